@@ -1,0 +1,33 @@
+package org.layoutcat.core;
+
+/**
+ * Exact {@code long} arithmetic for sizes, strides, cosizes and offsets: every overflow is an
+ * {@link ArithmeticException} that names what was being computed, never a wrapped number.
+ */
+public final class Checked {
+    private Checked() {}
+
+    /** {@code a * b}, or an ArithmeticException naming {@code what}. */
+    public static long mul(long a, long b, String what) {
+        long hi = Math.multiplyHigh(a, b);
+        long lo = a * b;
+        if ((hi == 0 && lo >= 0) || (hi == -1 && lo < 0)) {
+            return lo;
+        }
+        throw new ArithmeticException("overflow computing " + what + ": " + a + " * " + b + " exceeds the 64-bit range");
+    }
+
+    /** {@code a + b}, or an ArithmeticException naming {@code what}. */
+    public static long add(long a, long b, String what) {
+        long r = a + b;
+        if (((a ^ r) & (b ^ r)) < 0) {
+            throw new ArithmeticException("overflow computing " + what + ": " + a + " + " + b + " exceeds the 64-bit range");
+        }
+        return r;
+    }
+
+    /** ⌈a / b⌉ for a ≥ 0, b > 0. */
+    public static long ceilDiv(long a, long b) {
+        return -Math.floorDiv(-a, b);
+    }
+}

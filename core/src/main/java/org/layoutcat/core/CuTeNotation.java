@@ -1,0 +1,175 @@
+package org.layoutcat.core;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reader of CuTe notation: integers ({@code 4}, {@code -2}, CuTe's static mark {@code _4}), nested tuples
+ * {@code (2,(3,4))}, layouts {@code shape:stride} and by-mode tilers {@code <L0,L1>}. Spaces are ignored.
+ * A malformed text is an IllegalArgumentException that quotes the text and gives the position.
+ */
+final class CuTeNotation {
+    private final String text;
+    private int pos;
+
+    private CuTeNotation(String text) {
+        if (text == null) throw new IllegalArgumentException("no text to parse (null)");
+        this.text = text;
+    }
+
+    static IntTuple parseIntTuple(String text) {
+        CuTeNotation p = new CuTeNotation(text);
+        IntTuple t = p.intTuple();
+        p.end();
+        return t;
+    }
+
+    static Layout parseLayout(String text) {
+        CuTeNotation p = new CuTeNotation(text);
+        Layout l = p.layout();
+        p.end();
+        return l;
+    }
+
+    static Tiler parseTiler(String text) {
+        CuTeNotation p = new CuTeNotation(text);
+        Tiler t = p.tiler();
+        p.end();
+        return t;
+    }
+
+    private Tiler tiler() {
+        skip();
+        if (peek() == '<') {
+            pos++;
+            List<Tiler> modes = new ArrayList<>();
+            skip();
+            if (peek() == '>') throw error("a by-mode tiler <> needs at least one entry");
+            while (true) {
+                modes.add(tiler());
+                skip();
+                char c = peek();
+                if (c == ',') {
+                    pos++;
+                } else if (c == '>') {
+                    pos++;
+                    return new Tiler.ByMode(modes);
+                } else {
+                    throw error("expected ',' or '>' in a by-mode tiler");
+                }
+            }
+        }
+        int start = pos;
+        IntTuple shape = intTuple();
+        skip();
+        if (peek() == ':') {
+            pos++;
+            IntTuple stride = intTuple();
+            return make(shape, stride, start);
+        }
+        check(shape, start);
+        return Tiler.ofShape(shape);
+    }
+
+    private Layout layout() {
+        skip();
+        int start = pos;
+        IntTuple shape = intTuple();
+        skip();
+        if (peek() == ':') {
+            pos++;
+            IntTuple stride = intTuple();
+            return make(shape, stride, start);
+        }
+        check(shape, start);
+        return Layout.colMajor(shape);
+    }
+
+    private void check(IntTuple shape, int start) {
+        if (!shape.allPositive()) {
+            throw new IllegalArgumentException("in \"" + text + "\" at position " + start + ": shape " + shape
+                    + " has a non-positive entry; shapes are positive");
+        }
+    }
+
+    private Layout make(IntTuple shape, IntTuple stride, int start) {
+        try {
+            return Layout.of(shape, stride);
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            throw new IllegalArgumentException("in \"" + text + "\" at position " + start + ": " + e.getMessage(), e);
+        }
+    }
+
+    private IntTuple intTuple() {
+        skip();
+        char c = peek();
+        if (c == '(') {
+            pos++;
+            List<IntTuple> modes = new ArrayList<>();
+            skip();
+            if (peek() == ')') {
+                pos++;
+                return IntTuple.EMPTY;
+            }
+            while (true) {
+                modes.add(intTuple());
+                skip();
+                char d = peek();
+                if (d == ',') {
+                    pos++;
+                } else if (d == ')') {
+                    pos++;
+                    return IntTuple.of(modes);
+                } else {
+                    throw error("expected ',' or ')' in a tuple");
+                }
+            }
+        }
+        return IntTuple.of(integer());
+    }
+
+    private long integer() {
+        skip();
+        int start = pos;
+        if (peek() == '_') pos++;
+        boolean negative = false;
+        if (peek() == '-') {
+            negative = true;
+            pos++;
+        }
+        int digits = pos;
+        long v = 0;
+        while (pos < text.length() && Character.isDigit(text.charAt(pos))) {
+            int digit = text.charAt(pos) - '0';
+            if (v > (Long.MAX_VALUE - digit) / 10) {
+                pos = start;
+                throw error("integer does not fit in 64 bits");
+            }
+            v = v * 10 + digit;
+            pos++;
+        }
+        if (pos == digits) {
+            pos = start;
+            throw error("expected an integer or '('");
+        }
+        return negative ? -v : v;
+    }
+
+    private void end() {
+        skip();
+        if (pos != text.length()) throw error("unexpected text after the end");
+    }
+
+    private void skip() {
+        while (pos < text.length() && Character.isWhitespace(text.charAt(pos))) pos++;
+    }
+
+    private char peek() {
+        return pos < text.length() ? text.charAt(pos) : '\0';
+    }
+
+    private IllegalArgumentException error(String what) {
+        String found = pos < text.length() ? "'" + text.charAt(pos) + "'" : "end of text";
+        return new IllegalArgumentException("cannot parse \"" + text + "\" at position " + pos + " (" + found + "): " + what);
+    }
+}

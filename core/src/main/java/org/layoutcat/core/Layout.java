@@ -1,0 +1,289 @@
+package org.layoutcat.core;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A CuTe layout {@code shape:stride}: a positive shape and a congruent stride (strides may be zero or negative,
+ * as in CuTe). Its layout function Φ maps an index {@code i} to {@code Σ c_k·d_k}, where {@code (c_k)} is the
+ * colexicographic coordinate of {@code i} in the flattened shape; the last mode is unbounded, as in CuTe, so
+ * Φ is defined on every {@code i ≥ 0}.
+ *
+ * <p>Immutable; validated on construction (congruence, positive shape, size without overflow). Printed in
+ * CuTe notation without spaces, {@code (4,(2,2)):(1,(4,8))}, and {@code Layout.parse(x.toString()).equals(x)}.
+ */
+public final class Layout implements Tiler {
+    /** The trivial layout {@code 1:0}. */
+    public static final Layout TRIVIAL = new Layout(IntTuple.ONE, IntTuple.ZERO);
+
+    private final IntTuple shape;
+    private final IntTuple stride;
+    private final long[] flatShape;
+    private final long[] flatStride;
+    private final long size;
+
+    private Layout(IntTuple shape, IntTuple stride) {
+        if (!shape.congruent(stride)) {
+            throw new IllegalArgumentException("shape " + shape + " and stride " + stride + " are not congruent");
+        }
+        if (!shape.allPositive()) {
+            throw new IllegalArgumentException("shape " + shape + " has a non-positive entry; shapes are positive");
+        }
+        this.shape = shape;
+        this.stride = stride;
+        this.flatShape = shape.leaves();
+        this.flatStride = stride.leaves();
+        this.size = shape.product();
+    }
+
+    /** The layout {@code shape:stride}. */
+    public static Layout of(IntTuple shape, IntTuple stride) {
+        return new Layout(shape, stride);
+    }
+
+    /** The rank-1 layout {@code s:d}. */
+    public static Layout of(long s, long d) {
+        return new Layout(IntTuple.of(s), IntTuple.of(d));
+    }
+
+    /** The flat layout {@code (s0,s1,...):(d0,d1,...)}. */
+    public static Layout flat(long[] shape, long[] stride) {
+        if (shape.length != stride.length) {
+            throw new IllegalArgumentException(shape.length + " shapes but " + stride.length + " strides");
+        }
+        if (shape.length == 1) return of(shape[0], stride[0]);
+        return new Layout(IntTuple.flat(shape), IntTuple.flat(stride));
+    }
+
+    /** The column-major (compact, left-to-right) layout of {@code shape}: strides are the prefix products. */
+    public static Layout colMajor(IntTuple shape) {
+        long[] s = shape.leaves();
+        long[] d = new long[s.length];
+        long p = 1;
+        for (int i = 0; i < s.length; i++) {
+            d[i] = p;
+            p = Checked.mul(p, s[i], "the column-major strides of " + shape);
+        }
+        return new Layout(shape, shape.withLeaves(d));
+    }
+
+    /** The row-major (compact, right-to-left) layout of {@code shape}. */
+    public static Layout rowMajor(IntTuple shape) {
+        long[] s = shape.leaves();
+        long[] d = new long[s.length];
+        long p = 1;
+        for (int i = s.length - 1; i >= 0; i--) {
+            d[i] = p;
+            p = Checked.mul(p, s[i], "the row-major strides of " + shape);
+        }
+        return new Layout(shape, shape.withLeaves(d));
+    }
+
+    /** Parses CuTe notation {@code shape:stride}; a plain shape means its column-major layout. */
+    public static Layout parse(String text) {
+        return CuTeNotation.parseLayout(text);
+    }
+
+    /** The layout whose modes are the given layouts: {@code make_layout(L0, L1, ...)}. */
+    public static Layout concat(List<Layout> modes) {
+        List<IntTuple> s = new ArrayList<>(modes.size());
+        List<IntTuple> d = new ArrayList<>(modes.size());
+        for (Layout l : modes) {
+            s.add(l.shape);
+            d.add(l.stride);
+        }
+        return new Layout(IntTuple.of(s), IntTuple.of(d));
+    }
+
+    /** The layout whose modes are the given layouts. */
+    public static Layout concat(Layout... modes) {
+        return concat(List.of(modes));
+    }
+
+    public IntTuple shape() {
+        return shape;
+    }
+
+    public IntTuple stride() {
+        return stride;
+    }
+
+    /** Number of points of the domain: the product of the shape. */
+    public long size() {
+        return size;
+    }
+
+    /** {@code Φ(size−1) + 1}, CuTe's cosize: one past the largest offset for non-negative strides. */
+    public long cosize() {
+        return Checked.add(apply(size - 1), 1, "the cosize of " + this);
+    }
+
+    public int rank() {
+        return shape.rank();
+    }
+
+    public int depth() {
+        return shape.depth();
+    }
+
+    /** Mode {@code i} as a layout. */
+    public Layout mode(int i) {
+        return new Layout(shape.mode(i), stride.mode(i));
+    }
+
+    /** The modes as layouts (a rank-1 integral layout is its own single mode). */
+    public List<Layout> modes() {
+        List<Layout> out = new ArrayList<>(rank());
+        for (int i = 0; i < rank(); i++) out.add(mode(i));
+        return out;
+    }
+
+    /** The number of flat modes (leaves of the shape). */
+    public int flatRank() {
+        return flatShape.length;
+    }
+
+    /** Flat mode {@code i}'s extent. */
+    public long flatShape(int i) {
+        return flatShape[i];
+    }
+
+    /** Flat mode {@code i}'s stride. */
+    public long flatStride(int i) {
+        return flatStride[i];
+    }
+
+    /** A copy of the flat shape. */
+    public long[] flatShapes() {
+        return flatShape.clone();
+    }
+
+    /** A copy of the flat strides. */
+    public long[] flatStrides() {
+        return flatStride.clone();
+    }
+
+    /** The flat layout of the leaves; an integral layout stays as it is. */
+    public Layout flatten() {
+        if (shape.isLeaf()) return this;
+        return new Layout(shape.flatten(), stride.flatten());
+    }
+
+    /**
+     * The layout function Φ(i) = Σ c_k·d_k for the colexicographic coordinate c of {@code i} (the last mode
+     * unbounded). Allocation-free. Overflow of the offset is an ArithmeticException.
+     */
+    public long apply(long index) {
+        if (index < 0) throw new IllegalArgumentException("index " + index + " of " + this + " is negative");
+        long r = 0;
+        int last = flatShape.length - 1;
+        for (int k = 0; k < last; k++) {
+            long s = flatShape[k];
+            long c = index % s;
+            index /= s;
+            if (c != 0) r = Checked.add(r, Checked.mul(c, flatStride[k], "an offset of " + this), "an offset of " + this);
+        }
+        if (index != 0) r = Checked.add(r, Checked.mul(index, flatStride[last], "an offset of " + this), "an offset of " + this);
+        return r;
+    }
+
+    /**
+     * The layout function at a (possibly hierarchical) coordinate: an integer is a linear index; a tuple must be
+     * congruent to the shape down to where it holds integers, and each integer {@code c} at a sub-shape {@code S}
+     * addresses {@code S} colexicographically; every coordinate must lie inside its extent.
+     */
+    public long apply(IntTuple coord) {
+        if (coord.isLeaf()) {
+            long c = coord.value();
+            if (c < 0 || c >= size) {
+                throw new IllegalArgumentException("coordinate " + coord + " is outside [0," + size + ") of " + this);
+            }
+            return apply(c);
+        }
+        return crd2offset(coord, shape, stride, this);
+    }
+
+    private static long crd2offset(IntTuple coord, IntTuple shape, IntTuple stride, Layout whole) {
+        if (coord.isLeaf()) {
+            long c = coord.value();
+            long n = shape.product();
+            if (c < 0 || c >= n) {
+                throw new IllegalArgumentException("coordinate " + c + " is outside [0," + n + ") of mode " + shape + " in " + whole);
+            }
+            return Layout.of(shape, stride).apply(c);
+        }
+        if (shape.isLeaf() || shape.rank() != coord.rank()) {
+            throw new IllegalArgumentException("coordinate " + coord + " is not congruent to shape " + shape + " of " + whole);
+        }
+        long r = 0;
+        for (int i = 0; i < coord.rank(); i++) {
+            r = Checked.add(r, crd2offset(coord.mode(i), shape.mode(i), stride.mode(i), whole), "an offset of " + whole);
+        }
+        return r;
+    }
+
+    /** The hierarchical coordinate of index {@code i ∈ [0, size)}, congruent to the shape (CuTe's idx2crd). */
+    public IntTuple idx2crd(long index) {
+        if (index < 0 || index >= size) {
+            throw new IllegalArgumentException("index " + index + " is outside [0," + size + ") of " + this);
+        }
+        long[] c = new long[flatShape.length];
+        for (int k = 0; k < flatShape.length; k++) {
+            c[k] = index % flatShape[k];
+            index /= flatShape[k];
+        }
+        return shape.withLeaves(c);
+    }
+
+    /** The index of a hierarchical coordinate (CuTe's crd2idx against the compact column-major strides). */
+    public long crd2idx(IntTuple coord) {
+        return colMajor(shape).apply(coord);
+    }
+
+    /** True when Φ is injective on [0, size): no two coordinates share an offset. */
+    public boolean isInjective() {
+        long[] s = flatShape;
+        long[] d = flatStride;
+        // sort non-trivial modes by |stride|; injective iff each fits below the next (sufficient), else brute force.
+        List<long[]> modes = new ArrayList<>();
+        for (int k = 0; k < s.length; k++) if (s[k] != 1) modes.add(new long[] {Math.abs(d[k]), s[k]});
+        modes.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
+        long reach = 1;
+        boolean fits = true;
+        for (long[] m : modes) {
+            if (m[0] == 0 || m[0] < reach) {
+                fits = false;
+                break;
+            }
+            reach = Checked.mul(m[0], m[1], "the span of " + this);
+        }
+        if (fits) return true;
+        for (long[] m : modes) if (m[0] == 0) return false;
+        if (size > (1L << 24)) {
+            throw new IllegalArgumentException("injectivity of " + this + " needs a search over " + size + " points (limit 2^24)");
+        }
+        java.util.HashSet<Long> seen = new java.util.HashSet<>();
+        for (long i = 0; i < size; i++) if (!seen.add(apply(i))) return false;
+        return true;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Layout l && shape.equals(l.shape) && stride.equals(l.stride);
+    }
+
+    @Override
+    public int hashCode() {
+        return shape.hashCode() * 31 + stride.hashCode();
+    }
+
+    /** CuTe notation {@code shape:stride} without spaces. */
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder();
+        shape.appendTo(sb);
+        sb.append(':');
+        stride.appendTo(sb);
+        return sb.toString();
+    }
+}

@@ -1,0 +1,60 @@
+package org.layoutcat.core;
+
+import java.util.List;
+
+/**
+ * CuTe's tiler: the right-hand argument of composition, divide and product. Either a {@link Layout} or a
+ * by-mode tuple {@code <T0,T1,...>} of tilers ({@link ByMode}), applied to the modes of the left operand one by
+ * one, the remaining modes untouched.
+ *
+ * <p>A plain shape used as a tiler reads as in CuTe: an integer {@code n} is the layout {@code n:1}, a tuple
+ * {@code (a,b)} is the by-mode tiler {@code <a,b>}.
+ */
+public sealed interface Tiler permits Layout, Tiler.ByMode {
+
+    /** Parses a layout {@code s:d}, a by-mode tiler {@code <...>} or a plain shape. */
+    static Tiler parse(String text) {
+        return CuTeNotation.parseTiler(text);
+    }
+
+    /** A plain shape read as a tiler: {@code n → n:1}, {@code (a,b,...) → <a,b,...>}. */
+    static Tiler ofShape(IntTuple shape) {
+        if (shape.isLeaf()) return Layout.of(shape, IntTuple.ONE);
+        return new ByMode(shape.modes().stream().map(Tiler::ofShape).toList());
+    }
+
+    /**
+     * The by-mode tiler {@code <T0,T1,...>}. Immutable.
+     *
+     * @param modes the tilers of the modes, in order (at least one)
+     */
+    record ByMode(List<Tiler> modes) implements Tiler {
+        public ByMode {
+            modes = List.copyOf(modes);
+            if (modes.isEmpty()) throw new IllegalArgumentException("a by-mode tiler <> needs at least one entry");
+        }
+
+        public static ByMode of(Tiler... modes) {
+            return new ByMode(List.of(modes));
+        }
+
+        public int rank() {
+            return modes.size();
+        }
+
+        public Tiler mode(int i) {
+            return modes.get(i);
+        }
+
+        /** {@code <L0,L1,...>} in CuTe notation. */
+        @Override
+        public String toString() {
+            StringBuilder sb = new StringBuilder("<");
+            for (int i = 0; i < modes.size(); i++) {
+                if (i > 0) sb.append(',');
+                sb.append(modes.get(i));
+            }
+            return sb.append('>').toString();
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package org.layoutcat.core.algebra;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiFunction;
+import org.layoutcat.core.Layout;
+import org.layoutcat.core.Tiler;
+
+/**
+ * The one by-mode dispatcher of the algebra: a layout tiler goes to the operation as it is; a by-mode tiler
+ * {@code <T0,...,Tk>} applies the operation to the first k+1 modes of the left operand, one by one, and keeps the
+ * remaining modes unchanged.
+ */
+final class ByMode {
+    private ByMode() {}
+
+    /** {@code op(a, b)} for a layout b; {@code (op(a0,T0), ..., op(ak,Tk), a(k+1), ...)} for {@code b = <T0..Tk>}. */
+    static Layout apply(String name, Layout a, Tiler b, BiFunction<Layout, Layout, Layout> op) {
+        if (b instanceof Layout l) return op.apply(a, l);
+        Tiler.ByMode t = (Tiler.ByMode) b;
+        requireRank(name, a, t);
+        List<Layout> modes = new ArrayList<>(a.rank());
+        for (int i = 0; i < a.rank(); i++) {
+            modes.add(i < t.rank() ? apply(name, a.mode(i), t.mode(i), op) : a.mode(i));
+        }
+        return Layout.concat(modes);
+    }
+
+    /**
+     * CuTe's {@code hier_unzip}: a layout tiler gives {@code op(a, b)} (a rank-2 layout); a by-mode tiler
+     * gathers the first modes and the second modes of each per-mode result:
+     * {@code ((x0,x1,...),(y0,y1,...,a(k+1),...))}.
+     */
+    static Layout unzip(String name, Layout a, Tiler b, BiFunction<Layout, Layout, Layout> op) {
+        if (b instanceof Layout l) return op.apply(a, l);
+        Tiler.ByMode t = (Tiler.ByMode) b;
+        requireRank(name, a, t);
+        List<Layout> tiles = new ArrayList<>();
+        List<Layout> rests = new ArrayList<>();
+        for (int i = 0; i < t.rank(); i++) {
+            Layout split = unzip(name, a.mode(i), t.mode(i), op);
+            tiles.add(split.mode(0));
+            rests.add(split.mode(1));
+        }
+        for (int i = t.rank(); i < a.rank(); i++) rests.add(a.mode(i));
+        return Layout.concat(Layout.concat(tiles), Layout.concat(rests));
+    }
+
+    private static void requireRank(String name, Layout a, Tiler.ByMode t) {
+        if (t.rank() > a.rank()) {
+            throw new IllegalArgumentException(name + " of " + a + " by " + t + ": the tiler has " + t.rank()
+                    + " modes but the layout only " + a.rank());
+        }
+    }
+}

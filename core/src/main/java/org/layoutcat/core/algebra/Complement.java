@@ -1,0 +1,60 @@
+package org.layoutcat.core.algebra;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.layoutcat.core.Checked;
+import org.layoutcat.core.Layout;
+
+/**
+ * CuTe's complement {@code comp(L, N)}: the layout of the offsets in [0, N) that L does not reach, ordered.
+ *
+ * <p>Sort L's non-trivial modes (shape ≠ 1, stride ≠ 0) by stride, {@code (s_i:d_i)}; admissible when each
+ * {@code d_(i+1)} is a multiple of {@code s_i·d_i} (so the modes nest without overlap). Then
+ * {@code comp(L, N) = coalesce((d_1, d_2/(s_1·d_1), ..., ⌈N/(s_m·d_m)⌉) : (1, s_1·d_1, ..., s_m·d_m))}.
+ * Postcondition: {@code (L, comp)} is injective and {@code comp} is ordered (increasing on [0, size)); like
+ * CuTe, the last mode rounds N up to a multiple of {@code s_m·d_m}.
+ */
+public final class Complement {
+    private Complement() {}
+
+    /** {@code comp(L, cosize(L))}, CuTe's one-argument complement. */
+    public static Layout complement(Layout layout) {
+        return complement(layout, layout.cosize());
+    }
+
+    /** {@code comp(L, N)} for a cotarget {@code N ≥ 1}. */
+    public static Layout complement(Layout layout, long cotarget) {
+        if (cotarget < 1) {
+            throw new IllegalArgumentException("complement of " + layout + " with respect to " + cotarget + ": the cotarget must be positive");
+        }
+        List<long[]> modes = new ArrayList<>();
+        for (int k = 0; k < layout.flatRank(); k++) {
+            long s = layout.flatShape(k);
+            long d = layout.flatStride(k);
+            if (s == 1 || d == 0) continue;
+            if (d < 0) {
+                throw new IllegalArgumentException("complement of " + layout + ": stride " + d + " is negative; complement needs non-negative strides");
+            }
+            modes.add(new long[] {d, s});
+        }
+        modes.sort((x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0]) : Long.compare(x[1], y[1]));
+        long[] rs = new long[modes.size() + 1];
+        long[] rd = new long[modes.size() + 1];
+        long current = 1;
+        for (int i = 0; i < modes.size(); i++) {
+            long d = modes.get(i)[0];
+            long s = modes.get(i)[1];
+            if (d % current != 0) {
+                throw new IllegalArgumentException("complement of " + layout + ": after sorting by stride, stride " + d
+                        + " is not a multiple of " + current + " (the extent reached by the smaller modes)"
+                        + (d < current ? ", so the modes overlap and the layout is not injective" : ""));
+            }
+            rs[i] = d / current;
+            rd[i] = current;
+            current = Checked.mul(s, d, "the complement of " + layout);
+        }
+        rs[modes.size()] = Checked.ceilDiv(cotarget, current);
+        rd[modes.size()] = current;
+        return Coalesce.coalesce(Layout.flat(rs, rd));
+    }
+}

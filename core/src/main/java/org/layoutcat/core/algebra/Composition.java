@@ -1,0 +1,91 @@
+package org.layoutcat.core.algebra;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.layoutcat.core.Checked;
+import org.layoutcat.core.IntTuple;
+import org.layoutcat.core.Layout;
+import org.layoutcat.core.Tiler;
+
+/**
+ * Composition of layouts, CuTe's {@code composition(A, B) = A∘B}: B is applied first.
+ *
+ * <p>Contract: the result R has B's shape (its nesting too, and so the same top-level mode sizes) and
+ * {@code R(c) = A(B(c))} for every coordinate c with {@code B(c)} in A's domain (A's last mode read unbounded).
+ * Where no layout satisfies this — a stride of B that neither divides nor is divided by a mode of A, or a mode
+ * of B that does not split evenly across A's modes — the result is an IllegalArgumentException that names the
+ * operands and the violated divisibility, never a layout of the wrong size.
+ */
+public final class Composition {
+    private Composition() {}
+
+    /** A∘B for a layout or a by-mode tiler B (a by-mode tiler composes mode by mode). */
+    public static Layout compose(Layout a, Tiler b) {
+        return ByMode.apply("composition", a, b, Composition::compose);
+    }
+
+    /** A∘B: {@code R(c) = A(B(c))}, R shaped like B. */
+    public static Layout compose(Layout a, Layout b) {
+        Layout flatA = Coalesce.coalesce(a);
+        return composeCoalesced(a, flatA, b);
+    }
+
+    private static Layout composeCoalesced(Layout a, Layout flatA, Layout b) {
+        if (b.shape().isTuple()) {
+            List<Layout> modes = new ArrayList<>(b.rank());
+            for (int i = 0; i < b.rank(); i++) modes.add(composeCoalesced(a, flatA, b.mode(i)));
+            return Layout.concat(modes);
+        }
+        return composeMode(a, flatA, b.shape().value(), b.stride().value());
+    }
+
+    /** What is left of B's mode {@code s:d} after walking past some modes of A. */
+    private record Rest(long shape, long stride) {}
+
+    /** A∘(s:d) for one integral mode of B, walking the coalesced modes of A. */
+    private static Layout composeMode(Layout a, Layout flatA, long s, long d) {
+        if (d == 0) return Layout.of(s, 0);
+        long sign = Long.signum(d);
+        List<long[]> result = new ArrayList<>();
+        Rest rest = new Rest(s, Math.abs(d));
+        int last = flatA.flatRank() - 1;
+        for (int k = 0; k < last; k++) {
+            long curShape = flatA.flatShape(k);
+            long curStride = flatA.flatStride(k);
+            if (rest.shape() == 1) {
+                // Nothing of B is left: only track the stride, as CuTe does, for the final size-1 mode.
+                rest = new Rest(1, Checked.ceilDiv(rest.stride(), curShape));
+            } else if (rest.stride() % curShape == 0) {
+                // B steps over this mode of A entirely.
+                rest = new Rest(rest.shape(), rest.stride() / curShape);
+            } else if (curShape % rest.stride() == 0) {
+                long fits = curShape / rest.stride();
+                long taken = Math.min(fits, rest.shape());
+                if (rest.shape() % taken != 0) {
+                    throw new IllegalArgumentException(a + " o " + s + ":" + d + ": no layout of size " + s
+                            + " satisfies R(c)=A(B(c)) — shape " + s + " is not divisible by " + taken
+                            + ", the part of it that fits in mode " + curShape + ":" + curStride + " of A at stride "
+                            + rest.stride() + " (shape divisibility)");
+                }
+                result.add(new long[] {taken, Checked.mul(sign * rest.stride(), curStride, "a stride of " + a + " o " + s + ":" + d)});
+                rest = new Rest(rest.shape() / taken, 1);
+            } else {
+                throw new IllegalArgumentException(a + " o " + s + ":" + d + ": no layout satisfies R(c)=A(B(c)) — stride "
+                        + rest.stride() + " and mode " + curShape + ":" + curStride + " of A do not divide one another"
+                        + " (stride divisibility)");
+            }
+        }
+        if (rest.shape() != 1 || result.isEmpty()) {
+            long lastStride = flatA.flatStride(last);
+            result.add(new long[] {rest.shape(), Checked.mul(sign * rest.stride(), lastStride, "a stride of " + a + " o " + s + ":" + d)});
+        }
+        if (result.size() == 1) return Layout.of(result.get(0)[0], result.get(0)[1]);
+        long[] rs = new long[result.size()];
+        long[] rd = new long[result.size()];
+        for (int i = 0; i < rs.length; i++) {
+            rs[i] = result.get(i)[0];
+            rd[i] = result.get(i)[1];
+        }
+        return Layout.of(IntTuple.flat(rs), IntTuple.flat(rd));
+    }
+}

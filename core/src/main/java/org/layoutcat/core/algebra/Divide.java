@@ -1,0 +1,47 @@
+package org.layoutcat.core.algebra;
+
+import org.layoutcat.core.Layout;
+import org.layoutcat.core.Tiler;
+
+/**
+ * The divides of CuTe: a layout A split by a tiler B into tiles of B's shape and the rest.
+ *
+ * <ul>
+ * <li>{@code logical_divide(A, B) = A ∘ (B, comp(B, size(A)))}, by mode for a tiler {@code <...>}:
+ *     {@code ((TileM,RestM),(TileN,RestN),L,...)};</li>
+ * <li>{@code zipped_divide}: {@code ((TileM,TileN),(RestM,RestN,L,...))};</li>
+ * <li>{@code tiled_divide}: {@code ((TileM,TileN),RestM,RestN,L,...)};</li>
+ * <li>{@code flat_divide}: {@code (TileM,TileN,RestM,RestN,L,...)}.</li>
+ * </ul>
+ * Admissibility is that of the complement and the composition; a failure names both.
+ */
+public final class Divide {
+    private Divide() {}
+
+    /** {@code A ∘ (B, comp(B, size(A)))} for a layout B. */
+    static Layout logicalDivideLayout(Layout a, Layout b) {
+        Layout comp = Complement.complement(b, a.size());
+        try {
+            return Composition.compose(a, Layout.concat(b, comp));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("logical_divide of " + a + " by " + b + " composes A with (B, comp(B, "
+                    + a.size() + ")) = " + Layout.concat(b, comp) + ": " + e.getMessage(), e);
+        }
+    }
+
+    public static Layout logicalDivide(Layout a, Tiler b) {
+        return ByMode.apply("logical_divide", a, b, Divide::logicalDivideLayout);
+    }
+
+    public static Layout zippedDivide(Layout a, Tiler b) {
+        return ByMode.unzip("zipped_divide", a, b, Divide::logicalDivideLayout);
+    }
+
+    public static Layout tiledDivide(Layout a, Tiler b) {
+        return Zip.tiled(zippedDivide(a, b));
+    }
+
+    public static Layout flatDivide(Layout a, Tiler b) {
+        return Zip.flat(zippedDivide(a, b));
+    }
+}
