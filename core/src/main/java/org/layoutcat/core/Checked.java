@@ -7,21 +7,24 @@ package org.layoutcat.core;
 public final class Checked {
     private Checked() {}
 
-    /** {@code a * b}, or an ArithmeticException naming {@code what}. */
-    public static long mul(long a, long b, String what) {
+    /**
+     * {@code a * b}, or an ArithmeticException "overflow computing {what} of {of}". The message is built only on
+     * overflow, so hot paths pass constants and the value concerned.
+     */
+    public static long mul(long a, long b, String what, Object of) {
         long hi = Math.multiplyHigh(a, b);
         long lo = a * b;
         if ((hi == 0 && lo >= 0) || (hi == -1 && lo < 0)) {
             return lo;
         }
-        throw new ArithmeticException("overflow computing " + what + ": " + a + " * " + b + " exceeds the 64-bit range");
+        throw new ArithmeticException("overflow computing " + what + " of " + of + ": " + a + " * " + b + " exceeds the 64-bit range");
     }
 
-    /** {@code a + b}, or an ArithmeticException naming {@code what}. */
-    public static long add(long a, long b, String what) {
+    /** {@code a + b}, or an ArithmeticException "overflow computing {what} of {of}". */
+    public static long add(long a, long b, String what, Object of) {
         long r = a + b;
         if (((a ^ r) & (b ^ r)) < 0) {
-            throw new ArithmeticException("overflow computing " + what + ": " + a + " + " + b + " exceeds the 64-bit range");
+            throw new ArithmeticException("overflow computing " + what + " of " + of + ": " + a + " + " + b + " exceeds the 64-bit range");
         }
         return r;
     }

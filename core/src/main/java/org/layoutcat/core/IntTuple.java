@@ -105,7 +105,7 @@ public final class IntTuple {
     public long product() {
         if (modes == null) return value;
         long p = 1;
-        for (IntTuple m : modes) p = Checked.mul(p, m.product(), "the size of " + this);
+        for (IntTuple m : modes) p = Checked.mul(p, m.product(), "the size", this);
         return p;
     }
 
@@ -113,7 +113,7 @@ public final class IntTuple {
     public long sum() {
         if (modes == null) return value;
         long s = 0;
-        for (IntTuple m : modes) s = Checked.add(s, m.sum(), "the sum of " + this);
+        for (IntTuple m : modes) s = Checked.add(s, m.sum(), "the sum", this);
         return s;
     }
 

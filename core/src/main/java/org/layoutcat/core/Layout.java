@@ -62,7 +62,7 @@ public final class Layout implements Tiler {
         long p = 1;
         for (int i = 0; i < s.length; i++) {
             d[i] = p;
-            p = Checked.mul(p, s[i], "the column-major strides of " + shape);
+            p = Checked.mul(p, s[i], "the column-major strides", shape);
         }
         return new Layout(shape, shape.withLeaves(d));
     }
@@ -74,7 +74,7 @@ public final class Layout implements Tiler {
         long p = 1;
         for (int i = s.length - 1; i >= 0; i--) {
             d[i] = p;
-            p = Checked.mul(p, s[i], "the row-major strides of " + shape);
+            p = Checked.mul(p, s[i], "the row-major strides", shape);
         }
         return new Layout(shape, shape.withLeaves(d));
     }
@@ -115,7 +115,7 @@ public final class Layout implements Tiler {
 
     /** {@code Φ(size−1) + 1}, CuTe's cosize: one past the largest offset for non-negative strides. */
     public long cosize() {
-        return Checked.add(apply(size - 1), 1, "the cosize of " + this);
+        return Checked.add(apply(size - 1), 1, "the cosize", this);
     }
 
     public int rank() {
@@ -181,9 +181,9 @@ public final class Layout implements Tiler {
             long s = flatShape[k];
             long c = index % s;
             index /= s;
-            if (c != 0) r = Checked.add(r, Checked.mul(c, flatStride[k], "an offset of " + this), "an offset of " + this);
+            if (c != 0) r = Checked.add(r, Checked.mul(c, flatStride[k], "an offset", this), "an offset", this);
         }
-        if (index != 0) r = Checked.add(r, Checked.mul(index, flatStride[last], "an offset of " + this), "an offset of " + this);
+        if (index != 0) r = Checked.add(r, Checked.mul(index, flatStride[last], "an offset", this), "an offset", this);
         return r;
     }
 
@@ -217,7 +217,7 @@ public final class Layout implements Tiler {
         }
         long r = 0;
         for (int i = 0; i < coord.rank(); i++) {
-            r = Checked.add(r, crd2offset(coord.mode(i), shape.mode(i), stride.mode(i), whole), "an offset of " + whole);
+            r = Checked.add(r, crd2offset(coord.mode(i), shape.mode(i), stride.mode(i), whole), "an offset", whole);
         }
         return r;
     }
@@ -255,7 +255,7 @@ public final class Layout implements Tiler {
                 fits = false;
                 break;
             }
-            reach = Checked.mul(m[0], m[1], "the span of " + this);
+            reach = Checked.mul(m[0], m[1], "the span", this);
         }
         if (fits) return true;
         for (long[] m : modes) if (m[0] == 0) return false;

@@ -51,7 +51,7 @@ public final class Complement {
             }
             rs[i] = d / current;
             rd[i] = current;
-            current = Checked.mul(s, d, "the complement of " + layout);
+            current = Checked.mul(s, d, "the complement", layout);
         }
         rs[modes.size()] = Checked.ceilDiv(cotarget, current);
         rd[modes.size()] = current;

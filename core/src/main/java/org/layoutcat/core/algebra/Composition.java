@@ -67,7 +67,7 @@ public final class Composition {
                             + ", the part of it that fits in mode " + curShape + ":" + curStride + " of A at stride "
                             + rest.stride() + " (shape divisibility)");
                 }
-                result.add(new long[] {taken, Checked.mul(sign * rest.stride(), curStride, "a stride of " + a + " o " + s + ":" + d)});
+                result.add(new long[] {taken, Checked.mul(sign * rest.stride(), curStride, "a stride of the composition with A", a)});
                 rest = new Rest(rest.shape() / taken, 1);
             } else {
                 throw new IllegalArgumentException(a + " o " + s + ":" + d + ": no layout satisfies R(c)=A(B(c)) — stride "
@@ -77,7 +77,7 @@ public final class Composition {
         }
         if (rest.shape() != 1 || result.isEmpty()) {
             long lastStride = flatA.flatStride(last);
-            result.add(new long[] {rest.shape(), Checked.mul(sign * rest.stride(), lastStride, "a stride of " + a + " o " + s + ":" + d)});
+            result.add(new long[] {rest.shape(), Checked.mul(sign * rest.stride(), lastStride, "a stride of the composition with A", a)});
         }
         if (result.size() == 1) return Layout.of(result.get(0)[0], result.get(0)[1]);
         long[] rs = new long[result.size()];

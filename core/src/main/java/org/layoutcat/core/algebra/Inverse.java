@@ -24,7 +24,7 @@ public final class Inverse {
         for (int k = 0; k < n; k++) {
             long s = layout.flatShape(k);
             if (s != 1) modes.add(new long[] {layout.flatStride(k), s, compact});
-            compact = Checked.mul(compact, s, "the size of " + layout);
+            compact = Checked.mul(compact, s, "the size", layout);
         }
         modes.sort((x, y) -> {
             for (int i = 0; i < 3; i++) if (x[i] != y[i]) return Long.compare(x[i], y[i]);
@@ -40,7 +40,7 @@ public final class Inverse {
             rs[m] = mode[1];
             rd[m] = mode[2];
             m++;
-            current = Checked.mul(mode[1], mode[0], "the right inverse of " + layout);
+            current = Checked.mul(mode[1], mode[0], "the right inverse", layout);
         }
         if (m == 0) return Layout.TRIVIAL;
         return Coalesce.coalesce(Layout.flat(java.util.Arrays.copyOf(rs, m), java.util.Arrays.copyOf(rd, m)));

@@ -22,7 +22,7 @@ public final class Product {
 
     /** {@code (A, comp(A, size(A)·cosize(B)) ∘ B)} for a layout B. */
     static Layout logicalProductLayout(Layout a, Layout b) {
-        long cotarget = Checked.mul(a.size(), b.cosize(), "size(A)·cosize(B) in the product of " + a + " and " + b);
+        long cotarget = Checked.mul(a.size(), b.cosize(), "size(A)·cosize(B) in the product", a);
         Layout comp = Complement.complement(a, cotarget);
         try {
             return Layout.concat(a, Composition.compose(comp, b));

@@ -1,0 +1,131 @@
+package org.layoutcat.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code layoutcat bench FILE}: answers every request of a batch-format file repeatedly, on one thread, for a
+ * fixed time after a warm-up, and prints the time per request overall and per op (medians over rounds, with
+ * the 10th and 90th percentiles). A request is answered from its text arguments, as in the batch mode (parsing
+ * included, JSON decoding excluded); requests that end in an error are timed too.
+ */
+@Command(name = "bench", description = "Time the answers to a file of batch requests (ns per request, per op).")
+final class BenchCommand implements Callable<Integer> {
+    @Parameters(index = "0", description = "a JSON Lines file in the batch format") Path file;
+    @Option(names = "--warmup", defaultValue = "2", description = "warm-up seconds (default 2)") double warmup;
+    @Option(names = "--seconds", defaultValue = "5", description = "measured seconds (default 5)") double seconds;
+    @Option(names = "--json", description = "print one JSON line instead of the table") boolean json;
+
+    @Override
+    public Integer call() throws IOException {
+        List<Request> requests = read(file);
+        if (requests.isEmpty()) throw new IllegalArgumentException(file + " holds no requests");
+        Map<String, List<Request>> byOp = new LinkedHashMap<>();
+        for (Request r : requests) byOp.computeIfAbsent(r.op(), k -> new ArrayList<>()).add(r);
+
+        long sink = 0;
+        sink += run(requests, warmup);
+        DescriptiveStatistics all = rounds(requests, seconds * 0.5);
+        Map<String, DescriptiveStatistics> perOp = new LinkedHashMap<>();
+        double perOpSeconds = seconds * 0.5 / byOp.size();
+        for (Map.Entry<String, List<Request>> e : byOp.entrySet()) perOp.put(e.getKey(), rounds(e.getValue(), perOpSeconds));
+        if (sink == 42) System.err.print("");
+
+        if (json) {
+            StringBuilder sb = new StringBuilder();
+            sb.append("{\"requests\": ").append(requests.size())
+              .append(", \"ns_per_request\": ").append(fmt(all.getPercentile(50)))
+              .append(", \"per_op\": {");
+            int i = 0;
+            for (Map.Entry<String, DescriptiveStatistics> e : perOp.entrySet()) {
+                if (i++ > 0) sb.append(", ");
+                sb.append('"').append(e.getKey()).append("\": ").append(fmt(e.getValue().getPercentile(50)));
+            }
+            System.out.println(sb.append("}}"));
+        } else {
+            System.out.printf(Locale.ROOT, "%d requests from %s, one thread, %.1f s measured after %.1f s warm-up%n",
+                    requests.size(), file, seconds, warmup);
+            System.out.printf(Locale.ROOT, "%-18s %8s %12s %12s %12s %14s%n", "op", "requests", "median ns", "p10 ns", "p90 ns", "requests/s");
+            for (Map.Entry<String, DescriptiveStatistics> e : perOp.entrySet()) {
+                line(e.getKey(), byOp.get(e.getKey()).size(), e.getValue());
+            }
+            line("all", requests.size(), all);
+        }
+        return 0;
+    }
+
+    private static void line(String name, int n, DescriptiveStatistics s) {
+        double median = s.getPercentile(50);
+        System.out.printf(Locale.ROOT, "%-18s %8d %12.1f %12.1f %12.1f %14.0f%n", name, n, median,
+                s.getPercentile(10), s.getPercentile(90), 1e9 / median);
+    }
+
+    private static String fmt(double v) {
+        return String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    /** Rounds of answering every request once; each round's ns per request is one sample. */
+    private static DescriptiveStatistics rounds(List<Request> requests, double seconds) {
+        DescriptiveStatistics stats = new DescriptiveStatistics();
+        long end = System.nanoTime() + (long) (seconds * 1e9);
+        int reps = Math.max(1, 20_000 / requests.size());
+        do {
+            long t0 = System.nanoTime();
+            long sink = 0;
+            for (int k = 0; k < reps; k++) sink += answerAll(requests);
+            long t1 = System.nanoTime();
+            stats.addValue((t1 - t0) / (double) (reps * requests.size()) + (sink == Long.MIN_VALUE ? 1 : 0));
+        } while (System.nanoTime() < end || stats.getN() < 5);
+        return stats;
+    }
+
+    private static long run(List<Request> requests, double seconds) {
+        long end = System.nanoTime() + (long) (seconds * 1e9);
+        long sink = 0;
+        do sink += answerAll(requests); while (System.nanoTime() < end);
+        return sink;
+    }
+
+    private static long answerAll(List<Request> requests) {
+        long sink = 0;
+        for (Request r : requests) {
+            try {
+                sink += Operations.answer(r).result().length();
+            } catch (IllegalArgumentException | ArithmeticException e) {
+                sink++;
+            }
+        }
+        return sink;
+    }
+
+    static List<Request> read(Path file) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        List<Request> out = new ArrayList<>();
+        int lineNo = 0;
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            lineNo++;
+            if (line.isBlank()) continue;
+            try {
+                JsonNode node = json.readTree(line);
+                out.add(BatchEngine.parse(node));
+            } catch (IOException | IllegalArgumentException e) {
+                throw new IllegalArgumentException(file + " line " + lineNo + ": not a batch request: " + e.getMessage(), e);
+            }
+        }
+        return out;
+    }
+}
