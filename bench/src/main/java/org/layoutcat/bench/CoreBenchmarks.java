@@ -1,0 +1,79 @@
+package org.layoutcat.bench;
+
+import java.util.concurrent.TimeUnit;
+import org.layoutcat.core.Layout;
+import org.layoutcat.core.algebra.Coalesce;
+import org.layoutcat.core.algebra.Complement;
+import org.layoutcat.core.algebra.Composition;
+import org.layoutcat.core.algebra.Divide;
+import org.layoutcat.core.algebra.Product;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/** The core algebra on fixed inputs from the sources (parsed layouts in hand, except for parse itself). */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+@State(Scope.Thread)
+public class CoreBenchmarks {
+    // PAPER-NOTES example 13 / issue 7's target: (12,3,6):(1,72,12) ∘ (6,6):(1,6).
+    String text = "(12,3,6):(1,72,12)";
+    Layout a = Layout.parse("(12,3,6):(1,72,12)");
+    Layout b = Layout.parse("(6,6):(1,6)");
+    Layout nested = Layout.parse("((2,2),(2,3)):((2,12),(1,4))");
+    Layout coalescable = Layout.parse("(2,2,5,5,5):(1,2,8,40,200)");
+    Layout divA = Layout.parse("(4,8,4,8):(1,4,32,128)");
+    Layout divB = Layout.parse("(4,4):(1,32)");
+    Layout prodA = Layout.parse("(4,2):(1,16)");
+    Layout prodB = Layout.parse("(2,2):(2,1)");
+    long index = 17;
+
+    @Benchmark
+    public Layout parse() {
+        return Layout.parse(text);
+    }
+
+    @Benchmark
+    public String print() {
+        return a.toString();
+    }
+
+    @Benchmark
+    public long apply() {
+        return nested.apply(index);
+    }
+
+    @Benchmark
+    public Layout coalesce() {
+        return Coalesce.coalesce(coalescable);
+    }
+
+    @Benchmark
+    public Layout composition() {
+        return Composition.compose(a, b);
+    }
+
+    @Benchmark
+    public Layout complement() {
+        return Complement.complement(nested, 48);
+    }
+
+    @Benchmark
+    public Layout logicalDivide() {
+        return Divide.logicalDivide(divA, divB);
+    }
+
+    @Benchmark
+    public Layout logicalProduct() {
+        return Product.logicalProduct(prodA, prodB);
+    }
+}
