@@ -21,11 +21,18 @@ public final class IntTuple {
 
     private final long value;
     private final List<IntTuple> modes; // null for a leaf
+    private final int leafCount;
     private int hash;
 
     private IntTuple(long value, List<IntTuple> modes) {
         this.value = value;
         this.modes = modes;
+        int n = 1;
+        if (modes != null) {
+            n = 0;
+            for (IntTuple m : modes) n += m.leafCount;
+        }
+        this.leafCount = n;
     }
 
     /** The integer {@code v} as a leaf. */
@@ -127,10 +134,7 @@ public final class IntTuple {
 
     /** Number of leaves. */
     public int leafCount() {
-        if (modes == null) return 1;
-        int n = 0;
-        for (IntTuple m : modes) n += m.leafCount();
-        return n;
+        return leafCount;
     }
 
     private int fill(long[] out, int at) {

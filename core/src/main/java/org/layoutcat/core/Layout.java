@@ -23,17 +23,38 @@ public final class Layout implements Tiler {
     private final long size;
 
     private Layout(IntTuple shape, IntTuple stride) {
-        if (!shape.congruent(stride)) {
+        int n = shape.leafCount();
+        long[] fs = new long[n];
+        long[] fd = new long[n];
+        if (stride.leafCount() != n || collect(shape, stride, fs, fd, 0) != n) {
             throw new IllegalArgumentException("shape " + shape + " and stride " + stride + " are not congruent");
         }
-        if (!shape.allPositive()) {
-            throw new IllegalArgumentException("shape " + shape + " has a non-positive entry; shapes are positive");
+        long p = 1;
+        for (long s : fs) {
+            if (s <= 0) throw new IllegalArgumentException("shape " + shape + " has a non-positive entry; shapes are positive");
+            p = Checked.mul(p, s, "the size", shape);
         }
         this.shape = shape;
         this.stride = stride;
-        this.flatShape = shape.leaves();
-        this.flatStride = stride.leaves();
-        this.size = shape.product();
+        this.flatShape = fs;
+        this.flatStride = fd;
+        this.size = p;
+    }
+
+    /** Fills the flat shape and stride in one walk; returns the next free position, or -1 where not congruent. */
+    private static int collect(IntTuple s, IntTuple d, long[] fs, long[] fd, int at) {
+        if (s.isLeaf()) {
+            if (!d.isLeaf()) return -1;
+            fs[at] = s.value();
+            fd[at] = d.value();
+            return at + 1;
+        }
+        if (d.isLeaf() || s.rank() != d.rank()) return -1;
+        for (int i = 0; i < s.rank(); i++) {
+            at = collect(s.mode(i), d.mode(i), fs, fd, at);
+            if (at < 0) return -1;
+        }
+        return at;
     }
 
     /** The layout {@code shape:stride}. */

@@ -20,12 +20,24 @@ public final class Coalesce {
         int n = layout.flatRank();
         long[] s = new long[n];
         long[] d = new long[n];
+        int m = coalesceInto(layout, s, d);
+        if (m == 0) return Layout.TRIVIAL;
+        if (m == 1) return Layout.of(s[0], d[0]);
+        return Layout.flat(java.util.Arrays.copyOf(s, m), java.util.Arrays.copyOf(d, m));
+    }
+
+    /**
+     * The flat modes of {@code coalesce(L)} written into {@code s} and {@code d} (each at least
+     * {@code flatRank(L)} long); returns their number, 0 for the trivial layout {@code 1:0}.
+     */
+    static int coalesceInto(Layout layout, long[] s, long[] d) {
+        int n = layout.flatRank();
         int m = 0;
         for (int k = 0; k < n; k++) {
             long sk = layout.flatShape(k);
             long dk = layout.flatStride(k);
             if (sk == 1) continue;
-            if (m > 0 && s[m - 1] * d[m - 1] == dk && mulFits(s[m - 1], d[m - 1])) {
+            if (m > 0 && mulFits(s[m - 1], d[m - 1]) && s[m - 1] * d[m - 1] == dk) {
                 s[m - 1] = s[m - 1] * sk; // cannot overflow: bounded by size(layout)
             } else {
                 s[m] = sk;
@@ -33,8 +45,7 @@ public final class Coalesce {
                 m++;
             }
         }
-        if (m == 0) return Layout.TRIVIAL;
-        return Layout.flat(java.util.Arrays.copyOf(s, m), java.util.Arrays.copyOf(d, m));
+        return m;
     }
 
     private static boolean mulFits(long a, long b) {

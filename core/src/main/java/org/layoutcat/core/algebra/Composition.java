@@ -1,7 +1,5 @@
 package org.layoutcat.core.algebra;
 
-import java.util.ArrayList;
-import java.util.List;
 import org.layoutcat.core.Checked;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
@@ -15,6 +13,10 @@ import org.layoutcat.core.Tiler;
  * Where no layout satisfies this — a stride of B that neither divides nor is divided by a mode of A, or a mode
  * of B that does not split evenly across A's modes — the result is an IllegalArgumentException that names the
  * operands and the violated divisibility, never a layout of the wrong size.
+ *
+ * <p>Each integral mode {@code s:d} of B walks the coalesced modes {@code (a_k):(e_k)} of A: a mode of A that
+ * the remaining stride steps over is skipped ({@code d ← d / a_k}); a mode that the stride divides contributes
+ * {@code min(a_k/d, s)} elements at stride {@code d·e_k}; the last mode of A takes what is left.
  */
 public final class Composition {
     private Composition() {}
@@ -26,66 +28,113 @@ public final class Composition {
 
     /** A∘B: {@code R(c) = A(B(c))}, R shaped like B. */
     public static Layout compose(Layout a, Layout b) {
-        Layout flatA = Coalesce.coalesce(a);
-        return composeCoalesced(a, flatA, b);
-    }
-
-    private static Layout composeCoalesced(Layout a, Layout flatA, Layout b) {
-        if (b.shape().isTuple()) {
-            List<Layout> modes = new ArrayList<>(b.rank());
-            for (int i = 0; i < b.rank(); i++) modes.add(composeCoalesced(a, flatA, b.mode(i)));
-            return Layout.concat(modes);
+        int na = a.flatRank();
+        long[] as = new long[na];
+        long[] ad = new long[na];
+        int n = Coalesce.coalesceInto(a, as, ad);
+        if (n == 0) { // A = 1:0 (Φ ≡ 0 on its domain): read as the single mode 1:0
+            as[0] = 1;
+            ad[0] = 0;
+            n = 1;
         }
-        return composeMode(a, flatA, b.shape().value(), b.stride().value());
+        Modes out = new Modes(b.flatRank() * n);
+        int[] count = new int[b.flatRank()];
+        for (int k = 0; k < b.flatRank(); k++) {
+            int before = out.size;
+            composeMode(a, as, ad, n, b.flatShape(k), b.flatStride(k), out);
+            count[k] = out.size - before;
+        }
+        if (b.shape().isLeaf()) return out.layout(0, count[0]);
+        int[] at = {0, 0};
+        IntTuple[] sd = shapeLike(b.shape(), out, count, at);
+        return Layout.of(sd[0], sd[1]);
     }
 
-    /** What is left of B's mode {@code s:d} after walking past some modes of A. */
-    private record Rest(long shape, long stride) {}
+    /** The growing list of result modes (shape, stride). */
+    private static final class Modes {
+        final long[] shape;
+        final long[] stride;
+        int size;
 
-    /** A∘(s:d) for one integral mode of B, walking the coalesced modes of A. */
-    private static Layout composeMode(Layout a, Layout flatA, long s, long d) {
-        if (d == 0) return Layout.of(s, 0);
+        Modes(int capacity) {
+            shape = new long[capacity];
+            stride = new long[capacity];
+        }
+
+        void add(long s, long d) {
+            shape[size] = s;
+            stride[size] = d;
+            size++;
+        }
+
+        /** The layout of modes {@code [from, from+count)}: integral for one mode, flat otherwise. */
+        Layout layout(int from, int count) {
+            if (count == 1) return Layout.of(shape[from], stride[from]);
+            return Layout.flat(java.util.Arrays.copyOfRange(shape, from, from + count),
+                    java.util.Arrays.copyOfRange(stride, from, from + count));
+        }
+
+        IntTuple[] tuples(int from, int count) {
+            if (count == 1) return new IntTuple[] {IntTuple.of(shape[from]), IntTuple.of(stride[from])};
+            return new IntTuple[] {IntTuple.flat(java.util.Arrays.copyOfRange(shape, from, from + count)),
+                    IntTuple.flat(java.util.Arrays.copyOfRange(stride, from, from + count))};
+        }
+    }
+
+    /** B's shape with each leaf replaced by the modes composed from it; {@code at = {leaf, mode}} cursors. */
+    private static IntTuple[] shapeLike(IntTuple bShape, Modes out, int[] count, int[] at) {
+        if (bShape.isLeaf()) {
+            int leaf = at[0]++;
+            IntTuple[] r = out.tuples(at[1], count[leaf]);
+            at[1] += count[leaf];
+            return r;
+        }
+        IntTuple[] s = new IntTuple[bShape.rank()];
+        IntTuple[] d = new IntTuple[bShape.rank()];
+        for (int i = 0; i < s.length; i++) {
+            IntTuple[] m = shapeLike(bShape.mode(i), out, count, at);
+            s[i] = m[0];
+            d[i] = m[1];
+        }
+        return new IntTuple[] {IntTuple.of(s), IntTuple.of(d)};
+    }
+
+    /** Appends the modes of A∘(s:d) for one integral mode of B to {@code out}. */
+    private static void composeMode(Layout a, long[] as, long[] ad, int n, long s, long d, Modes out) {
+        if (d == 0) {
+            out.add(s, 0);
+            return;
+        }
         long sign = Long.signum(d);
-        List<long[]> result = new ArrayList<>();
-        Rest rest = new Rest(s, Math.abs(d));
-        int last = flatA.flatRank() - 1;
-        for (int k = 0; k < last; k++) {
-            long curShape = flatA.flatShape(k);
-            long curStride = flatA.flatStride(k);
-            if (rest.shape() == 1) {
+        long restShape = s;
+        long restStride = Math.abs(d);
+        int first = out.size;
+        for (int k = 0; k < n - 1; k++) {
+            long curShape = as[k];
+            if (restShape == 1) {
                 // Nothing of B is left: only track the stride, as CuTe does, for the final size-1 mode.
-                rest = new Rest(1, Checked.ceilDiv(rest.stride(), curShape));
-            } else if (rest.stride() % curShape == 0) {
-                // B steps over this mode of A entirely.
-                rest = new Rest(rest.shape(), rest.stride() / curShape);
-            } else if (curShape % rest.stride() == 0) {
-                long fits = curShape / rest.stride();
-                long taken = Math.min(fits, rest.shape());
-                if (rest.shape() % taken != 0) {
+                restStride = Checked.ceilDiv(restStride, curShape);
+            } else if (restStride % curShape == 0) {
+                restStride /= curShape; // B steps over this mode of A entirely
+            } else if (curShape % restStride == 0) {
+                long taken = Math.min(curShape / restStride, restShape);
+                if (restShape % taken != 0) {
                     throw new IllegalArgumentException(a + " o " + s + ":" + d + ": no layout of size " + s
-                            + " satisfies R(c)=A(B(c)) — shape " + s + " is not divisible by " + taken
-                            + ", the part of it that fits in mode " + curShape + ":" + curStride + " of A at stride "
-                            + rest.stride() + " (shape divisibility)");
+                            + " satisfies R(c)=A(B(c)) — shape " + restShape + " is not divisible by " + taken
+                            + ", the part of it that fits in mode " + curShape + ":" + ad[k] + " of A at stride "
+                            + restStride + " (shape divisibility)");
                 }
-                result.add(new long[] {taken, Checked.mul(sign * rest.stride(), curStride, "a stride of the composition with A", a)});
-                rest = new Rest(rest.shape() / taken, 1);
+                out.add(taken, Checked.mul(sign * restStride, ad[k], "a stride of the composition with A", a));
+                restShape /= taken;
+                restStride = 1;
             } else {
                 throw new IllegalArgumentException(a + " o " + s + ":" + d + ": no layout satisfies R(c)=A(B(c)) — stride "
-                        + rest.stride() + " and mode " + curShape + ":" + curStride + " of A do not divide one another"
+                        + restStride + " and mode " + curShape + ":" + ad[k] + " of A do not divide one another"
                         + " (stride divisibility)");
             }
         }
-        if (rest.shape() != 1 || result.isEmpty()) {
-            long lastStride = flatA.flatStride(last);
-            result.add(new long[] {rest.shape(), Checked.mul(sign * rest.stride(), lastStride, "a stride of the composition with A", a)});
+        if (restShape != 1 || out.size == first) {
+            out.add(restShape, Checked.mul(sign * restStride, ad[n - 1], "a stride of the composition with A", a));
         }
-        if (result.size() == 1) return Layout.of(result.get(0)[0], result.get(0)[1]);
-        long[] rs = new long[result.size()];
-        long[] rd = new long[result.size()];
-        for (int i = 0; i < rs.length; i++) {
-            rs[i] = result.get(i)[0];
-            rd[i] = result.get(i)[1];
-        }
-        return Layout.of(IntTuple.flat(rs), IntTuple.flat(rd));
     }
 }
