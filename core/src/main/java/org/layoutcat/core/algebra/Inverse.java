@@ -63,4 +63,21 @@ public final class Inverse {
         }
         return rightInverse(Layout.concat(layout, comp));
     }
+
+    /**
+     * The hierarchical coordinate at which L takes the value {@code offset}: the c, congruent to L's shape, with
+     * {@code L(c) = offset} (CuTeDSL's {@code get_hier_coord}, seed 001). Defined for injective L whose left
+     * inverse exists and an offset in L's image: {@code c = idx2crd(leftInverse(L)(offset))}. Otherwise an
+     * IllegalArgumentException saying which.
+     */
+    public static org.layoutcat.core.IntTuple coordinateOf(Layout layout, long offset) {
+        if (offset < 0) {
+            throw new IllegalArgumentException("offset " + offset + " is negative; " + layout + " takes no negative value there");
+        }
+        long index = leftInverse(layout).apply(offset);
+        if (index >= layout.size() || layout.apply(index) != offset) {
+            throw new IllegalArgumentException("offset " + offset + " is not in the image of " + layout);
+        }
+        return layout.idx2crd(index);
+    }
 }
