@@ -1,0 +1,125 @@
+package org.layoutcat.examples;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The gallery: every example run, grouped by source, with its expected and computed values, a ✓ or ✗, and its
+ * picture inline — written as {@code index.html} beside one SVG file per picture.
+ */
+public final class Gallery {
+    /** What a gallery run produced. */
+    public record Result(int examples, int passed, int failed, int pictures, Path index) {
+        /** {@code N examples: N passed, N failed}. */
+        public String summary() {
+            return examples + " examples: " + passed + " passed, " + failed + " failed";
+        }
+    }
+
+    private Gallery() {}
+
+    /** Runs every example of {@code examples}, draws the pictures with {@code renderer}, writes into {@code dir}. */
+    public static Result write(List<Example> examples, FigureRenderer renderer, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Map<Source, List<Example.Outcome>> bySource = new EnumMap<>(Source.class);
+        for (Example e : examples) bySource.computeIfAbsent(e.source(), s -> new ArrayList<>()).add(e.check());
+        Map<String, String> svgs = new LinkedHashMap<>();
+        int passed = 0;
+        int failed = 0;
+        StringBuilder body = new StringBuilder();
+        StringBuilder toc = new StringBuilder("<nav><ul>");
+        int n = 0;
+        for (Map.Entry<Source, List<Example.Outcome>> group : bySource.entrySet()) {
+            Source source = group.getKey();
+            int ok = (int) group.getValue().stream().filter(Example.Outcome::passed).count();
+            toc.append("<li><a href=\"#").append(source.key()).append("\">").append(esc(source.title())).append("</a> — ")
+               .append(ok).append('/').append(group.getValue().size()).append("</li>");
+            body.append("<section id=\"").append(source.key()).append("\"><h2>").append(esc(source.title()))
+                .append(" <small>(").append(source == Source.PAPER_NOTES ? "shared/PAPER-NOTES.md" : "seed " + source.key())
+                .append(")</small></h2>\n");
+            for (Example.Outcome o : group.getValue()) {
+                n++;
+                if (o.passed()) passed++; else failed++;
+                Example e = o.example();
+                String id = "ex" + n;
+                body.append("<article class=\"example ").append(o.passed() ? "pass" : "fail").append("\" id=\"").append(id).append("\">")
+                    .append("<header><span class=\"mark\">").append(o.passed() ? "✓" : "✗").append("</span> <b>")
+                    .append(esc(e.section())).append("</b> — ").append(esc(e.title())).append("</header>")
+                    .append("<dl><dt>input</dt><dd><code>").append(esc(e.input())).append("</code></dd>")
+                    .append("<dt>printed in the source</dt><dd><pre>").append(esc(e.printed())).append("</pre></dd>");
+                if (!e.expected().equals(e.printed())) {
+                    body.append("<dt>correct value</dt><dd><pre>").append(esc(e.expected())).append("</pre></dd>");
+                }
+                body.append("<dt>computed</dt><dd><pre>").append(esc(o.computed())).append("</pre></dd>");
+                if (!e.note().isEmpty()) body.append("<dt>note</dt><dd>").append(esc(e.note())).append("</dd>");
+                body.append("</dl>");
+                if (e.figure() != null) {
+                    String file = id + "-" + e.figure().kind() + ".svg";
+                    String svg;
+                    try {
+                        svg = renderer.svg(e.figure());
+                    } catch (IllegalArgumentException | ArithmeticException ex) {
+                        throw new IllegalStateException("the picture of example " + n + " (" + e.title() + ") cannot be drawn: " + ex.getMessage(), ex);
+                    }
+                    svgs.put(file, svg);
+                    body.append("<figure><div class=\"svg\">").append(stripProlog(svg)).append("</div><figcaption><a href=\"")
+                        .append(file).append("\">").append(file).append("</a> — <code>layoutcat draw ").append(esc(e.figure().kind()));
+                    for (String a : e.figure().args()) body.append(" \"").append(esc(a)).append('"');
+                    body.append("</code></figcaption></figure>");
+                }
+                body.append("</article>\n");
+            }
+            body.append("</section>\n");
+        }
+        toc.append("</ul></nav>");
+        for (Map.Entry<String, String> f : svgs.entrySet()) {
+            Files.writeString(dir.resolve(f.getKey()), f.getValue(), StandardCharsets.UTF_8);
+        }
+        String summary = n + " examples: " + passed + " passed, " + failed + " failed";
+        String html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>layoutcat gallery</title>\n<style>\n"
+                + STYLE + "</style></head><body>\n<h1>layoutcat — the sources' worked examples</h1>\n<p class=\"summary\" id=\"summary\">"
+                + summary + "</p>\n" + toc + "\n" + body + "</body></html>\n";
+        Path index = dir.resolve("index.html");
+        Files.writeString(index, html, StandardCharsets.UTF_8);
+        return new Result(n, passed, failed, svgs.size(), index);
+    }
+
+    private static String stripProlog(String svg) {
+        int at = svg.indexOf("<svg");
+        return at < 0 ? svg : svg.substring(at);
+    }
+
+    static String esc(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '&' -> b.append("&amp;");
+                case '"' -> b.append("&quot;");
+                default -> b.append(c);
+            }
+        }
+        return b.toString();
+    }
+
+    private static final String STYLE = """
+            body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1200px; color: #222; }
+            h1 { font-size: 1.6em; } h2 { border-bottom: 2px solid #ddd; padding-bottom: .2em; margin-top: 2em; }
+            h2 small { font-weight: normal; color: #777; font-size: .6em; }
+            .summary { font-size: 1.1em; font-weight: bold; }
+            article { border: 1px solid #ddd; border-left: 6px solid #3a3; border-radius: 4px; padding: .6em 1em; margin: 1em 0; }
+            article.fail { border-left-color: #c33; background: #fff4f4; }
+            .mark { font-weight: bold; } article.pass .mark { color: #282; } article.fail .mark { color: #c22; }
+            dl { display: grid; grid-template-columns: 12em 1fr; gap: .2em 1em; margin: .6em 0; }
+            dt { color: #666; } dd { margin: 0; } pre { margin: 0; font-size: .9em; } code { font-size: .95em; }
+            figure { margin: .5em 0; overflow-x: auto; } figcaption { color: #777; font-size: .85em; }
+            """;
+}
