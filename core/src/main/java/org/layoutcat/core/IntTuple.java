@@ -1,6 +1,5 @@
 package org.layoutcat.core;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -12,19 +11,20 @@ import java.util.List;
  * notation without spaces, and {@code IntTuple.parse(x.toString()).equals(x)} for every x.
  */
 public final class IntTuple {
+    private static final IntTuple[] NO_MODES = new IntTuple[0];
     /** The empty tuple {@code ()}. */
-    public static final IntTuple EMPTY = new IntTuple(0, List.of());
+    public static final IntTuple EMPTY = new IntTuple(0, NO_MODES);
     /** The integer 1, the trivial shape. */
     public static final IntTuple ONE = new IntTuple(1, null);
     /** The integer 0, the trivial stride. */
     public static final IntTuple ZERO = new IntTuple(0, null);
 
     private final long value;
-    private final List<IntTuple> modes; // null for a leaf
+    private final IntTuple[] modes; // null for a leaf; never exposed, never written after construction
     private final int leafCount;
     private int hash;
 
-    private IntTuple(long value, List<IntTuple> modes) {
+    private IntTuple(long value, IntTuple[] modes) {
         this.value = value;
         this.modes = modes;
         int n = 1;
@@ -44,19 +44,23 @@ public final class IntTuple {
 
     /** The tuple of the given modes. */
     public static IntTuple of(IntTuple... modes) {
-        return modes.length == 0 ? EMPTY : new IntTuple(0, List.of(modes));
+        if (modes.length == 0) return EMPTY;
+        IntTuple[] copy = modes.clone();
+        for (IntTuple m : copy) if (m == null) throw new NullPointerException("a mode of a tuple is null");
+        return new IntTuple(0, copy);
     }
 
     /** The tuple of the given modes. */
     public static IntTuple of(List<IntTuple> modes) {
-        return modes.isEmpty() ? EMPTY : new IntTuple(0, List.copyOf(modes));
+        return modes.isEmpty() ? EMPTY : of(modes.toArray(NO_MODES));
     }
 
     /** The flat tuple {@code (v0,v1,...)} (a tuple even for one value). */
     public static IntTuple flat(long... values) {
-        List<IntTuple> m = new ArrayList<>(values.length);
-        for (long v : values) m.add(of(v));
-        return of(m);
+        if (values.length == 0) return EMPTY;
+        IntTuple[] m = new IntTuple[values.length];
+        for (int i = 0; i < m.length; i++) m[i] = of(values[i]);
+        return new IntTuple(0, m);
     }
 
     /** Parses CuTe notation: {@code 4}, {@code (2,(3,4))}, spaces and {@code _4} static marks allowed. */
@@ -80,7 +84,7 @@ public final class IntTuple {
 
     /** Rank: 1 for a leaf, the number of modes for a tuple. */
     public int rank() {
-        return modes == null ? 1 : modes.size();
+        return modes == null ? 1 : modes.length;
     }
 
     /** Depth: 0 for a leaf, 1 + the largest depth of the modes for a tuple. */
@@ -97,15 +101,15 @@ public final class IntTuple {
             if (i != 0) throw new IndexOutOfBoundsException("mode " + i + " of the integer " + this + " (rank 1)");
             return this;
         }
-        if (i < 0 || i >= modes.size()) {
-            throw new IndexOutOfBoundsException("mode " + i + " of " + this + " (rank " + modes.size() + ")");
+        if (i < 0 || i >= modes.length) {
+            throw new IndexOutOfBoundsException("mode " + i + " of " + this + " (rank " + modes.length + ")");
         }
-        return modes.get(i);
+        return modes[i];
     }
 
     /** The modes of a tuple, or the single leaf. */
     public List<IntTuple> modes() {
-        return modes == null ? List.of(this) : modes;
+        return modes == null ? List.of(this) : List.of(modes);
     }
 
     /** Product of all leaves; 1 for the empty tuple. Overflow is an ArithmeticException. */
@@ -126,8 +130,7 @@ public final class IntTuple {
 
     /** The leaves, left to right. */
     public long[] leaves() {
-        int n = leafCount();
-        long[] out = new long[n];
+        long[] out = new long[leafCount];
         fill(out, 0);
         return out;
     }
@@ -155,9 +158,9 @@ public final class IntTuple {
     /** True when {@code this} and {@code other} have the same tree structure. */
     public boolean congruent(IntTuple other) {
         if (isLeaf() || other.isLeaf()) return isLeaf() && other.isLeaf();
-        if (modes.size() != other.modes.size()) return false;
-        for (int i = 0; i < modes.size(); i++) {
-            if (!modes.get(i).congruent(other.modes.get(i))) return false;
+        if (modes.length != other.modes.length) return false;
+        for (int i = 0; i < modes.length; i++) {
+            if (!modes[i].congruent(other.modes[i])) return false;
         }
         return true;
     }
@@ -171,22 +174,22 @@ public final class IntTuple {
 
     /** A tuple congruent to this one with its leaves replaced, in order, by {@code values}. */
     public IntTuple withLeaves(long[] values) {
+        if (values.length != leafCount) throw new IllegalArgumentException(values.length + " leaves for " + this);
         int[] at = {0};
-        IntTuple r = rebuild(values, at);
-        if (at[0] != values.length) throw new IllegalArgumentException(values.length + " leaves for " + this);
-        return r;
+        return rebuild(values, at);
     }
 
     private IntTuple rebuild(long[] values, int[] at) {
         if (modes == null) return of(values[at[0]++]);
-        List<IntTuple> m = new ArrayList<>(modes.size());
-        for (IntTuple x : modes) m.add(x.rebuild(values, at));
-        return of(m);
+        if (modes.length == 0) return EMPTY;
+        IntTuple[] m = new IntTuple[modes.length];
+        for (int i = 0; i < m.length; i++) m[i] = modes[i].rebuild(values, at);
+        return new IntTuple(0, m);
     }
 
     /** A tuple of this one's structure with every leaf set to {@code v}. */
     public IntTuple fillWith(long v) {
-        long[] vs = new long[leafCount()];
+        long[] vs = new long[leafCount];
         Arrays.fill(vs, v);
         return withLeaves(vs);
     }
@@ -196,14 +199,14 @@ public final class IntTuple {
         if (this == o) return true;
         if (!(o instanceof IntTuple t)) return false;
         if (modes == null) return t.modes == null && value == t.value;
-        return t.modes != null && modes.equals(t.modes);
+        return t.modes != null && Arrays.equals(modes, t.modes);
     }
 
     @Override
     public int hashCode() {
         int h = hash;
         if (h == 0) {
-            h = modes == null ? Long.hashCode(value) * 31 + 7 : modes.hashCode();
+            h = modes == null ? Long.hashCode(value) * 31 + 7 : Arrays.hashCode(modes);
             hash = h == 0 ? 1 : h;
         }
         return h;
@@ -223,9 +226,9 @@ public final class IntTuple {
             return;
         }
         sb.append('(');
-        for (int i = 0; i < modes.size(); i++) {
+        for (int i = 0; i < modes.length; i++) {
             if (i > 0) sb.append(',');
-            modes.get(i).appendTo(sb);
+            modes[i].appendTo(sb);
         }
         sb.append(')');
     }
