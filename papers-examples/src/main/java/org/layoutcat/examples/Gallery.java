@@ -85,7 +85,7 @@ public final class Gallery {
         String summary = n + " examples: " + passed + " passed, " + failed + " failed";
         String html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>layoutcat gallery</title>\n<style>\n"
                 + STYLE + "</style></head><body>\n<h1>layoutcat — the sources' worked examples</h1>\n<p class=\"summary\" id=\"summary\">"
-                + summary + "</p>\n" + toc + "\n" + body + "</body></html>\n";
+                + summary + "</p>\n" + toc + "\n" + body + CHECK + "</body></html>\n";
         Path index = dir.resolve("index.html");
         Files.writeString(index, html, StandardCharsets.UTF_8);
         return new Result(n, passed, failed, svgs.size(), index);
@@ -109,6 +109,21 @@ public final class Gallery {
         }
         return b.toString();
     }
+
+    /**
+     * Marks on the body, once the page has loaded, how many inline pictures it holds and how many the browser
+     * laid out with a non-zero size ({@code data-pictures}, {@code data-rendered}): what the browser test reads.
+     */
+    private static final String CHECK = """
+            <script>
+            window.addEventListener('load', () => {
+              const svgs = [...document.querySelectorAll('figure svg')];
+              const drawn = svgs.filter(s => { const r = s.getBoundingClientRect(); return r.width > 0 && r.height > 0; });
+              document.body.dataset.pictures = svgs.length;
+              document.body.dataset.rendered = drawn.length;
+            });
+            </script>
+            """;
 
     private static final String STYLE = """
             body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1200px; color: #222; }
