@@ -27,23 +27,28 @@ public final class Composition {
     /** A∘B: {@code R(c) = A(B(c))}, R shaped like B. */
     public static Layout compose(Layout a, Layout b) {
         Layout flatA = Coalesce.coalesce(a);
-        return composeCoalesced(a, flatA, b);
+        return composeCoalesced(a, flatA, b, b);
     }
 
-    private static Layout composeCoalesced(Layout a, Layout flatA, Layout b) {
+    private static Layout composeCoalesced(Layout a, Layout flatA, Layout b, Layout wholeB) {
         if (b.shape().isTuple()) {
             List<Layout> modes = new ArrayList<>(b.rank());
-            for (int i = 0; i < b.rank(); i++) modes.add(composeCoalesced(a, flatA, b.mode(i)));
+            for (int i = 0; i < b.rank(); i++) modes.add(composeCoalesced(a, flatA, b.mode(i), wholeB));
             return Layout.concat(modes);
         }
-        return composeMode(a, flatA, b.shape().value(), b.stride().value());
+        return composeMode(a, flatA, b.shape().value(), b.stride().value(), wholeB);
+    }
+
+    /** How an error names the operands: {@code A o s:d}, or {@code A o B, mode s:d} when B has several modes. */
+    private static String operands(Layout a, long s, long d, Layout wholeB) {
+        return wholeB.shape().isLeaf() ? a + " o " + s + ":" + d : a + " o " + wholeB + ", mode " + s + ":" + d;
     }
 
     /** What is left of B's mode {@code s:d} after walking past some modes of A. */
     private record Rest(long shape, long stride) {}
 
-    /** A∘(s:d) for one integral mode of B, walking the coalesced modes of A. */
-    private static Layout composeMode(Layout a, Layout flatA, long s, long d) {
+    /** A∘(s:d) for one integral mode of the layout {@code wholeB}, walking the coalesced modes of A. */
+    private static Layout composeMode(Layout a, Layout flatA, long s, long d, Layout wholeB) {
         if (d == 0) return Layout.of(s, 0);
         long sign = Long.signum(d);
         List<long[]> result = new ArrayList<>();
@@ -62,7 +67,7 @@ public final class Composition {
                 long fits = curShape / rest.stride();
                 long taken = Math.min(fits, rest.shape());
                 if (rest.shape() % taken != 0) {
-                    throw new IllegalArgumentException(a + " o " + s + ":" + d + ": no layout of size " + s
+                    throw new IllegalArgumentException(operands(a, s, d, wholeB) + ": no layout of size " + s
                             + " satisfies R(c)=A(B(c)) — shape " + s + " is not divisible by " + taken
                             + ", the part of it that fits in mode " + curShape + ":" + curStride + " of A at stride "
                             + rest.stride() + " (shape divisibility)");
@@ -70,7 +75,7 @@ public final class Composition {
                 result.add(new long[] {taken, Checked.mul(sign * rest.stride(), curStride, "a stride of " + a + " o " + s + ":" + d)});
                 rest = new Rest(rest.shape() / taken, 1);
             } else {
-                throw new IllegalArgumentException(a + " o " + s + ":" + d + ": no layout satisfies R(c)=A(B(c)) — stride "
+                throw new IllegalArgumentException(operands(a, s, d, wholeB) + ": no layout satisfies R(c)=A(B(c)) — stride "
                         + rest.stride() + " and mode " + curShape + ":" + curStride + " of A do not divide one another"
                         + " (stride divisibility)");
             }
