@@ -105,7 +105,16 @@ public final class IntTuple {
     public long product() {
         if (modes == null) return value;
         long p = 1;
-        for (IntTuple m : modes) p = Checked.mul(p, m.product(), "the size of " + this);
+        for (IntTuple m : modes) {
+            long q = m.product();
+            try {
+                p = Math.multiplyExact(p, q);
+            } catch (ArithmeticException e) {
+                // the message is built only on overflow: product() runs on every layout construction
+                throw new ArithmeticException("overflow computing the size of " + this + ": " + p + " * " + q
+                        + " exceeds the 64-bit range");
+            }
+        }
         return p;
     }
 

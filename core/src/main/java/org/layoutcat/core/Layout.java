@@ -176,14 +176,21 @@ public final class Layout implements Tiler {
     public long apply(long index) {
         if (index < 0) throw new IllegalArgumentException("index " + index + " of " + this + " is negative");
         long r = 0;
+        long i = index;
         int last = flatShape.length - 1;
-        for (int k = 0; k < last; k++) {
-            long s = flatShape[k];
-            long c = index % s;
-            index /= s;
-            if (c != 0) r = Checked.add(r, Checked.mul(c, flatStride[k], "an offset of " + this), "an offset of " + this);
+        try {
+            for (int k = 0; k < last; k++) {
+                long s = flatShape[k];
+                long c = i % s;
+                i /= s;
+                if (c != 0) r = Math.addExact(r, Math.multiplyExact(c, flatStride[k]));
+            }
+            if (i != 0) r = Math.addExact(r, Math.multiplyExact(i, flatStride[last]));
+        } catch (ArithmeticException e) {
+            // the message is built only here: apply is on every hot path and must not allocate
+            throw new ArithmeticException("overflow computing the offset of index " + index + " in " + this
+                    + ": it exceeds the 64-bit range");
         }
-        if (index != 0) r = Checked.add(r, Checked.mul(index, flatStride[last], "an offset of " + this), "an offset of " + this);
         return r;
     }
 
@@ -217,7 +224,13 @@ public final class Layout implements Tiler {
         }
         long r = 0;
         for (int i = 0; i < coord.rank(); i++) {
-            r = Checked.add(r, crd2offset(coord.mode(i), shape.mode(i), stride.mode(i), whole), "an offset of " + whole);
+            long term = crd2offset(coord.mode(i), shape.mode(i), stride.mode(i), whole);
+            try {
+                r = Math.addExact(r, term);
+            } catch (ArithmeticException e) {
+                throw new ArithmeticException("overflow computing the offset of " + coord + " in " + whole + ": " + r + " + "
+                        + term + " exceeds the 64-bit range");
+            }
         }
         return r;
     }

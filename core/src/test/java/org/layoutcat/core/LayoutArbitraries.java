@@ -23,7 +23,7 @@ public final class LayoutArbitraries {
 
     private LayoutArbitraries() {}
 
-    /** Shapes: 1 to 6 leaves in 1..12, size ≤ 4096, nested to depth ≤ 3 (a leaf, or tuples of tuples). */
+    /** Shapes: 1 to 5 leaves in 1..12, size ≤ 4096, nested to depth ≤ 3 (a leaf, or tuples of tuples). */
     public static Arbitrary<IntTuple> shapes() {
         return Arbitraries.randomValue(r -> nest(leafExtents(r), r)).withoutEdgeCases();
     }
@@ -66,7 +66,19 @@ public final class LayoutArbitraries {
     public static Arbitrary<Tuple2<Layout, Layout>> alignedPairs() {
         return Arbitraries.randomValue(r -> {
             Layout a = pick(r, r.nextInt(3));
-            return Tuple.of(a, alignedTo(a.shape(), r));
+            return Tuple.of(a, alignedTo(a.shape(), r, false));
+        }).withoutEdgeCases();
+    }
+
+    /**
+     * Pairs (A, B) like {@link #alignedPairs()} where B also repeats one or two of its runs (whole or a prefix):
+     * B's modes overlap, and the composite exists only where the overlapping digits stay below A's extents (or
+     * lie in A's last mode).
+     */
+    public static Arbitrary<Tuple2<Layout, Layout>> overlappingPairs() {
+        return Arbitraries.randomValue(r -> {
+            Layout a = pick(r, r.nextInt(3));
+            return Tuple.of(a, alignedTo(a.shape(), r, true));
         }).withoutEdgeCases();
     }
 
@@ -84,7 +96,7 @@ public final class LayoutArbitraries {
             } while (a.rank() < 2 || a.shape().isLeaf());
             int k = 1 + r.nextInt(a.rank());
             List<Tiler> modes = new ArrayList<>();
-            for (int i = 0; i < k; i++) modes.add(alignedTo(a.mode(i).shape(), r));
+            for (int i = 0; i < k; i++) modes.add(alignedTo(a.mode(i).shape(), r, false));
             return Tuple.<Layout, Tiler>of(a, new Tiler.ByMode(modes));
         }).withoutEdgeCases();
     }
@@ -115,9 +127,9 @@ public final class LayoutArbitraries {
         };
     }
 
-    /** 1 to 6 extents in 1..12 (1 with some weight), product ≤ 4096. */
+    /** 1 to 5 extents in 1..12 (1 with some weight, 2..4 with more), product ≤ 4096. */
     static long[] leafExtents(Random r) {
-        int n = 1 + r.nextInt(6);
+        int n = 1 + r.nextInt(5);
         long[] s = new long[n];
         long size = 1;
         for (int i = 0; i < n; i++) {
@@ -150,7 +162,7 @@ public final class LayoutArbitraries {
         return IntTuple.of(modes);
     }
 
-    /** Column-major strides in a random order of the leaves; with gaps, each next span times 1, 2 or 3. */
+    /** Column-major strides in a random order of the leaves; with gaps, a start of 1..3 and some spans times 2 or 3. */
     private static Layout compact(IntTuple shape, Random r, boolean gaps) {
         long[] s = shape.leaves();
         List<Integer> order = new ArrayList<>();
@@ -160,7 +172,7 @@ public final class LayoutArbitraries {
         long span = gaps ? 1 + r.nextInt(3) : 1;
         for (int k : order) {
             d[k] = span;
-            span *= s[k] * (gaps ? 1 + r.nextInt(3) : 1);
+            span *= s[k] * (gaps && r.nextInt(3) == 0 ? 2 + r.nextInt(2) : 1);
         }
         return Layout.of(shape, shape.withLeaves(d));
     }
@@ -186,7 +198,7 @@ public final class LayoutArbitraries {
     }
 
     /** A layout B that picks distinct runs of the refined leaves of {@code shape} (see {@link #alignedPairs()}). */
-    private static Layout alignedTo(IntTuple shape, Random r) {
+    private static Layout alignedTo(IntTuple shape, Random r, boolean overlap) {
         List<long[]> pieces = new ArrayList<>(); // (extent, column-major position)
         long position = 1;
         for (long e : shape.leaves()) {
@@ -196,17 +208,28 @@ public final class LayoutArbitraries {
             }
         }
         // runs of consecutive pieces, each kept with some probability
-        List<long[]> runs = new ArrayList<>();
+        List<long[]> runs = new ArrayList<>(); // (extent, position, first piece, number of pieces)
         int i = 0;
         while (i < pieces.size()) {
             int len = 1 + r.nextInt(Math.min(3, pieces.size() - i));
             long extent = 1;
             for (int j = i; j < i + len; j++) extent *= pieces.get(j)[0];
-            if (r.nextInt(3) != 0) runs.add(new long[] {extent, pieces.get(i)[1]});
+            if (r.nextInt(3) != 0) runs.add(new long[] {extent, pieces.get(i)[1], i, len});
             i += len;
         }
-        if (r.nextInt(4) == 0) runs.add(new long[] {1 + r.nextInt(3), 0});
-        if (runs.isEmpty()) runs.add(new long[] {1, 0});
+        if (overlap && !runs.isEmpty()) {
+            // repeat one or two runs, whole or the product of their first pieces (still aligned to A)
+            int copies = 1 + r.nextInt(2);
+            for (int k = 0; k < copies; k++) {
+                long[] run = runs.get(r.nextInt(runs.size()));
+                int m = 1 + r.nextInt((int) run[3]);
+                long extent = 1;
+                for (int j = (int) run[2]; j < run[2] + m; j++) extent *= pieces.get(j)[0];
+                runs.add(new long[] {extent, run[1], run[2], m});
+            }
+        }
+        if (r.nextInt(4) == 0) runs.add(new long[] {1 + r.nextInt(3), 0, 0, 0});
+        if (runs.isEmpty()) runs.add(new long[] {1, 0, 0, 0});
         Collections.shuffle(runs, r);
         long[] s = new long[runs.size()];
         long[] d = new long[runs.size()];
@@ -233,6 +256,21 @@ public final class LayoutArbitraries {
             parts.add(at + 1, x / q);
         }
         return parts.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    /** Every index of [0, size) when size ≤ max, else 0, size−1 and max−2 random ones. */
+    public static long[] sampleIndices(long size, long seed, int max) {
+        if (size <= max) {
+            long[] all = new long[(int) size];
+            for (int i = 0; i < all.length; i++) all[i] = i;
+            return all;
+        }
+        Random r = new Random(seed);
+        long[] out = new long[max];
+        out[0] = 0;
+        out[1] = size - 1;
+        for (int i = 2; i < max; i++) out[i] = Math.floorMod(r.nextLong(), size);
+        return out;
     }
 
     /** The set of offsets {@code L(i)}, i in [0, size), sorted (with repetitions). */

@@ -111,6 +111,33 @@ class CompositionTest {
     }
 
     @Test
+    void modesOfBThatOverlapInAModeOfAHaveNoComposite() {
+        // found by compositionIsPointwise: B = ((2,3)):((2,2)) takes 0,2,2,4,4,6, and A = (2,3,2):(3,240,2160) has
+        // A(2) = 240, A(4) = 480 but A(6) = 2160 (a carry out of mode 3:240), so R(1,2) = 240 + 480 would be wrong;
+        // B's two modes take digits 0..1 and 0..2 of mode 3:240, which add up to 3 > 2
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> compose("(2,3,2):(3,240,2160)", "((2,3)):((2,2))"));
+        assertMentions(e, "(2,3,2):(3,240,2160) o ((2,3)):((2,2))", "overlap in mode 3:240", "add up to 3 > 2", "additivity");
+        IllegalArgumentException f = assertThrows(IllegalArgumentException.class,
+                () -> compose("((2,2),7,1,4):((8,112),16,112,1)", "(6,((4,1))):(2,((1,0)))"));
+        assertMentions(f, "overlap in mode 2:112", "additivity");
+        // the same B under an A of one mode is fine: A is linear
+        assertEquals(Layout.parse("((2,3)):((6,6))"), compose("12:3", "((2,3)):((2,2))"));
+        // and modes that take disjoint digits are fine: (2,3):(1,2) under (2,3):(1,10) is (2,3):(1,10)
+        assertEquals(Layout.parse("(2,3):(1,10)"), compose("(2,3):(1,10)", "(2,3):(1,2)"));
+    }
+
+    @Test
+    void negativeStrideMixedWithOtherModesIsRefused() {
+        // B = (2,2):(-1,2) under A = (2,2):(1,10): B(1,1) = 1 and A(1) = 1, but the modes alone give -1 + 10
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> compose("(2,2):(1,10)", "(2,2):(-1,2)"));
+        assertMentions(e, "(2,2):(1,10) o (2,2):(-1,2)", "negative stride", "additivity");
+        // alone, or under a linear A, a negative stride composes
+        assertEquals(Layout.parse("2:-1"), compose("(2,2):(1,10)", "2:-1"));
+        assertEquals(Layout.parse("(2,2):(-3,6)"), compose("8:3", "(2,2):(-1,2)"));
+    }
+
+    @Test
     void byModeTilerWithMoreModesThanTheLayoutIsAnError() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> compose("4:1", "<2:1,2:1>"));
         assertMentions(e, "composition of 4:1 by <2:1,2:1>", "2 modes", "only 1");
