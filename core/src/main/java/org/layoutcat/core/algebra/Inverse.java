@@ -48,8 +48,9 @@ public final class Inverse {
 
     /**
      * The left inverse R: {@code R(L(i)) = i} for every i in [0, size(L)). Defined for injective L whose modes
-     * nest (the complement exists): {@code R = rightInverse((L, comp(L)))}. Otherwise an
-     * IllegalArgumentException saying which condition fails.
+     * nest (the complement exists): {@code R = rightInverse((L, comp(L)))}, as CuTe computes it. Otherwise an
+     * IllegalArgumentException saying which condition fails. (An injective L whose modes do not nest may still
+     * have a layout left inverse, e.g. (4,4):(16,7) has (2,7,5):(25,-7,8); it is not computed.)
      */
     public static Layout leftInverse(Layout layout) {
         if (!layout.isInjective()) {
@@ -59,7 +60,8 @@ public final class Inverse {
         try {
             comp = Complement.complement(layout, 1);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("left inverse of " + layout + ": no layout inverts it, its modes do not nest — " + e.getMessage(), e);
+            throw new IllegalArgumentException("left inverse of " + layout + ": it is injective but its modes do not nest, so"
+                    + " the left inverse rightInverse((L, comp(L))) does not exist — " + e.getMessage(), e);
         }
         return rightInverse(Layout.concat(layout, comp));
     }

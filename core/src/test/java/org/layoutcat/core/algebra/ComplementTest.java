@@ -45,6 +45,15 @@ class ComplementTest {
     }
 
     @Test
+    void interleavedModesOfAnInjectiveLayoutAreAnErrorThatDoesNotClaimOverlap() {
+        // (4,4):(16,7) is injective, yet 16 is not a multiple of 4·7: no complement
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Complement.complement(Layout.parse("(4,4):(16,7)"), 64));
+        assertMentions(e, "complement of (4,4):(16,7)", "stride 16 is not a multiple of 28", "interleave instead of nesting");
+        assertTrue(!e.getMessage().contains("not injective"), e.getMessage());
+    }
+
+    @Test
     void modesThatDoNotNestAreAnError() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Complement.complement(Layout.parse("(2,2):(1,3)"), 12));
