@@ -197,14 +197,21 @@ public final class Layout implements Tiler {
     public long apply(long index) {
         if (index < 0) throw new IllegalArgumentException("index " + index + " of " + this + " is negative");
         long r = 0;
+        long i = index;
         int last = flatShape.length - 1;
-        for (int k = 0; k < last; k++) {
-            long s = flatShape[k];
-            long c = index % s;
-            index /= s;
-            if (c != 0) r = Checked.add(r, Checked.mul(c, flatStride[k], "an offset", this), "an offset", this);
+        try {
+            for (int k = 0; k < last; k++) {
+                long s = flatShape[k];
+                long c = i % s;
+                i /= s;
+                if (c != 0) r = Math.addExact(r, Math.multiplyExact(c, flatStride[k]));
+            }
+            if (i != 0) r = Math.addExact(r, Math.multiplyExact(i, flatStride[last]));
+        } catch (ArithmeticException e) {
+            // the message is built only here: apply is on every hot path and must not allocate
+            throw new ArithmeticException("overflow computing the offset of index " + index + " in " + this
+                    + ": it exceeds the 64-bit range");
         }
-        if (index != 0) r = Checked.add(r, Checked.mul(index, flatStride[last], "an offset", this), "an offset", this);
         return r;
     }
 
@@ -238,12 +245,22 @@ public final class Layout implements Tiler {
         }
         long r = 0;
         for (int i = 0; i < coord.rank(); i++) {
-            r = Checked.add(r, crd2offset(coord.mode(i), shape.mode(i), stride.mode(i), whole), "an offset", whole);
+            long term = crd2offset(coord.mode(i), shape.mode(i), stride.mode(i), whole);
+            try {
+                r = Math.addExact(r, term);
+            } catch (ArithmeticException e) {
+                throw new ArithmeticException("overflow computing the offset of " + coord + " in " + whole + ": " + r + " + "
+                        + term + " exceeds the 64-bit range");
+            }
         }
         return r;
     }
 
-    /** The hierarchical coordinate of index {@code i ∈ [0, size)}, congruent to the shape (CuTe's idx2crd). */
+    /**
+     * The hierarchical coordinate of index {@code i ∈ [0, size)}, congruent to the shape: CuTe's
+     * {@code idx2crd(i, shape)}, colexicographic in the leaves. For the coordinate of an offset (CuTe's
+     * {@code get_hier_coord}, which uses the strides) see {@link #hierCoord(long)}.
+     */
     public IntTuple idx2crd(long index) {
         if (index < 0 || index >= size) {
             throw new IllegalArgumentException("index " + index + " is outside [0," + size + ") of " + this);
@@ -252,6 +269,27 @@ public final class Layout implements Tiler {
         for (int k = 0; k < flatShape.length; k++) {
             c[k] = index % flatShape[k];
             index /= flatShape[k];
+        }
+        return shape.withLeaves(c);
+    }
+
+    /**
+     * CuTe's {@code get_hier_coord(x)}, that is {@code idx2crd(x, shape, stride)}: the coordinate congruent to the
+     * shape whose leaf at mode {@code s:d} is {@code (x / d) mod s} (0 where {@code s = 1}). It reads x as an
+     * offset, so for a layout that is a bijection onto [0, size) (compact) it inverts Φ:
+     * {@code apply(hierCoord(x)) = x}. {@link #idx2crd(long)} is the same against the column-major strides.
+     * A mode of extent > 1 with stride ≤ 0 determines no coordinate: an IllegalArgumentException.
+     */
+    public IntTuple hierCoord(long offset) {
+        if (offset < 0) throw new IllegalArgumentException("offset " + offset + " of " + this + " is negative");
+        long[] c = new long[flatShape.length];
+        for (int k = 0; k < flatShape.length; k++) {
+            if (flatShape[k] == 1) continue;
+            if (flatStride[k] <= 0) {
+                throw new IllegalArgumentException("hierarchical coordinate of offset " + offset + " in " + this + ": mode "
+                        + flatShape[k] + ":" + flatStride[k] + " has a stride ≤ 0, so (x / d) mod s is undefined");
+            }
+            c[k] = (offset / flatStride[k]) % flatShape[k];
         }
         return shape.withLeaves(c);
     }

@@ -3,7 +3,6 @@ package org.layoutcat.examples;
 import java.util.StringJoiner;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
-import org.layoutcat.core.algebra.Inverse;
 
 /** Printouts of layouts as the sources show them, so that examples compare text with text. */
 final class Tables {
@@ -22,7 +21,7 @@ final class Tables {
      */
     static String coords(Layout l) {
         StringJoiner j = new StringJoiner("\n");
-        for (long x = 0; x < l.size(); x++) j.add(x + " -> " + Inverse.coordinateOf(l, x));
+        for (long x = 0; x < l.size(); x++) j.add(x + " -> " + l.hierCoord(x));
         return j.toString();
     }
 

@@ -47,7 +47,8 @@ public final class Complement {
             if (d % current != 0) {
                 throw new IllegalArgumentException("complement of " + layout + ": after sorting by stride, stride " + d
                         + " is not a multiple of " + current + " (the extent reached by the smaller modes)"
-                        + (d < current ? ", so the modes overlap and the layout is not injective" : ""));
+                        + (d < current ? (knownNonInjective(layout) ? ", so the modes overlap and the layout is not injective"
+                                : ", so the modes interleave instead of nesting") : ""));
             }
             rs[i] = d / current;
             rd[i] = current;
@@ -56,5 +57,14 @@ public final class Complement {
         rs[modes.size()] = Checked.ceilDiv(cotarget, current);
         rd[modes.size()] = current;
         return Coalesce.coalesce(Layout.flat(rs, rd));
+    }
+
+    /** True when L is known not to be injective (asked only to word an error; a search too large answers false). */
+    private static boolean knownNonInjective(Layout layout) {
+        try {
+            return !layout.isInjective();
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            return false;
+        }
     }
 }

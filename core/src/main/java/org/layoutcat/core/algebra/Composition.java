@@ -10,13 +10,20 @@ import org.layoutcat.core.Tiler;
  *
  * <p>Contract: the result R has B's shape (its nesting too, and so the same top-level mode sizes) and
  * {@code R(c) = A(B(c))} for every coordinate c with {@code B(c)} in A's domain (A's last mode read unbounded).
- * Where no layout satisfies this — a stride of B that neither divides nor is divided by a mode of A, or a mode
- * of B that does not split evenly across A's modes — the result is an IllegalArgumentException that names the
- * operands and the violated divisibility, never a layout of the wrong size.
+ * Where no layout satisfies this — a stride of B that neither divides nor is divided by a mode of A, a mode
+ * of B that does not split evenly across A's modes, or modes of B whose offsets add up past the extent of a mode
+ * of A (then A(B(c)) is not the sum of the images of B's modes) — the result is an IllegalArgumentException that
+ * names the operands and the violated condition, never a layout of the wrong size or function.
  *
  * <p>Each integral mode {@code s:d} of B walks the coalesced modes {@code (a_k):(e_k)} of A: a mode of A that
  * the remaining stride steps over is skipped ({@code d ← d / a_k}); a mode that the stride divides contributes
  * {@code min(a_k/d, s)} elements at stride {@code d·e_k}; the last mode of A takes what is left.
+ *
+ * <p>Additivity: the offsets {@code c·d} of each mode of B take digits of A's mixed radix without a carry. Their
+ * sum over B's modes is A(B(c)) exactly when, in every mode k of A but the last (unbounded), the largest digits
+ * add up to at most {@code a_k − 1}; otherwise some c with {@code B(c) < size(A)} carries, and since coalesced
+ * modes have {@code e_(k+1) ≠ a_k·e_k} no layout agrees with A∘B there. A negative stride mixed with other modes
+ * of B, under an A of several modes, is refused for the same reason (the sum borrows).
  */
 public final class Composition {
     private Composition() {}
@@ -39,11 +46,13 @@ public final class Composition {
         }
         Modes out = new Modes(b.flatRank() * n);
         int[] count = new int[b.flatRank()];
+        long[] digits = new long[n];
         for (int k = 0; k < b.flatRank(); k++) {
             int before = out.size;
-            composeMode(a, as, ad, n, b.flatShape(k), b.flatStride(k), out);
+            composeMode(a, b, as, ad, n, b.flatShape(k), b.flatStride(k), out, digits);
             count[k] = out.size - before;
         }
+        requireAdditive(a, b, as, ad, n, digits);
         if (b.shape().isLeaf()) return out.layout(0, count[0]);
         int[] at = {0, 0};
         IntTuple[] sd = shapeLike(b.shape(), out, count, at);
@@ -99,15 +108,52 @@ public final class Composition {
         return new IntTuple[] {IntTuple.of(s), IntTuple.of(d)};
     }
 
-    /** Appends the modes of A∘(s:d) for one integral mode of B to {@code out}. */
-    private static void composeMode(Layout a, long[] as, long[] ad, int n, long s, long d, Modes out) {
+    /**
+     * The modes of B add up inside A: {@code digits[k]}, the sum over B's modes of their largest digit in mode k
+     * of coalesced A, is below {@code a_k} for every k but the last; and no negative stride of B is summed with
+     * other modes through an A of several modes.
+     */
+    private static void requireAdditive(Layout a, Layout b, long[] as, long[] ad, int n, long[] digits) {
+        for (int k = 0; k < n - 1; k++) {
+            if (digits[k] > as[k] - 1) {
+                throw new IllegalArgumentException(a + " o " + b + ": no layout satisfies R(c)=A(B(c)) — the modes of B"
+                        + " overlap in mode " + as[k] + ":" + ad[k] + " of A (their coordinates there add up to "
+                        + digits[k] + " > " + (as[k] - 1) + "), so A(B(c)) is not the sum of the images of B's modes"
+                        + " (additivity)");
+            }
+        }
+        if (n == 1) return; // A is linear: A(x) = x·e
+        int moving = 0;
+        boolean negative = false;
+        for (int j = 0; j < b.flatRank(); j++) {
+            if (b.flatShape(j) == 1 || b.flatStride(j) == 0) continue;
+            moving++;
+            negative |= b.flatStride(j) < 0;
+        }
+        if (negative && moving > 1) {
+            throw new IllegalArgumentException(a + " o " + b + ": a negative stride of B summed with its other modes"
+                    + " borrows across the modes of A, so A(B(c)) is not the sum of the images of B's modes"
+                    + " (additivity); not supported");
+        }
+    }
+
+    /** How an error names the operands: {@code A o s:d}, or {@code A o B, mode s:d} when B has several modes. */
+    private static String operands(Layout a, Layout b, long s, long d) {
+        return b.shape().isLeaf() ? a + " o " + s + ":" + d : a + " o " + b + ", mode " + s + ":" + d;
+    }
+
+    /**
+     * Appends the modes of A∘(s:d) for one integral mode of B to {@code out}, and adds the largest digit it takes
+     * in each mode k of A to {@code digits[k]}.
+     */
+    private static void composeMode(Layout a, Layout b, long[] as, long[] ad, int n, long s, long d, Modes out, long[] digits) {
         if (d == 0) {
             out.add(s, 0);
             return;
         }
         long sign = Long.signum(d);
         long restShape = s;
-        long restStride = Math.abs(d);
+        long restStride = Math.absExact(d);
         int first = out.size;
         for (int k = 0; k < n - 1; k++) {
             long curShape = as[k];
@@ -119,16 +165,19 @@ public final class Composition {
             } else if (curShape % restStride == 0) {
                 long taken = Math.min(curShape / restStride, restShape);
                 if (restShape % taken != 0) {
-                    throw new IllegalArgumentException(a + " o " + s + ":" + d + ": no layout of size " + s
+                    throw new IllegalArgumentException(operands(a, b, s, d) + ": no layout of size " + s
                             + " satisfies R(c)=A(B(c)) — shape " + restShape + " is not divisible by " + taken
                             + ", the part of it that fits in mode " + curShape + ":" + ad[k] + " of A at stride "
                             + restStride + " (shape divisibility)");
                 }
                 out.add(taken, Checked.mul(sign * restStride, ad[k], "a stride of the composition with A", a));
+                // digits restStride·t, t < taken, in mode k (at most a_k − 1); the sum saturates at a_k
+                long top = restStride * (taken - 1);
+                digits[k] = top > curShape - digits[k] ? curShape : digits[k] + top;
                 restShape /= taken;
                 restStride = 1;
             } else {
-                throw new IllegalArgumentException(a + " o " + s + ":" + d + ": no layout satisfies R(c)=A(B(c)) — stride "
+                throw new IllegalArgumentException(operands(a, b, s, d) + ": no layout satisfies R(c)=A(B(c)) — stride "
                         + restStride + " and mode " + curShape + ":" + ad[k] + " of A do not divide one another"
                         + " (stride divisibility)");
             }

@@ -48,8 +48,9 @@ public final class Inverse {
 
     /**
      * The left inverse R: {@code R(L(i)) = i} for every i in [0, size(L)). Defined for injective L whose modes
-     * nest (the complement exists): {@code R = rightInverse((L, comp(L)))}. Otherwise an
-     * IllegalArgumentException saying which condition fails.
+     * nest (the complement exists): {@code R = rightInverse((L, comp(L)))}, as CuTe computes it. Otherwise an
+     * IllegalArgumentException saying which condition fails. (An injective L whose modes do not nest may still
+     * have a layout left inverse, e.g. (4,4):(16,7) has (2,7,5):(25,-7,8); it is not computed.)
      */
     public static Layout leftInverse(Layout layout) {
         if (!layout.isInjective()) {
@@ -59,25 +60,9 @@ public final class Inverse {
         try {
             comp = Complement.complement(layout, 1);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("left inverse of " + layout + ": no layout inverts it, its modes do not nest — " + e.getMessage(), e);
+            throw new IllegalArgumentException("left inverse of " + layout + ": it is injective but its modes do not nest, so"
+                    + " the left inverse rightInverse((L, comp(L))) does not exist — " + e.getMessage(), e);
         }
         return rightInverse(Layout.concat(layout, comp));
-    }
-
-    /**
-     * The hierarchical coordinate at which L takes the value {@code offset}: the c, congruent to L's shape, with
-     * {@code L(c) = offset} (CuTeDSL's {@code get_hier_coord}, seed 001). Defined for injective L whose left
-     * inverse exists and an offset in L's image: {@code c = idx2crd(leftInverse(L)(offset))}. Otherwise an
-     * IllegalArgumentException saying which.
-     */
-    public static org.layoutcat.core.IntTuple coordinateOf(Layout layout, long offset) {
-        if (offset < 0) {
-            throw new IllegalArgumentException("offset " + offset + " is negative; " + layout + " takes no negative value there");
-        }
-        long index = leftInverse(layout).apply(offset);
-        if (index >= layout.size() || layout.apply(index) != offset) {
-            throw new IllegalArgumentException("offset " + offset + " is not in the image of " + layout);
-        }
-        return layout.idx2crd(index);
     }
 }

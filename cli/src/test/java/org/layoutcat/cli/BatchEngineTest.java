@@ -1,0 +1,188 @@
+package org.layoutcat.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The batch protocol: one JSON reply line per request line, {@code result} or {@code error}, the request's id
+ * echoed wherever the line has one; every bad input is an error reply and the batch goes on.
+ */
+class BatchEngineTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** The reply to one line, parsed; it is a single line of JSON with exactly one of result and error. */
+    private static JsonNode reply(String line) throws IOException {
+        String out = BatchEngine.reply(line);
+        assertFalse(out.contains("\n") || out.contains("\r"), "one line: " + out);
+        JsonNode r = JSON.readTree(out);
+        assertTrue(r.isObject() && r.has("id"), out);
+        assertTrue(r.has("result") != r.has("error"), "exactly one of result and error: " + out);
+        return r;
+    }
+
+    private static String error(JsonNode r) {
+        assertTrue(r.has("error"), "an error reply: " + r);
+        return r.get("error").textValue();
+    }
+
+    private static void assertMentions(String message, String... parts) {
+        for (String p : parts) assertTrue(message.contains(p), "\"" + p + "\" in: " + message);
+    }
+
+    @Test
+    void resultWithTheIdEchoed() throws IOException {
+        JsonNode r = reply("{\"id\": \"7\", \"op\": \"composition\", \"args\": [\"(6,6):(1,6)\", \"(12,3,6):(1,72,12)\"]}");
+        assertEquals("7", r.get("id").textValue());
+        assertEquals("(12,3,6):(1,72,12)", r.get("result").textValue()); // (6,6):(1,6) is the identity 36:1
+        JsonNode n = reply("{\"id\": 42, \"op\": \"size\", \"args\": [\"(4,(2,2)):(1,(4,8))\"]}");
+        assertEquals(42, n.get("id").intValue(), "a numeric id comes back as a number");
+        assertEquals("16", n.get("result").textValue());
+    }
+
+    @Test
+    void integerArgumentsAreAccepted() throws IOException {
+        assertEquals("2:8", reply("{\"id\":\"c\",\"op\":\"complement\",\"args\":[\"(2,4):(1,2)\", 16]}").get("result").textValue());
+    }
+
+    @Test
+    void malformedJson() throws IOException {
+        JsonNode r = reply("{\"id\": \"1\", \"op\": \"size\", \"args\": [\"4:1\"");
+        assertTrue(r.get("id").isNull(), "no id can be read from a malformed line: " + r);
+        assertMentions(error(r), "malformed JSON line");
+        assertMentions(error(reply("not json at all")), "malformed JSON line");
+    }
+
+    @Test
+    void notAnObject() throws IOException {
+        for (String line : List.of("[1, 2, 3]", "\"size\"", "42", "null")) {
+            JsonNode r = reply(line);
+            assertTrue(r.get("id").isNull(), line);
+            assertMentions(error(r), "a request is a JSON object", line.length() > 3 ? line.substring(0, 3) : line);
+        }
+    }
+
+    @Test
+    void unknownOp() throws IOException {
+        JsonNode r = reply("{\"id\": \"u\", \"op\": \"transpose\", \"args\": [\"4:1\"]}");
+        assertEquals("u", r.get("id").textValue());
+        assertMentions(error(r), "unknown op \"transpose\"", "known ops:", "composition", "logical_divide");
+        assertMentions(error(reply("{\"id\": \"v\", \"args\": [\"4:1\"]}")), "no \"op\" string");
+        assertMentions(error(reply("{\"id\": \"w\", \"op\": 3, \"args\": [\"4:1\"]}")), "no \"op\" string");
+    }
+
+    @Test
+    void wrongArgumentCount() throws IOException {
+        JsonNode r = reply("{\"id\": \"a\", \"op\": \"composition\", \"args\": [\"4:1\"]}");
+        assertEquals("a", r.get("id").textValue());
+        assertMentions(error(r), "composition takes 2 arguments, got 1");
+        assertMentions(error(reply("{\"id\": \"b\", \"op\": \"coalesce\", \"args\": [\"4:1\", \"1\", \"1\"]}")),
+                "coalesce takes 1 or 2 arguments, got 3");
+        assertMentions(error(reply("{\"id\": \"c\", \"op\": \"size\"}")), "size takes 1 argument, got 0");
+    }
+
+    @Test
+    void nonStringArguments() throws IOException {
+        JsonNode r = reply("{\"id\": \"n\", \"op\": \"size\", \"args\": [1.5]}");
+        assertEquals("n", r.get("id").textValue());
+        assertMentions(error(r), "argument 1 of size", "must be a string in CuTe notation or an integer", "1.5");
+        assertMentions(error(reply("{\"id\": \"o\", \"op\": \"composition\", \"args\": [\"4:1\", {\"shape\": 4}]}")),
+                "argument 2 of composition");
+        assertMentions(error(reply("{\"id\": \"p\", \"op\": \"size\", \"args\": [null]}")), "argument 1 of size");
+        assertMentions(error(reply("{\"id\": \"q\", \"op\": \"size\", \"args\": \"4:1\"}")), "\"args\" must be an array");
+        assertMentions(error(reply("{\"id\": \"r\", \"op\": \"size\", \"args\": [\"4:1\"], \"engine\": \"gpu\"}")),
+                "unknown engine \"gpu\"");
+    }
+
+    @Test
+    void badNotation() throws IOException {
+        JsonNode r = reply("{\"id\": \"s\", \"op\": \"size\", \"args\": [\"(2,3:(1,2)\"]}");
+        assertEquals("s", r.get("id").textValue());
+        assertMentions(error(r), "cannot parse \"(2,3:(1,2)\"", "position");
+        assertMentions(error(reply("{\"id\": \"t\", \"op\": \"size\", \"args\": [\"(2,3):(1,(2,3))\"]}")), "not congruent");
+    }
+
+    @Test
+    void nonPositiveShape() throws IOException {
+        JsonNode r = reply("{\"id\": \"z\", \"op\": \"size\", \"args\": [\"(2,0):(1,2)\"]}");
+        assertEquals("z", r.get("id").textValue());
+        assertMentions(error(r), "shape (2,0)", "non-positive");
+        assertMentions(error(reply("{\"id\": \"y\", \"op\": \"logical_divide\", \"args\": [\"8:1\", \"(-2):(1)\"]}")), "non-positive");
+    }
+
+    @Test
+    void overflow() throws IOException {
+        JsonNode r = reply("{\"id\": \"o1\", \"op\": \"eval\", \"args\": [\"(2,2):(4611686018427387904,4611686018427387904)\", \"3\"]}");
+        assertEquals("o1", r.get("id").textValue());
+        assertMentions(error(r), "overflow", "64-bit range");
+        assertMentions(error(reply("{\"id\": \"o2\", \"op\": \"size\", \"args\": [\"(4294967296,4294967296):(1,1)\"]}")),
+                "overflow", "64-bit range");
+        assertMentions(error(reply("{\"id\": \"o3\", \"op\": \"size\", \"args\": [\"99999999999999999999:1\"]}")),
+                "does not fit in 64 bits");
+        assertMentions(error(reply("{\"id\": \"o4\", \"op\": \"cosize\", \"args\": [\"(3037000500,3037000500):(3037000500,1)\"]}")),
+                "overflow");
+    }
+
+    @Test
+    void inadmissibleOperandsAreErrorsThatSayWhy() throws IOException {
+        JsonNode r = reply("{\"id\": \"i\", \"op\": \"composition\", \"args\": [\"(4,6):(1,5)\", \"3:2\"]}");
+        assertEquals("i", r.get("id").textValue());
+        assertMentions(error(r), "(4,6):(1,5) o 3:2", "shape divisibility");
+    }
+
+    @Test
+    void deepNesting() throws IOException {
+        String open = "(".repeat(100_000);
+        String close = ")".repeat(100_000);
+        for (String arg : List.of(open, open + "4" + close, open + "4" + close + ":" + open + "1" + close)) {
+            JsonNode r = reply("{\"id\": \"deep\", \"op\": \"size\", \"args\": [\"" + arg + "\"]}");
+            assertEquals("deep", r.get("id").textValue());
+            assertTrue(error(r).length() < 1000, "a short error, not an echo of the input: " + error(r).length());
+        }
+        // nesting in the JSON itself is refused by the JSON reader's limit
+        JsonNode j = reply("{\"id\": \"deep\", \"op\": \"size\", \"args\": " + "[".repeat(100_000) + "]".repeat(100_000) + "}");
+        assertMentions(error(j), "malformed JSON line");
+    }
+
+    @Test
+    void runAnswersEveryLineOfAMixedInput() throws IOException {
+        String input = String.join("\n",
+                "{\"id\": \"1\", \"op\": \"coalesce\", \"args\": [\"(2,4):(1,2)\"]}",
+                "",
+                "{\"id\": \"2\", \"op\": \"composition\", \"args\": [\"(4,6):(1,5)\", \"3:2\"]}",
+                "{\"id\": \"3\", \"op\": \"nope\", \"args\": []}",
+                "{broken",
+                "   ",
+                "[\"not\", \"an\", \"object\"]",
+                "{\"id\": \"6\", \"op\": \"size\", \"args\": [\"" + "(".repeat(100_000) + "\"]}",
+                "{\"id\": \"7\", \"op\": \"complement\", \"args\": [\"(2,2):(1,6)\", \"24\"]}",
+                "{\"id\": \"8\", \"op\": \"eval\", \"args\": [\"(2,2):(4611686018427387904,4611686018427387904)\", \"3\"]}",
+                "{\"id\": \"9\", \"op\": \"logical_divide\", \"args\": [\"(9,(4,8)):(59,(13,1))\", \"<3:3,(2,4):(1,8)>\"]}") + "\n";
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        BatchEngine.run(new BufferedReader(new StringReader(input)), new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+        assertEquals(9, lines.size(), "one reply per non-blank line: " + lines);
+        String[] ids = {"1", "2", "3", null, null, "6", "7", "8", "9"};
+        String[] kinds = {"result", "error", "error", "error", "error", "error", "result", "error", "result"};
+        for (int i = 0; i < lines.size(); i++) {
+            JsonNode r = JSON.readTree(lines.get(i));
+            if (ids[i] == null) assertTrue(r.get("id").isNull(), lines.get(i));
+            else assertEquals(ids[i], r.get("id").textValue(), lines.get(i));
+            assertTrue(r.has(kinds[i]) && r.has("result") != r.has("error"), lines.get(i));
+        }
+        assertEquals("8:1", JSON.readTree(lines.get(0)).get("result").textValue());
+        assertEquals("(3,2):(2,12)", JSON.readTree(lines.get(6)).get("result").textValue());
+        assertEquals("((3,3),((2,4),(2,2))):((177,59),((13,2),(26,1)))", JSON.readTree(lines.get(8)).get("result").textValue());
+    }
+}

@@ -1,0 +1,120 @@
+package org.layoutcat.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** Layout values: construction checks, the layout function, coordinates, and their errors. */
+class LayoutTest {
+
+    private static void assertMentions(Exception e, String... parts) {
+        for (String p : parts) assertTrue(e.getMessage().contains(p), "\"" + p + "\" in: " + e.getMessage());
+    }
+
+    @Test
+    void constructionRejectsNonCongruentStride() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Layout.of(IntTuple.parse("(2,3)"), IntTuple.parse("(1,(3,3))")));
+        assertMentions(e, "shape (2,3)", "stride (1,(3,3))", "not congruent");
+        IllegalArgumentException f = assertThrows(IllegalArgumentException.class,
+                () -> Layout.flat(new long[] {2, 3}, new long[] {1}));
+        assertMentions(f, "2 shapes", "1 strides");
+    }
+
+    @Test
+    void constructionRejectsNonPositiveShape() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Layout.of(0, 1));
+        assertMentions(e, "shape 0", "non-positive");
+        IllegalArgumentException f = assertThrows(IllegalArgumentException.class,
+                () -> Layout.of(IntTuple.parse("(2,(3,-1))"), IntTuple.parse("(1,(2,6))")));
+        assertMentions(f, "shape (2,(3,-1))", "non-positive");
+    }
+
+    @Test
+    void constructionRejectsASizeBeyondSixtyFourBits() {
+        ArithmeticException e = assertThrows(ArithmeticException.class,
+                () -> Layout.of(IntTuple.flat(1L << 32, 1L << 32), IntTuple.flat(1, 1)));
+        assertMentions(e, "overflow", "size of (4294967296,4294967296)");
+        assertThrows(ArithmeticException.class, () -> Layout.colMajor(IntTuple.flat(1L << 40, 1L << 30, 2)));
+    }
+
+    @Test
+    void layoutFunctionIsColexicographicWithTheLastModeUnbounded() {
+        Layout l = Layout.parse("(4,(2,2)):(1,(4,8))");
+        for (long i = 0; i < 16; i++) assertEquals(i, l.apply(i));
+        assertEquals(16, l.apply(16)); // the last mode (stride 8) counts on past its extent
+        assertEquals(16, l.cosize());
+        assertEquals(3, l.flatRank());
+        assertEquals(2, l.rank());
+        assertEquals(2, l.depth());
+        assertEquals(Layout.parse("(4,2,2):(1,4,8)"), l.flatten());
+    }
+
+    @Test
+    void trivialLayoutIsOneStrideZero() {
+        assertEquals(Layout.parse("1:0"), Layout.TRIVIAL);
+        assertEquals(1, Layout.TRIVIAL.size());
+        assertEquals(1, Layout.TRIVIAL.cosize());
+    }
+
+    @Test
+    void negativeIndexIsAnError() {
+        Layout l = Layout.parse("(2,3):(1,2)");
+        assertMentions(assertThrows(IllegalArgumentException.class, () -> l.apply(-1)), "index -1", "(2,3):(1,2)", "negative");
+    }
+
+    @Test
+    void coordinateOutsideItsModeIsAnError() {
+        Layout l = Layout.parse("(2,(3,4)):(1,(2,6))");
+        assertMentions(assertThrows(IllegalArgumentException.class, () -> l.apply(IntTuple.parse("(2,(0,0))"))),
+                "coordinate 2", "[0,2)", "(2,(3,4)):(1,(2,6))");
+        assertMentions(assertThrows(IllegalArgumentException.class, () -> l.apply(IntTuple.parse("(0,12)"))),
+                "coordinate 12", "[0,12)");
+        assertMentions(assertThrows(IllegalArgumentException.class, () -> l.apply(IntTuple.of(24))),
+                "coordinate 24", "[0,24)");
+        assertEquals(l.apply(IntTuple.parse("(1,(2,3))")), l.apply(IntTuple.parse("(1,11)")));
+    }
+
+    @Test
+    void nonCongruentCoordinateIsAnError() {
+        Layout l = Layout.parse("(2,(3,4)):(1,(2,6))");
+        assertMentions(assertThrows(IllegalArgumentException.class, () -> l.apply(IntTuple.parse("(0,0,0)"))),
+                "coordinate (0,0,0)", "not congruent", "shape (2,(3,4))");
+        assertMentions(assertThrows(IllegalArgumentException.class, () -> l.apply(IntTuple.parse("((0,1),0)"))),
+                "not congruent", "shape 2");
+    }
+
+    @Test
+    void idx2crdOutsideTheDomainIsAnError() {
+        Layout l = Layout.parse("(2,3):(3,1)");
+        assertMentions(assertThrows(IllegalArgumentException.class, () -> l.idx2crd(6)), "index 6", "[0,6)", "(2,3):(3,1)");
+        assertMentions(assertThrows(IllegalArgumentException.class, () -> l.idx2crd(-1)), "index -1");
+        assertEquals(IntTuple.parse("(1,2)"), l.idx2crd(5));
+        assertEquals(5, l.crd2idx(IntTuple.parse("(1,2)")));
+    }
+
+    @Test
+    void hierCoordNeedsPositiveStrides() {
+        // CuTe's get_hier_coord divides by the stride: a stride-0 mode of extent > 1 has no coordinate
+        Layout l = Layout.parse("(2,3):(0,1)");
+        assertMentions(assertThrows(IllegalArgumentException.class, () -> l.hierCoord(1)), "(2,3):(0,1)", "mode 2:0", "stride ≤ 0");
+        assertEquals(IntTuple.parse("(0,2)"), Layout.parse("(1,4):(0,1)").hierCoord(2));
+        assertEquals(IntTuple.parse("(1,2)"), Layout.parse("(2,3):(3,1)").hierCoord(5)); // row-major: 5 = 1*3 + 2
+    }
+
+    @Test
+    void injectivity() {
+        assertTrue(Layout.parse("(2,2):(1,3)").isInjective());
+        assertTrue(Layout.parse("(3,2):(2,3)").isInjective()); // 0,2,4,3,5,7: not nesting yet injective
+        assertTrue(Layout.parse("(3,2):(2,1)").isInjective()); // 0,2,4,1,3,5
+        assertFalse(Layout.parse("(2,2):(1,1)").isInjective()); // 0,1,1,2
+        assertTrue(Layout.parse("(4,2):(2,3)").isInjective()); // 0,2,4,6,3,5,7,9
+        assertFalse(Layout.parse("(4,2):(1,2)").isInjective()); // 0,1,2,3,2,...
+        assertFalse(Layout.parse("(3,3):(0,1)").isInjective()); // a stride-0 mode of extent 3
+        assertTrue(Layout.parse("(1,3):(0,1)").isInjective()); // a stride-0 mode of extent 1 is harmless
+
+    }
+}

@@ -1,0 +1,45 @@
+package org.layoutcat.core.algebra;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.layoutcat.core.Layout;
+import org.layoutcat.core.Tiler;
+
+/** Golden products with provenance and the errors of inadmissible ones. */
+class ProductTest {
+
+    @Test
+    void productsOfThePaperNotes() {
+        // PAPER-NOTES example 19
+        assertEquals(Layout.parse("((3,10,10),(2,2)):((200,1,20),(10,600))"),
+                Product.logicalProduct(Layout.parse("(3,10,10):(200,1,20)"), Layout.parse("(2,2):(1,2)")));
+        assertEquals(Layout.parse("((2,2),(3,5)):((5,10),(20,1))"),
+                Product.logicalProduct(Layout.parse("(2,2):(5,10)"), Layout.parse("(3,5):(5,1)")));
+    }
+
+    @Test
+    void blockedAndRakedProductsPadTheRanks() {
+        // rank 1 A with a rank 2 B: A is padded with 1:0 (CuTe's append<R>)
+        Layout a = Layout.parse("4:1");
+        Layout b = Layout.parse("(2,3):(1,2)");
+        assertEquals(Layout.parse("((4,2),(1,3)):((1,4),(0,8))"), Product.blockedProduct(a, b));
+        assertEquals(Layout.parse("((2,4),(3,1)):((4,1),(8,0))"), Product.rakedProduct(a, b));
+    }
+
+    @Test
+    void productOfAnALayoutWithoutComplementNamesIt() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Product.logicalProduct(Layout.parse("(2,2):(1,3)"), Layout.parse("3:1")));
+        assertTrue(e.getMessage().contains("complement of (2,2):(1,3)"), e.getMessage());
+    }
+
+    @Test
+    void byModeTilerOfTooHighRankIsAnError() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Product.zippedProduct(Layout.parse("4:1"), Tiler.parse("<2:1,3:1>")));
+        assertTrue(e.getMessage().contains("zipped_product of 4:1 by <2:1,3:1>"), e.getMessage());
+    }
+}
