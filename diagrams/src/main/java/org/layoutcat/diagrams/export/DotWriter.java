@@ -19,17 +19,22 @@ import org.layoutcat.diagrams.DiagramNode;
 public final class DotWriter {
     private DotWriter() {}
 
+    private static String quoted(String s) {
+        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+
     /** The DOT text of the diagram's graph. */
     public static String write(Diagram d) {
         Map<DiagramNode, String> names = new HashMap<>();
         for (DiagramNode v : d.graph().vertexSet()) names.put(v, "n" + names.size());
         DOTExporter<DiagramNode, DiagramEdge> exporter = new DOTExporter<>(names::get);
         exporter.setGraphAttributeProvider(() -> {
+            // jgrapht-io writes graph attributes verbatim: quote them here
             Map<String, Attribute> m = new LinkedHashMap<>();
-            m.put("label", DefaultAttribute.createAttribute(d.title()));
-            m.put("labelloc", DefaultAttribute.createAttribute("t"));
-            m.put("rankdir", DefaultAttribute.createAttribute("LR"));
-            m.put("fontname", DefaultAttribute.createAttribute("monospace"));
+            m.put("label", DefaultAttribute.createAttribute(quoted(d.title())));
+            m.put("labelloc", DefaultAttribute.createAttribute(quoted("t")));
+            m.put("rankdir", DefaultAttribute.createAttribute(quoted("LR")));
+            m.put("fontname", DefaultAttribute.createAttribute(quoted("monospace")));
             return m;
         });
         exporter.setVertexAttributeProvider(v -> {

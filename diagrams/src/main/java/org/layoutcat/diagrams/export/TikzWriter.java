@@ -9,8 +9,8 @@ import org.layoutcat.diagrams.svg.SvgWriter;
 
 /**
  * Writes a picture as a standalone LaTeX document with one TikZ picture that compiles as written with pdflatex
- * (packages: standalone, tikz with arrows.meta, xcolor). Coordinates are the scene's pixels at 0.75 pt each with
- * y pointing down, so the TikZ picture matches the SVG. The output is pure ASCII: the few non-ASCII symbols of
+ * (packages: standalone, tikz with arrows.meta; lmodern where installed, for a scalable monospace font).
+ * Coordinates are the scene's pixels at 0.75 pt each with y pointing down, so the TikZ picture matches the SVG. The output is pure ASCII: the few non-ASCII symbols of
  * the labels become math ({@code ∘} → {@code $\circ$}).
  */
 public final class TikzWriter {
@@ -31,6 +31,7 @@ public final class TikzWriter {
         sb.append("% ").append(tex(d.title()).replace('\n', ' ')).append('\n');
         sb.append("\\documentclass[tikz,border=2pt]{standalone}\n");
         sb.append("\\usepackage[T1]{fontenc}\n");
+        sb.append("\\IfFileExists{lmodern.sty}{\\usepackage{lmodern}}{}\n");
         sb.append("\\usetikzlibrary{arrows.meta}\n");
         for (Map.Entry<String, String> c : colours.entrySet()) {
             sb.append("\\definecolor{").append(c.getValue()).append("}{HTML}{").append(c.getKey().substring(1).toUpperCase(java.util.Locale.ROOT)).append("}\n");
