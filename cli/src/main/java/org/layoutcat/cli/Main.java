@@ -16,7 +16,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "layoutcat", mixinStandardHelpOptions = true, version = "layoutcat 0.1.0",
         description = "CuTe layout algebra, seen through category theory.",
         subcommands = {Main.Batch.class, Main.Compose.class, Main.Complement.class, Main.Divide.class,
-                Main.Product.class, Main.Coalesce.class, Main.Eval.class, Main.Coords.class, Main.Op.class})
+                Main.Product.class, Main.Coalesce.class, Main.Eval.class, Main.Coords.class, Main.Op.class,
+                DrawCommand.class})
 public final class Main implements Callable<Integer> {
 
     public static void main(String[] args) {
