@@ -52,8 +52,8 @@ final class DrawCommand implements Callable<Integer> {
     @Option(names = "--order", defaultValue = "offset", description = "coords row order: offset (seed 001) or index")
     String order;
 
-    @Option(names = "--scale", defaultValue = "2", description = "PNG pixels per picture pixel (default 2)")
-    double scale;
+    @Option(names = "--scale", description = "PNG pixels per picture pixel (default 2, 1 for pictures over 1600 px wide)")
+    Double scale;
 
     @Option(names = "--title", description = "a title instead of the default")
     String title;
@@ -63,7 +63,7 @@ final class DrawCommand implements Callable<Integer> {
         try {
             Exports.Format.of(output); // an unknown extension fails before any work
             Diagram d = picture();
-            Exports.write(d, output, scale);
+            Exports.write(d, output, scale != null ? scale : d.width() > 1600 ? 1 : 2);
             System.out.println(output + ": " + Math.round(d.width()) + "x" + Math.round(d.height()) + " px");
             return 0;
         } catch (IllegalArgumentException | ArithmeticException e) {
