@@ -157,14 +157,6 @@ public final class Scene {
             return this;
         }
 
-        public Builder rect(Box box, String fill, String stroke, double strokeWidth) {
-            return add(new Rect(box, fill, stroke, strokeWidth, 0, false, false));
-        }
-
-        public Builder text(double x, double y, String text, double size, Anchor anchor, String fill) {
-            return add(new Text(x, y, text, size, anchor, fill, false));
-        }
-
         public Builder line(Point a, Point b, String stroke, double width) {
             return add(new Polyline(List.of(a, b), stroke, width));
         }
