@@ -1,2 +1,6 @@
-/** Pictures of layouts and morphisms: SVG, TikZ and DOT renderings of the objects of core and category. */
+/**
+ * Pictures of layouts and morphisms as data: a {@link org.layoutcat.diagrams.Diagram} is a drawing
+ * ({@link org.layoutcat.diagrams.Scene}) plus its structure as a JGraphT graph of entries, brackets and arrows
+ * (the tuple morphisms of paper §2–§4 and the layouts of CuTe).
+ */
 package org.layoutcat.diagrams;

@@ -1,0 +1,93 @@
+package org.layoutcat.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code layoutcat draw}: each kind writes its file; errors are one line on stderr with a non-zero exit. */
+class DrawCommandTest {
+
+    private record Run(int code, String out, String err) {}
+
+    private static Run run(String... args) {
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
+            int code = Main.run(args);
+            return new Run(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+    }
+
+    @Test
+    void everyImplementedKindWritesItsFile(@TempDir Path dir) throws Exception {
+        String[][] cases = {
+            {"layout", "((2,3),6):((6,72),1)"},
+            {"tv", "((2,2),(2,3)):((2,12),(1,4))"}, // seed 003
+            {"tv", "((2,2),(2,3)):((2,12),(1,4))", "(4,6)"},
+            {"coords", "((2,2),(2,2)):((1,8),(2,4))"}, // seed 001
+            {"divide", "(4,8):(1,4)", "(2,2):(1,4)"},
+            {"product", "(2,3):(1,2)", "(3,2):(1,3)", "--kind", "blocked"},
+            {"morphism", "(2,2,2,2) --(4,*,2,6)--> (3,2,4,2,10,2)"},
+            {"refinement", "(6,6)", "(2,6,3)", "((2,3),(2,3))", "(2,(3,2),3)"},
+        };
+        int n = 0;
+        for (String[] c : cases) {
+            for (String ext : new String[] {"svg", "png", "tex", "dot"}) {
+                Path f = dir.resolve("p" + n++ + "." + ext);
+                String[] args = new String[c.length + 3];
+                args[0] = "draw";
+                System.arraycopy(c, 0, args, 1, c.length);
+                args[c.length + 1] = "-o";
+                args[c.length + 2] = f.toString();
+                Run r = run(args);
+                assertEquals(0, r.code(), String.join(" ", c) + " -> " + ext + ": " + r.err());
+                assertTrue(Files.size(f) > 0);
+            }
+        }
+        assertTrue(Files.readString(dir.resolve("p0.svg")).startsWith("<?xml"));
+    }
+
+    @Test
+    void errorsAreOneLineWithANonZeroExit(@TempDir Path dir) {
+        String svg = dir.resolve("x.svg").toString();
+        String[][] bad = {
+            {"draw", "pie", "4:1", "-o", svg},
+            {"draw", "layout", "(4,8):(1,4)", "-o", dir.resolve("no/such/dir/x.svg").toString()},
+            {"draw", "layout", "(4,8):(1,4)", "-o", dir.resolve("x.pdf").toString()},
+            {"draw", "layout", "(4,8:(1,4)", "-o", svg},
+            {"draw", "layout", "4:1", "8:1", "-o", svg},
+            {"draw", "morphism", "(4,6):(1,5)", "-o", svg},
+            {"draw", "morphism", "(2,2) --(1,1)--> (2,2)", "-o", svg},
+            {"draw", "refinement", "(6,6)", "(2,6,3)", "-o", svg},
+            {"draw", "compose", "(12,3,6):(1,72,12)", "(6,6):(1,6)", "-o", svg},
+            {"draw", "tv", "((2,2),(2,3)):((2,12),(1,4))", "(4,5)", "-o", svg},
+            {"draw", "product", "(2,2):(1,2)", "<2,2>", "-o", svg},
+            {"draw", "divide", "(4,8):(1,4)", "(2,2):(1,4)", "--kind", "sideways", "-o", svg},
+        };
+        for (String[] args : bad) {
+            Run r = run(args);
+            assertTrue(r.code() != 0, String.join(" ", args));
+            String err = r.err().strip();
+            assertTrue(err.startsWith("layoutcat: "), err);
+            assertFalse(err.contains("\n"), "one line: " + err);
+        }
+        assertFalse(Files.exists(dir.resolve("x.svg")));
+        assertTrue(run("draw", "compose", "(12,3,6):(1,72,12)", "(6,6):(1,6)", "-o", svg).err().contains("needs the category module"));
+        assertTrue(run("draw", "pie", "4:1", "-o", svg).err().contains("one of morphism, refinement, compose"));
+    }
+}

@@ -1,0 +1,20 @@
+package org.layoutcat.diagrams;
+
+/**
+ * A vertex of a diagram's graph: an entry of a tuple, the basepoint, a bracket (a tuple node of a nested
+ * tuple), a grid cell or a header cell. Immutable; identified by {@code id}, unique in its diagram.
+ *
+ * @param id unique name, e.g. {@code dom.3} or {@code cell.2.5}
+ * @param kind what it stands for
+ * @param label the text it shows
+ * @param box where it is drawn
+ */
+public record DiagramNode(String id, Kind kind, String label, Box box) {
+    /** What a node stands for. */
+    public enum Kind { ENTRY, BASEPOINT, BRACKET, CELL, HEADER }
+
+    /** This node moved by (dx, dy) and renamed {@code prefix + id}. */
+    public DiagramNode moved(String prefix, double dx, double dy) {
+        return new DiagramNode(prefix + id, kind, label, box.translate(dx, dy));
+    }
+}

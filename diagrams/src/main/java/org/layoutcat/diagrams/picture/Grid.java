@@ -1,0 +1,243 @@
+package org.layoutcat.diagrams.picture;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.layoutcat.core.IntTuple;
+import org.layoutcat.diagrams.Box;
+import org.layoutcat.diagrams.DiagramEdge;
+import org.layoutcat.diagrams.DiagramNode;
+import org.layoutcat.diagrams.Palette;
+import org.layoutcat.diagrams.Scene;
+import org.layoutcat.diagrams.Style;
+
+/**
+ * A grid of cells with grouped headers, shared by the layout, thread–value and tiling pictures. Rows and columns
+ * each run over a list of modes (fastest first, colexicographic); each mode gets a header track with its natural
+ * index and, when it is nested or has several entries, one track per entry showing that entry's coordinate, each
+ * header cell spanning the cells it covers. A track is described by the mode's shape with the other entries
+ * blanked, e.g. {@code ((2,_),_)}: nesting stays visible instead of being flattened away.
+ */
+final class Grid {
+    private Grid() {}
+
+    /** Most cells a grid draws. */
+    static final long MAX_CELLS = 1L << 16;
+
+    /**
+     * The modes along one side of the grid, fastest first, with a name for each ({@code ""}: the shape alone).
+     */
+    record Axis(List<IntTuple> modes, List<String> names) {
+        Axis {
+            modes = List.copyOf(modes);
+            names = List.copyOf(names);
+            if (modes.size() != names.size()) throw new IllegalArgumentException(modes.size() + " modes, " + names.size() + " names");
+        }
+
+        static Axis none() {
+            return new Axis(List.of(), List.of());
+        }
+
+        static Axis of(IntTuple mode, String name) {
+            return new Axis(List.of(mode), List.of(name));
+        }
+
+        long count() {
+            long n = 1;
+            for (IntTuple m : modes) n = Math.multiplyExact(n, m.product());
+            return n;
+        }
+    }
+
+    /** What each cell shows. */
+    interface Cells {
+        /** The text lines of cell (r, c). */
+        List<String> lines(long r, long c);
+
+        /** The palette colour of cell (r, c); negative for none. */
+        long colour(long r, long c);
+
+        /** A dashed outline marks a special cell. */
+        default boolean dashed(long r, long c) {
+            return false;
+        }
+    }
+
+    /** A header track: cells spanning {@code span} lines, showing {@code (i / span) mod extent}. */
+    private record Track(long span, long extent, String descriptor) {
+        long value(long i) {
+            return (i / span) % extent;
+        }
+    }
+
+    private static List<Track> tracks(Axis axis) {
+        List<Track> out = new ArrayList<>();
+        long[] base = new long[axis.modes().size()];
+        long b = 1;
+        for (int m = 0; m < base.length; m++) {
+            base[m] = b;
+            b *= axis.modes().get(m).product();
+        }
+        for (int m = axis.modes().size() - 1; m >= 0; m--) {
+            IntTuple mode = axis.modes().get(m);
+            long[] leaves = mode.leaves();
+            if (leaves.length >= 2) {
+                long[] inner = new long[leaves.length];
+                long p = base[m];
+                for (int l = 0; l < leaves.length; l++) {
+                    inner[l] = p;
+                    p *= leaves[l];
+                }
+                String pre = axis.names().get(m).isEmpty() ? "" : axis.names().get(m) + " ";
+                for (int l = leaves.length - 1; l >= 0; l--) out.add(new Track(inner[l], leaves[l], pre + blanked(mode, l)));
+            }
+            String name = axis.names().get(m);
+            out.add(new Track(base[m], mode.product(), name.isEmpty() ? mode.toString() : name + " " + mode));
+        }
+        return out;
+    }
+
+    /** The shape with every leaf but the {@code keep}-th replaced by {@code _}. */
+    static String blanked(IntTuple shape, int keep) {
+        StringBuilder sb = new StringBuilder();
+        blank(shape, keep, new int[] {0}, sb);
+        return sb.toString();
+    }
+
+    private static void blank(IntTuple t, int keep, int[] at, StringBuilder sb) {
+        if (t.isLeaf()) {
+            sb.append(at[0]++ == keep ? Long.toString(t.value()) : "_");
+            return;
+        }
+        sb.append('(');
+        for (int i = 0; i < t.rank(); i++) {
+            if (i > 0) sb.append(',');
+            blank(t.mode(i), keep, at, sb);
+        }
+        sb.append(')');
+    }
+
+    /**
+     * Draws the grid with its top-left corner at (x0, y0) and returns the box it occupies. Node ids start with
+     * {@code prefix}: {@code cell.r.c}, {@code row.t.i}, {@code col.t.i}.
+     */
+    static Box draw(Sketch k, String prefix, double x0, double y0, Axis rowAxis, Axis colAxis, Cells cells) {
+        long rows = rowAxis.count();
+        long cols = colAxis.count();
+        if (rows * cols > MAX_CELLS) {
+            throw new IllegalArgumentException("a grid of " + rows + "×" + cols + " cells is too large to draw (limit " + MAX_CELLS + " cells)");
+        }
+        List<Track> rowTracks = tracks(rowAxis);
+        List<Track> colTracks = tracks(colAxis);
+
+        // measure
+        int maxLines = 1;
+        double cw = 30;
+        List<List<String>> labels = new ArrayList<>((int) (rows * cols));
+        for (long c = 0; c < cols; c++) {
+            for (long r = 0; r < rows; r++) {
+                List<String> l = cells.lines(r, c);
+                labels.add(l);
+                maxLines = Math.max(maxLines, l.size());
+                for (String s : l) cw = Math.max(cw, Style.textWidth(s, Style.LABEL) + 10);
+            }
+        }
+        for (Track t : colTracks) cw = Math.max(cw, Style.textWidth(Long.toString(t.extent() - 1), Style.LABEL) + 8);
+        cw = Math.ceil(cw);
+        double ch = maxLines == 1 ? 22 : 14 * maxLines + 10;
+        double th = 20;
+        double[] rw = new double[rowTracks.size()];
+        double rowHeadW = 0;
+        for (int t = 0; t < rw.length; t++) {
+            Track tr = rowTracks.get(t);
+            rw[t] = Math.ceil(Math.max(28, Math.max(Style.textWidth(Long.toString(tr.extent() - 1), Style.LABEL),
+                    Style.textWidth(tr.descriptor(), Style.SMALL)) + 10));
+            rowHeadW += rw[t];
+        }
+        double colDescW = 0;
+        for (Track t : colTracks) colDescW = Math.max(colDescW, Style.textWidth(t.descriptor(), Style.SMALL) + 12);
+        double corner = Math.max(rowHeadW, colDescW);
+        double gx = x0 + corner;
+        double gy = y0 + colTracks.size() * th;
+
+        // column header tracks
+        List<List<DiagramNode>> colHeads = new ArrayList<>();
+        for (int t = 0; t < colTracks.size(); t++) {
+            Track tr = colTracks.get(t);
+            double ty = y0 + t * th;
+            k.scene.add(new Scene.Text(gx - 6, ty + th / 2, tr.descriptor(), Style.SMALL, Scene.Anchor.END, Style.MUTED, false));
+            List<DiagramNode> heads = new ArrayList<>();
+            for (long c = 0; c < cols; c += tr.span()) {
+                long span = Math.min(tr.span(), cols - c);
+                Box b = new Box(gx + c * cw, ty, span * cw, th);
+                heads.add(header(k, prefix + "col." + t + "." + c / tr.span(), Long.toString(tr.value(c)), b));
+            }
+            colHeads.add(heads);
+        }
+        // row header tracks
+        List<List<DiagramNode>> rowHeads = new ArrayList<>();
+        double tx = gx - rowHeadW;
+        for (int t = 0; t < rowTracks.size(); t++) {
+            Track tr = rowTracks.get(t);
+            k.scene.add(new Scene.Text(tx + rw[t] / 2, gy + rows * ch + 12, tr.descriptor(), Style.SMALL,
+                    Scene.Anchor.MIDDLE, Style.MUTED, false));
+            List<DiagramNode> heads = new ArrayList<>();
+            for (long r = 0; r < rows; r += tr.span()) {
+                long span = Math.min(tr.span(), rows - r);
+                Box b = new Box(tx, gy + r * ch, rw[t], span * ch);
+                heads.add(header(k, prefix + "row." + t + "." + r / tr.span(), Long.toString(tr.value(r)), b));
+            }
+            rowHeads.add(heads);
+            tx += rw[t];
+        }
+        nestHeaders(k, colHeads, colTracks);
+        nestHeaders(k, rowHeads, rowTracks);
+
+        // cells
+        int at = 0;
+        for (long c = 0; c < cols; c++) {
+            for (long r = 0; r < rows; r++) {
+                List<String> lines = labels.get(at++);
+                Box b = new Box(gx + c * cw, gy + r * ch, cw, ch);
+                boolean dashed = cells.dashed(r, c);
+                k.scene.add(new Scene.Rect(b, Palette.fill(cells.colour(r, c)), Style.LINE, dashed ? 1.5 : 0.6, 0, dashed, true));
+                for (int j = 0; j < lines.size(); j++) {
+                    double y = b.centerY() + (j - (lines.size() - 1) / 2.0) * 14;
+                    k.scene.add(new Scene.Text(b.centerX(), y, lines.get(j), Style.LABEL, Scene.Anchor.MIDDLE, Style.INK, false));
+                }
+                DiagramNode cell = k.node(prefix + "cell." + r + "." + c, DiagramNode.Kind.CELL, String.join(" ", lines), b);
+                if (!colHeads.isEmpty()) {
+                    List<DiagramNode> last = colHeads.get(colHeads.size() - 1);
+                    DiagramNode h = last.get((int) (c / colTracks.get(colTracks.size() - 1).span()));
+                    k.edge("nest." + cell.id() + ".col", DiagramEdge.Kind.NESTING, h, cell);
+                }
+                if (!rowHeads.isEmpty()) {
+                    List<DiagramNode> last = rowHeads.get(rowHeads.size() - 1);
+                    DiagramNode h = last.get((int) (r / rowTracks.get(rowTracks.size() - 1).span()));
+                    k.edge("nest." + cell.id() + ".row", DiagramEdge.Kind.NESTING, h, cell);
+                }
+            }
+        }
+        double bottom = gy + rows * ch + (rowTracks.isEmpty() ? 0 : 20);
+        return new Box(x0, y0, corner + cols * cw, bottom - y0);
+    }
+
+    private static DiagramNode header(Sketch k, String id, String label, Box b) {
+        k.scene.add(new Scene.Rect(b, Style.HEADER_FILL, Style.FRAME, 0.8, 0, false, true));
+        k.scene.add(new Scene.Text(b.centerX(), b.centerY(), label, Style.LABEL, Scene.Anchor.MIDDLE, Style.MUTED, false));
+        return k.node(id, DiagramNode.Kind.HEADER, label, b);
+    }
+
+    /** Nesting edges from each header cell to the cells of the next track that it spans. */
+    private static void nestHeaders(Sketch k, List<List<DiagramNode>> heads, List<Track> tracks) {
+        for (int t = 0; t + 1 < heads.size(); t++) {
+            List<DiagramNode> inner = heads.get(t + 1);
+            long outerSpan = tracks.get(t).span();
+            long innerSpan = tracks.get(t + 1).span();
+            for (int i = 0; i < inner.size(); i++) {
+                int o = (int) (i * innerSpan / outerSpan);
+                DiagramNode parent = heads.get(t).get(o);
+                k.edge("nest." + inner.get(i).id(), DiagramEdge.Kind.NESTING, parent, inner.get(i));
+            }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+package org.layoutcat.diagrams.picture;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.layoutcat.core.Checked;
+import org.layoutcat.core.IntTuple;
+import org.layoutcat.core.Layout;
+
+/**
+ * The data of a tuple or nest morphism as the pictures draw it (paper §2): a domain S and a codomain T, nested
+ * tuples with flattenings (s1..sm) and (t1..tn), and a pointed map α given by its values α(1..m), each in
+ * {0 = *, 1..n}, injective away from * and with {@code s_i = t_α(i)} wherever α(i) ≠ *.
+ *
+ * <p>This is the drawing's own input type: the category module's morphisms reach the pictures through it.
+ * Immutable, validated on construction. Printed as in the paper, {@code (2,2) --(2,4)--> (3,2,5,2)} with
+ * {@code *} for the basepoint, and {@code parse(x.toString()).equals(x)}.
+ *
+ * @param domain S
+ * @param codomain T
+ * @param alpha α(1..m), 1-based, 0 for the basepoint *
+ */
+public record MorphismData(IntTuple domain, IntTuple codomain, List<Integer> alpha) {
+    /** The value of α that stands for the basepoint *. */
+    public static final int BASEPOINT = 0;
+
+    public MorphismData {
+        if (domain == null || codomain == null || alpha == null) throw new IllegalArgumentException("a morphism needs a domain, a codomain and α");
+        alpha = List.copyOf(alpha);
+        long[] s = domain.leaves();
+        long[] t = codomain.leaves();
+        String what = domain + " --" + alphaText(alpha) + "--> " + codomain;
+        if (!domain.allPositive() || !codomain.allPositive()) {
+            throw new IllegalArgumentException(what + ": entries of a tuple are positive");
+        }
+        if (alpha.size() != s.length) {
+            throw new IllegalArgumentException(what + ": α has " + alpha.size() + " values but the domain has " + s.length + " entries");
+        }
+        int[] hitBy = new int[t.length + 1];
+        for (int i = 0; i < s.length; i++) {
+            int a = alpha.get(i);
+            if (a < 0 || a > t.length) {
+                throw new IllegalArgumentException(what + ": α(" + (i + 1) + ") = " + a + " is outside {*, 1.." + t.length + "}");
+            }
+            if (a == BASEPOINT) continue;
+            if (hitBy[a] != 0) {
+                throw new IllegalArgumentException(what + ": α is not injective away from *: α(" + hitBy[a] + ") = α(" + (i + 1) + ") = " + a);
+            }
+            hitBy[a] = i + 1;
+            if (s[i] != t[a - 1]) {
+                throw new IllegalArgumentException(what + ": s" + (i + 1) + " = " + s[i] + " but t" + a + " = " + t[a - 1] + " (a morphism needs s_i = t_α(i))");
+            }
+        }
+    }
+
+    /** {@code domain --(alpha)--> codomain}, α 1-based with 0 for *. */
+    public static MorphismData of(IntTuple domain, IntTuple codomain, int... alpha) {
+        List<Integer> a = new ArrayList<>(alpha.length);
+        for (int x : alpha) a.add(x);
+        return new MorphismData(domain, codomain, a);
+    }
+
+    /** Parses the paper's notation {@code S --(α)--> T}, e.g. {@code (128,(4,4,2)) --(3,1,2,*)--> ((4,4),128)}. */
+    public static MorphismData parse(String text) {
+        if (text == null) throw new IllegalArgumentException("no morphism to parse (null)");
+        int open = text.indexOf("--(");
+        int close = open < 0 ? -1 : text.indexOf(")-->", open);
+        if (open < 0 || close < 0) {
+            throw new IllegalArgumentException("morphism '" + text + "': expected the form S --(α)--> T, e.g. (2,2) --(2,4)--> (3,2,5,2)");
+        }
+        IntTuple s = IntTuple.parse(text.substring(0, open));
+        IntTuple t = IntTuple.parse(text.substring(close + 4));
+        String body = text.substring(open + 3, close);
+        List<Integer> a = new ArrayList<>();
+        if (!body.isBlank()) {
+            int at = open + 3;
+            for (String part : body.split(",", -1)) {
+                String p = part.trim();
+                if (p.equals("*")) {
+                    a.add(BASEPOINT);
+                } else {
+                    try {
+                        int v = Integer.parseInt(p);
+                        if (v < 1) throw new NumberFormatException();
+                        a.add(v);
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException("morphism '" + text + "': α entry '" + p + "' at position " + at
+                                + " is neither * nor a positive index");
+                    }
+                }
+                at += part.length() + 1;
+            }
+        }
+        return new MorphismData(s, t, a);
+    }
+
+    /** α(i) for 1-based i; 0 is the basepoint. */
+    public int alpha(int i) {
+        return alpha.get(i - 1);
+    }
+
+    /** Number of domain entries m. */
+    public int domainSize() {
+        return alpha.size();
+    }
+
+    /** The composite {@code this ∘ f} (f first): α(i) = α_this(α_f(i)), * ↦ *; f's codomain must be this domain. */
+    public MorphismData compose(MorphismData f) {
+        if (!f.codomain.equals(domain)) {
+            throw new IllegalArgumentException("cannot compose " + this + " after " + f + ": the codomain " + f.codomain
+                    + " is not the domain " + domain);
+        }
+        List<Integer> a = new ArrayList<>(f.alpha.size());
+        for (int x : f.alpha) a.add(x == BASEPOINT ? BASEPOINT : alpha.get(x - 1));
+        return new MorphismData(f.domain, codomain, a);
+    }
+
+    /**
+     * The encoded layout L_f (paper §2): shape = domain, d_i = 0 where α(i) = *, else t1⋯t(α(i)−1), the prefix
+     * product of the flattened codomain. Overflow is an ArithmeticException.
+     */
+    public Layout encodedLayout() {
+        long[] t = codomain.leaves();
+        long[] prefix = new long[t.length];
+        long p = 1;
+        for (int j = 0; j < t.length; j++) {
+            prefix[j] = p;
+            p = Checked.mul(p, t[j], "the prefix products of " + codomain);
+        }
+        long[] d = new long[alpha.size()];
+        for (int i = 0; i < d.length; i++) d[i] = alpha.get(i) == BASEPOINT ? 0 : prefix[alpha.get(i) - 1];
+        return Layout.of(domain, domain.withLeaves(d));
+    }
+
+    /** α in the paper's notation, {@code (4,*,2,6)}. */
+    public String alphaText() {
+        return alphaText(alpha);
+    }
+
+    private static String alphaText(List<Integer> alpha) {
+        StringBuilder sb = new StringBuilder("(");
+        for (int i = 0; i < alpha.size(); i++) {
+            if (i > 0) sb.append(',');
+            int a = alpha.get(i);
+            sb.append(a == BASEPOINT ? "*" : Integer.toString(a));
+        }
+        return sb.append(')').toString();
+    }
+
+    /** {@code S --(α)--> T}. */
+    @Override
+    public String toString() {
+        return domain + " --" + alphaText() + "--> " + codomain;
+    }
+}

@@ -1,0 +1,127 @@
+package org.layoutcat.diagrams.picture;
+
+import java.util.List;
+import org.jgrapht.Graph;
+import org.layoutcat.diagrams.Box;
+import org.layoutcat.diagrams.Diagram;
+import org.layoutcat.diagrams.DiagramEdge;
+import org.layoutcat.diagrams.DiagramNode;
+import org.layoutcat.diagrams.Point;
+import org.layoutcat.diagrams.Scene;
+import org.layoutcat.diagrams.Style;
+
+/** A picture being drawn: the scene's primitives and the graph's nodes and edges, added together. */
+final class Sketch {
+    final Scene.Builder scene = new Scene.Builder();
+    final Graph<DiagramNode, DiagramEdge> graph = Diagram.newGraph();
+
+    /** Adds a node of the graph (drawn separately). */
+    DiagramNode node(String id, DiagramNode.Kind kind, String label, Box box) {
+        DiagramNode n = new DiagramNode(id, kind, label, box);
+        if (!graph.addVertex(n)) throw new IllegalStateException("node " + id + " added twice");
+        return n;
+    }
+
+    /** Adds an edge of the graph (drawn separately). */
+    DiagramEdge edge(String id, DiagramEdge.Kind kind, DiagramNode from, DiagramNode to) {
+        DiagramEdge e = new DiagramEdge(id, kind);
+        graph.addEdge(from, to, e);
+        return e;
+    }
+
+    /** A boxed entry: a rounded rectangle with its label centred. */
+    DiagramNode entry(String id, DiagramNode.Kind kind, String label, Box box, String fill, boolean dashed, String ink) {
+        scene.add(new Scene.Rect(box, fill, dashed ? Style.MUTED : Style.LINE, 1, 4, dashed, false));
+        scene.add(new Scene.Text(box.centerX(), box.centerY(), label, Style.LABEL, Scene.Anchor.MIDDLE, ink, false));
+        return node(id, kind, label, box);
+    }
+
+    /**
+     * A square bracket spanning y0..y1 whose spine is at x and whose arms, of length {@code arm}, point right
+     * ({@code arm > 0}) or left ({@code arm < 0}); returns its box.
+     */
+    Box bracket(double x, double y0, double y1, double arm) {
+        scene.add(new Scene.Polyline(List.of(new Point(x + arm, y0), new Point(x, y0), new Point(x, y1), new Point(x + arm, y1)),
+                Style.LINE, 1.2));
+        return new Box(Math.min(x, x + arm), y0, Math.abs(arm), y1 - y0);
+    }
+
+    /** A horizontal arrow-like curve from {@code a} to {@code b} (tangents horizontal at both ends). */
+    Scene.Curve arrow(String id, Point a, Point b, boolean dashed) {
+        double dx = (b.x() - a.x()) * 0.45;
+        Scene.Curve c = new Scene.Curve(a, new Point(a.x() + dx, a.y()), new Point(b.x() - dx, b.y()), b,
+                Style.LINE, 1.2, true, dashed, id);
+        scene.add(c);
+        return c;
+    }
+
+    /** Title text never wraps narrower than this (pixels, margins included). */
+    static final double MIN_TITLE_WIDTH = 560;
+
+    /** A line of the title block. */
+    record TitleLine(String text, boolean title) {
+        double size() {
+            return title ? Style.TITLE : Style.LABEL;
+        }
+    }
+
+    /**
+     * The title block: the first line is the title (bold), the others subtitles (muted); a line wider than
+     * {@code max(width, MIN_TITLE_WIDTH)} is broken after a comma or a space, continuation lines indented.
+     */
+    static List<TitleLine> wrap(List<String> lines, double width) {
+        double max = Math.max(width, MIN_TITLE_WIDTH) - 2 * Style.MARGIN;
+        List<TitleLine> out = new java.util.ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            boolean title = i == 0;
+            double size = title ? Style.TITLE : Style.LABEL;
+            int maxChars = Math.max(12, (int) Math.floor(max / (Style.CHAR_WIDTH * size)));
+            String rest = lines.get(i);
+            String indent = "";
+            while (rest.codePointCount(0, rest.length()) + indent.length() > maxChars) {
+                int room = rest.offsetByCodePoints(0, Math.min(rest.codePointCount(0, rest.length()), maxChars - indent.length()));
+                int cut = Math.max(rest.lastIndexOf(',', room - 1), rest.lastIndexOf(' ', room - 1)) + 1;
+                if (cut <= 0) cut = room;
+                out.add(new TitleLine(indent + rest.substring(0, cut).stripTrailing(), title));
+                rest = rest.substring(cut).stripLeading();
+                indent = "  ";
+            }
+            out.add(new TitleLine(indent + rest, title));
+        }
+        return out;
+    }
+
+    /** Draws the title block at the top left from y and returns the y below it. */
+    double titles(List<TitleLine> lines, double y) {
+        for (TitleLine l : lines) {
+            scene.add(new Scene.Text(Style.MARGIN, y + l.size() / 2, l.text(), l.size(), Scene.Anchor.START,
+                    l.title() ? Style.INK : Style.MUTED, l.title()));
+            y += l.size() + 7;
+        }
+        return y;
+    }
+
+    /** Width the title block needs, margins included. */
+    static double titlesWidth(List<TitleLine> lines) {
+        double w = 0;
+        for (TitleLine l : lines) w = Math.max(w, Style.textWidth(l.text(), l.size()));
+        return w + 2 * Style.MARGIN;
+    }
+
+    /** Adds everything drawn in {@code other}, moved by (dx, dy), node and edge ids kept. */
+    void include(Sketch other, double dx, double dy) {
+        scene.addAll(other.scene.build(0, 0), dx, dy, "");
+        java.util.Map<DiagramNode, DiagramNode> moved = new java.util.HashMap<>();
+        for (DiagramNode n : other.graph.vertexSet()) {
+            DiagramNode m = n.moved("", dx, dy);
+            moved.put(n, node(m.id(), m.kind(), m.label(), m.box()));
+        }
+        for (DiagramEdge e : other.graph.edgeSet()) {
+            graph.addEdge(moved.get(other.graph.getEdgeSource(e)), moved.get(other.graph.getEdgeTarget(e)), e);
+        }
+    }
+
+    Diagram build(String title, double width, double height) {
+        return Diagram.of(title, scene.build(Math.ceil(width), Math.ceil(height)), graph);
+    }
+}

@@ -1,0 +1,99 @@
+package org.layoutcat.diagrams.picture;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.layoutcat.core.IntTuple;
+import org.layoutcat.core.Layout;
+import org.layoutcat.diagrams.Box;
+import org.layoutcat.diagrams.Diagram;
+import org.layoutcat.diagrams.Style;
+
+/**
+ * The picture of a thread–value layout TV: (thread, value) → offset over a tile (seed 003). Two panels: the tile,
+ * each element labelled with the thread and value that own it (T, V) and coloured by thread, thread 0 blue; and
+ * the TV layout itself, threads down and values across, each cell holding its offset, coloured by thread. An
+ * element no pair reaches stays white; an element reached by several pairs shows the first (in index order) and
+ * is outlined dashed.
+ */
+public final class TvPicture {
+    private TvPicture() {}
+
+    /**
+     * The picture of {@code tv} over {@code tile}.
+     *
+     * @param tv a rank-2 layout (thread mode, value mode) with offsets in [0, size(tile))
+     * @param tile the tile's shape: an integer (a strip of that many elements), or a rank-2 shape (M, N) addressed
+     *     column-major, nested modes allowed; null means a strip of cosize(tv) elements
+     * @param title null for the default title
+     */
+    public static Diagram of(Layout tv, IntTuple tile, String title) {
+        if (tv.rank() != 2) {
+            throw new IllegalArgumentException("a thread–value layout has rank 2 (thread, value); " + tv + " has rank " + tv.rank());
+        }
+        long threads = tv.mode(0).size();
+        long values = tv.mode(1).size();
+        IntTuple shape = tile != null ? tile : IntTuple.of(tv.cosize());
+        if (!shape.allPositive()) throw new IllegalArgumentException("tile " + shape + " has a non-positive entry");
+        if (!shape.isLeaf() && shape.rank() > 2) {
+            throw new IllegalArgumentException("tile " + shape + " has rank " + shape.rank() + "; a tile is a strip or an M×N grid");
+        }
+        long elems = shape.product();
+        if (elems > Grid.MAX_CELLS) throw new IllegalArgumentException("tile " + shape + " has " + elems + " elements (limit " + Grid.MAX_CELLS + ")");
+        long[] owner = new long[(int) elems];
+        int[] holders = new int[(int) elems];
+        Arrays.fill(owner, -1);
+        long n = tv.size();
+        for (long i = 0; i < n; i++) {
+            long o = tv.apply(i);
+            if (o < 0 || o >= elems) {
+                throw new IllegalArgumentException("TV layout " + tv + ": thread " + (i % threads) + ", value " + (i / threads)
+                        + " is at offset " + o + ", outside the tile " + shape + " of " + elems + " elements");
+            }
+            if (holders[(int) o]++ == 0) owner[(int) o] = i;
+        }
+        Grid.Axis[] tileAxes = LayoutPicture.axes(shape, "");
+        long tileRows = tileAxes[0].count();
+        Sketch k1 = new Sketch();
+        Box b1 = Grid.draw(k1, "", Style.MARGIN, Style.MARGIN, tileAxes[0], tileAxes[1], new Grid.Cells() {
+            @Override
+            public List<String> lines(long r, long c) {
+                long i = owner[(int) (r + tileRows * c)];
+                return i < 0 ? List.of() : List.of("T" + (i % threads), "V" + (i / threads));
+            }
+
+            @Override
+            public long colour(long r, long c) {
+                long i = owner[(int) (r + tileRows * c)];
+                return i < 0 ? -1 : i % threads;
+            }
+
+            @Override
+            public boolean dashed(long r, long c) {
+                return holders[(int) (r + tileRows * c)] > 1;
+            }
+        });
+        Diagram tilePanel = k1.build("tile " + shape, b1.right() + Style.MARGIN, b1.bottom() + Style.MARGIN);
+
+        Sketch k2 = new Sketch();
+        Box b2 = Grid.draw(k2, "", Style.MARGIN, Style.MARGIN, Grid.Axis.of(tv.shape().mode(0), "T"),
+                Grid.Axis.of(tv.shape().mode(1), "V"), new Grid.Cells() {
+                    @Override
+                    public List<String> lines(long t, long v) {
+                        return List.of(Long.toString(tv.apply(t + threads * v)));
+                    }
+
+                    @Override
+                    public long colour(long t, long v) {
+                        return t;
+                    }
+                });
+        Diagram tvPanel = k2.build("TV " + tv, b2.right() + Style.MARGIN, b2.bottom() + Style.MARGIN);
+
+        List<String> sub = new ArrayList<>();
+        sub.add(threads + " threads × " + values + " values; thread layout " + tv.mode(0) + ", value layout " + tv.mode(1));
+        return Panels.arrange(title != null ? title : "TV layout " + tv, sub, List.of(
+                List.of(new Panels.Panel("tile " + shape + ": the thread and value at each offset", tilePanel)),
+                List.of(new Panels.Panel("(thread, value) → offset", tvPanel))));
+    }
+}

@@ -1,0 +1,184 @@
+package org.layoutcat.diagrams.picture;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import org.junit.jupiter.api.Test;
+import org.layoutcat.core.IntTuple;
+import org.layoutcat.core.Layout;
+import org.layoutcat.core.Tiler;
+import org.layoutcat.core.algebra.Divide;
+import org.layoutcat.core.algebra.Product;
+import org.layoutcat.diagrams.Diagram;
+import org.layoutcat.diagrams.DiagramEdge;
+import org.layoutcat.diagrams.DiagramNode;
+import org.layoutcat.diagrams.Samples;
+
+/** What each picture shows agrees with the mathematics pointwise. */
+class PicturesTest {
+
+    @Property(tries = 60)
+    void layoutGridShowsTheLayoutFunction(@ForAll long seed) {
+        Layout l = org.layoutcat.diagrams.MorphismDataTestAccess.randomLayout(seed);
+        Diagram d = LayoutPicture.of(l);
+        long rows = l.rank() >= 2 ? l.mode(0).size() : 1;
+        long cols = l.size() / rows;
+        for (long c = 0; c < cols; c++) {
+            for (long r = 0; r < rows; r++) {
+                assertEquals(Long.toString(l.apply(r + rows * c)), d.node("cell." + r + "." + c).label(), l + " at " + r + "," + c);
+            }
+        }
+    }
+
+    @Test
+    void nestedRowHeadersShowTheHierarchicalCoordinate() {
+        // PAPER-NOTES example 13's result: rows run over the mode (2,3), shown as tracks (_,3), (2,_), then (2,3)
+        Layout l = Layout.parse("((2,3),6):((6,72),1)");
+        Diagram d = LayoutPicture.of(l);
+        for (int r = 0; r < 6; r++) {
+            assertEquals(Integer.toString(r / 2), d.node("row.0." + (r / 2)).label());
+            assertEquals(Integer.toString(r % 2), d.node("row.1." + r).label());
+            assertEquals(Integer.toString(r), d.node("row.2." + r).label());
+        }
+        DiagramNode outer = d.node("row.0.1");
+        assertEquals(2 * d.node("row.1.2").box().h(), outer.box().h(), 1e-9, "the (_,3) header spans two rows");
+    }
+
+    @Test
+    void morphismPictureHasAnArrowPerEntryAndBracketsPerTuple() {
+        // PAPER-NOTES example 7: (128,(4,4,2)) --(3,1,2,*)--> ((4,4),128)
+        Diagram d = MorphismPicture.of(MorphismData.parse("(128,(4,4,2)) --(3,1,2,*)--> ((4,4),128)"));
+        Map<String, String> arrows = new HashMap<>();
+        for (DiagramEdge e : d.graph().edgeSet()) {
+            if (e.kind() == DiagramEdge.Kind.ARROW) arrows.put(d.graph().getEdgeSource(e).id(), d.graph().getEdgeTarget(e).id());
+        }
+        assertEquals(Map.of("dom.1", "cod.3", "dom.2", "cod.1", "dom.3", "cod.2", "dom.4", "cod.*", "dom.*", "cod.*"), arrows);
+        assertEquals("(4,4,2)", d.node("dom.(1)").label());
+        assertEquals("(4,4)", d.node("cod.(0)").label());
+        assertEquals(3, d.graph().outDegreeOf(d.node("dom.(1)")));
+        assertEquals(DiagramNode.Kind.BASEPOINT, d.node("cod.*").kind());
+    }
+
+    @Test
+    void refinementPictureJoinsEachEntryToItsPiece() {
+        // PAPER-NOTES example 16: (6,6) & (2,6,3) → ((2,3),(2,3)), (2,(3,2),3)
+        Diagram d = Samples.all().get("refinement-ex16a").get();
+        List<String> shared = new ArrayList<>();
+        for (int k = 1; k <= 4; k++) shared.add(d.node("ref." + k).label());
+        assertEquals(List.of("2", "3", "2", "3"), shared);
+        assertEquals("(2,3)", d.node("T.1.()").label());
+        assertEquals("(3,2)", d.node("U.2.()").label());
+        assertEquals(d.node("ref.1"), d.graph().getEdgeTarget(d.graph().outgoingEdgesOf(d.node("U.1")).iterator().next()));
+    }
+
+    @Test
+    void refinementPictureRefusesWhatIsNoMutualRefinement() {
+        IntTuple t = IntTuple.parse("(6,6)");
+        IntTuple u = IntTuple.parse("(2,6,3)");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> RefinementPicture.of(t, u, IntTuple.parse("((2,3),(3,3))"), IntTuple.parse("(2,(3,2),3)"), null));
+        assertTrue(e.getMessage().contains("does not refine"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> RefinementPicture.of(t, u, IntTuple.parse("((3,2),(2,3))"), IntTuple.parse("(2,(3,2),3)"), null));
+        assertTrue(e.getMessage().contains("is not a prefix"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> RefinementPicture.of(t, u, IntTuple.parse("(6,6,1)"), IntTuple.parse("(2,(3,2),3)"), null));
+        assertTrue(e.getMessage().contains("rank 2"), e.getMessage());
+    }
+
+    @Test
+    void walkthroughHasEveryStep() {
+        Diagram d = Walkthrough.of(Samples.example13());
+        TreeSet<String> panels = new TreeSet<>();
+        for (DiagramNode n : d.graph().vertexSet()) panels.add(n.id().substring(0, n.id().indexOf('.', 3)));
+        assertEquals(new TreeSet<>(List.of("p0.0", "p0.1", "p1.0", "p2.0", "p2.1", "p3.0", "p3.1")), panels);
+        assertTrue(d.scene().texts().stream().anyMatch(t -> t.text().equals("((2,3),6) --(2,4,1)--> ((6,2),6,3)")));
+        MorphismData wrong = MorphismData.parse("((2,3),6) --(2,4,3)--> ((6,2),6,3)");
+        CompositionSteps s = Samples.example13();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new CompositionSteps(s.a(), s.b(), s.f(),
+                s.g(), s.tPrime(), s.uPrime(), s.fPrime(), s.gPrime(), wrong, s.result()));
+        assertTrue(e.getMessage().contains("is not g′∘f′"), e.getMessage());
+    }
+
+    /** The tile colouring reads the divide correctly: zipped_divide(A, B)(x) = A(k) for the index k coloured as x's tile. */
+    @Test
+    void tileColouringAgreesWithTheDivide() {
+        Object[][] cases = {
+            {"(4,8):(1,4)", "(2,2):(1,4)"}, // PAPER-NOTES example 18
+            {"(4,8,4,8):(1,4,32,128)", "(4,4):(1,32)"}, // PAPER-NOTES example 18
+            {"(64,32):(32,1)", "(4,4):(1,64)"}, // PAPER-NOTES example 18
+            {"(8,8):(8,1)", "<4:1,2:1>"},
+            {"(8,8):(1,8)", "<2,4>"},
+            {"((2,4),6):((1,2),8)", "<(2,2):(1,4),3:2>"},
+        };
+        for (Object[] c : cases) {
+            Layout a = Layout.parse((String) c[0]);
+            Tiler b = Tiler.parse((String) c[1]);
+            Layout z = Divide.zippedDivide(a, b);
+            Layout idx = Divide.zippedDivide(Layout.colMajor(a.shape()), b);
+            long[] tile = TilingPicture.tilesOf(a, b);
+            long tileSize = z.mode(0).size();
+            for (long x = 0; x < z.size(); x++) {
+                long k = idx.apply(x);
+                assertEquals(z.apply(x), a.apply(k), a + " ⊘ " + b + " at " + x);
+                assertEquals(x / tileSize, tile[(int) k]);
+            }
+        }
+    }
+
+    /** Each copy of A in a product is A translated: the offsets coloured alike are A's offsets plus a constant. */
+    @Test
+    void productCopiesAreTranslatesOfA() {
+        String[][] cases = {{"(2,3):(1,2)", "(3,2):(1,3)"}, {"(2,2):(5,10)", "(3,5):(5,1)"}, {"(3,10,10):(200,1,20)", "(2,2):(1,2)"},
+            {"(2,2):(1,2)", "(2,3):(3,1)"}};
+        for (String[] c : cases) {
+            Layout a = Layout.parse(c[0]);
+            Layout b = Layout.parse(c[1]);
+            TreeSet<Long> image = new TreeSet<>();
+            for (long i = 0; i < a.size(); i++) image.add(a.apply(i));
+            for (TilingPicture.ProductKind kind : TilingPicture.ProductKind.values()) {
+                Layout r = kind.apply(a, b);
+                Layout index = kind.apply(Layout.colMajor(a.shape()), b);
+                Map<Long, TreeSet<Long>> copies = new HashMap<>();
+                for (long x = 0; x < r.size(); x++) {
+                    copies.computeIfAbsent(Math.floorDiv(index.apply(x), a.size()), q -> new TreeSet<>()).add(r.apply(x));
+                }
+                assertEquals(b.size(), copies.size(), kind + " of " + a + ", " + b);
+                for (TreeSet<Long> copy : copies.values()) {
+                    long shift = copy.first() - image.first();
+                    TreeSet<Long> back = new TreeSet<>();
+                    for (long o : copy) back.add(o - shift);
+                    assertEquals(image, back, kind + " of " + a + ", " + b + ": a copy of A");
+                }
+            }
+        }
+        assertThrows(IllegalArgumentException.class,
+                () -> TilingPicture.product(Layout.parse("(2,2):(1,2)"), Tiler.parse("<2,2>"), TilingPicture.ProductKind.LOGICAL));
+        assertEquals(Layout.parse("((2,2),(3,5)):((5,10),(20,1))"), Product.logicalProduct(Layout.parse("(2,2):(5,10)"),
+                Layout.parse("(3,5):(5,1)"))); // PAPER-NOTES example 19
+    }
+
+    @Test
+    void tvPictureRefusesOffsetsOutsideTheTile() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> TvPicture.of(Layout.parse("((2,2),(2,3)):((2,12),(1,4))"), IntTuple.parse("(4,5)"), null));
+        assertTrue(e.getMessage().contains("outside the tile (4,5)"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> TvPicture.of(Layout.parse("(2,2,2):(1,2,4)"), null, null));
+        assertTrue(e.getMessage().contains("rank 2"), e.getMessage());
+    }
+
+    @Test
+    void broadcastElementsAreMarked() {
+        Diagram d = Samples.all().get("tv-broadcast").get();
+        long dashed = d.scene().shapes().stream().filter(s -> s instanceof org.layoutcat.diagrams.Scene.Rect r && r.dashed()).count();
+        assertEquals(8, dashed, "(4,(2,2)):(2,(1,0)) reaches each of its 8 offsets twice");
+    }
+}
