@@ -124,7 +124,7 @@ public record MorphismData(IntTuple domain, IntTuple codomain, List<Integer> alp
         long p = 1;
         for (int j = 0; j < t.length; j++) {
             prefix[j] = p;
-            p = Checked.mul(p, t[j], "the prefix products of " + codomain);
+            p = Checked.mul(p, t[j], "the prefix products", codomain);
         }
         long[] d = new long[alpha.size()];
         for (int i = 0; i < d.length; i++) d[i] = alpha.get(i) == BASEPOINT ? 0 : prefix[alpha.get(i) - 1];
