@@ -54,11 +54,18 @@ public final class CpuBackend implements Backend {
         forChunks(out.length, (a, b) -> {
             Odometer od = new Odometer(n, a);
             int d = (int) od.step();
+            int[] tab = od.table32();
             for (long i = a; i < b; ) {
                 int len = (int) od.run(b - i);
-                int o = (int) od.offset();
-                int base = (int) i;
-                for (int k = 0; k < len; k++) out[base + k] = o + k * d;
+                int at = (int) i;
+                if (tab == null) {
+                    int o = (int) od.offset();
+                    for (int k = 0; k < len; k++) out[at + k] = o + k * d;
+                } else {
+                    int o = (int) od.base();
+                    int c = od.position();
+                    for (int k = 0; k < len; k++) out[at + k] = o + tab[c + k];
+                }
                 od.advance(len);
                 i += len;
             }
@@ -71,11 +78,18 @@ public final class CpuBackend implements Backend {
         forChunks(out.length, (a, b) -> {
             Odometer od = new Odometer(n, a);
             long d = od.step();
+            long[] tab = od.table();
             for (long i = a; i < b; ) {
                 int len = (int) od.run(b - i);
-                long o = od.offset();
-                int base = (int) i;
-                for (int k = 0; k < len; k++) out[base + k] = o + k * d;
+                int at = (int) i;
+                if (tab == null) {
+                    long o = od.offset();
+                    for (int k = 0; k < len; k++) out[at + k] = o + k * d;
+                } else {
+                    long o = od.base();
+                    int c = od.position();
+                    for (int k = 0; k < len; k++) out[at + k] = o + tab[c + k];
+                }
                 od.advance(len);
                 i += len;
             }
@@ -122,10 +136,17 @@ public final class CpuBackend implements Backend {
 
     private static void fill(Odometer od, long[] buf, int len) {
         long d = od.step();
+        long[] tab = od.table();
         for (int i = 0; i < len; ) {
             int run = (int) od.run(len - i);
-            long o = od.offset();
-            for (int k = 0; k < run; k++) buf[i + k] = o + k * d;
+            if (tab == null) {
+                long o = od.offset();
+                for (int k = 0; k < run; k++) buf[i + k] = o + k * d;
+            } else {
+                long o = od.base();
+                int c = od.position();
+                for (int k = 0; k < run; k++) buf[i + k] = o + tab[c + k];
+            }
             od.advance(run);
             i += run;
         }
@@ -134,7 +155,7 @@ public final class CpuBackend implements Backend {
     /** Applies the factors after the innermost, outermost last. */
     private static void outer(List<NormalizedLayout> factors, long[] buf, int len) {
         for (int j = factors.size() - 2; j >= 0; j--) {
-            NormalizedLayout f = factors.get(j);
+            Evaluator f = new Evaluator(factors.get(j));
             for (int k = 0; k < len; k++) buf[k] = f.apply(buf[k]);
         }
     }
@@ -145,11 +166,18 @@ public final class CpuBackend implements Backend {
         forChunks(dst.length, (a, b) -> {
             Odometer od = new Odometer(n, a);
             int d = (int) od.step();
+            int[] tab = od.table32();
             for (long i = a; i < b; ) {
                 int len = (int) od.run(b - i);
-                int o = (int) od.offset();
-                int base = (int) i;
-                for (int k = 0; k < len; k++) dst[base + k] = src[o + k * d];
+                int at = (int) i;
+                if (tab == null) {
+                    int o = (int) od.offset();
+                    for (int k = 0; k < len; k++) dst[at + k] = src[o + k * d];
+                } else {
+                    int o = (int) od.base();
+                    int c = od.position();
+                    for (int k = 0; k < len; k++) dst[at + k] = src[o + tab[c + k]];
+                }
                 od.advance(len);
                 i += len;
             }
@@ -162,11 +190,18 @@ public final class CpuBackend implements Backend {
         forChunks(dst.length, (a, b) -> {
             Odometer od = new Odometer(n, a);
             int d = (int) od.step();
+            int[] tab = od.table32();
             for (long i = a; i < b; ) {
                 int len = (int) od.run(b - i);
-                int o = (int) od.offset();
-                int base = (int) i;
-                for (int k = 0; k < len; k++) dst[base + k] = src[o + k * d];
+                int at = (int) i;
+                if (tab == null) {
+                    int o = (int) od.offset();
+                    for (int k = 0; k < len; k++) dst[at + k] = src[o + k * d];
+                } else {
+                    int o = (int) od.base();
+                    int c = od.position();
+                    for (int k = 0; k < len; k++) dst[at + k] = src[o + tab[c + k]];
+                }
                 od.advance(len);
                 i += len;
             }
@@ -179,11 +214,18 @@ public final class CpuBackend implements Backend {
         forChunks(src.length, (a, b) -> {
             Odometer od = new Odometer(n, a);
             int d = (int) od.step();
+            int[] tab = od.table32();
             for (long i = a; i < b; ) {
                 int len = (int) od.run(b - i);
-                int o = (int) od.offset();
-                int base = (int) i;
-                for (int k = 0; k < len; k++) dst[o + k * d] = src[base + k];
+                int at = (int) i;
+                if (tab == null) {
+                    int o = (int) od.offset();
+                    for (int k = 0; k < len; k++) dst[o + k * d] = src[at + k];
+                } else {
+                    int o = (int) od.base();
+                    int c = od.position();
+                    for (int k = 0; k < len; k++) dst[o + tab[c + k]] = src[at + k];
+                }
                 od.advance(len);
                 i += len;
             }
@@ -196,11 +238,18 @@ public final class CpuBackend implements Backend {
         forChunks(src.length, (a, b) -> {
             Odometer od = new Odometer(n, a);
             int d = (int) od.step();
+            int[] tab = od.table32();
             for (long i = a; i < b; ) {
                 int len = (int) od.run(b - i);
-                int o = (int) od.offset();
-                int base = (int) i;
-                for (int k = 0; k < len; k++) dst[o + k * d] = src[base + k];
+                int at = (int) i;
+                if (tab == null) {
+                    int o = (int) od.offset();
+                    for (int k = 0; k < len; k++) dst[o + k * d] = src[at + k];
+                } else {
+                    int o = (int) od.base();
+                    int c = od.position();
+                    for (int k = 0; k < len; k++) dst[o + tab[c + k]] = src[at + k];
+                }
                 od.advance(len);
                 i += len;
             }

@@ -3,70 +3,132 @@ package org.layoutcat.gpu.cpu;
 import org.layoutcat.gpu.ptx.NormalizedLayout;
 
 /**
- * Walks Φ of a normalized layout over consecutive indices without divisions: the colexicographic coordinate is
- * kept and carried like an odometer, and the offset follows it. Along mode 0 the offsets form runs
- * {@code off, off + d_0, …} that callers fill in tight loops. Mutable; one per thread.
+ * Walks Φ of a normalized layout over consecutive indices without divisions. The first modes are merged into one
+ * digit of extent {@code P = s_0⋯s_{j−1}}: when mode 0 is short, their offsets are tabulated ({@code P ≤ 2^16}),
+ * else {@code j = 1} and the offsets along mode 0 are {@code c·d_0}. The other modes form an odometer whose
+ * digits carry into each other, the last one unbounded. Within a block of {@code P} indices the offsets are
+ * {@code base + T[c]} (or {@code base + c·d_0}), which callers fill in tight loops. Mutable; one per thread.
  */
 final class Odometer {
+    private static final long TABLE_AT_MOST = 1 << 16;
+    private static final long SHORT_RUN = 256;
+
+    private final long block;
+    private final long step;
+    private final long[] table;
+    private final int[] table32;
     private final long[] shapes;
     private final long[] strides;
     private final long[] coord;
     private final int last;
-    private long offset;
+    private long position;
+    private long base;
 
-    /** Positioned at index {@code start}. */
+    /** Positioned at index {@code start ≥ 0}. */
     Odometer(NormalizedLayout l, long start) {
         int r = l.rank();
-        shapes = new long[r];
-        strides = new long[r];
-        coord = new long[r];
-        last = r - 1;
-        for (int k = 0; k < r; k++) {
-            shapes[k] = l.shape(k);
-            strides[k] = l.stride(k);
+        int j = 1;
+        long p = l.shape(0);
+        if (r == 1) {
+            p = Long.MAX_VALUE; // the only mode is unbounded
+        } else if (p < SHORT_RUN) {
+            while (j < r - 1 && p < SHORT_RUN && p * l.shape(j) <= TABLE_AT_MOST) p *= l.shape(j++);
         }
-        if (last == 0) shapes[0] = Long.MAX_VALUE; // the only mode is unbounded
+        block = p;
+        step = l.stride(0);
+        if (j > 1) {
+            table = new long[(int) p];
+            table32 = new int[(int) p];
+            long[] s = new long[j];
+            long[] d = new long[j];
+            for (int k = 0; k < j; k++) {
+                s[k] = l.shape(k);
+                d[k] = l.stride(k);
+            }
+            NormalizedLayout head = NormalizedLayout.ofModes(s, d);
+            for (int c = 0; c < p; c++) {
+                table[c] = head.apply(c);
+                table32[c] = (int) table[c];
+            }
+        } else {
+            table = null;
+            table32 = null;
+        }
+        // the odometer over the remaining modes j..r-1 (none when r == 1)
+        int rest = r - j;
+        shapes = new long[Math.max(rest, 1)];
+        strides = new long[Math.max(rest, 1)];
+        coord = new long[Math.max(rest, 1)];
+        last = rest - 1;
+        for (int k = 0; k < rest; k++) {
+            shapes[k] = l.shape(j + k);
+            strides[k] = l.stride(j + k);
+        }
         long x = start;
-        for (int k = 0; k < last; k++) {
-            coord[k] = x % shapes[k];
-            x /= shapes[k];
-            offset += coord[k] * strides[k];
+        if (r == 1) {
+            position = x;
+        } else {
+            position = x % block;
+            x /= block;
+            for (int k = 0; k < last; k++) {
+                coord[k] = x % shapes[k];
+                x /= shapes[k];
+                base += coord[k] * strides[k];
+            }
+            coord[last] = x;
+            base += x * strides[last];
         }
-        coord[last] = x;
-        offset += x * strides[last];
+    }
+
+    /** The offset of position 0 of the current block. */
+    long base() {
+        return base;
+    }
+
+    /** The position in the current block. */
+    int position() {
+        return (int) position;
+    }
+
+    /** The offsets of a block's positions, or null when they are {@code c·step()}. */
+    long[] table() {
+        return table;
+    }
+
+    /** {@link #table()} as 32-bit values (wrapping). */
+    int[] table32() {
+        return table32;
+    }
+
+    /** Mode 0's stride: the offsets in a block without a table are {@code base + c·step}. */
+    long step() {
+        return step;
     }
 
     /** Φ at the current index. */
     long offset() {
-        return offset;
+        return base + (table == null ? position * step : table[(int) position]);
     }
 
-    /** The stride along the current run. */
-    long step() {
-        return strides[0];
-    }
-
-    /** How many indices, at most {@code limit}, remain in the current run along mode 0. */
+    /** How many indices, at most {@code limit}, remain in the current block. */
     long run(long limit) {
-        return Math.min(shapes[0] - coord[0], limit);
+        return Math.min(block - position, limit);
     }
 
-    /** Moves {@code len} indices forward; {@code len} must not pass the end of the current run. */
+    /** Moves {@code len} indices forward; {@code len} must not pass the end of the current block. */
     void advance(long len) {
-        coord[0] += len;
-        offset += len * strides[0];
-        if (coord[0] == shapes[0] && last > 0) {
-            offset -= shapes[0] * strides[0];
-            coord[0] = 0;
-            int k = 1;
-            coord[1]++;
-            offset += strides[1];
+        position += len;
+        if (position == block && last >= 0) {
+            position = 0;
+            int k = 0;
+            coord[0]++;
+            base += strides[0];
             while (k < last && coord[k] == shapes[k]) {
-                offset -= shapes[k] * strides[k];
+                base -= shapes[k] * strides[k];
                 coord[k] = 0;
                 k++;
                 coord[k]++;
-                offset += strides[k];
+                base += strides[k];
             }
         }
     }
