@@ -51,8 +51,9 @@ public final class CpuBackend implements Backend {
     @Override
     public void realize(Layout l, int[] out) {
         NormalizedLayout n = Operands.realize32(l, out.length);
+        Odometer.Plan plan = new Odometer.Plan(n);
         forChunks(out.length, (a, b) -> {
-            Odometer od = new Odometer(n, a);
+            Odometer od = new Odometer(plan, a);
             int d = (int) od.step();
             int[] tab = od.table32();
             for (long i = a; i < b; ) {
@@ -75,8 +76,9 @@ public final class CpuBackend implements Backend {
     @Override
     public void realize(Layout l, long[] out) {
         NormalizedLayout n = Operands.realize64(l, out.length);
+        Odometer.Plan plan = new Odometer.Plan(n);
         forChunks(out.length, (a, b) -> {
-            Odometer od = new Odometer(n, a);
+            Odometer od = new Odometer(plan, a);
             long d = od.step();
             long[] tab = od.table();
             for (long i = a; i < b; ) {
@@ -104,12 +106,14 @@ public final class CpuBackend implements Backend {
         List<NormalizedLayout> right = sides.get(1);
         AtomicLong count = new AtomicLong();
         LongAccumulator first = new LongAccumulator(Math::min, Long.MAX_VALUE);
+        Odometer.Plan leftPlan = new Odometer.Plan(left.get(left.size() - 1));
+        Odometer.Plan rightPlan = new Odometer.Plan(right.get(right.size() - 1));
         forChunks(n, (a, b) -> {
             int block = 4096;
             long[] x = new long[block];
             long[] y = new long[block];
-            Odometer ol = new Odometer(left.get(left.size() - 1), a);
-            Odometer or = new Odometer(right.get(right.size() - 1), a);
+            Odometer ol = new Odometer(leftPlan, a);
+            Odometer or = new Odometer(rightPlan, a);
             long found = 0;
             long firstHere = Long.MAX_VALUE;
             for (long i = a; i < b; i += block) {
@@ -163,8 +167,9 @@ public final class CpuBackend implements Backend {
     @Override
     public void gather(Layout l, int[] src, int[] dst) {
         NormalizedLayout n = Operands.gather(l, src.length, dst.length);
+        Odometer.Plan plan = new Odometer.Plan(n);
         forChunks(dst.length, (a, b) -> {
-            Odometer od = new Odometer(n, a);
+            Odometer od = new Odometer(plan, a);
             int d = (int) od.step();
             int[] tab = od.table32();
             for (long i = a; i < b; ) {
@@ -187,8 +192,9 @@ public final class CpuBackend implements Backend {
     @Override
     public void gather(Layout l, long[] src, long[] dst) {
         NormalizedLayout n = Operands.gather(l, src.length, dst.length);
+        Odometer.Plan plan = new Odometer.Plan(n);
         forChunks(dst.length, (a, b) -> {
-            Odometer od = new Odometer(n, a);
+            Odometer od = new Odometer(plan, a);
             int d = (int) od.step();
             int[] tab = od.table32();
             for (long i = a; i < b; ) {
@@ -211,8 +217,9 @@ public final class CpuBackend implements Backend {
     @Override
     public void scatter(Layout l, int[] src, int[] dst) {
         NormalizedLayout n = Operands.scatter(l, src.length, dst.length);
+        Odometer.Plan plan = new Odometer.Plan(n);
         forChunks(src.length, (a, b) -> {
-            Odometer od = new Odometer(n, a);
+            Odometer od = new Odometer(plan, a);
             int d = (int) od.step();
             int[] tab = od.table32();
             for (long i = a; i < b; ) {
@@ -235,8 +242,9 @@ public final class CpuBackend implements Backend {
     @Override
     public void scatter(Layout l, long[] src, long[] dst) {
         NormalizedLayout n = Operands.scatter(l, src.length, dst.length);
+        Odometer.Plan plan = new Odometer.Plan(n);
         forChunks(src.length, (a, b) -> {
-            Odometer od = new Odometer(n, a);
+            Odometer od = new Odometer(plan, a);
             int d = (int) od.step();
             int[] tab = od.table32();
             for (long i = a; i < b; ) {

@@ -89,12 +89,19 @@ public final class CudaBench {
                 NormalizedLayout nl = NormalizedLayout.of(l);
                 Kernel k = Kernels.realize(nl, Kernels.OffsetType.U32);
                 int size = (int) l.size();
-                poison(dst);
-                DescriptiveStatistics t = time(() -> gpu.launch(k, dst.address(), k.items()));
-                cuMemcpyDtoH(Pointer.to(got), dst.ptr, 4L * size);
                 int[] want = size == n ? expected : new int[size];
                 cpu.realize(l, want);
-                rows.add(row("realize " + l + " u32", size, 4L * size, t, check(want, got, size) + "; " + k.summary().replaceAll(".*arithmetic, ", "")));
+                // grid-stride grids of 32 blocks per SM (the default), and grids with one trip per thread
+                for (int perSm : new int[] {32, Integer.MAX_VALUE / 1024}) {
+                    gpu.blocksPerMultiprocessor(perSm);
+                    poison(dst);
+                    DescriptiveStatistics t = time(() -> gpu.launch(k, dst.address(), k.items()));
+                    cuMemcpyDtoH(Pointer.to(got), dst.ptr, 4L * size);
+                    String grid = gpu.gridBlocks(k) + " blocks";
+                    rows.add(row("realize " + l + " u32", size, 4L * size, t,
+                            check(want, got, size) + "; " + grid + ", " + k.summary().replaceAll(".*arithmetic, ", "")));
+                }
+                gpu.blocksPerMultiprocessor(32);
             }
 
             cpu.gather(transpose, host, expected);
