@@ -11,13 +11,13 @@ lc="$here/layoutcat"
 step() { local limit=$1 log=$2; shift 2; echo "== $*" | tee -a "$out/$log"; timeout "$limit" "$@" 2>&1 | tee -a "$out/$log"; echo "== rc=${PIPESTATUS[0]}" | tee -a "$out/$log"; }
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv > "$out/device.txt" 2>&1
 step 30 device.txt "$lc" gpu info
-step 150 verify.txt "$lc" gpu verify --cases 1200 --huge
-step 120 junit.txt "$here/runtime/bin/java" -jar "$here/tests/junit.jar" execute --class-path "$here/layoutcat.jar:$here/tests/test-classes" \
-  --select-class org.layoutcat.gpu.cuda.GpuBackendTest --select-class org.layoutcat.gpu.BackendsTest --details=tree --disable-banner --disable-ansi-colors
+step 130 verify.txt "$lc" gpu verify --cases 1200 --huge
+step 150 bench.txt "$lc" gpu bench --reps 20
 A="(65536,65536):(65536,1)"; B="((256,256),(256,256)):((256,16777216),(1,65536))"
 step 40 check.txt "$lc" check compose "$A" "$B" --backend gpu
-step 60 check.txt "$lc" check compose "$A" "$B" --backend cpu
 step 40 check.txt "$lc" check compose "(12,34,56,78,90,30):(5012280,147420,2632,1,30420,2737800)" "(6,68,28,156,45,60)" --backend gpu --points 4294967296
-step 150 bench.txt "$lc" gpu bench --reps 20
-step 90 bench-cpu.txt "$lc" gpu bench --backend cpu --reps 5
+step 60 check.txt "$lc" check compose "$A" "$B" --backend cpu
+step 100 junit.txt "$here/runtime/bin/java" -jar "$here/tests/junit.jar" execute --class-path "$here/layoutcat.jar:$here/tests/test-classes" \
+  --select-class org.layoutcat.gpu.cuda.GpuBackendTest --select-class org.layoutcat.gpu.BackendsTest --details=tree --disable-banner --disable-ansi-colors
+step 60 bench-cpu.txt "$lc" gpu bench --backend cpu --reps 5
 nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv >> "$out/device.txt" 2>&1
