@@ -44,6 +44,7 @@ public final class CudaBackend implements Backend {
     private final Map<String, CUmodule> modules = new HashMap<>();
     private final Map<String, CUfunction> functions = new HashMap<>();
     private int blocksPerMultiprocessor = 32;
+    private long gridStrideCap = Integer.MAX_VALUE;
     private boolean closed;
 
     private CudaBackend() {
@@ -137,9 +138,14 @@ public final class CudaBackend implements Backend {
                 memory / (double) (1L << 30), driverVersion / 1000, (driverVersion % 1000) / 10);
     }
 
-    /** Caps grid-stride grids at {@code n} blocks per multiprocessor (default 32). */
+    /** Caps reduction grids at {@code n} blocks per multiprocessor (default 32). */
     void blocksPerMultiprocessor(int n) {
         this.blocksPerMultiprocessor = n;
+    }
+
+    /** Caps grid-stride grids at {@code blocks} (default: none, one trip per thread), for benchmarks. */
+    void gridStrideCap(long blocks) {
+        this.gridStrideCap = blocks;
     }
 
     // ---- kernels ----
@@ -172,6 +178,8 @@ public final class CudaBackend implements Backend {
                 return k.items();
             case THREAD_PER_ITEM:
                 return ceilDiv(k.items(), threads);
+            case GRID_STRIDE:
+                return Math.max(1, Math.min(ceilDiv(k.items(), threads), gridStrideCap));
             default:
                 return Math.max(1, Math.min(ceilDiv(k.items(), threads), (long) multiprocessors * blocksPerMultiprocessor));
         }

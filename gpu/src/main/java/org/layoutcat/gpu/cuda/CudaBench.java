@@ -91,9 +91,9 @@ public final class CudaBench {
                 int size = (int) l.size();
                 int[] want = size == n ? expected : new int[size];
                 cpu.realize(l, want);
-                // grid-stride grids of 32 blocks per SM (the default), and grids with one trip per thread
-                for (int perSm : new int[] {32, Integer.MAX_VALUE / 1024}) {
-                    gpu.blocksPerMultiprocessor(perSm);
+                // one trip per thread (the default), and a grid of 32 blocks per SM looping over the rest
+                for (long cap : new long[] {Integer.MAX_VALUE, 32L * gpu.multiprocessors()}) {
+                    gpu.gridStrideCap(cap);
                     poison(dst);
                     DescriptiveStatistics t = time(() -> gpu.launch(k, dst.address(), k.items()));
                     cuMemcpyDtoH(Pointer.to(got), dst.ptr, 4L * size);
@@ -101,7 +101,7 @@ public final class CudaBench {
                     rows.add(row("realize " + l + " u32", size, 4L * size, t,
                             check(want, got, size) + "; " + grid + ", " + k.summary().replaceAll(".*arithmetic, ", "")));
                 }
-                gpu.blocksPerMultiprocessor(32);
+                gpu.gridStrideCap(Integer.MAX_VALUE);
             }
 
             cpu.gather(transpose, host, expected);
@@ -123,13 +123,16 @@ public final class CudaBench {
             }
         }
 
-        long points = 1L << 32;
+        // 2^32 points through power-of-two extents (shifts); 4,277,145,600 points (2^32 less 0.4%) through odd
+        // extents (multiply-high), with offsets below 2^32 and, strides doubled, past it (64-bit arithmetic)
         Layout a = Layout.parse("(65536,65536):(65536,1)");
         Layout b = Layout.parse("((256,256),(256,256)):((256,16777216),(1,65536))");
-        rows.add(compareRow(Composition.compose(a, b), a, b, points));
-        Layout c = Layout.parse("(12,34,56,78,90,30):(5012280,147420,2632,1,30420,2737800)");
-        Layout d = Layout.parse("(6,68,28,156,45,60)");
-        rows.add(compareRow(Composition.compose(c, d), c, d, points));
+        rows.add(compareRow(Composition.compose(a, b), a, b, b.size()));
+        Layout odd = Layout.parse("(34,12,56,78,2400):(12,1,408,22848,1782144)");
+        for (String s : List.of("(12,34,56,78,2400):(356428800,4368,78,1,148512)", "(12,34,56,78,2400):(712857600,8736,156,2,297024)")) {
+            Layout c = Layout.parse(s);
+            rows.add(compareRow(Composition.compose(c, odd), c, odd, odd.size()));
+        }
         return rows;
     }
 

@@ -15,8 +15,16 @@ public record Kernel(String entry, String ptx, Geometry geometry, long items, in
 
     /** How the grid covers the work items. */
     public enum Geometry {
-        /** Any number of blocks; each thread loops over items {@code g, g + threads, …} (the items count is a parameter). */
+        /**
+         * Any number of blocks; each thread loops over items {@code g, g + threads, …} (the items count is a
+         * parameter). Launched with one trip per thread, which measured best for the memory-bound kernels.
+         */
         GRID_STRIDE,
+        /**
+         * A grid-stride loop whose threads accumulate and then publish with atomics: launched with a few waves of
+         * blocks, so that the atomics stay few.
+         */
+        REDUCTION,
         /** One block per item (a tile); the grid has exactly {@code items} blocks. */
         BLOCK_PER_TILE,
         /** One thread per item; threads past {@code items} return at once. */

@@ -45,7 +45,7 @@ public final class Kernels {
 
     /** How gather and scatter move their elements. */
     public enum Strategy {
-        /** Tiled when the layout has a unit-stride mode after the first (a transpose), else direct. */
+        /** {@link #TILED_64} when the layout has a unit-stride mode after the first (a transpose), else direct. */
         AUTO(0),
         /** One thread per group of consecutive indices; coalesced on the index side only. */
         DIRECT(0),
@@ -136,7 +136,7 @@ public final class Kernels {
         p.place(done);
         p.op("ret");
         String summary = String.format(Locale.ROOT, "compare %s against %s on [0,%d), %d-bit arithmetic", lhs, rhs, n, w.bits);
-        return module("layoutcat_compare", summary, List.of("p_result", "p_n"), p, Kernel.Geometry.GRID_STRIDE, n, 256, 1);
+        return module("layoutcat_compare", summary, List.of("p_result", "p_n"), p, Kernel.Geometry.REDUCTION, n, 256, 1);
     }
 
     /** {@code dst[i] = src[L(i)]}, {@code i ∈ [0, size(L))}, for 4- or 8-byte elements; {@link Strategy#AUTO}. */
@@ -175,7 +175,7 @@ public final class Kernels {
                     + " < 0; the layout must map into the array");
         }
         Strategy s = strategy;
-        if (s == Strategy.AUTO) s = tilingMode(l) >= 0 ? Strategy.TILED_32 : Strategy.DIRECT;
+        if (s == Strategy.AUTO) s = tilingMode(l) >= 0 ? Strategy.TILED_64 : Strategy.DIRECT;
         if (s != Strategy.DIRECT) {
             if (l.unitStrideModeAfterFirst() < 0) {
                 throw new IllegalArgumentException("a tiled " + (gather ? "gather" : "scatter") + " through " + l

@@ -94,7 +94,7 @@ class KernelsTest {
         Kernel g = Kernels.gather(TRANSPOSE, 4);
         assertEquals("layoutcat_gather_tiled", g.entry());
         assertEquals(Kernel.Geometry.BLOCK_PER_TILE, g.geometry());
-        assertEquals((16384 / 32) * (16384 / 32), g.items());
+        assertEquals((16384 / 64) * (16384 / 64), g.items());
         assertTrue(g.ptx().contains("bar.sync 0"));
         assertFalse(g.ptx().contains("setp.lt.and"), "full tiles need no bounds checks");
         Kernel odd = Kernels.gather(NormalizedLayout.of(Layout.parse("(100,37):(37,1)")), 4);
