@@ -15,7 +15,7 @@ step 130 verify.txt "$lc" gpu verify --cases 1200 --huge
 step 150 bench.txt "$lc" gpu bench --reps 20
 A="(65536,65536):(65536,1)"; B="((256,256),(256,256)):((256,16777216),(1,65536))"
 step 40 check.txt "$lc" check compose "$A" "$B" --backend gpu
-step 40 check.txt "$lc" check compose "(12,34,56,78,90,30):(5012280,147420,2632,1,30420,2737800)" "(6,68,28,156,45,60)" --backend gpu --points 4294967296
+step 40 check.txt "$lc" check compose "(12,34,56,78,2400):(356428800,4368,78,1,148512)" "(34,12,56,78,2400):(12,1,408,22848,1782144)" --backend gpu
 step 60 check.txt "$lc" check compose "$A" "$B" --backend cpu
 step 100 junit.txt "$here/runtime/bin/java" -jar "$here/tests/junit.jar" execute --class-path "$here/layoutcat.jar:$here/tests/test-classes" \
   --select-class org.layoutcat.gpu.cuda.GpuBackendTest --select-class org.layoutcat.gpu.BackendsTest --details=tree --disable-banner --disable-ansi-colors

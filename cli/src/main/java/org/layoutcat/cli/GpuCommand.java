@@ -63,7 +63,7 @@ final class GpuCommand implements Callable<Integer> {
                     k = Kernels.scatter(NormalizedLayout.of(l), bytes, s);
                     break;
                 case "partition": {
-                    NormalizedLayout[] m = Operands.partition(l, Integer.MAX_VALUE, (int) l.size());
+                    NormalizedLayout[] m = Operands.tvModes(l);
                     k = Kernels.partition(m[0], m[1], bytes);
                     break;
                 }

@@ -49,14 +49,20 @@ public final class Operands {
         return n;
     }
 
-    /** partition: TV has rank 2, {@code dst} has {@code size(TV)} elements, {@code src} holds every offset. */
-    public static NormalizedLayout[] partition(Layout tv, int srcLength, int dstLength) {
+    /** The thread and value modes of a TV layout (rank 2), each normalized. */
+    public static NormalizedLayout[] tvModes(Layout tv) {
         if (tv.rank() != 2) {
             throw new IllegalArgumentException("partition by " + tv + ": a TV layout has rank 2 (thread mode, value mode), not " + tv.rank());
         }
+        return new NormalizedLayout[] {NormalizedLayout.of(tv.mode(0)), NormalizedLayout.of(tv.mode(1))};
+    }
+
+    /** partition: TV has rank 2, {@code dst} has {@code size(TV)} elements, {@code src} holds every offset. */
+    public static NormalizedLayout[] partition(Layout tv, int srcLength, int dstLength) {
+        NormalizedLayout[] modes = tvModes(tv);
         requireLength("partition by " + tv, "dst", dstLength, tv.size());
-        NormalizedLayout t = NormalizedLayout.of(tv.mode(0));
-        NormalizedLayout v = NormalizedLayout.of(tv.mode(1));
+        NormalizedLayout t = modes[0];
+        NormalizedLayout v = modes[1];
         long[] tr = t.offsetRange(t.size() - 1);
         long[] vr = v.offsetRange(v.size() - 1);
         long lo = Math.addExact(tr[0], vr[0]);
@@ -64,7 +70,7 @@ public final class Operands {
         if (lo < 0 || hi >= srcLength) {
             throw new IllegalArgumentException("partition by " + tv + ": offsets span [" + lo + "," + hi + "] but src has " + srcLength + " elements");
         }
-        return new NormalizedLayout[] {t, v};
+        return modes;
     }
 
     /** compare: the two chains normalized for {@code [0, n)}, {@code n ≥ 1}. */
