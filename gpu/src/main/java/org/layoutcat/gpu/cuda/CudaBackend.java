@@ -134,7 +134,7 @@ public final class CudaBackend implements Backend {
 
     @Override
     public String description() {
-        return String.format("gpu: %s (%s, %d SMs, %.0f GiB, CUDA driver %d.%d)", name, architecture(), multiprocessors,
+        return String.format(java.util.Locale.ROOT, "gpu: %s (%s, %d SMs, %.0f GiB, CUDA driver %d.%d)", name, architecture(), multiprocessors,
                 memory / (double) (1L << 30), driverVersion / 1000, (driverVersion % 1000) / 10);
     }
 
