@@ -1,2 +1,2 @@
-/** A GPU backend: PTX kernels generated from normalized layouts and morphisms, with a CPU fallback. */
+/** A GPU backend running the data movement that layouts describe (realize, compare, gather/scatter, partition), with a CPU fallback. */
 package org.layoutcat.gpu;

@@ -1,0 +1,166 @@
+package org.layoutcat.cli;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.layoutcat.core.Layout;
+import org.layoutcat.gpu.Backend;
+import org.layoutcat.gpu.Backends;
+import org.layoutcat.gpu.CrossCheck;
+import org.layoutcat.gpu.LayoutChain;
+import org.layoutcat.gpu.Operands;
+import org.layoutcat.gpu.bench.BenchRow;
+import org.layoutcat.gpu.cpu.CpuBackend;
+import org.layoutcat.gpu.cpu.CpuBench;
+import org.layoutcat.gpu.cuda.CudaBackend;
+import org.layoutcat.gpu.cuda.CudaBench;
+import org.layoutcat.gpu.ptx.Kernel;
+import org.layoutcat.gpu.ptx.Kernels;
+import org.layoutcat.gpu.ptx.NormalizedLayout;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code layoutcat gpu …}: the generated PTX, the backends' benchmarks and their cross-check. */
+@Command(name = "gpu", description = "GPU backend: generated PTX, benchmarks, GPU-vs-CPU verification.",
+        subcommands = {GpuCommand.Ptx.class, GpuCommand.Bench.class, GpuCommand.Verify.class, GpuCommand.Info.class})
+final class GpuCommand implements Callable<Integer> {
+
+    @Override
+    public Integer call() {
+        CommandLine.usage(this, System.out);
+        return 0;
+    }
+
+    /** {@code gpu ptx L}: the PTX module generated for L (realize unless {@code --kernel} says otherwise). */
+    @Command(name = "ptx", description = "Print the PTX generated for a layout (from its coalesced normal form).")
+    static final class Ptx implements Callable<Integer> {
+        @Parameters(index = "0", description = "the layout (a TV layout for partition)") String layout;
+        @Option(names = "--kernel", defaultValue = "realize", description = "realize, compare, gather, scatter or partition") String kernel;
+        @Option(names = "--element-bytes", defaultValue = "4", description = "4 or 8, for gather, scatter, partition") int bytes;
+        @Option(names = "--strategy", defaultValue = "auto", description = "gather/scatter: auto, direct, tiled_32 or tiled_64") String strategy;
+        @Option(names = "--against", description = "compare: the layout (or A∘B as 'A o B') to compare with") String against;
+        @Option(names = "--points", description = "compare: the domain size (default size of the layout)") Long points;
+
+        @Override
+        public Integer call() {
+            Layout l = Layout.parse(layout);
+            Kernels.Strategy s = Kernels.Strategy.valueOf(strategy.trim().toUpperCase(Locale.ROOT));
+            Kernel k;
+            switch (kernel) {
+                case "realize": {
+                    NormalizedLayout n = NormalizedLayout.of(l);
+                    long[] r = n.offsetRange(n.size() - 1);
+                    k = Kernels.realize(n, r[0] >= 0 && r[1] <= 0xFFFF_FFFFL ? Kernels.OffsetType.U32 : Kernels.OffsetType.S64);
+                    break;
+                }
+                case "gather":
+                    k = Kernels.gather(NormalizedLayout.of(l), bytes, s);
+                    break;
+                case "scatter":
+                    k = Kernels.scatter(NormalizedLayout.of(l), bytes, s);
+                    break;
+                case "partition": {
+                    NormalizedLayout[] m = Operands.tvModes(l);
+                    k = Kernels.partition(m[0], m[1], bytes);
+                    break;
+                }
+                case "compare": {
+                    if (against == null) throw new IllegalArgumentException("--kernel compare needs --against LAYOUT or --against 'A o B'");
+                    LayoutChain rhs = chain(against);
+                    long n = points == null ? l.size() : points;
+                    List<List<NormalizedLayout>> sides = Operands.compare(LayoutChain.of(l), rhs, n);
+                    k = Kernels.compare(sides.get(0), sides.get(1), n);
+                    break;
+                }
+                default:
+                    throw new IllegalArgumentException("kernel '" + kernel + "': expected realize, compare, gather, scatter or partition");
+            }
+            System.out.print(k.ptx());
+            return 0;
+        }
+
+        private static LayoutChain chain(String text) {
+            String[] parts = text.split("\\s+o\\s+|∘");
+            LayoutChain c = LayoutChain.of(Layout.parse(parts[parts.length - 1].trim()));
+            for (int i = parts.length - 2; i >= 0; i--) c = LayoutChain.of(Layout.parse(parts[i].trim())).compose(c);
+            return c;
+        }
+    }
+
+    /** {@code gpu bench}: the GPU benchmarks (or the CPU's with {@code --backend cpu}), then one table. */
+    @Command(name = "bench", description = "Benchmark realize, gather/scatter and compare against the copy (GPU) or fill (CPU) bandwidth.")
+    static final class Bench implements Callable<Integer> {
+        @Option(names = "--backend", defaultValue = "auto", description = "auto, gpu or cpu") String backend;
+        @Option(names = "--log2", defaultValue = "28", description = "2^N offsets / elements (default 28)") int log2;
+        @Option(names = "--reps", defaultValue = "20", description = "timed runs per benchmark (default 20)") int reps;
+
+        @Override
+        public Integer call() {
+            PrintStream out = System.out;
+            try (Backend be = Backends.open(Backends.Choice.parse(backend), System.err::println)) {
+                List<BenchRow> rows;
+                String ref;
+                if (be instanceof CudaBackend) {
+                    rows = CudaBench.run((CudaBackend) be, log2, reps, out);
+                    ref = "of copy";
+                } else {
+                    rows = CpuBench.run((CpuBackend) be, log2, reps, out);
+                    ref = "of fill";
+                }
+                BenchRow reference = rows.get(0);
+                out.println();
+                out.println(be.description() + "; " + reps + " timed runs each; GB/s counts bytes read + written; '" + ref
+                        + "' = bandwidth / the first row's");
+                out.println(BenchRow.header());
+                for (BenchRow r : rows) out.println(r.line(reference));
+                if (be instanceof CpuBackend) {
+                    BenchRow parallelFill = rows.get(1);
+                    for (BenchRow r : rows.subList(2, rows.size())) {
+                        if (r.bytes() > 0) {
+                            out.printf(Locale.ROOT, "%s: %.1f%% of the parallel fill%n", r.name(), 100 * r.fractionOf(parallelFill));
+                        }
+                    }
+                }
+                return rows.stream().anyMatch(r -> r.note().contains("WRONG")) ? 1 : 0;
+            }
+        }
+    }
+
+    /** {@code gpu verify}: random layouts through the chosen backend and the CPU backend; every result must agree. */
+    @Command(name = "verify", description = "Cross-check a backend against the CPU backend on random layouts and sizes.")
+    static final class Verify implements Callable<Integer> {
+        @Option(names = "--backend", defaultValue = "gpu", description = "gpu (default), auto or cpu") String backend;
+        @Option(names = "--cases", defaultValue = "600", description = "random operations (default 600)") int cases;
+        @Option(names = "--seed", defaultValue = "20261122", description = "random seed") long seed;
+        @Option(names = "--max-size", defaultValue = "65536", description = "largest layout size of most cases (some are 64x)") long maxSize;
+        @Option(names = "--huge", description = "also compare over 2^32 points") boolean huge;
+
+        @Override
+        public Integer call() {
+            try (Backend tested = Backends.open(Backends.Choice.parse(backend), System.err::println);
+                 CpuBackend reference = CpuBackend.create()) {
+                System.out.println("tested    " + tested.description());
+                System.out.println("reference " + reference.description());
+                long t0 = System.nanoTime();
+                CrossCheck.Report r = CrossCheck.run(tested, reference, seed, cases, maxSize, huge, System.out);
+                System.out.printf(Locale.ROOT, "%s: %s in %.1f s%n", r.passed() ? "PASS" : "FAIL", r.summary(), (System.nanoTime() - t0) / 1e9);
+                return r.passed() ? 0 : 1;
+            }
+        }
+    }
+
+    /** {@code gpu info}: which backend {@code auto} picks here, and why. */
+    @Command(name = "info", description = "Say whether a GPU backend can be opened here.")
+    static final class Info implements Callable<Integer> {
+        @Override
+        public Integer call() {
+            try (Backend be = Backends.open(Backends.Choice.AUTO, System.out::println)) {
+                System.out.println(be.description());
+            }
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Builds a self-contained layoutcat for a Linux x86-64 machine without Java (a GPU machine, say): a jlink runtime
+# of java.base, java.logging and jdk.unsupported (about 34 MB), the shaded jar (JCuda's driver JNI library inside),
+# and a one-line launcher. Usage: gpu/bundle.sh [OUT_DIR]   (default gpu/target/bundle); then OUT_DIR/layoutcat ...
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+out="${1:-$root/gpu/target/bundle}"
+jar="$root/cli/target/layoutcat.jar"
+if [ ! -f "$jar" ] || [ "${REBUILD:-0}" = 1 ]; then
+  (cd "$root" && mvn -B -q -DskipTests -pl cli -am package)
+fi
+rm -rf "$out/runtime"
+mkdir -p "$out"
+jlink --add-modules java.base,java.logging,jdk.unsupported --strip-debug --no-man-pages --no-header-files \
+  --compress=2 --output "$out/runtime"
+cp "$jar" "$out/layoutcat.jar"
+printf '#!/bin/sh\nexec "$(dirname "$0")/runtime/bin/java" -jar "$(dirname "$0")/layoutcat.jar" "$@"\n' > "$out/layoutcat"
+chmod +x "$out/layoutcat"
+du -sh "$out/runtime" "$out/layoutcat.jar" "$out"

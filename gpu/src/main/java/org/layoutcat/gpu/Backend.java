@@ -1,0 +1,60 @@
+package org.layoutcat.gpu;
+
+import org.layoutcat.core.Layout;
+
+/**
+ * Runs the data movement a layout describes, on the GPU ({@code org.layoutcat.gpu.cuda.CudaBackend}) or on the
+ * CPU ({@code org.layoutcat.gpu.cpu.CpuBackend}); both give the same results, equal to the core's
+ * {@code Layout.apply}. Arrays are host arrays; 4- and 8-byte elements are {@code int[]} and {@code long[]}
+ * (floats and doubles move as their bits). Every operation works on the layout's coalesced normal form
+ * ({@link org.layoutcat.gpu.ptx.NormalizedLayout}), which has the same layout function.
+ */
+public interface Backend extends AutoCloseable {
+
+    /** One line naming the backend and its device, e.g. {@code gpu: NVIDIA H100 80GB HBM3 (sm_90, 132 SMs)}. */
+    String description();
+
+    /**
+     * {@code out[i] = Φ_L(i)} for {@code i ∈ [0, size(L))}, stored as unsigned 32-bit values
+     * ({@code Integer.toUnsignedLong} reads them back). IllegalArgumentException when {@code out.length ≠ size(L)}
+     * or an offset lies outside {@code [0, 2^32)}.
+     */
+    void realize(Layout l, int[] out);
+
+    /** {@code out[i] = Φ_L(i)} for {@code i ∈ [0, size(L))} as 64-bit offsets (negative strides allowed). */
+    void realize(Layout l, long[] out);
+
+    /**
+     * Counts the {@code i ∈ [0, n)} where {@code lhs(i) ≠ rhs(i)} and finds the first; nothing is materialized, so
+     * {@code n} may be {@code 2^32} or more.
+     */
+    Comparison compare(LayoutChain lhs, LayoutChain rhs, long n);
+
+    /** {@code dst[i] = src[Φ_L(i)]}, {@code i ∈ [0, size(L))}; {@code dst.length = size(L)}, {@code src} covers every offset. */
+    void gather(Layout l, int[] src, int[] dst);
+
+    /** {@code dst[i] = src[Φ_L(i)]} for 8-byte elements. */
+    void gather(Layout l, long[] src, long[] dst);
+
+    /**
+     * {@code dst[Φ_L(i)] = src[i]}, {@code i ∈ [0, size(L))}; the other entries of {@code dst} keep their values.
+     * L must be injective (IllegalArgumentException otherwise: the result would depend on the order of writes).
+     */
+    void scatter(Layout l, int[] src, int[] dst);
+
+    /** {@code dst[Φ_L(i)] = src[i]} for 8-byte elements. */
+    void scatter(Layout l, long[] src, long[] dst);
+
+    /**
+     * Seed 003's partition by a TV layout (rank 2: thread mode, value mode): thread {@code t} copies its values,
+     * {@code dst[t + T·v] = src[TV(t, v)]} for {@code t < T = size(mode 0)}, {@code v < V = size(mode 1)}.
+     */
+    void partition(Layout tv, int[] src, int[] dst);
+
+    /** The partition for 8-byte elements. */
+    void partition(Layout tv, long[] src, long[] dst);
+
+    /** Releases device resources; the CPU backend has none. */
+    @Override
+    void close();
+}

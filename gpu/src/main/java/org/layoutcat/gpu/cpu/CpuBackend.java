@@ -1,0 +1,342 @@
+package org.layoutcat.gpu.cpu;
+
+import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.RecursiveAction;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAccumulator;
+import org.layoutcat.core.Layout;
+import org.layoutcat.gpu.Backend;
+import org.layoutcat.gpu.Comparison;
+import org.layoutcat.gpu.LayoutChain;
+import org.layoutcat.gpu.Operands;
+import org.layoutcat.gpu.ptx.NormalizedLayout;
+
+/**
+ * The CPU backend: the same operations as the GPU's, split into chunks of consecutive indices that run in
+ * parallel on a fork-join pool. Within a chunk an {@link Odometer} walks the layout without divisions and the
+ * runs along mode 0 are filled by tight loops; outer factors of a {@link LayoutChain} are evaluated by division.
+ * The results equal the core's {@code Layout.apply} (checked by tests on random layouts).
+ */
+public final class CpuBackend implements Backend {
+    private static final long CHUNK = 1 << 16;
+    private final ForkJoinPool pool;
+    private final int threads;
+
+    private CpuBackend(int threads) {
+        this.threads = threads;
+        this.pool = new ForkJoinPool(threads);
+    }
+
+    /** A backend on all available processors. */
+    public static CpuBackend create() {
+        return new CpuBackend(Runtime.getRuntime().availableProcessors());
+    }
+
+    /** A backend on {@code threads} worker threads (≥ 1). */
+    public static CpuBackend withThreads(int threads) {
+        if (threads < 1) throw new IllegalArgumentException("a CPU backend needs at least one thread, not " + threads);
+        return new CpuBackend(threads);
+    }
+
+    public int threads() {
+        return threads;
+    }
+
+    @Override
+    public String description() {
+        return "cpu: " + threads + " threads (" + System.getProperty("os.arch") + ", Java " + Runtime.version().feature() + ")";
+    }
+
+    @Override
+    public void realize(Layout l, int[] out) {
+        NormalizedLayout n = Operands.realize32(l, out.length);
+        Odometer.Plan plan = new Odometer.Plan(n);
+        forChunks(out.length, (a, b) -> {
+            Odometer od = new Odometer(plan, a);
+            int d = (int) od.step();
+            int[] tab = od.table32();
+            for (long i = a; i < b; ) {
+                int len = (int) od.run(b - i);
+                int at = (int) i;
+                if (tab == null) {
+                    int o = (int) od.offset();
+                    for (int k = 0; k < len; k++) out[at + k] = o + k * d;
+                } else {
+                    int o = (int) od.base();
+                    int c = od.position();
+                    for (int k = 0; k < len; k++) out[at + k] = o + tab[c + k];
+                }
+                od.advance(len);
+                i += len;
+            }
+        });
+    }
+
+    @Override
+    public void realize(Layout l, long[] out) {
+        NormalizedLayout n = Operands.realize64(l, out.length);
+        Odometer.Plan plan = new Odometer.Plan(n);
+        forChunks(out.length, (a, b) -> {
+            Odometer od = new Odometer(plan, a);
+            long d = od.step();
+            long[] tab = od.table();
+            for (long i = a; i < b; ) {
+                int len = (int) od.run(b - i);
+                int at = (int) i;
+                if (tab == null) {
+                    long o = od.offset();
+                    for (int k = 0; k < len; k++) out[at + k] = o + k * d;
+                } else {
+                    long o = od.base();
+                    int c = od.position();
+                    for (int k = 0; k < len; k++) out[at + k] = o + tab[c + k];
+                }
+                od.advance(len);
+                i += len;
+            }
+        });
+    }
+
+    @Override
+    public Comparison compare(LayoutChain lhs, LayoutChain rhs, long n) {
+        if (n == 0) return new Comparison(0, 0, -1);
+        List<List<NormalizedLayout>> sides = Operands.compare(lhs, rhs, n);
+        List<NormalizedLayout> left = sides.get(0);
+        List<NormalizedLayout> right = sides.get(1);
+        AtomicLong count = new AtomicLong();
+        LongAccumulator first = new LongAccumulator(Math::min, Long.MAX_VALUE);
+        Odometer.Plan leftPlan = new Odometer.Plan(left.get(left.size() - 1));
+        Odometer.Plan rightPlan = new Odometer.Plan(right.get(right.size() - 1));
+        forChunks(n, (a, b) -> {
+            int block = 4096;
+            long[] x = new long[block];
+            long[] y = new long[block];
+            Odometer ol = new Odometer(leftPlan, a);
+            Odometer or = new Odometer(rightPlan, a);
+            long found = 0;
+            long firstHere = Long.MAX_VALUE;
+            for (long i = a; i < b; i += block) {
+                int len = (int) Math.min(block, b - i);
+                fill(ol, x, len);
+                fill(or, y, len);
+                outer(left, x, len);
+                outer(right, y, len);
+                for (int k = 0; k < len; k++) {
+                    if (x[k] != y[k]) {
+                        if (found == 0) firstHere = i + k;
+                        found++;
+                    }
+                }
+            }
+            if (found > 0) {
+                count.addAndGet(found);
+                first.accumulate(firstHere);
+            }
+        });
+        long c = count.get();
+        return new Comparison(n, c, c == 0 ? -1 : first.get());
+    }
+
+    private static void fill(Odometer od, long[] buf, int len) {
+        long d = od.step();
+        long[] tab = od.table();
+        for (int i = 0; i < len; ) {
+            int run = (int) od.run(len - i);
+            if (tab == null) {
+                long o = od.offset();
+                for (int k = 0; k < run; k++) buf[i + k] = o + k * d;
+            } else {
+                long o = od.base();
+                int c = od.position();
+                for (int k = 0; k < run; k++) buf[i + k] = o + tab[c + k];
+            }
+            od.advance(run);
+            i += run;
+        }
+    }
+
+    /** Applies the factors after the innermost, outermost last. */
+    private static void outer(List<NormalizedLayout> factors, long[] buf, int len) {
+        for (int j = factors.size() - 2; j >= 0; j--) {
+            Evaluator f = new Evaluator(factors.get(j));
+            for (int k = 0; k < len; k++) buf[k] = f.apply(buf[k]);
+        }
+    }
+
+    @Override
+    public void gather(Layout l, int[] src, int[] dst) {
+        NormalizedLayout n = Operands.gather(l, src.length, dst.length);
+        Odometer.Plan plan = new Odometer.Plan(n);
+        forChunks(dst.length, (a, b) -> {
+            Odometer od = new Odometer(plan, a);
+            int d = (int) od.step();
+            int[] tab = od.table32();
+            for (long i = a; i < b; ) {
+                int len = (int) od.run(b - i);
+                int at = (int) i;
+                if (tab == null) {
+                    int o = (int) od.offset();
+                    for (int k = 0; k < len; k++) dst[at + k] = src[o + k * d];
+                } else {
+                    int o = (int) od.base();
+                    int c = od.position();
+                    for (int k = 0; k < len; k++) dst[at + k] = src[o + tab[c + k]];
+                }
+                od.advance(len);
+                i += len;
+            }
+        });
+    }
+
+    @Override
+    public void gather(Layout l, long[] src, long[] dst) {
+        NormalizedLayout n = Operands.gather(l, src.length, dst.length);
+        Odometer.Plan plan = new Odometer.Plan(n);
+        forChunks(dst.length, (a, b) -> {
+            Odometer od = new Odometer(plan, a);
+            int d = (int) od.step();
+            int[] tab = od.table32();
+            for (long i = a; i < b; ) {
+                int len = (int) od.run(b - i);
+                int at = (int) i;
+                if (tab == null) {
+                    int o = (int) od.offset();
+                    for (int k = 0; k < len; k++) dst[at + k] = src[o + k * d];
+                } else {
+                    int o = (int) od.base();
+                    int c = od.position();
+                    for (int k = 0; k < len; k++) dst[at + k] = src[o + tab[c + k]];
+                }
+                od.advance(len);
+                i += len;
+            }
+        });
+    }
+
+    @Override
+    public void scatter(Layout l, int[] src, int[] dst) {
+        NormalizedLayout n = Operands.scatter(l, src.length, dst.length);
+        Odometer.Plan plan = new Odometer.Plan(n);
+        forChunks(src.length, (a, b) -> {
+            Odometer od = new Odometer(plan, a);
+            int d = (int) od.step();
+            int[] tab = od.table32();
+            for (long i = a; i < b; ) {
+                int len = (int) od.run(b - i);
+                int at = (int) i;
+                if (tab == null) {
+                    int o = (int) od.offset();
+                    for (int k = 0; k < len; k++) dst[o + k * d] = src[at + k];
+                } else {
+                    int o = (int) od.base();
+                    int c = od.position();
+                    for (int k = 0; k < len; k++) dst[o + tab[c + k]] = src[at + k];
+                }
+                od.advance(len);
+                i += len;
+            }
+        });
+    }
+
+    @Override
+    public void scatter(Layout l, long[] src, long[] dst) {
+        NormalizedLayout n = Operands.scatter(l, src.length, dst.length);
+        Odometer.Plan plan = new Odometer.Plan(n);
+        forChunks(src.length, (a, b) -> {
+            Odometer od = new Odometer(plan, a);
+            int d = (int) od.step();
+            int[] tab = od.table32();
+            for (long i = a; i < b; ) {
+                int len = (int) od.run(b - i);
+                int at = (int) i;
+                if (tab == null) {
+                    int o = (int) od.offset();
+                    for (int k = 0; k < len; k++) dst[o + k * d] = src[at + k];
+                } else {
+                    int o = (int) od.base();
+                    int c = od.position();
+                    for (int k = 0; k < len; k++) dst[o + tab[c + k]] = src[at + k];
+                }
+                od.advance(len);
+                i += len;
+            }
+        });
+    }
+
+    @Override
+    public void partition(Layout tv, int[] src, int[] dst) {
+        NormalizedLayout[] m = Operands.partition(tv, src.length, dst.length);
+        int threadsTv = (int) m[0].size();
+        int values = (int) m[1].size();
+        int[] valueOffsets = valueOffsets(m[1], values);
+        forChunks(threadsTv, (a, b) -> {
+            for (int t = (int) a; t < b; t++) {
+                int base = (int) m[0].apply(t);
+                for (int v = 0; v < values; v++) dst[t + threadsTv * v] = src[base + valueOffsets[v]];
+            }
+        });
+    }
+
+    @Override
+    public void partition(Layout tv, long[] src, long[] dst) {
+        NormalizedLayout[] m = Operands.partition(tv, src.length, dst.length);
+        int threadsTv = (int) m[0].size();
+        int values = (int) m[1].size();
+        int[] valueOffsets = valueOffsets(m[1], values);
+        forChunks(threadsTv, (a, b) -> {
+            for (int t = (int) a; t < b; t++) {
+                int base = (int) m[0].apply(t);
+                for (int v = 0; v < values; v++) dst[t + threadsTv * v] = src[base + valueOffsets[v]];
+            }
+        });
+    }
+
+    private static int[] valueOffsets(NormalizedLayout value, int values) {
+        int[] o = new int[values];
+        for (int v = 0; v < values; v++) o[v] = (int) value.apply(v);
+        return o;
+    }
+
+    @Override
+    public void close() {
+        pool.shutdown();
+    }
+
+    /** Work on the index range {@code [a, b)}. */
+    @FunctionalInterface
+    interface Range {
+        void run(long a, long b);
+    }
+
+    /** Runs {@code body} on chunks covering {@code [0, n)} in parallel and waits. */
+    void forChunks(long n, Range body) {
+        if (n <= 0) return;
+        long chunk = Math.max(CHUNK, n / ((long) threads * 16));
+        pool.invoke(new Split(0, n, chunk, body));
+    }
+
+    private static final class Split extends RecursiveAction {
+        private final long a;
+        private final long b;
+        private final long chunk;
+        private final Range body;
+
+        Split(long a, long b, long chunk, Range body) {
+            this.a = a;
+            this.b = b;
+            this.chunk = chunk;
+            this.body = body;
+        }
+
+        @Override
+        protected void compute() {
+            if (b - a <= chunk) {
+                body.run(a, b);
+                return;
+            }
+            long mid = a + (b - a) / 2;
+            invokeAll(new Split(a, mid, chunk, body), new Split(mid, b, chunk, body));
+        }
+    }
+}

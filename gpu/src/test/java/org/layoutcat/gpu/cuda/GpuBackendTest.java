@@ -1,0 +1,66 @@
+package org.layoutcat.gpu.cuda;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.layoutcat.core.Layout;
+import org.layoutcat.gpu.Backends;
+import org.layoutcat.gpu.CrossCheck;
+import org.layoutcat.gpu.cpu.CpuBackend;
+
+/**
+ * GPU results equal the CPU backend's on random layouts and sizes. Runs where a CUDA driver and GPU are present;
+ * skipped (a JUnit assumption) everywhere else, CI included.
+ */
+class GpuBackendTest {
+    static CudaBackend gpu;
+    static CpuBackend cpu;
+
+    @BeforeAll
+    static void open() {
+        assumeTrue(Backends.gpuAvailable(), () -> "no GPU here: " + CudaBackend.availability());
+        gpu = CudaBackend.open();
+        cpu = CpuBackend.create();
+    }
+
+    @AfterAll
+    static void close() {
+        if (gpu != null) gpu.close();
+        if (cpu != null) cpu.close();
+    }
+
+    @Test
+    void gpuBackendAgreesWithCpuBackendOnRandomLayouts() {
+        CrossCheck.Report r = CrossCheck.run(gpu, cpu, 20261122, 600, 1 << 16, true, System.err);
+        assertTrue(r.passed(), r.summary() + "\n" + String.join("\n", r.failures()));
+    }
+
+    @Test
+    void gpuPartitionGivesEachThreadItsValues() {
+        // seed 003: thread 0 holds 0,1,4,5,8,9; thread 3 holds 14,15,18,19,22,23
+        Layout tv = Layout.parse("((2,2),(2,3)):((2,12),(1,4))");
+        int[] src = new int[24];
+        for (int i = 0; i < 24; i++) src[i] = i;
+        int[] dst = new int[24];
+        gpu.partition(tv, src, dst);
+        assertArrayEquals(new int[] {0, 1, 4, 5, 8, 9}, new int[] {dst[0], dst[4], dst[8], dst[12], dst[16], dst[20]});
+        assertArrayEquals(new int[] {14, 15, 18, 19, 22, 23}, new int[] {dst[3], dst[7], dst[11], dst[15], dst[19], dst[23]});
+    }
+
+    @Test
+    void gpuRealizesATransposeOfTwoTo28Offsets() {
+        Layout t = Layout.parse("(16384,16384):(16384,1)");
+        int[] x = new int[1 << 28];
+        int[] y = new int[1 << 28];
+        java.util.Arrays.fill(x, -1);
+        gpu.realize(t, x);
+        cpu.realize(t, y);
+        assertArrayEquals(y, x);
+        assertEquals(16384, x[1]);
+    }
+}

@@ -1,0 +1,56 @@
+package org.layoutcat.gpu.ptx;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Every generated kernel assembles with NVIDIA's ptxas for sm_90; skipped only where ptxas is absent. */
+class PtxasTest {
+
+    static Path ptxas() {
+        Path fixed = Path.of("/usr/local/bin/ptxas");
+        if (Files.isExecutable(fixed)) return fixed;
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            Path p = Path.of(dir, "ptxas");
+            if (Files.isExecutable(p)) return p;
+        }
+        Path cuda = Path.of("/usr/local/cuda/bin/ptxas");
+        return Files.isExecutable(cuda) ? cuda : null;
+    }
+
+    @Test
+    void generatedKernelsAssembleForHopper(@TempDir Path dir) throws Exception {
+        Path ptxas = ptxas();
+        assumeTrue(ptxas != null, "ptxas is not installed");
+        List<Kernel> kernels = KernelsTest.sample(3, 6);
+        for (int i = 0; i < kernels.size(); i++) {
+            Kernel k = kernels.get(i);
+            Path file = dir.resolve(i + "_" + k.entry() + ".ptx");
+            Files.writeString(file, k.ptx());
+            Result r = run(ptxas.toString(), "-arch=sm_90", file.toString(), "-o", dir.resolve(i + ".cubin").toString());
+            assertEquals(0, r.code, () -> k.summary() + "\n" + r.output + "\n" + k.ptx());
+            assertEquals("", r.output.strip(), () -> "ptxas warned on " + k.summary() + ":\n" + r.output);
+        }
+    }
+
+    private record Result(int code, String output) {}
+
+    private static Result run(String... command) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        byte[] out = p.getInputStream().readAllBytes();
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            return new Result(-1, "ptxas timed out");
+        }
+        return new Result(p.exitValue(), new String(out, StandardCharsets.UTF_8));
+    }
+}
