@@ -136,7 +136,11 @@ public final class Layout implements Tiler {
 
     /** {@code Φ(size−1) + 1}, CuTe's cosize: one past the largest offset for non-negative strides. */
     public long cosize() {
-        return Checked.add(apply(size - 1), 1, "the cosize", this);
+        try {
+            return Math.addExact(apply(size - 1), 1);
+        } catch (ArithmeticException e) {
+            return exact(exactOffset(size - 1).add(java.math.BigInteger.ONE), "the cosize");
+        }
     }
 
     public int rank() {
@@ -208,11 +212,30 @@ public final class Layout implements Tiler {
             }
             if (i != 0) r = Math.addExact(r, Math.multiplyExact(i, flatStride[last]));
         } catch (ArithmeticException e) {
-            // the message is built only here: apply is on every hot path and must not allocate
-            throw new ArithmeticException("overflow computing the offset of index " + index + " in " + this
-                    + ": it exceeds the 64-bit range");
+            // a partial sum left the long range: the exact offset decides (with negative strides it may fit)
+            return exact(exactOffset(index), "the offset of index " + index);
         }
         return r;
+    }
+
+    /** Φ(index) in exact arithmetic. */
+    private java.math.BigInteger exactOffset(long index) {
+        java.math.BigInteger r = java.math.BigInteger.ZERO;
+        long i = index;
+        int last = flatShape.length - 1;
+        for (int k = 0; k < last; k++) {
+            r = r.add(java.math.BigInteger.valueOf(i % flatShape[k]).multiply(java.math.BigInteger.valueOf(flatStride[k])));
+            i /= flatShape[k];
+        }
+        return r.add(java.math.BigInteger.valueOf(i).multiply(java.math.BigInteger.valueOf(flatStride[last])));
+    }
+
+    /** The value as a long, or an ArithmeticException naming what overflowed. */
+    private long exact(java.math.BigInteger v, String what) {
+        if (v.bitLength() > 63) {
+            throw new ArithmeticException("overflow computing " + what + " in " + this + ": " + v + " exceeds the 64-bit range");
+        }
+        return v.longValue();
     }
 
     /**
