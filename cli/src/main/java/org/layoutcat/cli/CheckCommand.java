@@ -3,6 +3,7 @@ package org.layoutcat.cli;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.algebra.Coalesce;
 import org.layoutcat.core.algebra.Composition;
 import org.layoutcat.gpu.Backend;
 import org.layoutcat.gpu.Backends;
@@ -43,10 +44,14 @@ final class CheckCommand implements Callable<Integer> {
             Layout r = Composition.compose(la, lb);
             long n = points == null ? lb.size() : points;
             LayoutChain lhs = LayoutChain.of(r);
-            LayoutChain rhs = LayoutChain.composite(la, lb);
+            // A is evaluated through coalesce(A): the same function on [0, size A), and past it the extension
+            // (the last coalesced mode unbounded) that CuTe's composition is defined by.
+            Layout extended = Coalesce.coalesce(la);
+            LayoutChain rhs = LayoutChain.composite(extended, lb);
             try (Backend be = Backends.open(Backends.Choice.parse(backend), System.err::println)) {
                 System.out.println("backend   " + be.description());
                 System.out.println("R = A∘B   " + r);
+                if (!extended.equals(la)) System.out.println("A read as " + extended + " (coalesced: same function on [0," + la.size() + "), CuTe's extension past it)");
                 long t0 = System.nanoTime();
                 Comparison c = be.compare(lhs, rhs, n);
                 double s = (System.nanoTime() - t0) / 1e9;
@@ -55,8 +60,8 @@ final class CheckCommand implements Callable<Integer> {
                 if (!c.agrees()) {
                     long i = c.first();
                     long bi = lb.apply(i);
-                    System.out.printf(Locale.ROOT, "first     i = %d: R(i) = %d, B(i) = %d, A(B(i)) = %d%s%n", i, r.apply(i), bi, la.apply(bi),
-                            bi >= la.size() ? " (B(i) ≥ size A = " + la.size() + ": A's last mode read unbounded)" : "");
+                    System.out.printf(Locale.ROOT, "first     i = %d: R(i) = %d, B(i) = %d, A(B(i)) = %d%s%n", i, r.apply(i), bi, extended.apply(bi),
+                            bi >= la.size() ? " (B(i) ≥ size A = " + la.size() + ")" : "");
                     return 1;
                 }
                 return 0;

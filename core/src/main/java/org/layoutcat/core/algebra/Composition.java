@@ -9,7 +9,8 @@ import org.layoutcat.core.Tiler;
  * Composition of layouts, CuTe's {@code composition(A, B) = A∘B}: B is applied first.
  *
  * <p>Contract: the result R has B's shape (its nesting too, and so the same top-level mode sizes) and
- * {@code R(c) = A(B(c))} for every coordinate c with {@code B(c)} in A's domain (A's last mode read unbounded).
+ * {@code R(c) = A(B(c))} for every coordinate c with {@code B(c)} in A's domain [0, size A). Past it, R follows
+ * CuTe's extension of A: the last mode of {@code coalesce(A)} read unbounded.
  * Where no layout satisfies this — a stride of B that neither divides nor is divided by a mode of A, a mode
  * of B that does not split evenly across A's modes, or modes of B whose offsets add up past the extent of a mode
  * of A (then A(B(c)) is not the sum of the images of B's modes) — the result is an IllegalArgumentException that
