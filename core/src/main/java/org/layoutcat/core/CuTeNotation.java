@@ -13,7 +13,7 @@ final class CuTeNotation {
     private int pos;
 
     private CuTeNotation(String text) {
-        if (text == null) throw new IllegalArgumentException("no text to parse (null)");
+        if (text == null) throw new LayoutArgumentException("no text to parse (null)");
         this.text = text;
     }
 
@@ -87,7 +87,7 @@ final class CuTeNotation {
 
     private void check(IntTuple shape, int start) {
         if (!shape.allPositive()) {
-            throw new IllegalArgumentException("in \"" + text + "\" at position " + start + ": shape " + shape
+            throw new LayoutArgumentException("in \"" + text + "\" at position " + start + ": shape " + shape
                     + " has a non-positive entry; shapes are positive");
         }
     }
@@ -96,51 +96,52 @@ final class CuTeNotation {
         try {
             return Layout.of(shape, stride);
         } catch (IllegalArgumentException | ArithmeticException e) {
-            throw new IllegalArgumentException("in \"" + text + "\" at position " + start + ": " + e.getMessage(), e);
+            throw new LayoutArgumentException("in \"" + text + "\" at position " + start + ": " + e.getMessage(), e);
         }
     }
 
     private IntTuple intTuple() {
         skip();
-        char c = peek();
-        if (c == '(') {
+        if (peek() != '(') return IntTuple.of(integer());
+        pos++;
+        skip();
+        if (peek() == ')') {
             pos++;
-            List<IntTuple> modes = new ArrayList<>();
+            return IntTuple.EMPTY;
+        }
+        IntTuple[] modes = new IntTuple[4];
+        int n = 0;
+        while (true) {
+            if (n == modes.length) modes = java.util.Arrays.copyOf(modes, 2 * n);
+            modes[n++] = intTuple();
             skip();
-            if (peek() == ')') {
+            char d = peek();
+            if (d == ',') {
                 pos++;
-                return IntTuple.EMPTY;
-            }
-            while (true) {
-                modes.add(intTuple());
-                skip();
-                char d = peek();
-                if (d == ',') {
-                    pos++;
-                } else if (d == ')') {
-                    pos++;
-                    return IntTuple.of(modes);
-                } else {
-                    throw error("expected ',' or ')' in a tuple");
-                }
+            } else if (d == ')') {
+                pos++;
+                return IntTuple.ofOwned(modes, n);
+            } else {
+                throw error("expected ',' or ')' in a tuple");
             }
         }
-        return IntTuple.of(integer());
     }
 
     private long integer() {
         skip();
         int start = pos;
-        if (peek() == '_') pos++;
+        int len = text.length();
+        if (pos < len && text.charAt(pos) == '_') pos++;
         boolean negative = false;
-        if (peek() == '-') {
+        if (pos < len && text.charAt(pos) == '-') {
             negative = true;
             pos++;
         }
         int digits = pos;
         long v = 0;
-        while (pos < text.length() && Character.isDigit(text.charAt(pos))) {
+        while (pos < len) {
             int digit = text.charAt(pos) - '0';
+            if (digit < 0 || digit > 9) break;
             if (v > (Long.MAX_VALUE - digit) / 10) {
                 pos = start;
                 throw error("integer does not fit in 64 bits");
@@ -161,7 +162,11 @@ final class CuTeNotation {
     }
 
     private void skip() {
-        while (pos < text.length() && Character.isWhitespace(text.charAt(pos))) pos++;
+        while (pos < text.length()) {
+            char c = text.charAt(pos);
+            if (c != ' ' && (c > ' ' || !Character.isWhitespace(c))) return;
+            pos++;
+        }
     }
 
     private char peek() {
@@ -170,6 +175,6 @@ final class CuTeNotation {
 
     private IllegalArgumentException error(String what) {
         String found = pos < text.length() ? "'" + text.charAt(pos) + "'" : "end of text";
-        return new IllegalArgumentException("cannot parse \"" + text + "\" at position " + pos + " (" + found + "): " + what);
+        return new LayoutArgumentException("cannot parse \"" + text + "\" at position " + pos + " (" + found + "): " + what);
     }
 }

@@ -50,6 +50,11 @@ public final class IntTuple {
         return new IntTuple(0, copy);
     }
 
+    /** The tuple of the first {@code n} entries of an array the caller gives up (the parser's buffer). */
+    static IntTuple ofOwned(IntTuple[] modes, int n) {
+        return new IntTuple(0, n == modes.length ? modes : Arrays.copyOf(modes, n));
+    }
+
     /** The tuple of the given modes. */
     public static IntTuple of(List<IntTuple> modes) {
         return modes.isEmpty() ? EMPTY : of(modes.toArray(NO_MODES));
@@ -174,7 +179,7 @@ public final class IntTuple {
 
     /** A tuple congruent to this one with its leaves replaced, in order, by {@code values}. */
     public IntTuple withLeaves(long[] values) {
-        if (values.length != leafCount) throw new IllegalArgumentException(values.length + " leaves for " + this);
+        if (values.length != leafCount) throw new LayoutArgumentException(values.length + " leaves for " + this);
         int[] at = {0};
         return rebuild(values, at);
     }
@@ -215,7 +220,7 @@ public final class IntTuple {
     /** CuTe notation without spaces: {@code (2,(3,4))}. */
     @Override
     public String toString() {
-        StringBuilder sb = new StringBuilder();
+        StringBuilder sb = new StringBuilder(8 * leafCount + 2);
         appendTo(sb);
         return sb.toString();
     }

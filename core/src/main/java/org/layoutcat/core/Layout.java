@@ -21,17 +21,18 @@ public final class Layout implements Tiler {
     private final long[] flatShape;
     private final long[] flatStride;
     private final long size;
+    private String text; // toString, computed once (a benign race: every thread computes the same string)
 
     private Layout(IntTuple shape, IntTuple stride) {
         int n = shape.leafCount();
         long[] fs = new long[n];
         long[] fd = new long[n];
         if (stride.leafCount() != n || collect(shape, stride, fs, fd, 0) != n) {
-            throw new IllegalArgumentException("shape " + shape + " and stride " + stride + " are not congruent");
+            throw new LayoutArgumentException("shape " + shape + " and stride " + stride + " are not congruent");
         }
         long p = 1;
         for (long s : fs) {
-            if (s <= 0) throw new IllegalArgumentException("shape " + shape + " has a non-positive entry; shapes are positive");
+            if (s <= 0) throw new LayoutArgumentException("shape " + shape + " has a non-positive entry; shapes are positive");
             p = Checked.mul(p, s, "the size", shape);
         }
         this.shape = shape;
@@ -70,7 +71,7 @@ public final class Layout implements Tiler {
     /** The flat layout {@code (s0,s1,...):(d0,d1,...)}. */
     public static Layout flat(long[] shape, long[] stride) {
         if (shape.length != stride.length) {
-            throw new IllegalArgumentException(shape.length + " shapes but " + stride.length + " strides");
+            throw new LayoutArgumentException(shape.length + " shapes but " + stride.length + " strides");
         }
         if (shape.length == 1) return of(shape[0], stride[0]);
         return new Layout(IntTuple.flat(shape), IntTuple.flat(stride));
@@ -199,7 +200,7 @@ public final class Layout implements Tiler {
      * unbounded). Allocation-free. Overflow of the offset is an ArithmeticException.
      */
     public long apply(long index) {
-        if (index < 0) throw new IllegalArgumentException("index " + index + " of " + this + " is negative");
+        if (index < 0) throw new LayoutArgumentException("index " + index + " of " + this + " is negative");
         long r = 0;
         long i = index;
         int last = flatShape.length - 1;
@@ -247,7 +248,7 @@ public final class Layout implements Tiler {
         if (coord.isLeaf()) {
             long c = coord.value();
             if (c < 0 || c >= size) {
-                throw new IllegalArgumentException("coordinate " + coord + " is outside [0," + size + ") of " + this);
+                throw new LayoutArgumentException("coordinate " + coord + " is outside [0," + size + ") of " + this);
             }
             return apply(c);
         }
@@ -259,12 +260,12 @@ public final class Layout implements Tiler {
             long c = coord.value();
             long n = shape.product();
             if (c < 0 || c >= n) {
-                throw new IllegalArgumentException("coordinate " + c + " is outside [0," + n + ") of mode " + shape + " in " + whole);
+                throw new LayoutArgumentException("coordinate " + c + " is outside [0," + n + ") of mode " + shape + " in " + whole);
             }
             return Layout.of(shape, stride).apply(c);
         }
         if (shape.isLeaf() || shape.rank() != coord.rank()) {
-            throw new IllegalArgumentException("coordinate " + coord + " is not congruent to shape " + shape + " of " + whole);
+            throw new LayoutArgumentException("coordinate " + coord + " is not congruent to shape " + shape + " of " + whole);
         }
         long r = 0;
         for (int i = 0; i < coord.rank(); i++) {
@@ -286,7 +287,7 @@ public final class Layout implements Tiler {
      */
     public IntTuple idx2crd(long index) {
         if (index < 0 || index >= size) {
-            throw new IllegalArgumentException("index " + index + " is outside [0," + size + ") of " + this);
+            throw new LayoutArgumentException("index " + index + " is outside [0," + size + ") of " + this);
         }
         long[] c = new long[flatShape.length];
         for (int k = 0; k < flatShape.length; k++) {
@@ -304,12 +305,12 @@ public final class Layout implements Tiler {
      * A mode of extent > 1 with stride ≤ 0 determines no coordinate: an IllegalArgumentException.
      */
     public IntTuple hierCoord(long offset) {
-        if (offset < 0) throw new IllegalArgumentException("offset " + offset + " of " + this + " is negative");
+        if (offset < 0) throw new LayoutArgumentException("offset " + offset + " of " + this + " is negative");
         long[] c = new long[flatShape.length];
         for (int k = 0; k < flatShape.length; k++) {
             if (flatShape[k] == 1) continue;
             if (flatStride[k] <= 0) {
-                throw new IllegalArgumentException("hierarchical coordinate of offset " + offset + " in " + this + ": mode "
+                throw new LayoutArgumentException("hierarchical coordinate of offset " + offset + " in " + this + ": mode "
                         + flatShape[k] + ":" + flatStride[k] + " has a stride ≤ 0, so (x / d) mod s is undefined");
             }
             c[k] = (offset / flatStride[k]) % flatShape[k];
@@ -342,7 +343,7 @@ public final class Layout implements Tiler {
         if (fits) return true;
         for (long[] m : modes) if (m[0] == 0) return false;
         if (size > (1L << 24)) {
-            throw new IllegalArgumentException("injectivity of " + this + " needs a search over " + size + " points (limit 2^24)");
+            throw new LayoutArgumentException("injectivity of " + this + " needs a search over " + size + " points (limit 2^24)");
         }
         java.util.HashSet<Long> seen = new java.util.HashSet<>();
         for (long i = 0; i < size; i++) if (!seen.add(apply(i))) return false;
@@ -362,10 +363,14 @@ public final class Layout implements Tiler {
     /** CuTe notation {@code shape:stride} without spaces. */
     @Override
     public String toString() {
-        StringBuilder sb = new StringBuilder();
-        shape.appendTo(sb);
-        sb.append(':');
-        stride.appendTo(sb);
-        return sb.toString();
+        String t = text;
+        if (t == null) {
+            StringBuilder sb = new StringBuilder(16 * flatShape.length + 4);
+            shape.appendTo(sb);
+            sb.append(':');
+            stride.appendTo(sb);
+            text = t = sb.toString();
+        }
+        return t;
     }
 }

@@ -31,7 +31,7 @@ public sealed interface Tiler permits Layout, Tiler.ByMode {
     record ByMode(List<Tiler> modes) implements Tiler {
         public ByMode {
             modes = List.copyOf(modes);
-            if (modes.isEmpty()) throw new IllegalArgumentException("a by-mode tiler <> needs at least one entry");
+            if (modes.isEmpty()) throw new LayoutArgumentException("a by-mode tiler <> needs at least one entry");
         }
 
         public static ByMode of(Tiler... modes) {

@@ -3,6 +3,7 @@ package org.layoutcat.core.algebra;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;
+import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.Tiler;
 
@@ -48,7 +49,7 @@ final class ByMode {
 
     private static void requireRank(String name, Layout a, Tiler.ByMode t) {
         if (t.rank() > a.rank()) {
-            throw new IllegalArgumentException(name + " of " + a + " by " + t + ": the tiler has " + t.rank()
+            throw new LayoutArgumentException(name + " of " + a + " by " + t + ": the tiler has " + t.rank()
                     + " modes but the layout only " + a.rank());
         }
     }

@@ -2,6 +2,7 @@ package org.layoutcat.core.algebra;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 
@@ -62,7 +63,7 @@ public final class Coalesce {
     public static Layout coalesce(Layout layout, IntTuple profile) {
         if (profile.isLeaf()) return coalesce(layout);
         if (layout.rank() < profile.rank() || (layout.shape().isLeaf() && profile.rank() > 1)) {
-            throw new IllegalArgumentException("coalesce of " + layout + " by profile " + profile
+            throw new LayoutArgumentException("coalesce of " + layout + " by profile " + profile
                     + ": the profile has rank " + profile.rank() + " > the layout's rank " + layout.rank());
         }
         List<Layout> modes = new ArrayList<>();

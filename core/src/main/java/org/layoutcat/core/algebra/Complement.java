@@ -2,6 +2,7 @@ package org.layoutcat.core.algebra;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Checked;
 import org.layoutcat.core.Layout;
 
@@ -25,7 +26,7 @@ public final class Complement {
     /** {@code comp(L, N)} for a cotarget {@code N ≥ 1}. */
     public static Layout complement(Layout layout, long cotarget) {
         if (cotarget < 1) {
-            throw new IllegalArgumentException("complement of " + layout + " with respect to " + cotarget + ": the cotarget must be positive");
+            throw new LayoutArgumentException("complement of " + layout + " with respect to " + cotarget + ": the cotarget must be positive");
         }
         List<long[]> modes = new ArrayList<>();
         for (int k = 0; k < layout.flatRank(); k++) {
@@ -33,7 +34,7 @@ public final class Complement {
             long d = layout.flatStride(k);
             if (s == 1 || d == 0) continue;
             if (d < 0) {
-                throw new IllegalArgumentException("complement of " + layout + ": stride " + d + " is negative; complement needs non-negative strides");
+                throw new LayoutArgumentException("complement of " + layout + ": stride " + d + " is negative; complement needs non-negative strides");
             }
             modes.add(new long[] {d, s});
         }
@@ -45,7 +46,7 @@ public final class Complement {
             long d = modes.get(i)[0];
             long s = modes.get(i)[1];
             if (d % current != 0) {
-                throw new IllegalArgumentException("complement of " + layout + ": after sorting by stride, stride " + d
+                throw new LayoutArgumentException("complement of " + layout + ": after sorting by stride, stride " + d
                         + " is not a multiple of " + current + " (the extent reached by the smaller modes)"
                         + (d < current ? (knownNonInjective(layout) ? ", so the modes overlap and the layout is not injective"
                                 : ", so the modes interleave instead of nesting") : ""));

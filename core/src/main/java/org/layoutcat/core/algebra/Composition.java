@@ -1,5 +1,6 @@
 package org.layoutcat.core.algebra;
 
+import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Checked;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
@@ -117,7 +118,7 @@ public final class Composition {
     private static void requireAdditive(Layout a, Layout b, long[] as, long[] ad, int n, long[] digits) {
         for (int k = 0; k < n - 1; k++) {
             if (digits[k] > as[k] - 1) {
-                throw new IllegalArgumentException(a + " o " + b + ": no layout satisfies R(c)=A(B(c)) — the modes of B"
+                throw new LayoutArgumentException(a + " o " + b + ": no layout satisfies R(c)=A(B(c)) — the modes of B"
                         + " overlap in mode " + as[k] + ":" + ad[k] + " of A (their coordinates there add up to "
                         + digits[k] + " > " + (as[k] - 1) + "), so A(B(c)) is not the sum of the images of B's modes"
                         + " (additivity)");
@@ -132,7 +133,7 @@ public final class Composition {
             negative |= b.flatStride(j) < 0;
         }
         if (negative && moving > 1) {
-            throw new IllegalArgumentException(a + " o " + b + ": a negative stride of B summed with its other modes"
+            throw new LayoutArgumentException(a + " o " + b + ": a negative stride of B summed with its other modes"
                     + " borrows across the modes of A, so A(B(c)) is not the sum of the images of B's modes"
                     + " (additivity); not supported");
         }
@@ -166,7 +167,7 @@ public final class Composition {
             } else if (curShape % restStride == 0) {
                 long taken = Math.min(curShape / restStride, restShape);
                 if (restShape % taken != 0) {
-                    throw new IllegalArgumentException(operands(a, b, s, d) + ": no layout of size " + s
+                    throw new LayoutArgumentException(operands(a, b, s, d) + ": no layout of size " + s
                             + " satisfies R(c)=A(B(c)) — shape " + restShape + " is not divisible by " + taken
                             + ", the part of it that fits in mode " + curShape + ":" + ad[k] + " of A at stride "
                             + restStride + " (shape divisibility)");
@@ -178,7 +179,7 @@ public final class Composition {
                 restShape /= taken;
                 restStride = 1;
             } else {
-                throw new IllegalArgumentException(operands(a, b, s, d) + ": no layout satisfies R(c)=A(B(c)) — stride "
+                throw new LayoutArgumentException(operands(a, b, s, d) + ": no layout satisfies R(c)=A(B(c)) — stride "
                         + restStride + " and mode " + curShape + ":" + ad[k] + " of A do not divide one another"
                         + " (stride divisibility)");
             }

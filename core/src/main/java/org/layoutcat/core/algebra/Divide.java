@@ -1,5 +1,6 @@
 package org.layoutcat.core.algebra;
 
+import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.Tiler;
 
@@ -24,7 +25,7 @@ public final class Divide {
         try {
             return Composition.compose(a, Layout.concat(b, comp));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("logical_divide of " + a + " by " + b + " composes A with (B, comp(B, "
+            throw new LayoutArgumentException("logical_divide of " + a + " by " + b + " composes A with (B, comp(B, "
                     + a.size() + ")) = " + Layout.concat(b, comp) + ": " + e.getMessage(), e);
         }
     }

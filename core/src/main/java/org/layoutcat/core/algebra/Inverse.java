@@ -2,6 +2,7 @@ package org.layoutcat.core.algebra;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Checked;
 import org.layoutcat.core.Layout;
 
@@ -54,13 +55,13 @@ public final class Inverse {
      */
     public static Layout leftInverse(Layout layout) {
         if (!layout.isInjective()) {
-            throw new IllegalArgumentException("left inverse of " + layout + ": the layout is not injective, so no R has R(L(i)) = i");
+            throw new LayoutArgumentException("left inverse of " + layout + ": the layout is not injective, so no R has R(L(i)) = i");
         }
         Layout comp;
         try {
             comp = Complement.complement(layout, 1);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("left inverse of " + layout + ": it is injective but its modes do not nest, so"
+            throw new LayoutArgumentException("left inverse of " + layout + ": it is injective but its modes do not nest, so"
                     + " the left inverse rightInverse((L, comp(L))) does not exist — " + e.getMessage(), e);
         }
         return rightInverse(Layout.concat(layout, comp));

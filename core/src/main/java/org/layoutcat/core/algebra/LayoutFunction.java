@@ -1,5 +1,6 @@
 package org.layoutcat.core.algebra;
 
+import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Checked;
 import org.layoutcat.core.Layout;
 
@@ -15,7 +16,7 @@ public final class LayoutFunction {
     /** The table of Φ as {@code long}s: {@code out[i] = Φ(i)}. */
     public static long[] table(Layout layout) {
         if (layout.size() > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("the table of " + layout + " has " + layout.size() + " entries, more than a Java array holds");
+            throw new LayoutArgumentException("the table of " + layout + " has " + layout.size() + " entries, more than a Java array holds");
         }
         long[] out = new long[(int) layout.size()];
         tabulate(layout, out);
@@ -78,7 +79,7 @@ public final class LayoutFunction {
 
         static Odometer of(Layout layout, int capacity) {
             if (layout.size() > capacity) {
-                throw new IllegalArgumentException("the table of " + layout + " needs " + layout.size() + " entries, the array holds " + capacity);
+                throw new LayoutArgumentException("the table of " + layout + " needs " + layout.size() + " entries, the array holds " + capacity);
             }
             Layout c = Coalesce.coalesce(layout);
             long[] s = c.flatShapes();

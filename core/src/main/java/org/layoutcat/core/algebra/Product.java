@@ -1,5 +1,6 @@
 package org.layoutcat.core.algebra;
 
+import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Checked;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.Tiler;
@@ -27,7 +28,7 @@ public final class Product {
         try {
             return Layout.concat(a, Composition.compose(comp, b));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("logical_product of " + a + " and " + b + " composes comp(A, " + cotarget
+            throw new LayoutArgumentException("logical_product of " + a + " and " + b + " composes comp(A, " + cotarget
                     + ") = " + comp + " with B: " + e.getMessage(), e);
         }
     }
