@@ -53,6 +53,7 @@ public final class Operations {
         });
         binary("idx2crd", r -> layout(r, 0).idx2crd(index(r, 1)));
         binary("crd2idx", r -> layout(r, 0).crd2idx(tuple(r, 1)));
+        CategoryOps.registerAll();
     }
 
     private Operations() {}
