@@ -27,9 +27,9 @@ import org.layoutcat.core.algebra.Coalesce;
  * shape(B), and coalescing it within each leaf of shape(B) gives the answer, shaped like B as CuTe shapes it.
  *
  * <p>Where coal(A) admits no mutual refinement with T but the composite exists, A is replaced by a layout
- * {@code B~} that agrees with A where B's values fall (see {@link CompositionTrace.Extension}): first by A cut
- * off or extended at {@code size T} (CuTe reads A's last mode unbounded), then by A read along the entries of T
- * hit by f. With that, every tractable pair whose composite is tractable is answered. Where the composite
+ * {@code B~} that agrees with A where B's values fall (see {@link CompositionTrace.Extension}): first by a
+ * layout of size {@code size T} that agrees with A on {@code [0, cosize B)} (CuTe reads A's last mode unbounded),
+ * then by A read along the entries of T hit by f. With that, every tractable pair whose composite is tractable is answered. Where the composite
  * exists but is not tractable as a whole, {@link #compose(Layout, Layout)} distributes over the modes of B, as
  * CuTe defines composition, and composes each mode categorically. A pair whose composite does not exist is an
  * IllegalArgumentException naming the mode of B and the mode of A that do not divide; a mode of B whose
@@ -98,7 +98,7 @@ public final class CategoricalComposition {
         NestMorphism g = StandardRepresentation.of(coalA);
         Optional<MutualRefinement> mr = MutualRefinement.of(t, g.domain());
         if (mr.isEmpty()) {
-            Optional<Layout> prefix = agreeOnPrefix(coalA, sizeT);
+            Optional<Layout> prefix = agreeOnPrefix(coalA, b.cosize(), sizeT);
             if (prefix.isPresent() && Tractability.isTractable(prefix.get())) {
                 Layout c = Coalesce.coalesce(prefix.get());
                 NestMorphism gc = StandardRepresentation.of(c);
@@ -147,18 +147,17 @@ public final class CategoricalComposition {
     }
 
     /**
-     * A layout of size n that agrees with the coalesced A on {@code [0, n)}, A's last mode read unbounded: the
-     * modes of A below n, the mode reaching n cut at n (or the last mode extended to n). Empty when n falls
-     * inside a mode of A at a point that the modes before it do not divide.
+     * A layout of size n that agrees with the coalesced A on {@code [0, reach)}, A's last mode read unbounded as
+     * in CuTe: the modes of A below the one holding {@code reach − 1}, and that mode cut or extended so that the
+     * size is n. Empty when the modes below do not divide n.
      */
-    static Optional<Layout> agreeOnPrefix(Layout coalA, long n) {
+    static Optional<Layout> agreeOnPrefix(Layout coalA, long reach, long n) {
         int k = coalA.flatRank();
         long p = 1;
         for (int i = 0; i < k; i++) {
-            long a = coalA.flatShape(i);
             boolean last = i == k - 1;
-            long next = last ? Long.MAX_VALUE : Checked.mul(p, a, "the size of " + coalA);
-            if (n <= next || last) {
+            long next = last ? Long.MAX_VALUE : Checked.mul(p, coalA.flatShape(i), "the size of " + coalA);
+            if (reach <= next || last) {
                 if (n % p != 0) return Optional.empty();
                 long[] s = new long[i + 1];
                 long[] d = new long[i + 1];
@@ -219,12 +218,12 @@ public final class CategoricalComposition {
             long end = Math.min(hi, top);
             if (start < end) {
                 if (start % lo != 0) {
-                    throw new IllegalArgumentException(what + ": no composite exists — B's mode " + modeOfB + " starts at "
+                    throw new IllegalArgumentException(what + ": no composite (as in CuTe) — B's mode " + modeOfB + " starts at "
                             + offset + " inside mode " + a + ":" + e + " of coalesce(A) = " + coalA + ", which begins at " + lo
                             + ", and " + lo + " does not divide " + offset + " (stride divisibility)");
                 }
                 if (end % start != 0) {
-                    throw new IllegalArgumentException(what + ": no composite exists — B's mode " + modeOfB + " spans ["
+                    throw new IllegalArgumentException(what + ": no composite (as in CuTe) — B's mode " + modeOfB + " spans ["
                             + offset + ", " + top + ") and crosses the boundary " + (end == hi ? hi : lo) + " of mode " + a
                             + ":" + e + " of coalesce(A) = " + coalA + ", but " + start + " does not divide " + end
                             + " (shape divisibility)");

@@ -45,8 +45,9 @@ public record CompositionTrace(
         /** {@code bTilde = coal(A)}: the paper's algorithm as printed. */
         NONE,
         /**
-         * {@code bTilde} agrees with A (its last mode unbounded, as in CuTe) on {@code [0, size T)} and has size
-         * {@code size T}: A cut off, or its last mode extended, at the size of f's codomain.
+         * {@code bTilde} agrees with A (its last mode unbounded, as in CuTe) on {@code [0, cosize B)}, which holds
+         * every value of B, and has size {@code size T}: the modes of A below the one holding
+         * {@code cosize(B) − 1}, and that mode cut or extended to reach {@code size T}.
          */
         AGREES_ON_PREFIX,
         /**
@@ -75,10 +76,11 @@ public record CompositionTrace(
             case NONE -> sb.append("2. g = f_coal(A), the standard representation of coal(A) = ").append(bTilde).append(": ")
                     .append(g).append(nl);
             case AGREES_ON_PREFIX -> sb.append("2. coal(A) has no mutual refinement with T = ").append(t())
-                    .append("; B~ = ").append(bTilde).append(" agrees with A (its last mode unbounded, as in CuTe) on [0, ")
-                    .append(t().product()).append(") = [0, size T), which holds every value of B; g = f_B~: ").append(g).append(nl);
+                    .append("; B~ = ").append(bTilde).append(" has size T and agrees with A (its last mode unbounded, as in")
+                    .append(" CuTe) on [0, ").append(inner.cosize()).append(") = [0, cosize B), which holds every value of B;")
+                    .append(" g = f_B~: ").append(g).append(nl);
             case RESTRICTED_TO_IMAGE -> sb.append("2. coal(A) has no mutual refinement with T = ").append(t())
-                    .append(", nor has A cut at size T; B~ = ").append(bTilde)
+                    .append(", nor has A cut at cosize B; B~ = ").append(bTilde)
                     .append(" reads A along the entries of T hit by f (stride 0 on the others), so it agrees with A on")
                     .append(" every value of B; g = f_B~: ").append(g).append(nl);
         }
