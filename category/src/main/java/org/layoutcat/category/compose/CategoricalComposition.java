@@ -130,20 +130,37 @@ public final class CategoricalComposition {
         NestMorphism gPrime = Pushforward.along(g, m.uPrime());
         NestMorphism composite = gPrime.compose(fPrime);
         Layout encoded = composite.encodedLayout();
-        Layout result = coalesceWithin(encoded, b.shape());
+        Layout result = coalesceWithin(encoded, b, coalA);
         return new CompositionTrace(a, b, f, used, extension, g, m.tPrime(), m.uPrime(), pulled, fPrime, gPrime,
                 composite, encoded, result);
     }
 
     /**
-     * The layout L, whose shape refines {@code shape}, coalesced within each leaf of {@code shape}: each leaf
-     * becomes an integral mode or a flat tuple (CuTe's shape of a composition), the nesting above kept.
+     * The layout L, whose shape refines shape(B), coalesced within each leaf of shape(B): each leaf becomes an
+     * integral mode or a flat tuple, the nesting above kept — CuTe's shape of a composition. A leaf {@code 1:d}
+     * of B, which never moves the layout function, gets the stride CuTe prints for it rather than the 0 of the
+     * standard representation, so that the answer is CuTe's text exactly: {@link #cuteUnitStride}.
      */
-    static Layout coalesceWithin(Layout layout, IntTuple shape) {
-        if (shape.isLeaf()) return Coalesce.coalesce(layout);
-        List<Layout> modes = new ArrayList<>(shape.rank());
-        for (int i = 0; i < shape.rank(); i++) modes.add(coalesceWithin(layout.mode(i), shape.mode(i)));
+    static Layout coalesceWithin(Layout layout, Layout b, Layout coalA) {
+        if (b.shape().isLeaf()) {
+            if (b.size() == 1) return Layout.of(1, cuteUnitStride(coalA, b.stride().value()));
+            return Coalesce.coalesce(layout);
+        }
+        List<Layout> modes = new ArrayList<>(b.rank());
+        for (int i = 0; i < b.rank(); i++) modes.add(coalesceWithin(layout.mode(i), b.mode(i), coalA));
         return Layout.concat(modes);
+    }
+
+    /**
+     * The stride CuTe gives {@code coal(A) ∘ 1:d}: d divided, rounding up, by each shape of coal(A) but the last,
+     * times the last stride (0 for d = 0). Any stride is right for a mode of size 1; this one matches CuTe.
+     */
+    static long cuteUnitStride(Layout coalA, long d) {
+        if (d == 0) return 0;
+        long rest = Math.abs(d);
+        int last = coalA.flatRank() - 1;
+        for (int k = 0; k < last; k++) rest = Checked.ceilDiv(rest, coalA.flatShape(k));
+        return Checked.mul(Long.signum(d) * rest, coalA.flatStride(last), "the stride of " + coalA + " o 1:" + d);
     }
 
     /**

@@ -22,7 +22,8 @@ import org.layoutcat.core.Layout;
  * @param gPrime    {@code g': U' → V'}, the pushforward of g along {@code U' → U}
  * @param composite {@code g'∘f': S' → V'}
  * @param encoded   {@code L_(g'∘f')}, of shape S' refining shape(B), with {@code Φ = Φ_A ∘ Φ_B} on [0, size B)
- * @param result    {@code encoded} coalesced within each leaf of shape(B): the answer, shaped like B
+ * @param result    {@code encoded} coalesced within each leaf of shape(B): the answer, shaped like B (a leaf of
+ *                  size 1 carries CuTe's stride for it, which never moves the layout function)
  */
 public record CompositionTrace(
         Layout outer,
