@@ -16,7 +16,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "layoutcat", mixinStandardHelpOptions = true, version = "layoutcat 0.1.0",
         description = "CuTe layout algebra, seen through category theory.",
         subcommands = {Main.Batch.class, Main.Compose.class, Main.Complement.class, Main.Divide.class,
-                Main.Product.class, Main.Coalesce.class, Main.Eval.class, Main.Coords.class, Main.Op.class,
+                Main.Product.class, Main.Coalesce.class, Main.Eval.class, Main.Coords.class, Main.Op.class, Main.Morphism.class,
                 BenchCommand.class, DrawCommand.class, CheckCommand.class, GpuCommand.class})
 public final class Main implements Callable<Integer> {
 
@@ -68,10 +68,28 @@ public final class Main implements Callable<Integer> {
     static final class Compose implements Callable<Integer> {
         @Parameters(index = "0", description = "A, the layout applied second") String a;
         @Parameters(index = "1", description = "B, the layout or tiler <...> applied first") String b;
+        @Option(names = "--explain", description = "print every step of the categorical composition") boolean explain;
 
         @Override
         public Integer call() {
-            return print(Request.of("composition", a, b));
+            if (!explain) return print(Request.of("composition", a, b));
+            try {
+                System.out.println(CategoryOps.explain(a, b));
+                return 0;
+            } catch (IllegalArgumentException | ArithmeticException e) {
+                System.err.println("layoutcat: " + e.getMessage());
+                return 1;
+            }
+        }
+    }
+
+    @Command(name = "morphism", description = "The standard representation f_L of a tractable layout, S --(α)--> T.")
+    static final class Morphism implements Callable<Integer> {
+        @Parameters(index = "0") String layout;
+
+        @Override
+        public Integer call() {
+            return print(Request.of("to_morphism", layout));
         }
     }
 

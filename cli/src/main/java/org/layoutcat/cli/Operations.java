@@ -54,6 +54,7 @@ public final class Operations {
         binary("idx2crd", r -> layout(r, 0).idx2crd(index(r, 1)));
         binary("crd2idx", r -> layout(r, 0).crd2idx(tuple(r, 1)));
         binary("hier_coord", r -> layout(r, 0).hierCoord(index(r, 1)));
+        CategoryOps.registerAll();
     }
 
     private Operations() {}

@@ -38,15 +38,15 @@ public final class Composition {
     /** A∘B: {@code R(c) = A(B(c))}, R shaped like B. */
     public static Layout compose(Layout a, Layout b) {
         int na = a.flatRank();
-        long[] as = new long[na];
-        long[] ad = new long[na];
+        long[] as = new long[Math.max(na, 1)]; // an empty A, ():(), reads as 1:0
+        long[] ad = new long[Math.max(na, 1)];
         int n = Coalesce.coalesceInto(a, as, ad);
         if (n == 0) { // A = 1:0 (Φ ≡ 0 on its domain): read as the single mode 1:0
             as[0] = 1;
             ad[0] = 0;
             n = 1;
         }
-        Modes out = new Modes(b.flatRank() * n);
+        Modes out = new Modes(Math.max(b.flatRank() * n, 1));
         int[] count = new int[b.flatRank()];
         long[] digits = new long[n];
         for (int k = 0; k < b.flatRank(); k++) {

@@ -1,0 +1,228 @@
+package org.layoutcat.category.compose;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.statistics.Statistics;
+import org.layoutcat.category.Gen;
+import org.layoutcat.category.Tractability;
+import org.layoutcat.category.TupleMorphism;
+import org.layoutcat.category.refine.Refinement;
+import org.layoutcat.core.IntTuple;
+import org.layoutcat.core.Layout;
+import org.layoutcat.core.Tiler;
+import org.layoutcat.core.algebra.Coalesce;
+import org.layoutcat.core.algebra.Complement;
+import org.layoutcat.core.algebra.Composition;
+import org.layoutcat.core.algebra.Divide;
+import org.layoutcat.core.algebra.Product;
+
+/** The categorical composition against its definition and against the core (CuTe) composition. */
+class CategoricalCompositionProperties {
+
+    /** A pair (A, B) of tractable layouts; B is often built to fit A's modes so that composites exist. */
+    record Pair(Layout a, Layout b) {
+        @Override
+        public String toString() {
+            return a + " o " + b;
+        }
+    }
+
+    @Provide
+    Arbitrary<Pair> pairs() {
+        return Arbitraries.randomValue(CategoricalCompositionProperties::pair);
+    }
+
+    static Pair pair(Random r) {
+        Layout a = Gen.tractable(r, 3);
+        int kind = r.nextInt(4);
+        if (kind == 0) return new Pair(a, Gen.tractable(r, 3));
+        if (kind == 3) {
+            // B's strides are small multiples of the mode boundaries of coal(A): gaps of f's codomain meet A's cuts
+            Layout c = Coalesce.coalesce(a);
+            long[] prefix = new long[c.flatRank()];
+            prefix[0] = 1;
+            for (int m = 1; m < prefix.length; m++) prefix[m] = prefix[m - 1] * c.flatShape(m - 1);
+            int modes = 1 + r.nextInt(3);
+            long[] bs = new long[modes];
+            long[] bd = new long[modes];
+            for (int k = 0; k < modes; k++) {
+                bs[k] = 2 + r.nextInt(3);
+                bd[k] = prefix[r.nextInt(prefix.length)] * (1 + r.nextInt(3));
+            }
+            Layout b = Layout.flat(bs, bd);
+            return new Pair(a, Tractability.isTractable(b) ? b : Gen.tractable(r, 3));
+        }
+        // B encodes a morphism into a refinement of a prefix of coal(A)'s shape, perhaps coarsened or extended
+        long[] u = Coalesce.coalesce(a).flatShapes();
+        int prefix = 1 + r.nextInt(u.length);
+        long[] t = Gen.refine(r, IntTuple.flat(java.util.Arrays.copyOf(u, prefix))).leaves();
+        List<Long> cod = new ArrayList<>();
+        for (long v : t) {
+            if (kind == 2 && !cod.isEmpty() && r.nextInt(3) == 0) cod.set(cod.size() - 1, cod.get(cod.size() - 1) * v);
+            else cod.add(v);
+        }
+        if (r.nextInt(4) == 0) cod.add(2L + r.nextInt(4));
+        if (r.nextInt(4) == 0) cod.set(0, cod.get(0) + 1);
+        TupleMorphism f = Gen.morphismInto(r, Gen.toArray(cod));
+        if (f.domainRank() == 0) return new Pair(a, Layout.of(3, 0));
+        Layout l = f.encodedLayout();
+        IntTuple shape = Gen.nest(r, l.flatShapes());
+        return new Pair(a, Layout.of(shape, shape.withLeaves(l.flatStrides())));
+    }
+
+    /**
+     * categoricalCompositionAgreesWithCuTe: on tractable pairs, where CuTe composes so does the category (the
+     * same layout, as CuTe prints it), except where a mode's composite is not tractable; where the category refuses as
+     * having no composite, CuTe refuses too; every categorical answer satisfies R(c) = A(B(c)) with B's shape.
+     */
+    @Property(tries = 3000)
+    void categoricalCompositionAgreesWithCuTe(@ForAll("pairs") Pair p) {
+        Layout core = null;
+        try {
+            core = Composition.compose(p.a(), p.b());
+        } catch (IllegalArgumentException e) {
+            // no composite for CuTe
+        }
+        Layout cat = null;
+        IllegalArgumentException refused = null;
+        try {
+            cat = CategoricalComposition.compose(p.a(), p.b());
+        } catch (IllegalArgumentException e) {
+            refused = e;
+        }
+        String outcome = cat != null ? (core != null ? "both" : "category only")
+                : refused instanceof UnrepresentableCompositeException ? "not tractable" : (core != null ? "cute only" : "neither");
+        Statistics.label("outcome").collect(outcome);
+        Statistics.label("outcome").coverage(c -> c.check("both").percentage(pct -> pct > 30));
+        if (cat != null) {
+            assertComposite(p.a(), p.b(), cat);
+            if (core != null) assertEquals(core, cat, p.toString());
+        } else if (refused instanceof UnrepresentableCompositeException) {
+            assertNotNull(core, p + ": " + refused.getMessage());
+            assertTrue(someLeafNotTractable(core, p.b().shape()), p + ": CuTe gives " + core + " but " + refused.getMessage());
+        } else {
+            assertNull(core, p + ": CuTe gives " + core + " but the category says " + refused.getMessage());
+        }
+    }
+
+    /** The trace's intermediates fit together: refinements, composability, Φ of the encoded composite. */
+    @Property(tries = 1000)
+    void traceIntermediatesFitTogether(@ForAll("pairs") Pair p) {
+        CompositionTrace t;
+        try {
+            t = CategoricalComposition.trace(p.a(), p.b());
+        } catch (IllegalArgumentException e) {
+            return;
+        }
+        Statistics.label("extension").collect(t.extension());
+        assertEquals(p.b().shape(), t.f().domain());
+        assertTrue(t.f().isStandardForm() && t.g().isStandardForm());
+        assertTrue(Refinement.refines(t.tPrime(), t.t()) && Refinement.refines(t.uPrime(), t.u()));
+        assertEquals(t.uPrime(), t.fPrime().codomain());
+        assertEquals(t.uPrime(), t.gPrime().domain());
+        assertEquals(t.gPrime().compose(t.fPrime()), t.composite());
+        assertEquals(t.composite().encodedLayout(), t.encoded());
+        assertTrue(Refinement.refines(t.encoded().shape(), p.b().shape()));
+        assertTrue(Gen.sameFunction(t.encoded(), t.result(), p.b().size()));
+        Layout coalA = Coalesce.coalesce(p.a());
+        for (long c = 0; c < p.b().size(); c++) {
+            assertEquals(coalA.apply(p.b().apply(c)), t.encoded().apply(c));
+            assertEquals(coalA.apply(p.b().apply(c)), t.bTilde().apply(p.b().apply(c)), "B~ agrees with A on B's values");
+        }
+        assertEquals(t.extension() != CompositionTrace.Extension.NONE, t.extended());
+    }
+
+    /** By-mode tilers compose mode by mode, as CuTe does. */
+    @Property(tries = 500)
+    void compositionWithATilerGoesModeByMode(@ForAll("pairs") Pair p, @ForAll("pairs") Pair q) {
+        Layout a = Layout.concat(p.a(), q.a());
+        Tiler t = Tiler.ByMode.of(p.b(), q.b());
+        Layout expected;
+        try {
+            expected = Layout.concat(CategoricalComposition.compose(p.a(), p.b()), CategoricalComposition.compose(q.a(), q.b()));
+        } catch (IllegalArgumentException e) {
+            return;
+        }
+        assertEquals(expected, CategoricalComposition.compose(a, t));
+        assertTrue(CategoricalComposition.isTractablePair(a, t));
+    }
+
+    /** comp(B, N) through the complement of a morphism is CuTe's complement, exactly. */
+    @Property(tries = 1000)
+    void complementThroughMorphismsIsCuTesComplement(@ForAll("pairs") Pair p) {
+        Layout b = p.b();
+        long n = 1 + new Random(b.hashCode()).nextInt(4 * (int) Math.min(b.cosize(), 1 << 20));
+        assertEquals(Complement.complement(b, n), CategoricalAlgebra.complement(b, n), b + " w.r.t. " + n);
+        assertEquals(Complement.complement(b), CategoricalAlgebra.complement(b));
+    }
+
+    /** logical_divide and logical_product through morphisms agree with CuTe's where CuTe answers. */
+    @Property(tries = 1000)
+    void divideAndProductThroughMorphismsAgreeWithCuTe(@ForAll("pairs") Pair p) {
+        Layout a = p.a();
+        Layout b = p.b();
+        compare("divide", () -> Divide.logicalDivide(a, b), () -> CategoricalAlgebra.logicalDivide(a, b));
+        compare("product", () -> Product.logicalProduct(a, b), () -> CategoricalAlgebra.logicalProduct(a, b));
+    }
+
+    private static void compare(String what, java.util.function.Supplier<Layout> cute, java.util.function.Supplier<Layout> category) {
+        Layout core = null;
+        try {
+            core = cute.get();
+        } catch (IllegalArgumentException e) {
+            // CuTe refuses
+        }
+        Layout cat = null;
+        IllegalArgumentException refused = null;
+        try {
+            cat = category.get();
+        } catch (IllegalArgumentException e) {
+            refused = e;
+        }
+        Statistics.label(what).collect(cat != null ? "category" : core != null ? "cute only" : "neither");
+        if (core != null && cat != null) {
+            assertEquals(core, cat, what);
+            assertTrue(Gen.sameFunction(core, cat, Math.min(core.size(), 1 << 14)), what + ": CuTe " + core + ", category " + cat);
+            for (int k = 0; k < 64; k++) {
+                long i = Math.floorMod(core.size() * 7919L * k / 64 + k, core.size());
+                assertEquals(core.apply(i), cat.apply(i), what + ": CuTe " + core + ", category " + cat + " at " + i);
+            }
+        } else if (core != null) {
+            assertTrue(refused instanceof UnrepresentableCompositeException, what + ": CuTe gives " + core + ", category: " + refused.getMessage());
+        }
+    }
+
+    /**
+     * R has B's leaf sizes and R(c) = A(B(c)) for every c < size B, A read as CuTe reads it: coalesced, its last
+     * mode unbounded.
+     */
+    static void assertComposite(Layout a, Layout b, Layout r) {
+        assertTrue(sameLeafSizes(b.shape(), r.shape()), a + " o " + b + " = " + r + ": shape");
+        Layout coalA = Coalesce.coalesce(a);
+        for (long c = 0; c < b.size(); c++) assertEquals(coalA.apply(b.apply(c)), r.apply(c), a + " o " + b + " = " + r + " at " + c);
+    }
+
+    static boolean sameLeafSizes(IntTuple b, IntTuple r) {
+        if (b.isLeaf()) return r.product() == b.value();
+        if (r.isLeaf() || r.rank() != b.rank()) return false;
+        for (int i = 0; i < b.rank(); i++) if (!sameLeafSizes(b.mode(i), r.mode(i))) return false;
+        return true;
+    }
+
+    static boolean someLeafNotTractable(Layout r, IntTuple b) {
+        if (b.isLeaf()) return !Tractability.isTractable(r);
+        for (int i = 0; i < b.rank(); i++) if (someLeafNotTractable(r.mode(i), b.mode(i))) return true;
+        return false;
+    }
+}
