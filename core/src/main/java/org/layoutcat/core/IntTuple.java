@@ -35,10 +35,16 @@ public final class IntTuple {
         this.leafCount = n;
     }
 
+    /** Shared leaves for the small integers that most shapes and strides are made of. */
+    private static final IntTuple[] SMALL = new IntTuple[1024 + 128];
+
+    static {
+        for (int v = -128; v < 1024; v++) SMALL[v + 128] = v == 0 ? ZERO : v == 1 ? ONE : new IntTuple(v, null);
+    }
+
     /** The integer {@code v} as a leaf. */
     public static IntTuple of(long v) {
-        if (v == 1) return ONE;
-        if (v == 0) return ZERO;
+        if (v >= -128 && v < 1024) return SMALL[(int) v + 128];
         return new IntTuple(v, null);
     }
 

@@ -1,0 +1,51 @@
+package org.layoutcat.bench;
+
+import java.util.concurrent.TimeUnit;
+import org.layoutcat.category.NestMorphism;
+import org.layoutcat.category.StandardRepresentation;
+import org.layoutcat.category.compose.CategoricalComposition;
+import org.layoutcat.category.refine.MutualRefinement;
+import org.layoutcat.core.IntTuple;
+import org.layoutcat.core.Layout;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/** The category module on the paper's examples: standard representation, mutual refinement, composition. */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+@State(Scope.Thread)
+public class CategoryBenchmarks {
+    // PAPER-NOTES example 13 / issue 7's target: (12,3,6):(1,72,12) ∘ (6,6):(1,6), categorically.
+    Layout a = Layout.parse("(12,3,6):(1,72,12)");
+    Layout b = Layout.parse("(6,6):(1,6)");
+    // PAPER-NOTES example 6.
+    Layout tractable = Layout.parse("(32,(2,2)):(192,(24,3))");
+    // PAPER-NOTES example 16.
+    IntTuple t = IntTuple.parse("(4,2,2,32)");
+    IntTuple u = IntTuple.parse("(32,32)");
+
+    @Benchmark
+    public Layout categoricalComposition() {
+        return CategoricalComposition.compose(a, b);
+    }
+
+    @Benchmark
+    public NestMorphism toMorphism() {
+        return StandardRepresentation.of(tractable);
+    }
+
+    @Benchmark
+    public Object mutualRefinement() {
+        return MutualRefinement.of(t, u);
+    }
+}
