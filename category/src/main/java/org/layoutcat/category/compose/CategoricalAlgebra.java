@@ -8,6 +8,7 @@ import org.layoutcat.category.Tractability;
 import org.layoutcat.category.TupleMorphism;
 import org.layoutcat.core.Checked;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.algebra.ByMode;
 import org.layoutcat.core.Tiler;
 import org.layoutcat.core.algebra.Coalesce;
 
@@ -60,12 +61,12 @@ public final class CategoricalAlgebra {
 
     /** {@code logical_divide(A, B)}, by mode for a tiler. */
     public static Layout logicalDivide(Layout a, Tiler b) {
-        return ByModeDispatch.apply("logical_divide", a, b, CategoricalAlgebra::logicalDivideLayout);
+        return ByMode.apply("logical_divide", a, b, CategoricalAlgebra::logicalDivideLayout);
     }
 
     /** {@code logical_product(A, B)}, by mode for a tiler. */
     public static Layout logicalProduct(Layout a, Tiler b) {
-        return ByModeDispatch.apply("logical_product", a, b, CategoricalAlgebra::logicalProductLayout);
+        return ByMode.apply("logical_product", a, b, CategoricalAlgebra::logicalProductLayout);
     }
 
     /** True when the layouts that divide or product puts together (by mode for a tiler) are tractable. */

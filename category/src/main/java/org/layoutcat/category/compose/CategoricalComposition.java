@@ -14,6 +14,7 @@ import org.layoutcat.category.refine.Pushforward;
 import org.layoutcat.core.Checked;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.algebra.ByMode;
 import org.layoutcat.core.Tiler;
 import org.layoutcat.core.algebra.Coalesce;
 
@@ -41,7 +42,7 @@ public final class CategoricalComposition {
 
     /** A∘B for a layout or a by-mode tiler B (by mode: {@code (A_0∘B_0, ..., A_k∘B_k, A_(k+1), ...)}). */
     public static Layout compose(Layout a, Tiler b) {
-        return ByModeDispatch.apply("composition", a, b, CategoricalComposition::compose);
+        return ByMode.apply("composition", a, b, CategoricalComposition::compose);
     }
 
     /**
@@ -80,7 +81,7 @@ public final class CategoricalComposition {
 
     /** True when every pair the composition {@code A∘B} (by mode for a tiler) puts together is tractable. */
     public static boolean isTractablePair(Layout a, Tiler b) {
-        return ByModeDispatch.test(a, b, (x, y) -> Tractability.isTractable(x) && Tractability.isTractable(y));
+        return ByMode.test(a, b, (x, y) -> Tractability.isTractable(x) && Tractability.isTractable(y));
     }
 
     /** A∘B with every intermediate of the algorithm. */

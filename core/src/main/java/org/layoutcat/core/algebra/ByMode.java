@@ -3,6 +3,7 @@ package org.layoutcat.core.algebra;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;
+import java.util.function.BiPredicate;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.Tiler;
@@ -12,11 +13,11 @@ import org.layoutcat.core.Tiler;
  * {@code <T0,...,Tk>} applies the operation to the first k+1 modes of the left operand, one by one, and keeps the
  * remaining modes unchanged.
  */
-final class ByMode {
+public final class ByMode {
     private ByMode() {}
 
     /** {@code op(a, b)} for a layout b; {@code (op(a0,T0), ..., op(ak,Tk), a(k+1), ...)} for {@code b = <T0..Tk>}. */
-    static Layout apply(String name, Layout a, Tiler b, BiFunction<Layout, Layout, Layout> op) {
+    public static Layout apply(String name, Layout a, Tiler b, BiFunction<Layout, Layout, Layout> op) {
         if (b instanceof Layout l) return op.apply(a, l);
         Tiler.ByMode t = (Tiler.ByMode) b;
         requireRank(name, a, t);
@@ -45,6 +46,15 @@ final class ByMode {
         }
         for (int i = t.rank(); i < a.rank(); i++) rests.add(a.mode(i));
         return Layout.concat(Layout.concat(tiles), Layout.concat(rests));
+    }
+
+    /** {@code p(a, b)} for a layout b; for {@code <T0..Tk>}, k+1 ≤ rank(a) and {@code p} holds mode by mode. */
+    public static boolean test(Layout a, Tiler b, BiPredicate<Layout, Layout> p) {
+        if (b instanceof Layout l) return p.test(a, l);
+        Tiler.ByMode t = (Tiler.ByMode) b;
+        if (t.rank() > a.rank()) return false;
+        for (int i = 0; i < t.rank(); i++) if (!test(a.mode(i), t.mode(i), p)) return false;
+        return true;
     }
 
     private static void requireRank(String name, Layout a, Tiler.ByMode t) {
