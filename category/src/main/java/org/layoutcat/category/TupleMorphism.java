@@ -122,12 +122,12 @@ public final class TupleMorphism {
 
     /** size(S) = s_1⋯s_m, the size of the domain. */
     public long domainSize() {
-        return product(domain, "the size of the domain " + show(domain));
+        return product(domain, "the size of the domain");
     }
 
     /** size(T) = t_1⋯t_n, the size of the codomain. */
     public long codomainSize() {
-        return product(codomain, "the size of the codomain " + show(codomain));
+        return product(codomain, "the size of the codomain");
     }
 
     long[] domainArray() {
@@ -168,7 +168,7 @@ public final class TupleMorphism {
     static long[] prefixProducts(long[] t) {
         long[] p = new long[t.length + 1];
         p[0] = 1;
-        for (int j = 0; j < t.length; j++) p[j + 1] = Checked.mul(p[j], t[j], "the prefix products", show(t));
+        for (int j = 0; j < t.length; j++) p[j + 1] = Checked.mul(p[j], t[j], "the prefix products", new Shown(t));
         return p;
     }
 
@@ -449,10 +449,19 @@ public final class TupleMorphism {
 
     // ---------------------------------------------------------------- helpers, identity
 
+    /** The product of a tuple; {@code what} names it in the overflow message. */
     static long product(long[] t, String what) {
         long p = 1;
-        for (long x : t) p = Checked.mul(p, x, what, "a tuple");
+        for (long x : t) p = Checked.mul(p, x, what, new Shown(t));
         return p;
+    }
+
+    /** A tuple printed only when a message needs it. */
+    private record Shown(long[] t) {
+        @Override
+        public String toString() {
+            return show(t);
+        }
     }
 
     static long[] concat(long[] a, long[] b) {
