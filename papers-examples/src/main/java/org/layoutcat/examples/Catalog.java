@@ -11,8 +11,10 @@ public final class Catalog {
         List<Example> out = new ArrayList<>();
         out.addAll(Seed000Complementation.examples());
         out.addAll(Seed001HierarchicalLayouts.examples());
+        out.addAll(Seed002CategoricalFoundations.examples());
         out.addAll(Seed003ThreadValueLayouts.examples());
         out.addAll(Seed004LayoutAlgebra.examples());
+        out.addAll(PaperNotesExamples.examples());
         return List.copyOf(out);
     }
 }
