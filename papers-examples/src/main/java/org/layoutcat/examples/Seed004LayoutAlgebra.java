@@ -49,7 +49,7 @@ public final class Seed004LayoutAlgebra {
             op("3.1.2 Composability", "(4,6,8,10):(2,3,5,7) o 6:12 = (2,3):(9,5), which CuTe's stricter check refuses",
                 "composition((4,6,8,10):(2,3,5,7), 6:12)", "(2,3):(9,5)",
                 () -> Composition.compose(Layout.parse("(4,6,8,10):(2,3,5,7)"), Layout.parse("6:12")),
-                Figure.of("compose", "(4,6,8,10):(2,3,5,7)", "6:12")),
+                Figure.layout("(2,3):(9,5)")),
             table("3.1.3 Composition example", "the reshape B = (5,4):(4,1) of [0,20)", "(5,4):(4,1)", """
                     0    1    2    3
                     4    5    6    7
