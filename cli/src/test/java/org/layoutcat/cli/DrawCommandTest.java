@@ -34,7 +34,7 @@ class DrawCommandTest {
     }
 
     @Test
-    void everyImplementedKindWritesItsFile(@TempDir Path dir) throws Exception {
+    void everyKindWritesItsFile(@TempDir Path dir) throws Exception {
         String[][] cases = {
             {"layout", "((2,3),6):((6,72),1)"},
             {"tv", "((2,2),(2,3)):((2,12),(1,4))"}, // seed 003
@@ -42,8 +42,13 @@ class DrawCommandTest {
             {"coords", "((2,2),(2,2)):((1,8),(2,4))"}, // seed 001
             {"divide", "(4,8):(1,4)", "(2,2):(1,4)"},
             {"product", "(2,3):(1,2)", "(3,2):(1,3)", "--kind", "blocked"},
+            {"product", "(2,3):(1,2)", "(3,2):(1,3)", "raked"},
             {"morphism", "(2,2,2,2) --(4,*,2,6)--> (3,2,4,2,10,2)"},
+            {"morphism", "(2,2,2,2):(24,0,3,480)"}, // PAPER-NOTES 4: f_L
             {"refinement", "(6,6)", "(2,6,3)", "((2,3),(2,3))", "(2,(3,2),3)"},
+            {"refinement", "(8,8,8)", "(2,8,8,8)"}, // PAPER-NOTES 16, computed
+            {"compose", "(12,3,6):(1,72,12)", "(6,6):(1,6)"}, // issue 4's done-when
+            {"compose", "7:1", "4:2"}, // the extension
         };
         int n = 0;
         for (String[] c : cases) {
@@ -60,6 +65,10 @@ class DrawCommandTest {
             }
         }
         assertTrue(Files.readString(dir.resolve("p0.svg")).startsWith("<?xml"));
+        Path done = dir.resolve("c.svg");
+        Run r = run("draw", "compose", "(12,3,6):(1,72,12)", "(6,6):(1,6)", "-o", done.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(Files.readString(done).contains("<title>A∘B = (6,(2,3)):(1,(6,72)) (B applied first)</title>"));
     }
 
     @Test
@@ -73,8 +82,11 @@ class DrawCommandTest {
             {"draw", "layout", "4:1", "8:1", "-o", svg},
             {"draw", "morphism", "(4,6):(1,5)", "-o", svg},
             {"draw", "morphism", "(2,2) --(1,1)--> (2,2)", "-o", svg},
-            {"draw", "refinement", "(6,6)", "(2,6,3)", "-o", svg},
-            {"draw", "compose", "(12,3,6):(1,72,12)", "(6,6):(1,6)", "-o", svg},
+            {"draw", "refinement", "(8,8)", "(3,8,8)", "-o", svg},
+            {"draw", "refinement", "(6,6)", "(2,6,3)", "(6,6)", "-o", svg},
+            {"draw", "compose", "(4,6):(1,5)", "3:2", "-o", svg},
+            {"draw", "compose", "(4,6,8,10):(2,3,5,7)", "6:12", "-o", svg},
+            {"draw", "product", "(2,3):(1,2)", "(3,2):(1,3)", "raked", "--kind", "blocked", "-o", svg},
             {"draw", "tv", "((2,2),(2,3)):((2,12),(1,4))", "(4,5)", "-o", svg},
             {"draw", "product", "(2,2):(1,2)", "<2,2>", "-o", svg},
             {"draw", "divide", "(4,8):(1,4)", "(2,2):(1,4)", "--kind", "sideways", "-o", svg},
@@ -87,7 +99,10 @@ class DrawCommandTest {
             assertFalse(err.contains("\n"), "one line: " + err);
         }
         assertFalse(Files.exists(dir.resolve("x.svg")));
-        assertTrue(run("draw", "compose", "(12,3,6):(1,72,12)", "(6,6):(1,6)", "-o", svg).err().contains("needs the category module"));
+        assertTrue(run("draw", "morphism", "(4,6):(1,5)", "-o", svg).err().contains(
+                "is not tractable: after sorting by stride, flat mode 1 (4:1) reaches 4, which does not divide the stride 5"));
+        assertTrue(run("draw", "refinement", "(8,8)", "(3,8,8)", "-o", svg).err().contains("no mutual refinement of (8,8) and (3,8,8)"));
+        assertTrue(run("draw", "compose", "(4,6):(1,5)", "3:2", "-o", svg).err().startsWith("layoutcat: draw compose: no composite: "));
         assertTrue(run("draw", "pie", "4:1", "-o", svg).err().contains("one of morphism, refinement, compose"));
     }
 }

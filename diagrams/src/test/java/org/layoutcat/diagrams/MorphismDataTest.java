@@ -12,11 +12,12 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
+import org.layoutcat.category.NestMorphism;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.diagrams.picture.MorphismData;
 
-/** The morphism data the pictures draw: notation, validation, encoded layout and composition (paper §2). */
+/** The morphism data the pictures draw: agreement with the category module, validation, encoded layout (paper §2). */
 class MorphismDataTest {
 
     /** A random nested tuple over the given leaves. */
@@ -71,11 +72,22 @@ class MorphismDataTest {
         return Layout.of(shape, shape.withLeaves(d));
     }
 
+    /** The drawing's data and the category's morphism are one notation: of(NestMorphism.parse(f.toString())) = f. */
     @Property(tries = 200)
-    void parsePrintRoundTrips(@ForAll @IntRange(min = 0, max = 10) int m, @ForAll @IntRange(min = 0, max = 4) int extra,
-                              @ForAll long seed) {
+    void notationRoundTripsThroughTheCategoryModule(@ForAll @IntRange(min = 0, max = 10) int m,
+                                                    @ForAll @IntRange(min = 0, max = 4) int extra, @ForAll long seed) {
         MorphismData f = randomMorphism(new Random(seed), m, extra);
-        assertEquals(f, MorphismData.parse(f.toString()));
+        NestMorphism n = NestMorphism.parse(f.toString());
+        assertEquals(f.toString(), n.toString());
+        assertEquals(f, MorphismData.of(n));
+    }
+
+    /** L_f of the drawing's data is the category's encoded layout of the same morphism. */
+    @Property(tries = 200)
+    void encodedLayoutAgreesWithTheCategoryModule(@ForAll @IntRange(min = 0, max = 8) int m,
+                                                  @ForAll @IntRange(min = 0, max = 3) int extra, @ForAll long seed) {
+        MorphismData f = randomMorphism(new Random(seed), m, extra);
+        assertEquals(NestMorphism.parse(f.toString()).encodedLayout(), f.encodedLayout());
     }
 
     /**
@@ -111,46 +123,28 @@ class MorphismDataTest {
     @Test
     void encodedLayoutsOfThePapersExamples() {
         // PAPER-NOTES examples 2, 3, 4, 6, 7
-        assertEquals(Layout.parse("((5,5),8):((1,40),5)"), MorphismData.parse("((5,5),8) --(1,3,2)--> (5,8,5)").encodedLayout());
-        assertEquals(Layout.parse("(2,2):(3,30)"), MorphismData.parse("(2,2) --(2,4)--> (3,2,5,2)").encodedLayout());
+        assertEquals(Layout.parse("((5,5),8):((1,40),5)"), Samples.morphism("((5,5),8) --(1,3,2)--> (5,8,5)").encodedLayout());
+        assertEquals(Layout.parse("(2,2):(3,30)"), Samples.morphism("(2,2) --(2,4)--> (3,2,5,2)").encodedLayout());
         assertEquals(Layout.parse("(2,2,2,2):(24,0,3,480)"),
-                MorphismData.parse("(2,2,2,2) --(4,*,2,6)--> (3,2,4,2,10,2)").encodedLayout());
+                Samples.morphism("(2,2,2,2) --(4,*,2,6)--> (3,2,4,2,10,2)").encodedLayout());
         assertEquals(Layout.parse("(32,(2,2)):(192,(24,3))"),
-                MorphismData.parse("(32,(2,2)) --(6,4,2)--> (3,2,4,2,4,32)").encodedLayout());
+                Samples.morphism("(32,(2,2)) --(6,4,2)--> (3,2,4,2,4,32)").encodedLayout());
         assertEquals(Layout.parse("(128,(4,4,2)):(16,(1,4,0))"),
-                MorphismData.parse("(128,(4,4,2)) --(3,1,2,*)--> ((4,4),128)").encodedLayout());
-    }
-
-    @Test
-    void compositionOfThePapersExamples() {
-        // PAPER-NOTES example 12: g∘f = (2,2) --(3,4)--> (5,5,2,2), B∘A = (2,2):(25,50)
-        MorphismData f = MorphismData.parse("(2,2) --(2,4)--> (5,2,5,2)");
-        MorphismData g = MorphismData.parse("(5,2,5,2) --(1,3,2,4)--> (5,5,2,2)");
-        assertEquals(MorphismData.parse("(2,2) --(3,4)--> (5,5,2,2)"), g.compose(f));
-        assertEquals(Layout.parse("(2,2):(25,50)"), g.compose(f).encodedLayout());
-        // PAPER-NOTES example 13: g′∘f′ encodes ((2,3),6):((6,72),1)
-        MorphismData fp = MorphismData.parse("((2,3),6) --(2,3,1)--> ((6,2),3,6)");
-        MorphismData gp = MorphismData.parse("((6,2),3,6) --(1,2,4,3)--> ((6,2),6,3)");
-        assertEquals(Layout.parse("((2,3),6):((6,72),1)"), gp.compose(fp).encodedLayout());
+                Samples.morphism("(128,(4,4,2)) --(3,1,2,*)--> ((4,4),128)").encodedLayout());
     }
 
     @Test
     void invalidMorphismsAreRefusedWithTheReason() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> MorphismData.parse("(2,2) --(1,1)--> (2,2)"));
+        IntTuple two = IntTuple.parse("(2,2)");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MorphismData.of(two, two, 1, 1));
         assertTrue(e.getMessage().contains("not injective"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> MorphismData.parse("(2,3) --(1,2)--> (2,2)"));
+        e = assertThrows(IllegalArgumentException.class, () -> MorphismData.of(IntTuple.parse("(2,3)"), two, 1, 2));
         assertTrue(e.getMessage().contains("s2 = 3 but t2 = 2"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> MorphismData.parse("(2,2) --(1,3)--> (2,2)"));
+        e = assertThrows(IllegalArgumentException.class, () -> MorphismData.of(two, two, 1, 3));
         assertTrue(e.getMessage().contains("outside"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> MorphismData.parse("(2,2) --(1)--> (2,2)"));
+        e = assertThrows(IllegalArgumentException.class, () -> MorphismData.of(two, two, 1));
         assertTrue(e.getMessage().contains("α has 1 values but the domain has 2"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> MorphismData.parse("(2,2) -> (2,2)"));
-        assertTrue(e.getMessage().contains("expected the form"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> MorphismData.parse("(2,2) --(1,x)--> (2,2)"));
-        assertTrue(e.getMessage().contains("'x'"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> MorphismData.parse("(2,2) --(1,2)--> (2,2)").compose(
-                MorphismData.parse("(3) --(1)--> (3)")));
-        assertTrue(e.getMessage().contains("is not the domain"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> MorphismData.of(IntTuple.parse("(2,0)"), two, 1, 2));
+        assertTrue(e.getMessage().contains("positive"), e.getMessage());
     }
 }

@@ -1,12 +1,15 @@
 package org.layoutcat.diagrams;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.layoutcat.category.NestMorphism;
+import org.layoutcat.category.compose.CategoricalComposition;
+import org.layoutcat.category.compose.CompositionTrace;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.Tiler;
-import org.layoutcat.diagrams.picture.CompositionSteps;
 import org.layoutcat.diagrams.picture.CoordinatePicture;
 import org.layoutcat.diagrams.picture.LayoutPicture;
 import org.layoutcat.diagrams.picture.MorphismData;
@@ -20,23 +23,22 @@ import org.layoutcat.diagrams.picture.Walkthrough;
 public final class Samples {
     private Samples() {}
 
-    /** Example 13 of PAPER-NOTES (paper §4): B∘A for A = (6,6):(6,1), B = (12,3,6):(1,72,12), step by step. */
-    public static CompositionSteps example13() {
-        MorphismData f = MorphismData.parse("(6,6) --(2,1)--> (6,6)");
-        MorphismData g = MorphismData.parse("(12,3,6) --(1,3,2)--> (12,6,3)");
-        MorphismData fPrime = MorphismData.parse("((2,3),6) --(2,3,1)--> ((6,2),3,6)");
-        MorphismData gPrime = MorphismData.parse("((6,2),3,6) --(1,2,4,3)--> ((6,2),6,3)");
-        return new CompositionSteps(Layout.parse("(6,6):(6,1)"), Layout.parse("(12,3,6):(1,72,12)"), f, g,
-                IntTuple.parse("(6,(2,3))"), IntTuple.parse("((6,2),3,6)"), fPrime, gPrime, gPrime.compose(fPrime),
-                Layout.parse("((2,3),6):((6,72),1)"));
+    /**
+     * Example 13 of PAPER-NOTES (paper §4), in CuTe's order: A∘B for A = (12,3,6):(1,72,12), B = (6,6):(6,1)
+     * (the paper's B∘A, its A applied first); T′ = (6,(2,3)), U′ = ((6,2),3,6), result ((2,3),6):((6,72),1).
+     */
+    public static CompositionTrace example13() {
+        return CategoricalComposition.trace(Layout.parse("(12,3,6):(1,72,12)"), Layout.parse("(6,6):(6,1)"));
     }
 
-    /** Example 12 of PAPER-NOTES: A = (2,2):(5,50), B = (5,2,5,2):(1,25,5,50), no refinement needed (T′ = T, U′ = U). */
-    public static CompositionSteps example12() {
-        MorphismData f = MorphismData.parse("(2,2) --(2,4)--> (5,2,5,2)");
-        MorphismData g = MorphismData.parse("(5,2,5,2) --(1,3,2,4)--> (5,5,2,2)");
-        return new CompositionSteps(Layout.parse("(2,2):(5,50)"), Layout.parse("(5,2,5,2):(1,25,5,50)"), f, g,
-                IntTuple.parse("(5,2,5,2)"), IntTuple.parse("(5,2,5,2)"), f, g, g.compose(f), Layout.parse("(2,2):(25,50)"));
+    /** Example 12 of PAPER-NOTES: A = (5,2,5,2):(1,25,5,50), B = (2,2):(5,50), no refinement needed; (2,2):(25,50). */
+    public static CompositionTrace example12() {
+        return CategoricalComposition.trace(Layout.parse("(5,2,5,2):(1,25,5,50)"), Layout.parse("(2,2):(5,50)"));
+    }
+
+    /** A morphism in the paper's notation, read by the category module. */
+    public static MorphismData morphism(String text) {
+        return MorphismData.of(NestMorphism.parse(text));
     }
 
     /** A morphism of 32 entries, α(i) = 7(i−1) mod 32 + 1, onto 32 entries. */
@@ -54,21 +56,21 @@ public final class Samples {
             t[target] = 2 + i % 3;
         }
         a.append(')');
-        return MorphismData.parse(s + " --" + a + "--> " + IntTuple.flat(t));
+        return morphism(s + " --" + a + "--> " + IntTuple.flat(t));
     }
 
     /** Every sample, in a stable order. */
     public static Map<String, Supplier<Diagram>> all() {
         Map<String, Supplier<Diagram>> m = new LinkedHashMap<>();
         // paper examples as morphisms (PAPER-NOTES 2, 3, 4, 6, 7, 8, 9, 10)
-        m.put("morphism-ex2", () -> MorphismPicture.of(MorphismData.parse("((5,5),8) --(1,3,2)--> (5,8,5)")));
-        m.put("morphism-ex3", () -> MorphismPicture.of(MorphismData.parse("(2,2) --(2,4)--> (3,2,5,2)")));
-        m.put("morphism-ex4", () -> MorphismPicture.of(MorphismData.parse("(2,2,2,2) --(4,*,2,6)--> (3,2,4,2,10,2)")));
-        m.put("morphism-ex6", () -> MorphismPicture.of(MorphismData.parse("(32,(2,2)) --(6,4,2)--> (3,2,4,2,4,32)")));
-        m.put("morphism-ex7", () -> MorphismPicture.of(MorphismData.parse("(128,(4,4,2)) --(3,1,2,*)--> ((4,4),128)")));
-        m.put("morphism-ex8", () -> MorphismPicture.of(MorphismData.parse("(2,2,5,5,5) --(1,2,4,5,6)--> (2,2,2,5,5,5)")));
-        m.put("morphism-ex9", () -> MorphismPicture.of(MorphismData.parse("((2,2),(3,3),(5,5)) --(5,6,3,4,1,2)--> (5,5,3,3,2,2)")));
-        m.put("morphism-ex10-complement", () -> MorphismPicture.of(MorphismData.parse("(3,5) --(2,4)--> (2,3,2,5,2)")));
+        m.put("morphism-ex2", () -> MorphismPicture.of(morphism("((5,5),8) --(1,3,2)--> (5,8,5)")));
+        m.put("morphism-ex3", () -> MorphismPicture.of(morphism("(2,2) --(2,4)--> (3,2,5,2)")));
+        m.put("morphism-ex4", () -> MorphismPicture.of(morphism("(2,2,2,2) --(4,*,2,6)--> (3,2,4,2,10,2)")));
+        m.put("morphism-ex6", () -> MorphismPicture.of(morphism("(32,(2,2)) --(6,4,2)--> (3,2,4,2,4,32)")));
+        m.put("morphism-ex7", () -> MorphismPicture.of(morphism("(128,(4,4,2)) --(3,1,2,*)--> ((4,4),128)")));
+        m.put("morphism-ex8", () -> MorphismPicture.of(morphism("(2,2,5,5,5) --(1,2,4,5,6)--> (2,2,2,5,5,5)")));
+        m.put("morphism-ex9", () -> MorphismPicture.of(morphism("((2,2),(3,3),(5,5)) --(5,6,3,4,1,2)--> (5,5,3,3,2,2)")));
+        m.put("morphism-ex10-complement", () -> MorphismPicture.of(morphism("(3,5) --(2,4)--> (2,3,2,5,2)")));
         m.put("morphism-32", () -> MorphismPicture.of(morphism32()));
         // mutual refinements (PAPER-NOTES 16 and 13)
         m.put("refinement-ex16a", () -> RefinementPicture.of(IntTuple.parse("(6,6)"), IntTuple.parse("(2,6,3)"),
@@ -82,6 +84,13 @@ public final class Samples {
         // composition walkthroughs (PAPER-NOTES 13 and 12)
         m.put("compose-ex13", () -> Walkthrough.of(example13()));
         m.put("compose-ex12", () -> Walkthrough.of(example12()));
+        // through the entry point: the done-when of issue 4 (the blog's B = (6,6):(1,6)), the extension B~ of
+        // PAPER-NOTES (A = 7:1 under B = 4:2), and a composite split over the modes of B
+        m.put("compose-ex13-blog", () -> Drawings.draw("compose", List.of("(12,3,6):(1,72,12)", "(6,6):(1,6)")));
+        m.put("compose-extension", () -> Drawings.draw("compose", List.of("7:1", "4:2")));
+        m.put("compose-by-mode", () -> Drawings.draw("compose", List.of("(2,3):(3,1)", "(2,2):(1,2)")));
+        m.put("morphism-of-layout-ex6", () -> Drawings.draw("morphism", List.of("(32,(2,2)):(192,(24,3))")));
+        m.put("refinement-computed-ex16c", () -> Drawings.draw("refinement", List.of("(4,2,2,32)", "(32,32)")));
         // layout grids
         m.put("layout-strip", () -> LayoutPicture.of(Layout.parse("24:1")));
         m.put("layout-ex13-result", () -> LayoutPicture.of(Layout.parse("((2,3),6):((6,72),1)")));

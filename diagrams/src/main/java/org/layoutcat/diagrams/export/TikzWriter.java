@@ -144,6 +144,7 @@ public final class TikzWriter {
                 case '♭' -> sb.append("$\\flat$");
                 case '⊘' -> sb.append("$\\oslash$");
                 case '⊗' -> sb.append("$\\otimes$");
+                case '⊂' -> sb.append("$\\subset$");
                 case 'Φ' -> sb.append("$\\Phi$");
                 case '–' -> sb.append("--");
                 default -> {

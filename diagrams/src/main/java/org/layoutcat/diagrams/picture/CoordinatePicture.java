@@ -134,6 +134,6 @@ public final class CoordinatePicture {
         }
         double width = Math.max(contentW, Sketch.titlesWidth(titles));
         double height = top + rowH * (1 + Math.min(n, perBlock)) + Style.MARGIN;
-        return k.build(titles.get(0).text(), width, height);
+        return k.build(title != null ? title : layout.toString(), width, height);
     }
 }

@@ -88,7 +88,7 @@ public final class LayoutPicture {
         double top = k.titles(titles, Style.MARGIN) + 6;
         k.include(g, 0, top);
         double width = Math.max(contentW, Sketch.titlesWidth(titles));
-        return k.build(titles.get(0).text(), width, top + b.bottom() + Style.MARGIN);
+        return k.build(title != null ? title : layout.toString(), width, top + b.bottom() + Style.MARGIN);
     }
 
     /**

@@ -2,6 +2,7 @@ package org.layoutcat.diagrams.picture;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.layoutcat.category.NestMorphism;
 import org.layoutcat.core.Checked;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
@@ -11,9 +12,10 @@ import org.layoutcat.core.Layout;
  * tuples with flattenings (s1..sm) and (t1..tn), and a pointed map α given by its values α(1..m), each in
  * {0 = *, 1..n}, injective away from * and with {@code s_i = t_α(i)} wherever α(i) ≠ *.
  *
- * <p>This is the drawing's own input type: the category module's morphisms reach the pictures through it.
- * Immutable, validated on construction. Printed as in the paper, {@code (2,2) --(2,4)--> (3,2,5,2)} with
- * {@code *} for the basepoint, and {@code parse(x.toString()).equals(x)}.
+ * <p>This is the drawing's own input type: the category module's morphisms reach the pictures through
+ * {@link #of(NestMorphism)}, and its notation is read by {@link NestMorphism#parse}. Immutable, validated on
+ * construction. Printed as in the paper, {@code (2,2) --(2,4)--> (3,2,5,2)} with {@code *} for the basepoint,
+ * so that {@code of(NestMorphism.parse(x.toString())).equals(x)}.
  *
  * @param domain S
  * @param codomain T
@@ -59,38 +61,13 @@ public record MorphismData(IntTuple domain, IntTuple codomain, List<Integer> alp
         return new MorphismData(domain, codomain, a);
     }
 
-    /** Parses the paper's notation {@code S --(α)--> T}, e.g. {@code (128,(4,4,2)) --(3,1,2,*)--> ((4,4),128)}. */
-    public static MorphismData parse(String text) {
-        if (text == null) throw new IllegalArgumentException("no morphism to parse (null)");
-        int open = text.indexOf("--(");
-        int close = open < 0 ? -1 : text.indexOf(")-->", open);
-        if (open < 0 || close < 0) {
-            throw new IllegalArgumentException("morphism '" + text + "': expected the form S --(α)--> T, e.g. (2,2) --(2,4)--> (3,2,5,2)");
-        }
-        IntTuple s = IntTuple.parse(text.substring(0, open));
-        IntTuple t = IntTuple.parse(text.substring(close + 4));
-        String body = text.substring(open + 3, close);
-        List<Integer> a = new ArrayList<>();
-        if (!body.isBlank()) {
-            int at = open + 3;
-            for (String part : body.split(",", -1)) {
-                String p = part.trim();
-                if (p.equals("*")) {
-                    a.add(BASEPOINT);
-                } else {
-                    try {
-                        int v = Integer.parseInt(p);
-                        if (v < 1) throw new NumberFormatException();
-                        a.add(v);
-                    } catch (NumberFormatException e) {
-                        throw new IllegalArgumentException("morphism '" + text + "': α entry '" + p + "' at position " + at
-                                + " is neither * nor a positive index");
-                    }
-                }
-                at += part.length() + 1;
-            }
-        }
-        return new MorphismData(s, t, a);
+    /**
+     * The data of the category module's nest morphism f, entry for entry: {@code of(f).toString()} is
+     * {@code f.toString()}. Morphism notation is read by {@link NestMorphism#parse}; a picture of a text
+     * {@code S --(α)--> T} is {@code of(NestMorphism.parse(text))}.
+     */
+    public static MorphismData of(NestMorphism f) {
+        return new MorphismData(f.domain(), f.codomain(), f.alpha().images());
     }
 
     /** α(i) for 1-based i; 0 is the basepoint. */
@@ -101,17 +78,6 @@ public record MorphismData(IntTuple domain, IntTuple codomain, List<Integer> alp
     /** Number of domain entries m. */
     public int domainSize() {
         return alpha.size();
-    }
-
-    /** The composite {@code this ∘ f} (f first): α(i) = α_this(α_f(i)), * ↦ *; f's codomain must be this domain. */
-    public MorphismData compose(MorphismData f) {
-        if (!f.codomain.equals(domain)) {
-            throw new IllegalArgumentException("cannot compose " + this + " after " + f + ": the codomain " + f.codomain
-                    + " is not the domain " + domain);
-        }
-        List<Integer> a = new ArrayList<>(f.alpha.size());
-        for (int x : f.alpha) a.add(x == BASEPOINT ? BASEPOINT : alpha.get(x - 1));
-        return new MorphismData(f.domain, codomain, a);
     }
 
     /**

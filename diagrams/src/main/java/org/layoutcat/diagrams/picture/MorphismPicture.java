@@ -40,7 +40,10 @@ public final class MorphismPicture {
         return of(f, null);
     }
 
-    /** The picture of f with the given title (null: f in the paper's notation, split over lines if long). */
+    /**
+     * The picture of f under the given title, f in the paper's notation below it (null: f's notation is the
+     * title); a notation too long for one line is split into S, α and T.
+     */
     public static Diagram of(MorphismData f, String title) {
         long[] s = f.domain().leaves();
         long[] t = f.codomain().leaves();
@@ -65,7 +68,8 @@ public final class MorphismPicture {
         double codX = domX + boxW + gap;
         double contentRight = codX + boxW + idxW + zoneT + Style.MARGIN;
 
-        List<Sketch.TitleLine> titles = Sketch.wrap(titleLines(f, title, contentRight), contentRight);
+        List<String> lines = titleLines(f, title, contentRight);
+        List<Sketch.TitleLine> titles = Sketch.wrap(lines, contentRight);
         double width = Math.max(contentRight, Sketch.titlesWidth(titles));
         Sketch k = new Sketch();
         double y = k.titles(titles, Style.MARGIN);
@@ -123,7 +127,7 @@ public final class MorphismPicture {
             k.edge(c.id(), DiagramEdge.Kind.ARROW, from, to);
         }
         double height = top + rows * PITCH - (PITCH - BOX_H) + 6 + Style.MARGIN;
-        return k.build(titles.get(0).text(), width, height);
+        return k.build(lines.get(0), width, height);
     }
 
     private static List<String> titleLines(MorphismData f, String title, double contentWidth) {
@@ -134,18 +138,20 @@ public final class MorphismPicture {
         } catch (ArithmeticException e) {
             encoded = null; // the codomain's prefix products overflow: no layout to name
         }
+        String one = f.toString();
+        boolean fits = Style.textWidth(one, Style.TITLE) + 2 * Style.MARGIN <= Math.max(contentWidth, 640);
         if (title != null) {
             lines.add(title);
+            if (fits) lines.add(one);
+        } else if (fits) {
+            lines.add(one);
         } else {
-            String one = f.toString();
-            if (Style.textWidth(one, Style.TITLE) + 2 * Style.MARGIN <= Math.max(contentWidth, 640)) {
-                lines.add(one);
-            } else {
-                lines.add("f : S → T");
-                lines.add("S = " + f.domain());
-                lines.add("α = " + f.alphaText());
-                lines.add("T = " + f.codomain());
-            }
+            lines.add("f : S → T");
+        }
+        if (!fits) {
+            lines.add("S = " + f.domain());
+            lines.add("α = " + f.alphaText());
+            lines.add("T = " + f.codomain());
         }
         if (encoded != null) lines.add(encoded);
         return lines;

@@ -28,7 +28,7 @@ public final class Panels {
         }
     }
 
-    private static final double GAP = 14;
+    static final double GAP = 14;
     private static final double LABEL_BAR = 26;
 
     /** The panels in rows under a title and subtitle lines. */
@@ -70,7 +70,7 @@ public final class Panels {
         return k.build(title, width, y - GAP + Style.MARGIN);
     }
 
-    private static double frameWidth(Panel p) {
+    static double frameWidth(Panel p) {
         return Math.max(p.content().width(), Style.textWidth(p.label(), Style.LABEL) + 24);
     }
 

@@ -68,7 +68,7 @@ public final class RefinementPicture {
         titles.add(title != null ? title : "mutual refinement of T = " + t + " and U = " + u);
         titles.add("T′ = " + tPrime + ", U′ = " + uPrime);
         boolean tail = tf.length < uf.length;
-        if (tail) titles.add("dashed: U′♭ beyond T′♭");
+        if (tail) titles.add("dashed: the entries of U′ beyond those of T′");
         List<Sketch.TitleLine> block = Sketch.wrap(titles, right);
         double width = Math.max(right, Sketch.titlesWidth(block));
 

@@ -67,7 +67,7 @@ final class Sketch {
 
     /**
      * The title block: the first line is the title (bold), the others subtitles (muted); a line wider than
-     * {@code max(width, MIN_TITLE_WIDTH)} is broken after a comma or a space, continuation lines indented.
+     * {@code max(width, MIN_TITLE_WIDTH)} is broken where {@link #breakBefore} says, continuation lines indented.
      */
     static List<TitleLine> wrap(List<String> lines, double width) {
         double max = Math.max(width, MIN_TITLE_WIDTH) - 2 * Style.MARGIN;
@@ -80,8 +80,7 @@ final class Sketch {
             String indent = "";
             while (rest.codePointCount(0, rest.length()) + indent.length() > maxChars) {
                 int room = rest.offsetByCodePoints(0, Math.min(rest.codePointCount(0, rest.length()), maxChars - indent.length()));
-                int cut = Math.max(rest.lastIndexOf(',', room - 1), rest.lastIndexOf(' ', room - 1)) + 1;
-                if (cut <= 0) cut = room;
+                int cut = breakBefore(rest, room);
                 out.add(new TitleLine(indent + rest.substring(0, cut).stripTrailing(), title));
                 rest = rest.substring(cut).stripLeading();
                 indent = "  ";
@@ -89,6 +88,33 @@ final class Sketch {
             out.add(new TitleLine(indent + rest, title));
         }
         return out;
+    }
+
+    /**
+     * Where to break {@code line} before index {@code room}: after the last space or comma outside brackets (so
+     * that notation such as {@code (2,(3,4)):(1,(2,6))} or {@code [0, 7)} stays whole) as long as that keeps half
+     * the line; otherwise after the last space or comma; else at {@code room}.
+     */
+    static int breakBefore(String line, int room) {
+        int depth = 0;
+        int space = -1;
+        int comma = -1;
+        int any = -1;
+        for (int i = 0; i < room; i++) {
+            char c = line.charAt(i);
+            if (c == '(' || c == '[' || c == '<') {
+                depth++;
+            } else if (c == ')' || c == ']' || c == '>') {
+                depth = Math.max(0, depth - 1);
+            } else if (c == ' ' || c == ',') {
+                any = i;
+                if (depth == 0 && c == ' ') space = i;
+                if (depth == 0 && c == ',') comma = i;
+            }
+        }
+        if (space >= room / 2) return space + 1;
+        if (comma >= room / 2) return comma + 1;
+        return any > 0 ? any + 1 : room;
     }
 
     /** Draws the title block at the top left from y and returns the y below it. */

@@ -98,6 +98,11 @@ public final class TilingPicture {
 
     /** The divide picture: A coloured by tile, and {@code kind}_divide(A, B) coloured alike. */
     public static Diagram divide(Layout a, Tiler b, DivideKind kind) {
+        return divide(a, b, kind, null);
+    }
+
+    /** The divide picture under the given title (null: {@code kind_divide(A, B) for A = ..., B = ...}). */
+    public static Diagram divide(Layout a, Tiler b, DivideKind kind, String title) {
         Layout r = kind.apply(a, b);
         long[] tile = tilesOf(a, b);
         Layout index = kind.apply(Layout.colMajor(a.shape()), b);
@@ -107,13 +112,18 @@ public final class TilingPicture {
             long k = index.apply(i);
             return k >= 0 && k < tile.length ? tile[(int) k] : -1;
         }, name);
-        return Panels.arrange(name + " for A = " + a + ", B = " + b, List.of("= " + r), List.of(List.of(
+        return Panels.arrange(title != null ? title : name + " for A = " + a + ", B = " + b, List.of("= " + r), List.of(List.of(
                 new Panels.Panel("A, coloured by tile", left),
                 new Panels.Panel(name + ", same colours", right))));
     }
 
     /** The product picture: A, B coloured by offset, and {@code kind}_product(A, B) coloured by copy of A. */
     public static Diagram product(Layout a, Tiler b, ProductKind kind) {
+        return product(a, b, kind, null);
+    }
+
+    /** The product picture under the given title (null: {@code kind_product(A, B) for A = ..., B = ...}). */
+    public static Diagram product(Layout a, Tiler b, ProductKind kind, String title) {
         if (!(b instanceof Layout lb)) {
             throw new IllegalArgumentException("the product picture needs a layout B, not the by-mode tiler " + b);
         }
@@ -132,7 +142,7 @@ public final class TilingPicture {
         Diagram pa = LayoutPicture.of(a, LayoutPicture.ColourBy.NONE, "A = " + a);
         Diagram pb = LayoutPicture.of(lb, (i, row, col, o) -> rank.getOrDefault(o, -1L), "B = " + lb);
         Diagram pr = LayoutPicture.of(r, (i, row, col, o) -> rank.getOrDefault(Math.floorDiv(index.apply(i), n), -1L), name);
-        return Panels.arrange(name + " for A = " + a + ", B = " + lb, List.of("= " + r), List.of(
+        return Panels.arrange(title != null ? title : name + " for A = " + a + ", B = " + lb, List.of("= " + r), List.of(
                 List.of(new Panels.Panel("A, the tile", pa), new Panels.Panel("B, where the copies go", pb)),
                 List.of(new Panels.Panel(name + ", coloured by copy of A", pr))));
     }
