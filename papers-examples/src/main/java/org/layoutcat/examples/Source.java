@@ -6,7 +6,7 @@ public enum Source {
     SEED_001("001", "Intuition behind Hierarchical Layouts"),
     SEED_002("002", "Categorical Foundations for CuTe Layouts (blog summary of the paper)"),
     SEED_003("003", "Thread Value Layouts in CuTe"),
-    SEED_004("004", "Tensor-008: CuTe Layout Algebra (CuTe Layout代数)"),
+    SEED_004("004", "Tensor-008: CuTe Layout Algebra (a Chinese-language article)"),
     PAPER_NOTES("notes", "Notes on the categorical theory of CuTe layouts (PAPER-NOTES.md, worked examples)");
 
     private final String key;
