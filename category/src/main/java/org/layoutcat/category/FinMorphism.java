@@ -1,5 +1,6 @@
 package org.layoutcat.category;
 
+import org.layoutcat.core.LayoutArgumentException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -21,16 +22,16 @@ public final class FinMorphism {
     private final int codomainSize;
 
     private FinMorphism(int[] map, int codomainSize) {
-        if (codomainSize < 0) throw new IllegalArgumentException("a pointed set {*,1..n} needs n ≥ 0, got " + codomainSize);
+        if (codomainSize < 0) throw new LayoutArgumentException("a pointed set {*,1..n} needs n ≥ 0, got " + codomainSize);
         boolean[] hit = new boolean[codomainSize + 1];
         for (int i = 0; i < map.length; i++) {
             int a = map[i];
             if (a < 0 || a > codomainSize) {
-                throw new IllegalArgumentException("α(" + (i + 1) + ") = " + a + " is outside {*,1.." + codomainSize + "}");
+                throw new LayoutArgumentException("α(" + (i + 1) + ") = " + a + " is outside {*,1.." + codomainSize + "}");
             }
             if (a != STAR) {
                 if (hit[a]) {
-                    throw new IllegalArgumentException("α" + show(map) + " is not injective away from *: " + a
+                    throw new LayoutArgumentException("α" + show(map) + " is not injective away from *: " + a
                             + " is hit twice");
                 }
                 hit[a] = true;
@@ -103,7 +104,7 @@ public final class FinMorphism {
     /** {@code this∘b} (b applied first): {@code i ↦ α(β(i))}; needs codomain(b) = domain(this). */
     public FinMorphism compose(FinMorphism b) {
         if (b.codomainSize != map.length) {
-            throw new IllegalArgumentException("α∘β with α = " + this + " on {*,1.." + map.length + "} and β = " + b
+            throw new LayoutArgumentException("α∘β with α = " + this + " on {*,1.." + map.length + "} and β = " + b
                     + " into {*,1.." + b.codomainSize + "}: the codomain of β is not the domain of α");
         }
         int[] m = new int[b.map.length];

@@ -1,5 +1,6 @@
 package org.layoutcat.category;
 
+import org.layoutcat.core.LayoutArgumentException;
 import java.util.ArrayList;
 import java.util.List;
 import org.layoutcat.core.IntTuple;
@@ -13,7 +14,7 @@ final class MorphismNotation {
     private MorphismNotation() {}
 
     static NestMorphism parse(String text) {
-        if (text == null) throw new IllegalArgumentException("no morphism to parse (null)");
+        if (text == null) throw new LayoutArgumentException("no morphism to parse (null)");
         int arrow = text.indexOf("--");
         if (arrow < 0) throw error(text, 0, "expected a morphism S --(α)--> T");
         int open = skip(text, arrow + 2);
@@ -47,7 +48,7 @@ final class MorphismNotation {
         try {
             return NestMorphism.of(domain, codomain, FinMorphism.of(codomain.leafCount(), images));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("in \"" + text + "\": " + e.getMessage(), e);
+            throw new LayoutArgumentException("in \"" + text + "\": " + e.getMessage(), e);
         }
     }
 
@@ -60,7 +61,7 @@ final class MorphismNotation {
             return t;
         } catch (IllegalArgumentException e) {
             if (e.getMessage().startsWith("in \"" + text)) throw e;
-            throw new IllegalArgumentException("in \"" + text + "\" at position " + from + ": the " + what + ": " + e.getMessage(), e);
+            throw new LayoutArgumentException("in \"" + text + "\" at position " + from + ": the " + what + ": " + e.getMessage(), e);
         }
     }
 
@@ -70,6 +71,6 @@ final class MorphismNotation {
     }
 
     private static IllegalArgumentException error(String text, int pos, String why) {
-        return new IllegalArgumentException("in \"" + text + "\" at position " + pos + ": " + why);
+        return new LayoutArgumentException("in \"" + text + "\" at position " + pos + ": " + why);
     }
 }

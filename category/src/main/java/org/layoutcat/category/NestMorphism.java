@@ -1,5 +1,6 @@
 package org.layoutcat.category;
 
+import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 
@@ -69,7 +70,7 @@ public final class NestMorphism {
 
     TupleMorphism flattenChecked(String text) {
         if (domain.depth() > 1 || codomain.depth() > 1) {
-            throw new IllegalArgumentException("\"" + text + "\" is a nested morphism; a tuple morphism has flat domain and codomain");
+            throw new LayoutArgumentException("\"" + text + "\" is a nested morphism; a tuple morphism has flat domain and codomain");
         }
         return flat;
     }
@@ -85,7 +86,7 @@ public final class NestMorphism {
      */
     public NestMorphism compose(NestMorphism g) {
         if (!g.codomain.equals(domain)) {
-            throw new IllegalArgumentException("f∘g with f = " + this + " and g = " + g + ": the codomain " + g.codomain
+            throw new LayoutArgumentException("f∘g with f = " + this + " and g = " + g + ": the codomain " + g.codomain
                     + " of g is not the domain " + domain + " of f");
         }
         return new NestMorphism(g.domain, codomain, flat.compose(g.flat));
@@ -126,10 +127,10 @@ public final class NestMorphism {
      */
     public NestMorphism divide(NestMorphism g) {
         if (!g.flat.alpha().avoidsBasepoint()) {
-            throw new IllegalArgumentException("f ⊘ g with f = " + this + " and g = " + g + " is not admissible: g maps an entry to *");
+            throw new LayoutArgumentException("f ⊘ g with f = " + this + " and g = " + g + " is not admissible: g maps an entry to *");
         }
         if (!g.flat.codomain().equals(flat.domain())) {
-            throw new IllegalArgumentException("f ⊘ g with f = " + this + " and g = " + g + " is not admissible: the codomain "
+            throw new LayoutArgumentException("f ⊘ g with f = " + this + " and g = " + g + " is not admissible: the codomain "
                     + g.codomain + " of g is not the domain " + domain + " of f (g does not divide f)");
         }
         TupleMorphism gc = g.flat.complement();
@@ -145,11 +146,11 @@ public final class NestMorphism {
      */
     public NestMorphism product(NestMorphism g) {
         if (!flat.alpha().avoidsBasepoint()) {
-            throw new IllegalArgumentException("f ⊗ g with f = " + this + " and g = " + g + " is not admissible: f maps an entry to *");
+            throw new LayoutArgumentException("f ⊗ g with f = " + this + " and g = " + g + " is not admissible: f maps an entry to *");
         }
         TupleMorphism fc = flat.complement();
         if (!g.flat.codomain().equals(fc.domain())) {
-            throw new IllegalArgumentException("f ⊗ g with f = " + this + " and g = " + g + " is not admissible: the codomain "
+            throw new LayoutArgumentException("f ⊗ g with f = " + this + " and g = " + g + " is not admissible: the codomain "
                     + g.codomain + " of g is not the domain " + fc.domain() + " of f^c");
         }
         TupleMorphism r = flat.concat(fc.compose(g.flat));

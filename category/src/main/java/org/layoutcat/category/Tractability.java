@@ -1,5 +1,6 @@
 package org.layoutcat.category;
 
+import org.layoutcat.core.LayoutArgumentException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -56,7 +57,7 @@ public final class Tractability {
     public static void require(Layout layout, String role) {
         Optional<String> v = violation(layout);
         if (v.isPresent()) {
-            throw new IllegalArgumentException(role + " " + layout + " is not tractable: " + v.get());
+            throw new LayoutArgumentException(role + " " + layout + " is not tractable: " + v.get());
         }
     }
 }

@@ -1,5 +1,6 @@
 package org.layoutcat.category;
 
+import org.layoutcat.core.LayoutArgumentException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -27,23 +28,23 @@ public final class TupleMorphism {
 
     private TupleMorphism(long[] domain, long[] codomain, FinMorphism alpha) {
         for (int i = 0; i < domain.length; i++) {
-            if (domain[i] < 1) throw new IllegalArgumentException("domain entry s_" + (i + 1) + " = " + domain[i] + " is not positive");
+            if (domain[i] < 1) throw new LayoutArgumentException("domain entry s_" + (i + 1) + " = " + domain[i] + " is not positive");
         }
         for (int j = 0; j < codomain.length; j++) {
-            if (codomain[j] < 1) throw new IllegalArgumentException("codomain entry t_" + (j + 1) + " = " + codomain[j] + " is not positive");
+            if (codomain[j] < 1) throw new LayoutArgumentException("codomain entry t_" + (j + 1) + " = " + codomain[j] + " is not positive");
         }
         if (alpha.domainSize() != domain.length) {
-            throw new IllegalArgumentException("the map " + alpha + " has " + alpha.domainSize() + " entries but the domain "
+            throw new LayoutArgumentException("the map " + alpha + " has " + alpha.domainSize() + " entries but the domain "
                     + show(domain) + " has length " + domain.length);
         }
         if (alpha.codomainSize() != codomain.length) {
-            throw new IllegalArgumentException("the map " + alpha + " goes into {*,1.." + alpha.codomainSize()
+            throw new LayoutArgumentException("the map " + alpha + " goes into {*,1.." + alpha.codomainSize()
                     + "} but the codomain " + show(codomain) + " has length " + codomain.length);
         }
         for (int i = 1; i <= domain.length; i++) {
             int j = alpha.apply(i);
             if (j != FinMorphism.STAR && domain[i - 1] != codomain[j - 1]) {
-                throw new IllegalArgumentException(show(domain) + " --" + alpha + "--> " + show(codomain) + ": s_" + i + " = "
+                throw new LayoutArgumentException(show(domain) + " --" + alpha + "--> " + show(codomain) + ": s_" + i + " = "
                         + domain[i - 1] + " but α(" + i + ") = " + j + " and t_" + j + " = " + codomain[j - 1]
                         + " (a tuple morphism needs s_i = t_α(i))");
             }
@@ -74,7 +75,7 @@ public final class TupleMorphism {
     }
 
     private static long[] flatEntries(IntTuple t, String what) {
-        if (t.depth() > 1) throw new IllegalArgumentException("the " + what + " " + t + " of a tuple morphism must be flat");
+        if (t.depth() > 1) throw new LayoutArgumentException("the " + what + " " + t + " of a tuple morphism must be flat");
         return t.leaves();
     }
 
@@ -180,7 +181,7 @@ public final class TupleMorphism {
      */
     public TupleMorphism compose(TupleMorphism g) {
         if (!Arrays.equals(g.codomain, domain)) {
-            throw new IllegalArgumentException("f∘g with f = " + this + " and g = " + g + ": the codomain " + show(g.codomain)
+            throw new LayoutArgumentException("f∘g with f = " + this + " and g = " + g + ": the codomain " + show(g.codomain)
                     + " of g is not the domain " + show(domain) + " of f");
         }
         return new TupleMorphism(g.domain, codomain, alpha.compose(g.alpha));
@@ -204,7 +205,7 @@ public final class TupleMorphism {
      */
     public TupleMorphism concat(TupleMorphism g) {
         if (!Arrays.equals(codomain, g.codomain)) {
-            throw new IllegalArgumentException("the concatenation (f, g) of f = " + this + " and g = " + g
+            throw new LayoutArgumentException("the concatenation (f, g) of f = " + this + " and g = " + g
                     + " needs one codomain, got " + show(codomain) + " and " + show(g.codomain));
         }
         int[] m = new int[domain.length + g.domain.length];
@@ -212,7 +213,7 @@ public final class TupleMorphism {
         for (int i = 1; i <= g.domain.length; i++) {
             int j = g.alpha.apply(i);
             if (j != FinMorphism.STAR && alpha.hits(j)) {
-                throw new IllegalArgumentException("the concatenation (f, g) of f = " + this + " and g = " + g
+                throw new LayoutArgumentException("the concatenation (f, g) of f = " + this + " and g = " + g
                         + " needs disjoint images; both hit t_" + j);
             }
             m[domain.length + i - 1] = j;
@@ -231,7 +232,7 @@ public final class TupleMorphism {
         for (int k = 0; k < entries.length; k++) {
             int i = entries[k];
             if (i <= last || i > domain.length) {
-                throw new IllegalArgumentException("restriction of " + this + " to " + Arrays.toString(entries)
+                throw new LayoutArgumentException("restriction of " + this + " to " + Arrays.toString(entries)
                         + ": entries must increase within 1.." + domain.length);
             }
             last = i;
@@ -378,7 +379,7 @@ public final class TupleMorphism {
      */
     public TupleMorphism complement() {
         if (!alpha.avoidsBasepoint()) {
-            throw new IllegalArgumentException("the complement of " + this + " needs a map without *; "
+            throw new LayoutArgumentException("the complement of " + this + " needs a map without *; "
                     + "restrict f to its entries off the basepoint first");
         }
         List<Long> s = new ArrayList<>();

@@ -1,5 +1,6 @@
 package org.layoutcat.category.compose;
 
+import org.layoutcat.core.LayoutArgumentException;
 import java.util.ArrayList;
 import java.util.List;
 import org.layoutcat.category.FinMorphism;
@@ -30,7 +31,7 @@ public final class CategoricalAlgebra {
     /** {@code comp(B, N)} through the complement of a morphism; B tractable, {@code N ≥ 1}. */
     public static Layout complement(Layout b, long cotarget) {
         if (cotarget < 1) {
-            throw new IllegalArgumentException("complement of " + b + " with respect to " + cotarget + ": the cotarget must be positive");
+            throw new LayoutArgumentException("complement of " + b + " with respect to " + cotarget + ": the cotarget must be positive");
         }
         Tractability.require(b, "complement: the layout");
         TupleMorphism f = StandardRepresentation.flat(b);
@@ -85,7 +86,7 @@ public final class CategoricalAlgebra {
             throw new UnrepresentableCompositeException("logical_divide of " + a + " by " + b + " composes A with (B, comp(B, "
                     + a.size() + ")) = " + tiler + ": " + e.getMessage());
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("logical_divide of " + a + " by " + b + " composes A with (B, comp(B, "
+            throw new LayoutArgumentException("logical_divide of " + a + " by " + b + " composes A with (B, comp(B, "
                     + a.size() + ")) = " + tiler + ": " + e.getMessage(), e);
         }
     }
@@ -101,7 +102,7 @@ public final class CategoricalAlgebra {
             throw new UnrepresentableCompositeException("logical_product of " + a + " and " + b + " composes comp(A, " + cotarget
                     + ") = " + comp + " with B: " + e.getMessage());
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("logical_product of " + a + " and " + b + " composes comp(A, " + cotarget
+            throw new LayoutArgumentException("logical_product of " + a + " and " + b + " composes comp(A, " + cotarget
                     + ") = " + comp + " with B: " + e.getMessage(), e);
         }
     }

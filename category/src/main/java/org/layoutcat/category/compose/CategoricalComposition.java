@@ -1,5 +1,6 @@
 package org.layoutcat.category.compose;
 
+import org.layoutcat.core.LayoutArgumentException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -236,12 +237,12 @@ public final class CategoricalComposition {
             long end = Math.min(hi, top);
             if (start < end) {
                 if (start % lo != 0) {
-                    throw new IllegalArgumentException(what + ": no composite (as in CuTe) — B's mode " + modeOfB + " starts at "
+                    throw new LayoutArgumentException(what + ": no composite (as in CuTe) — B's mode " + modeOfB + " starts at "
                             + offset + " inside mode " + a + ":" + e + " of coalesce(A) = " + coalA + ", which begins at " + lo
                             + ", and " + lo + " does not divide " + offset + " (stride divisibility)");
                 }
                 if (end % start != 0) {
-                    throw new IllegalArgumentException(what + ": no composite (as in CuTe) — B's mode " + modeOfB + " spans ["
+                    throw new LayoutArgumentException(what + ": no composite (as in CuTe) — B's mode " + modeOfB + " spans ["
                             + offset + ", " + top + ") and crosses the boundary " + (end == hi ? hi : lo) + " of mode " + a
                             + ":" + e + " of coalesce(A) = " + coalA + ", but " + start + " does not divide " + end
                             + " (shape divisibility)");

@@ -11,4 +11,10 @@ public final class UnrepresentableCompositeException extends IllegalArgumentExce
     public UnrepresentableCompositeException(String message) {
         super(message);
     }
+
+    /** No stack trace: the batch mode falls back on it per request, and the message says everything. */
+    @Override
+    public synchronized Throwable fillInStackTrace() {
+        return this;
+    }
 }

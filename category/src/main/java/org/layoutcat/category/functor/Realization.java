@@ -1,5 +1,6 @@
 package org.layoutcat.category.functor;
 
+import org.layoutcat.core.LayoutArgumentException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongUnaryOperator;
@@ -45,7 +46,7 @@ public final class Realization {
         int[] alpha = new int[s.length];
         for (int i = 0; i < s.length; i++) alpha[i] = f.map(i + 1);
         return x -> {
-            if (x < 0 || x >= size) throw new IllegalArgumentException(x + " is outside |S| = [0," + size + ") of " + f);
+            if (x < 0 || x >= size) throw new LayoutArgumentException(x + " is outside |S| = [0," + size + ") of " + f);
             long y = 0;
             long rest = x;
             for (int i = 0; i < s.length; i++) { // colex_S⁻¹, then F(f), then colex_T
@@ -66,7 +67,7 @@ public final class Realization {
     public static List<Long> table(NestMorphism f) {
         long size = f.flatten().domainSize();
         if (size > TABLE_LIMIT) {
-            throw new IllegalArgumentException("the table of |" + f + "| has " + size + " entries (limit " + TABLE_LIMIT + ")");
+            throw new LayoutArgumentException("the table of |" + f + "| has " + size + " entries (limit " + TABLE_LIMIT + ")");
         }
         LongUnaryOperator r = of(f);
         List<Long> out = new ArrayList<>((int) size);
@@ -78,7 +79,7 @@ public final class Realization {
     public static LongUnaryOperator of(Refinement r) {
         long size = r.coarse().product();
         return x -> {
-            if (x < 0 || x >= size) throw new IllegalArgumentException(x + " is outside [0," + size + ") of " + r);
+            if (x < 0 || x >= size) throw new LayoutArgumentException(x + " is outside [0," + size + ") of " + r);
             return x;
         };
     }
@@ -91,12 +92,12 @@ public final class Realization {
         long[] s = f.domain().leaves();
         long[] xs = x.leaves();
         if (xs.length != s.length) {
-            throw new IllegalArgumentException("coordinate " + x + " has " + xs.length + " entries but " + f.domain() + " has " + s.length);
+            throw new LayoutArgumentException("coordinate " + x + " has " + xs.length + " entries but " + f.domain() + " has " + s.length);
         }
         long[] y = new long[f.codomain().leafCount()];
         for (int i = 0; i < s.length; i++) {
             if (xs[i] < 0 || xs[i] >= s[i]) {
-                throw new IllegalArgumentException("coordinate " + x + ": entry " + (i + 1) + " is outside [0," + s[i] + ")");
+                throw new LayoutArgumentException("coordinate " + x + ": entry " + (i + 1) + " is outside [0," + s[i] + ")");
             }
             int j = f.map(i + 1);
             if (j != FinMorphism.STAR) y[j - 1] = xs[i];
@@ -108,7 +109,7 @@ public final class Realization {
     public static long colex(IntTuple s, IntTuple x) {
         long[] ss = s.leaves();
         long[] xs = x.leaves();
-        if (xs.length != ss.length) throw new IllegalArgumentException("coordinate " + x + " does not fit " + s);
+        if (xs.length != ss.length) throw new LayoutArgumentException("coordinate " + x + " does not fit " + s);
         long r = 0;
         long p = 1;
         for (int i = 0; i < ss.length; i++) {
@@ -127,7 +128,7 @@ public final class Realization {
             c[i] = rest % ss[i];
             rest /= ss[i];
         }
-        if (x < 0 || rest != 0) throw new IllegalArgumentException(x + " is outside [0," + s.product() + ")");
+        if (x < 0 || rest != 0) throw new LayoutArgumentException(x + " is outside [0," + s.product() + ")");
         return IntTuple.flat(c);
     }
 }

@@ -1,5 +1,6 @@
 package org.layoutcat.category.refine;
 
+import org.layoutcat.core.LayoutArgumentException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -32,7 +33,7 @@ public record MutualRefinement(IntTuple tPrime, IntTuple uPrime) {
     /** A mutual refinement of T and U, or an IllegalArgumentException saying where the greedy search fails. */
     public static MutualRefinement require(IntTuple t, IntTuple u) {
         Outcome o = greedy(t, u);
-        if (o.result == null) throw new IllegalArgumentException("no mutual refinement of " + t + " and " + u + ": " + o.reason);
+        if (o.result == null) throw new LayoutArgumentException("no mutual refinement of " + t + " and " + u + ": " + o.reason);
         return o.result;
     }
 

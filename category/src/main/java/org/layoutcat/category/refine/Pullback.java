@@ -1,5 +1,6 @@
 package org.layoutcat.category.refine;
 
+import org.layoutcat.core.LayoutArgumentException;
 import java.util.ArrayList;
 import java.util.List;
 import org.layoutcat.category.FinMorphism;
@@ -21,7 +22,7 @@ public final class Pullback {
         try {
             r = new Refinement(tPrime, f.codomain());
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("pullback of " + f + " along " + tPrime + ": " + e.getMessage(), e);
+            throw new LayoutArgumentException("pullback of " + f + " along " + tPrime + ": " + e.getMessage(), e);
         }
         List<IntTuple> relative = r.relativeModes();
         int[] offset = r.flatOffsets();

@@ -1,5 +1,6 @@
 package org.layoutcat.category.refine;
 
+import org.layoutcat.core.LayoutArgumentException;
 import java.util.ArrayList;
 import java.util.List;
 import org.layoutcat.category.FinMorphism;
@@ -22,7 +23,7 @@ public final class Pushforward {
         try {
             r = new Refinement(uPrime, g.domain());
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("pushforward of " + g + " along " + uPrime + ": " + e.getMessage(), e);
+            throw new LayoutArgumentException("pushforward of " + g + " along " + uPrime + ": " + e.getMessage(), e);
         }
         List<IntTuple> relative = r.relativeModes();
         int[] uOffset = r.flatOffsets();

@@ -1,5 +1,6 @@
 package org.layoutcat.category.refine;
 
+import org.layoutcat.core.LayoutArgumentException;
 import java.util.ArrayList;
 import java.util.List;
 import org.layoutcat.core.IntTuple;
@@ -18,7 +19,7 @@ import org.layoutcat.core.IntTuple;
 public record Refinement(IntTuple fine, IntTuple coarse) {
     public Refinement {
         if (!refines(fine, coarse)) {
-            throw new IllegalArgumentException(fine + " does not refine " + coarse
+            throw new LayoutArgumentException(fine + " does not refine " + coarse
                     + " (each leaf of the coarse tuple must be the size of the part that replaces it, nesting kept)");
         }
     }
@@ -75,7 +76,7 @@ public record Refinement(IntTuple fine, IntTuple coarse) {
         int[] at = {0};
         IntTuple r = substitute(coarse, parts, at);
         if (at[0] != parts.size()) {
-            throw new IllegalArgumentException(parts.size() + " parts for the " + coarse.leafCount() + " leaves of " + coarse);
+            throw new LayoutArgumentException(parts.size() + " parts for the " + coarse.leafCount() + " leaves of " + coarse);
         }
         return r;
     }
@@ -83,7 +84,7 @@ public record Refinement(IntTuple fine, IntTuple coarse) {
     private static IntTuple substitute(IntTuple coarse, List<IntTuple> parts, int[] at) {
         if (coarse.isLeaf()) {
             if (at[0] >= parts.size()) {
-                throw new IllegalArgumentException(parts.size() + " parts for the " + coarse.leafCount() + " leaves of " + coarse);
+                throw new LayoutArgumentException(parts.size() + " parts for the " + coarse.leafCount() + " leaves of " + coarse);
             }
             return parts.get(at[0]++);
         }
