@@ -15,22 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code layoutcat draw}: each kind writes its file; errors are one line on stderr with a non-zero exit. */
 class DrawCommandTest {
 
-    private record Run(int code, String out, String err) {}
-
-    private static Run run(String... args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-            int code = Main.run(args);
-            return new Run(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     @Test
@@ -59,14 +45,14 @@ class DrawCommandTest {
                 System.arraycopy(c, 0, args, 1, c.length);
                 args[c.length + 1] = "-o";
                 args[c.length + 2] = f.toString();
-                Run r = run(args);
+                CliRun r = run(args);
                 assertEquals(0, r.code(), String.join(" ", c) + " -> " + ext + ": " + r.err());
                 assertTrue(Files.size(f) > 0);
             }
         }
         assertTrue(Files.readString(dir.resolve("p0.svg")).startsWith("<?xml"));
         Path done = dir.resolve("c.svg");
-        Run r = run("draw", "compose", "(12,3,6):(1,72,12)", "(6,6):(1,6)", "-o", done.toString());
+        CliRun r = run("draw", "compose", "(12,3,6):(1,72,12)", "(6,6):(1,6)", "-o", done.toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(Files.readString(done).contains("<title>A∘B = (6,(2,3)):(1,(6,72)) (B applied first)</title>"));
     }
@@ -92,7 +78,7 @@ class DrawCommandTest {
             {"draw", "divide", "(4,8):(1,4)", "(2,2):(1,4)", "--kind", "sideways", "-o", svg},
         };
         for (String[] args : bad) {
-            Run r = run(args);
+            CliRun r = run(args);
             assertTrue(r.code() != 0, String.join(" ", args));
             String err = r.err().strip();
             assertTrue(err.startsWith("layoutcat: "), err);

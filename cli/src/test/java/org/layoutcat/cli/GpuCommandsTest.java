@@ -11,48 +11,34 @@ import org.junit.jupiter.api.Test;
 /** {@code check compose} and {@code gpu ptx}, run through the command line on the CPU backend. */
 class GpuCommandsTest {
 
-    private record Run(int code, String out, String err) {}
-
-    private static Run run(String... args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-            int code = Main.run(args);
-            return new Run(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     @Test
     void checkComposeCountsEveryPointOfTheDomain() {
-        Run r = run("check", "compose", "(8,4):(4,1)", "(4,8):(8,1)", "--backend", "cpu");
-        assertEquals(0, r.code, r.err);
-        assertTrue(r.out.contains("R = A∘B   (4,8):(1,4)"), r.out);
-        assertTrue(r.out.contains("32 points, 0 mismatches"), r.out);
+        CliRun r = run("check", "compose", "(8,4):(4,1)", "(4,8):(8,1)", "--backend", "cpu");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("R = A∘B   (4,8):(1,4)"), r.out());
+        assertTrue(r.out().contains("32 points, 0 mismatches"), r.out());
     }
 
     @Test
     void checkComposeRejectsAnUnknownBackend() {
-        Run r = run("check", "compose", "(8,4):(4,1)", "(4,8):(8,1)", "--backend", "tpu");
-        assertEquals(1, r.code);
-        assertTrue(r.err.contains("backend 'tpu': expected auto, gpu or cpu"), r.err);
+        CliRun r = run("check", "compose", "(8,4):(4,1)", "(4,8):(8,1)", "--backend", "tpu");
+        assertEquals(1, r.code());
+        assertTrue(r.err().contains("backend 'tpu': expected auto, gpu or cpu"), r.err());
     }
 
     @Test
     void gpuPtxPrintsTheModuleOfTheCoalescedLayout() {
-        Run r = run("gpu", "ptx", "((2,4),3):((1,2),8)");
-        assertEquals(0, r.code, r.err);
-        assertTrue(r.out.contains("L = 24:1"), r.out);
-        assertTrue(r.out.contains(".visible .entry layoutcat_realize("), r.out);
-        Run t = run("gpu", "ptx", "(64,64):(64,1)", "--kernel", "scatter", "--element-bytes", "8");
-        assertTrue(t.out.contains(".entry layoutcat_scatter_tiled("), t.out);
-        Run c = run("gpu", "ptx", "(4,8):(1,4)", "--kernel", "compare", "--against", "(8,4):(4,1) o (4,8):(8,1)");
-        assertTrue(c.out.contains(".entry layoutcat_compare("), c.out + c.err);
+        CliRun r = run("gpu", "ptx", "((2,4),3):((1,2),8)");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("L = 24:1"), r.out());
+        assertTrue(r.out().contains(".visible .entry layoutcat_realize("), r.out());
+        CliRun t = run("gpu", "ptx", "(64,64):(64,1)", "--kernel", "scatter", "--element-bytes", "8");
+        assertTrue(t.out().contains(".entry layoutcat_scatter_tiled("), t.out());
+        CliRun c = run("gpu", "ptx", "(4,8):(1,4)", "--kernel", "compare", "--against", "(8,4):(4,1) o (4,8):(8,1)");
+        assertTrue(c.out().contains(".entry layoutcat_compare("), c.out() + c.err());
     }
 }
