@@ -131,14 +131,6 @@ public final class IntTuple {
         return p;
     }
 
-    /** Sum of all leaves. */
-    public long sum() {
-        if (modes == null) return value;
-        long s = 0;
-        for (IntTuple m : modes) s = Checked.add(s, m.sum(), "the sum", this);
-        return s;
-    }
-
     /** The leaves, left to right. */
     public long[] leaves() {
         long[] out = new long[leafCount];
@@ -196,13 +188,6 @@ public final class IntTuple {
         IntTuple[] m = new IntTuple[modes.length];
         for (int i = 0; i < m.length; i++) m[i] = modes[i].rebuild(values, at);
         return new IntTuple(0, m);
-    }
-
-    /** A tuple of this one's structure with every leaf set to {@code v}. */
-    public IntTuple fillWith(long v) {
-        long[] vs = new long[leafCount];
-        Arrays.fill(vs, v);
-        return withLeaves(vs);
     }
 
     @Override

@@ -82,13 +82,14 @@ public final class Gallery {
         for (Map.Entry<String, String> f : svgs.entrySet()) {
             Files.writeString(dir.resolve(f.getKey()), f.getValue(), StandardCharsets.UTF_8);
         }
-        String summary = n + " examples: " + passed + " passed, " + failed + " failed";
+        Path index = dir.resolve("index.html");
+        Result result = new Result(n, passed, failed, svgs.size(), index);
+        String summary = result.summary();
         String html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>layoutcat gallery</title>\n<style>\n"
                 + STYLE + "</style></head><body>\n<h1>layoutcat — the sources' worked examples</h1>\n<p class=\"summary\" id=\"summary\">"
                 + summary + "</p>\n" + toc + "\n" + body + CHECK + "</body></html>\n";
-        Path index = dir.resolve("index.html");
         Files.writeString(index, html, StandardCharsets.UTF_8);
-        return new Result(n, passed, failed, svgs.size(), index);
+        return result;
     }
 
     private static String stripProlog(String svg) {
