@@ -12,12 +12,11 @@ public final class Checked {
      * overflow, so hot paths pass constants and the value concerned.
      */
     public static long mul(long a, long b, String what, Object of) {
-        long hi = Math.multiplyHigh(a, b);
-        long lo = a * b;
-        if ((hi == 0 && lo >= 0) || (hi == -1 && lo < 0)) {
-            return lo;
+        try {
+            return Math.multiplyExact(a, b); // an intrinsic: a multiply and an overflow flag
+        } catch (ArithmeticException e) {
+            throw new ArithmeticException("overflow computing " + what + " of " + of + ": " + a + " * " + b + " exceeds the 64-bit range");
         }
-        throw new ArithmeticException("overflow computing " + what + " of " + of + ": " + a + " * " + b + " exceeds the 64-bit range");
     }
 
     /** {@code a + b}, or an ArithmeticException "overflow computing {what} of {of}". */

@@ -64,8 +64,7 @@ final class CuTeNotation {
         skip();
         if (peek() == ':') {
             pos++;
-            IntTuple stride = intTuple();
-            return make(shape, stride, start);
+            return make(shape, start);
         }
         check(shape, start);
         return Tiler.ofShape(shape);
@@ -78,8 +77,7 @@ final class CuTeNotation {
         skip();
         if (peek() == ':') {
             pos++;
-            IntTuple stride = intTuple();
-            return make(shape, stride, start);
+            return make(shape, start);
         }
         check(shape, start);
         return Layout.colMajor(shape);
@@ -90,6 +88,51 @@ final class CuTeNotation {
             throw new LayoutArgumentException("in \"" + text + "\" at position " + start + ": shape " + shape
                     + " has a non-positive entry; shapes are positive");
         }
+    }
+
+    /**
+     * The layout of {@code shape} and the stride that follows: read straight into the flat strides where it is
+     * congruent to the shape, else read as a tuple for {@link Layout#of(IntTuple, IntTuple)} to word the error.
+     */
+    private Layout make(IntTuple shape, int start) {
+        int strideStart = pos;
+        long[] flat = new long[shape.leafCount()];
+        if (strideLike(shape, flat, 0) == flat.length) {
+            try {
+                return Layout.ofOwned(shape, flat);
+            } catch (IllegalArgumentException | ArithmeticException e) {
+                throw new LayoutArgumentException("in \"" + text + "\" at position " + start + ": " + e.getMessage(), e);
+            }
+        }
+        pos = strideStart;
+        return make(shape, intTuple(), start);
+    }
+
+    /** Reads a tuple with the nesting of {@code like} into {@code out} from {@code at}; -1 where it differs. */
+    private int strideLike(IntTuple like, long[] out, int at) {
+        skip();
+        if (like.isLeaf()) {
+            if (peek() == '(') return -1;
+            out[at] = integer();
+            return at + 1;
+        }
+        if (peek() != '(') return -1;
+        pos++;
+        int rank = like.rank();
+        if (rank == 0) {
+            skip();
+            if (peek() != ')') return -1;
+            pos++;
+            return at;
+        }
+        for (int i = 0; i < rank; i++) {
+            at = strideLike(like.mode(i), out, at);
+            if (at < 0) return -1;
+            skip();
+            if (peek() != (i < rank - 1 ? ',' : ')')) return -1;
+            pos++;
+        }
+        return at;
     }
 
     private Layout make(IntTuple shape, IntTuple stride, int start) {
@@ -142,7 +185,7 @@ final class CuTeNotation {
         while (pos < len) {
             int digit = text.charAt(pos) - '0';
             if (digit < 0 || digit > 9) break;
-            if (v > (Long.MAX_VALUE - digit) / 10) {
+            if (v >= Long.MAX_VALUE / 10 && (v > Long.MAX_VALUE / 10 || digit > Long.MAX_VALUE % 10)) {
                 pos = start;
                 throw error("integer does not fit in 64 bits");
             }

@@ -17,8 +17,8 @@ public final class Layout implements Tiler {
     public static final Layout TRIVIAL = new Layout(IntTuple.ONE, IntTuple.ZERO);
 
     private final IntTuple shape;
-    private final IntTuple stride;
-    private final long[] flatShape;
+    private IntTuple stride; // congruent to shape; built from flatStride on first use when not given
+    private final long[] flatShape; // the leaves of shape; never written after construction, never exposed
     private final long[] flatStride;
     private final long size;
     private String text; // toString, computed once (a benign race: every thread computes the same string)
@@ -30,16 +30,30 @@ public final class Layout implements Tiler {
         if (stride.leafCount() != n || collect(shape, stride, fs, fd, 0) != n) {
             throw new LayoutArgumentException("shape " + shape + " and stride " + stride + " are not congruent");
         }
+        this.shape = shape;
+        this.stride = stride;
+        this.flatShape = fs;
+        this.flatStride = fd;
+        this.size = sizeOf(fs, shape);
+    }
+
+    /** A layout whose parts are already known to agree: fs = leaves(shape), |fd| = |fs|, size = Π fs. */
+    private Layout(IntTuple shape, IntTuple stride, long[] fs, long[] fd, long size) {
+        this.shape = shape;
+        this.stride = stride;
+        this.flatShape = fs;
+        this.flatStride = fd;
+        this.size = size;
+    }
+
+    /** Π fs, each entry positive; a non-positive entry is an error, and so is overflow. */
+    private static long sizeOf(long[] fs, IntTuple shape) {
         long p = 1;
         for (long s : fs) {
             if (s <= 0) throw new LayoutArgumentException("shape " + shape + " has a non-positive entry; shapes are positive");
             p = Checked.mul(p, s, "the size", shape);
         }
-        this.shape = shape;
-        this.stride = stride;
-        this.flatShape = fs;
-        this.flatStride = fd;
-        this.size = p;
+        return p;
     }
 
     /** Fills the flat shape and stride in one walk; returns the next free position, or -1 where not congruent. */
@@ -63,18 +77,53 @@ public final class Layout implements Tiler {
         return new Layout(shape, stride);
     }
 
-    /** The rank-1 layout {@code s:d}. */
-    public static Layout of(long s, long d) {
-        return new Layout(IntTuple.of(s), IntTuple.of(d));
+    /**
+     * The layout of {@code shape} whose strides, read leaf by leaf left to right, are {@code flatStrides}: CuTe's
+     * {@code make_layout(shape, stride)} with the stride given flat. The array is copied.
+     */
+    public static Layout of(IntTuple shape, long[] flatStrides) {
+        if (flatStrides.length != shape.leafCount()) {
+            throw new LayoutArgumentException("shape " + shape + " has " + shape.leafCount() + " leaves but " + flatStrides.length
+                    + " strides were given");
+        }
+        return ofOwned(shape, flatStrides.clone());
     }
 
-    /** The flat layout {@code (s0,s1,...):(d0,d1,...)}. */
+    /** {@link #of(IntTuple, long[])} for an array of the right length that the caller gives up (the parser's). */
+    static Layout ofOwned(IntTuple shape, long[] flatStrides) {
+        long[] fs = shape.leaves();
+        return new Layout(shape, null, fs, flatStrides, sizeOf(fs, shape));
+    }
+
+    /** This layout's shape with the flat strides {@code flatStrides} (leaf order); the array is copied. */
+    public Layout withFlatStrides(long[] flatStrides) {
+        if (flatStrides.length != flatShape.length) {
+            throw new LayoutArgumentException(this + " has " + flatShape.length + " flat modes but " + flatStrides.length
+                    + " strides were given");
+        }
+        return new Layout(shape, null, flatShape, flatStrides.clone(), size);
+    }
+
+    /** The rank-1 layout {@code s:d}. */
+    public static Layout of(long s, long d) {
+        if (s <= 0) return new Layout(IntTuple.of(s), IntTuple.of(d)); // the constructor words the error
+        return new Layout(IntTuple.of(s), null, new long[] {s}, new long[] {d}, s);
+    }
+
+    /** The flat layout {@code (s0,s1,...):(d0,d1,...)}; the arrays are copied. */
     public static Layout flat(long[] shape, long[] stride) {
         if (shape.length != stride.length) {
             throw new LayoutArgumentException(shape.length + " shapes but " + stride.length + " strides");
         }
-        if (shape.length == 1) return of(shape[0], stride[0]);
-        return new Layout(IntTuple.flat(shape), IntTuple.flat(stride));
+        return flat(shape, stride, shape.length);
+    }
+
+    /** The flat layout of the first n entries of {@code shape} and {@code stride}, copied; {@code s:d} for n = 1. */
+    public static Layout flat(long[] shape, long[] stride, int n) {
+        if (n == 1) return of(shape[0], stride[0]);
+        long[] fs = java.util.Arrays.copyOf(shape, n);
+        IntTuple t = IntTuple.flat(fs);
+        return new Layout(t, null, fs, java.util.Arrays.copyOf(stride, n), sizeOf(fs, t));
     }
 
     /** The column-major (compact, left-to-right) layout of {@code shape}: strides are the prefix products. */
@@ -86,7 +135,7 @@ public final class Layout implements Tiler {
             d[i] = p;
             p = Checked.mul(p, s[i], "the column-major strides", shape);
         }
-        return new Layout(shape, shape.withLeaves(d));
+        return new Layout(shape, null, s, d, sizeOf(s, shape));
     }
 
     /** The row-major (compact, right-to-left) layout of {@code shape}. */
@@ -98,7 +147,7 @@ public final class Layout implements Tiler {
             d[i] = p;
             p = Checked.mul(p, s[i], "the row-major strides", shape);
         }
-        return new Layout(shape, shape.withLeaves(d));
+        return new Layout(shape, null, s, d, sizeOf(s, shape));
     }
 
     /** Parses CuTe notation {@code shape:stride}; a plain shape means its column-major layout. */
@@ -108,13 +157,27 @@ public final class Layout implements Tiler {
 
     /** The layout whose modes are the given layouts: {@code make_layout(L0, L1, ...)}. */
     public static Layout concat(List<Layout> modes) {
-        List<IntTuple> s = new ArrayList<>(modes.size());
-        List<IntTuple> d = new ArrayList<>(modes.size());
-        for (Layout l : modes) {
-            s.add(l.shape);
-            d.add(l.stride);
+        int rank = modes.size();
+        IntTuple[] s = new IntTuple[rank];
+        int n = 0;
+        for (int i = 0; i < rank; i++) {
+            Layout l = modes.get(i);
+            s[i] = l.shape;
+            n += l.flatShape.length;
         }
-        return new Layout(IntTuple.of(s), IntTuple.of(d));
+        long[] fs = new long[n];
+        long[] fd = new long[n];
+        long size = 1;
+        int at = 0;
+        for (int i = 0; i < rank; i++) {
+            Layout l = modes.get(i);
+            System.arraycopy(l.flatShape, 0, fs, at, l.flatShape.length);
+            System.arraycopy(l.flatStride, 0, fd, at, l.flatStride.length);
+            at += l.flatShape.length;
+            size = Checked.mul(size, l.size, "the size of the concatenation", modes);
+        }
+        IntTuple shape = rank == 0 ? IntTuple.EMPTY : IntTuple.ofOwned(s, rank);
+        return new Layout(shape, null, fs, fd, size);
     }
 
     /** The layout whose modes are the given layouts. */
@@ -127,7 +190,9 @@ public final class Layout implements Tiler {
     }
 
     public IntTuple stride() {
-        return stride;
+        IntTuple d = stride;
+        if (d == null) stride = d = shape.withLeaves(flatStride); // a benign race, as for toString
+        return d;
     }
 
     /** Number of points of the domain: the product of the shape. */
@@ -154,7 +219,18 @@ public final class Layout implements Tiler {
 
     /** Mode {@code i} as a layout. */
     public Layout mode(int i) {
-        return new Layout(shape.mode(i), stride.mode(i));
+        if (shape.isLeaf()) {
+            shape.mode(i); // words the error for i ≠ 0
+            return this;
+        }
+        IntTuple m = shape.mode(i);
+        int from = 0;
+        for (int j = 0; j < i; j++) from += shape.mode(j).leafCount();
+        int to = from + m.leafCount();
+        long p = 1;
+        for (int k = from; k < to; k++) p *= flatShape[k]; // divides size, cannot overflow
+        return new Layout(m, stride == null ? null : stride.mode(i), java.util.Arrays.copyOfRange(flatShape, from, to),
+                java.util.Arrays.copyOfRange(flatStride, from, to), p);
     }
 
     /** The modes as layouts (a rank-1 integral layout is its own single mode). */
@@ -192,7 +268,7 @@ public final class Layout implements Tiler {
     /** The flat layout of the leaves; an integral layout stays as it is. */
     public Layout flatten() {
         if (shape.isLeaf()) return this;
-        return new Layout(shape.flatten(), stride.flatten());
+        return new Layout(shape.flatten(), null, flatShape, flatStride, size);
     }
 
     /**
@@ -252,7 +328,7 @@ public final class Layout implements Tiler {
             }
             return apply(c);
         }
-        return crd2offset(coord, shape, stride, this);
+        return crd2offset(coord, shape, stride(), this);
     }
 
     private static long crd2offset(IntTuple coord, IntTuple shape, IntTuple stride, Layout whole) {
@@ -352,12 +428,13 @@ public final class Layout implements Tiler {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Layout l && shape.equals(l.shape) && stride.equals(l.stride);
+        // congruent strides are equal exactly when their leaves are
+        return o instanceof Layout l && shape.equals(l.shape) && java.util.Arrays.equals(flatStride, l.flatStride);
     }
 
     @Override
     public int hashCode() {
-        return shape.hashCode() * 31 + stride.hashCode();
+        return shape.hashCode() * 31 + java.util.Arrays.hashCode(flatStride);
     }
 
     /** CuTe notation {@code shape:stride} without spaces. */
@@ -368,9 +445,24 @@ public final class Layout implements Tiler {
             StringBuilder sb = new StringBuilder(16 * flatShape.length + 4);
             shape.appendTo(sb);
             sb.append(':');
-            stride.appendTo(sb);
+            appendLike(sb, shape, flatStride, 0);
             text = t = sb.toString();
         }
         return t;
+    }
+
+    /** Writes {@code values} from {@code at} on in the nesting of {@code like}; returns the next position. */
+    private static int appendLike(StringBuilder sb, IntTuple like, long[] values, int at) {
+        if (like.isLeaf()) {
+            sb.append(values[at]);
+            return at + 1;
+        }
+        sb.append('(');
+        for (int i = 0; i < like.rank(); i++) {
+            if (i > 0) sb.append(',');
+            at = appendLike(sb, like.mode(i), values, at);
+        }
+        sb.append(')');
+        return at;
     }
 }

@@ -21,10 +21,7 @@ public final class Coalesce {
         int n = layout.flatRank();
         long[] s = new long[n];
         long[] d = new long[n];
-        int m = coalesceInto(layout, s, d);
-        if (m == 0) return Layout.TRIVIAL;
-        if (m == 1) return Layout.of(s[0], d[0]);
-        return Layout.flat(java.util.Arrays.copyOf(s, m), java.util.Arrays.copyOf(d, m));
+        return layoutOf(s, d, coalesceInto(layout, s, d));
     }
 
     /**
@@ -34,19 +31,34 @@ public final class Coalesce {
     static int coalesceInto(Layout layout, long[] s, long[] d) {
         int n = layout.flatRank();
         int m = 0;
-        for (int k = 0; k < n; k++) {
-            long sk = layout.flatShape(k);
-            long dk = layout.flatStride(k);
-            if (sk == 1) continue;
-            if (m > 0 && mulFits(s[m - 1], d[m - 1]) && s[m - 1] * d[m - 1] == dk) {
-                s[m - 1] = s[m - 1] * sk; // cannot overflow: bounded by size(layout)
-            } else {
-                s[m] = sk;
-                d[m] = dk;
-                m++;
-            }
-        }
+        for (int k = 0; k < n; k++) m = append(s, d, m, layout.flatShape(k), layout.flatStride(k));
         return m;
+    }
+
+    /** {@code coalesce((s_0..s_(n−1)):(d_0..d_(n−1)))} computed in place; returns the number of modes left. */
+    static int coalesceInPlace(long[] s, long[] d, int n) {
+        int m = 0;
+        for (int k = 0; k < n; k++) m = append(s, d, m, s[k], d[k]); // writes at most position k
+        return m;
+    }
+
+    /** Appends the mode {@code sk:dk} to the m coalesced modes in s, d: dropped, merged, or added; the new count. */
+    private static int append(long[] s, long[] d, int m, long sk, long dk) {
+        if (sk == 1) return m;
+        if (m > 0 && mulFits(s[m - 1], d[m - 1]) && s[m - 1] * d[m - 1] == dk) {
+            s[m - 1] = s[m - 1] * sk; // cannot overflow: bounded by the size
+            return m;
+        }
+        s[m] = sk;
+        d[m] = dk;
+        return m + 1;
+    }
+
+    /** The layout of the first m modes of s, d: {@code 1:0} for none, {@code s:d} for one, flat otherwise. */
+    static Layout layoutOf(long[] s, long[] d, int m) {
+        if (m == 0) return Layout.TRIVIAL;
+        if (m == 1) return Layout.of(s[0], d[0]);
+        return Layout.flat(s, d, m);
     }
 
     private static boolean mulFits(long a, long b) {
@@ -88,7 +100,6 @@ public final class Coalesce {
             d[m] = layout.flatStride(k);
             m++;
         }
-        if (m == 0) return Layout.TRIVIAL;
-        return coalesce(Layout.flat(java.util.Arrays.copyOf(s, m), java.util.Arrays.copyOf(d, m)));
+        return layoutOf(s, d, coalesceInPlace(s, d, m));
     }
 }

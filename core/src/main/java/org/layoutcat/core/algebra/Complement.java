@@ -1,7 +1,5 @@
 package org.layoutcat.core.algebra;
 
-import java.util.ArrayList;
-import java.util.List;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Checked;
 import org.layoutcat.core.Layout;
@@ -28,23 +26,31 @@ public final class Complement {
         if (cotarget < 1) {
             throw new LayoutArgumentException("complement of " + layout + " with respect to " + cotarget + ": the cotarget must be positive");
         }
-        List<long[]> modes = new ArrayList<>();
-        for (int k = 0; k < layout.flatRank(); k++) {
+        int n = layout.flatRank();
+        long[] ds = new long[n]; // the non-trivial modes (stride, shape), sorted by stride, then by shape
+        long[] ss = new long[n];
+        int m = 0;
+        for (int k = 0; k < n; k++) {
             long s = layout.flatShape(k);
             long d = layout.flatStride(k);
             if (s == 1 || d == 0) continue;
             if (d < 0) {
                 throw new LayoutArgumentException("complement of " + layout + ": stride " + d + " is negative; complement needs non-negative strides");
             }
-            modes.add(new long[] {d, s});
+            int i = m++;
+            for (; i > 0 && (ds[i - 1] > d || (ds[i - 1] == d && ss[i - 1] > s)); i--) { // insertion sort: ranks are small
+                ds[i] = ds[i - 1];
+                ss[i] = ss[i - 1];
+            }
+            ds[i] = d;
+            ss[i] = s;
         }
-        modes.sort((x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0]) : Long.compare(x[1], y[1]));
-        long[] rs = new long[modes.size() + 1];
-        long[] rd = new long[modes.size() + 1];
+        long[] rs = new long[m + 1];
+        long[] rd = new long[m + 1];
         long current = 1;
-        for (int i = 0; i < modes.size(); i++) {
-            long d = modes.get(i)[0];
-            long s = modes.get(i)[1];
+        for (int i = 0; i < m; i++) {
+            long d = ds[i];
+            long s = ss[i];
             if (d % current != 0) {
                 throw new LayoutArgumentException("complement of " + layout + ": after sorting by stride, stride " + d
                         + " is not a multiple of " + current + " (the extent reached by the smaller modes)"
@@ -55,9 +61,9 @@ public final class Complement {
             rd[i] = current;
             current = Checked.mul(s, d, "the complement", layout);
         }
-        rs[modes.size()] = Checked.ceilDiv(cotarget, current);
-        rd[modes.size()] = current;
-        return Coalesce.coalesce(Layout.flat(rs, rd));
+        rs[m] = Checked.ceilDiv(cotarget, current);
+        rd[m] = current;
+        return Coalesce.layoutOf(rs, rd, Coalesce.coalesceInPlace(rs, rd, m + 1));
     }
 
     /** True when L is known not to be injective (asked only to word an error; a search too large answers false). */

@@ -1,5 +1,6 @@
 package org.layoutcat.core.algebra;
 
+import java.util.Arrays;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Checked;
 import org.layoutcat.core.IntTuple;
@@ -46,30 +47,34 @@ public final class Composition {
             ad[0] = 0;
             n = 1;
         }
-        Modes out = new Modes(Math.max(b.flatRank() * n, 1));
-        int[] count = new int[b.flatRank()];
-        long[] digits = new long[n];
-        for (int k = 0; k < b.flatRank(); k++) {
+        int nb = b.flatRank();
+        Modes out = new Modes(Math.max(nb * n, 1), nb);
+        long[] digits = n > 1 ? new long[n] : null;
+        for (int k = 0; k < nb; k++) {
             int before = out.size;
             composeMode(a, b, as, ad, n, b.flatShape(k), b.flatStride(k), out, digits);
-            count[k] = out.size - before;
+            out.count[k] = out.size - before;
         }
-        requireAdditive(a, b, as, ad, n, digits);
-        if (b.shape().isLeaf()) return out.layout(0, count[0]);
+        if (n > 1) requireAdditive(a, b, as, ad, n, digits);
+        if (out.size == nb) { // every mode of B gave one mode: R has B's shape exactly
+            if (nb == 1 && b.shape().isLeaf()) return Layout.of(out.shape[0], out.stride[0]);
+            return b.withFlatStrides(nb == out.stride.length ? out.stride : Arrays.copyOf(out.stride, nb));
+        }
         int[] at = {0, 0};
-        IntTuple[] sd = shapeLike(b.shape(), out, count, at);
-        return Layout.of(sd[0], sd[1]);
+        return Layout.of(shapeLike(b.shape(), out, at), Arrays.copyOf(out.stride, out.size));
     }
 
-    /** The growing list of result modes (shape, stride). */
+    /** The growing list of result modes (shape, stride), and how many each flat mode of B gave. */
     private static final class Modes {
         final long[] shape;
         final long[] stride;
+        final int[] count;
         int size;
 
-        Modes(int capacity) {
+        Modes(int capacity, int modesOfB) {
             shape = new long[capacity];
             stride = new long[capacity];
+            count = new int[modesOfB];
         }
 
         void add(long s, long d) {
@@ -77,37 +82,19 @@ public final class Composition {
             stride[size] = d;
             size++;
         }
-
-        /** The layout of modes {@code [from, from+count)}: integral for one mode, flat otherwise. */
-        Layout layout(int from, int count) {
-            if (count == 1) return Layout.of(shape[from], stride[from]);
-            return Layout.flat(java.util.Arrays.copyOfRange(shape, from, from + count),
-                    java.util.Arrays.copyOfRange(stride, from, from + count));
-        }
-
-        IntTuple[] tuples(int from, int count) {
-            if (count == 1) return new IntTuple[] {IntTuple.of(shape[from]), IntTuple.of(stride[from])};
-            return new IntTuple[] {IntTuple.flat(java.util.Arrays.copyOfRange(shape, from, from + count)),
-                    IntTuple.flat(java.util.Arrays.copyOfRange(stride, from, from + count))};
-        }
     }
 
-    /** B's shape with each leaf replaced by the modes composed from it; {@code at = {leaf, mode}} cursors. */
-    private static IntTuple[] shapeLike(IntTuple bShape, Modes out, int[] count, int[] at) {
+    /** B's shape with each leaf replaced by the shapes composed from it; {@code at = {leaf, mode}} cursors. */
+    private static IntTuple shapeLike(IntTuple bShape, Modes out, int[] at) {
         if (bShape.isLeaf()) {
-            int leaf = at[0]++;
-            IntTuple[] r = out.tuples(at[1], count[leaf]);
-            at[1] += count[leaf];
-            return r;
+            int count = out.count[at[0]++];
+            int from = at[1];
+            at[1] += count;
+            return count == 1 ? IntTuple.of(out.shape[from]) : IntTuple.flat(Arrays.copyOfRange(out.shape, from, from + count));
         }
         IntTuple[] s = new IntTuple[bShape.rank()];
-        IntTuple[] d = new IntTuple[bShape.rank()];
-        for (int i = 0; i < s.length; i++) {
-            IntTuple[] m = shapeLike(bShape.mode(i), out, count, at);
-            s[i] = m[0];
-            d[i] = m[1];
-        }
-        return new IntTuple[] {IntTuple.of(s), IntTuple.of(d)};
+        for (int i = 0; i < s.length; i++) s[i] = shapeLike(bShape.mode(i), out, at);
+        return IntTuple.of(s);
     }
 
     /**
@@ -157,16 +144,19 @@ public final class Composition {
         long restShape = s;
         long restStride = Math.absExact(d);
         int first = out.size;
+        long q;
         for (int k = 0; k < n - 1; k++) {
             long curShape = as[k];
             if (restShape == 1) {
+                if (out.size > first) return; // the modes are complete; no size-1 mode follows
                 // Nothing of B is left: only track the stride, as CuTe does, for the final size-1 mode.
                 restStride = Checked.ceilDiv(restStride, curShape);
-            } else if (restStride % curShape == 0) {
-                restStride /= curShape; // B steps over this mode of A entirely
-            } else if (curShape % restStride == 0) {
-                long taken = Math.min(curShape / restStride, restShape);
-                if (restShape % taken != 0) {
+            } else if ((q = exactQuotient(restStride, curShape)) > 0) {
+                restStride = q; // B steps over this mode of A entirely
+            } else if ((q = exactQuotient(curShape, restStride)) > 0) {
+                long taken = Math.min(q, restShape);
+                long left = exactQuotient(restShape, taken);
+                if (left < 0) {
                     throw new LayoutArgumentException(operands(a, b, s, d) + ": no layout of size " + s
                             + " satisfies R(c)=A(B(c)) — shape " + restShape + " is not divisible by " + taken
                             + ", the part of it that fits in mode " + curShape + ":" + ad[k] + " of A at stride "
@@ -176,7 +166,7 @@ public final class Composition {
                 // digits restStride·t, t < taken, in mode k (at most a_k − 1); the sum saturates at a_k
                 long top = restStride * (taken - 1);
                 digits[k] = top > curShape - digits[k] ? curShape : digits[k] + top;
-                restShape /= taken;
+                restShape = left;
                 restStride = 1;
             } else {
                 throw new LayoutArgumentException(operands(a, b, s, d) + ": no layout satisfies R(c)=A(B(c)) — stride "
@@ -187,5 +177,16 @@ public final class Composition {
         if (restShape != 1 || out.size == first) {
             out.add(restShape, Checked.mul(sign * restStride, ad[n - 1], "a stride of the composition with A", a));
         }
+    }
+
+    /**
+     * {@code y / x} where x divides y, else −1 (x > 0, y > 0): without a division where {@code y ≤ x} or x is a
+     * power of two (as most extents and strides are), with one otherwise.
+     */
+    private static long exactQuotient(long y, long x) {
+        if (y <= x) return y == x ? 1 : -1;
+        if ((x & (x - 1)) == 0) return (y & (x - 1)) == 0 ? y >>> Long.numberOfTrailingZeros(x) : -1;
+        long q = y / x;
+        return q * x == y ? q : -1;
     }
 }

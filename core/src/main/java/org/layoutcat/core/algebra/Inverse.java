@@ -44,7 +44,7 @@ public final class Inverse {
             current = Checked.mul(mode[1], mode[0], "the right inverse", layout);
         }
         if (m == 0) return Layout.TRIVIAL;
-        return Coalesce.coalesce(Layout.flat(java.util.Arrays.copyOf(rs, m), java.util.Arrays.copyOf(rd, m)));
+        return Coalesce.layoutOf(rs, rd, Coalesce.coalesceInPlace(rs, rd, m));
     }
 
     /**
