@@ -29,11 +29,21 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--warmup", defaultValue = "2", description = "warm-up seconds (default 2)") double warmup;
     @Option(names = "--seconds", defaultValue = "5", description = "measured seconds (default 5)") double seconds;
     @Option(names = "--json", description = "print one JSON line instead of the table") boolean json;
+    @Option(names = "--engine", description = "answer every request with this engine (auto, cute or category),"
+            + " whatever the file asks") String engine;
 
     @Override
     public Integer call() throws IOException {
         List<Request> requests = read(file);
         if (requests.isEmpty()) throw new IllegalArgumentException(file + " holds no requests");
+        if (engine != null) {
+            if (!List.of("auto", "cute", "category").contains(engine)) {
+                throw new IllegalArgumentException("unknown engine \"" + engine + "\"; engines: auto, cute, category");
+            }
+            List<Request> forced = new ArrayList<>(requests.size());
+            for (Request r : requests) forced.add(new Request(r.op(), r.args(), engine));
+            requests = forced;
+        }
         Map<String, List<Request>> byOp = new LinkedHashMap<>();
         for (Request r : requests) byOp.computeIfAbsent(r.op(), k -> new ArrayList<>()).add(r);
 
@@ -57,8 +67,8 @@ final class BenchCommand implements Callable<Integer> {
             }
             System.out.println(sb.append("}}"));
         } else {
-            System.out.printf(Locale.ROOT, "%d requests from %s, one thread, %.1f s measured after %.1f s warm-up%n",
-                    requests.size(), file, seconds, warmup);
+            System.out.printf(Locale.ROOT, "%d requests from %s, engine %s, one thread, %.1f s measured after %.1f s warm-up%n",
+                    requests.size(), file, engine == null ? "as asked (auto by default)" : engine, seconds, warmup);
             System.out.printf(Locale.ROOT, "%-18s %8s %12s %12s %12s %14s%n", "op", "requests", "median ns", "p10 ns", "p90 ns", "requests/s");
             for (Map.Entry<String, DescriptiveStatistics> e : perOp.entrySet()) {
                 line(e.getKey(), byOp.get(e.getKey()).size(), e.getValue());

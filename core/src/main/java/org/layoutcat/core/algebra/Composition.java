@@ -38,43 +38,65 @@ public final class Composition {
 
     /** A∘B: {@code R(c) = A(B(c))}, R shaped like B. */
     public static Layout compose(Layout a, Layout b) {
-        int na = a.flatRank();
-        long[] as = new long[Math.max(na, 1)]; // an empty A, ():(), reads as 1:0
-        long[] ad = new long[Math.max(na, 1)];
+        int nb = b.flatRank();
+        Work w = Work.of(a.flatRank(), nb);
+        long[] as = w.as;
+        long[] ad = w.ad;
         int n = Coalesce.coalesceInto(a, as, ad);
         if (n == 0) { // A = 1:0 (Φ ≡ 0 on its domain): read as the single mode 1:0
             as[0] = 1;
             ad[0] = 0;
             n = 1;
         }
-        int nb = b.flatRank();
-        Modes out = new Modes(Math.max(nb * n, 1), nb);
-        long[] digits = n > 1 ? new long[n] : null;
         for (int k = 0; k < nb; k++) {
-            int before = out.size;
-            composeMode(a, b, as, ad, n, b.flatShape(k), b.flatStride(k), out, digits);
-            out.count[k] = out.size - before;
+            int before = w.size;
+            composeMode(a, b, as, ad, n, b.flatShape(k), b.flatStride(k), w);
+            w.count[k] = w.size - before;
         }
-        if (n > 1) requireAdditive(a, b, as, ad, n, digits);
-        if (out.size == nb) { // every mode of B gave one mode: R has B's shape exactly
-            if (nb == 1 && b.shape().isLeaf()) return Layout.of(out.shape[0], out.stride[0]);
-            return b.withFlatStrides(nb == out.stride.length ? out.stride : Arrays.copyOf(out.stride, nb));
+        if (n > 1) requireAdditive(a, b, as, ad, n, w.digits);
+        if (w.size == nb) { // every mode of B gave one mode: R has B's shape exactly
+            if (nb == 1 && b.shape().isLeaf()) return Layout.of(w.shape[0], w.stride[0]);
+            return b.withFlatStrides(Arrays.copyOf(w.stride, nb));
         }
         int[] at = {0, 0};
-        return Layout.of(shapeLike(b.shape(), out, at), Arrays.copyOf(out.stride, out.size));
+        return Layout.of(shapeLike(b.shape(), w, at), Arrays.copyOf(w.stride, w.size));
     }
 
-    /** The growing list of result modes (shape, stride), and how many each flat mode of B gave. */
-    private static final class Modes {
-        final long[] shape;
-        final long[] stride;
-        final int[] count;
+    /**
+     * The working arrays of one composition, kept per thread so that a composition allocates little more than
+     * its result: coalesced A ({@code as:ad}), the digits each mode of A takes ({@code digits}), and the result's
+     * modes ({@code shape:stride}, {@code size} of them) with how many each flat mode of B gave ({@code count}).
+     * A composition runs start to end on its thread and calls no other, so one set per thread is enough.
+     */
+    private static final class Work {
+        private static final ThreadLocal<Work> PER_THREAD = ThreadLocal.withInitial(Work::new);
+        long[] as = new long[8];
+        long[] ad = new long[8];
+        long[] digits = new long[8];
+        long[] shape = new long[16];
+        long[] stride = new long[16];
+        int[] count = new int[8];
         int size;
 
-        Modes(int capacity, int modesOfB) {
-            shape = new long[capacity];
-            stride = new long[capacity];
-            count = new int[modesOfB];
+        /** This thread's arrays, large enough for A of {@code na} and B of {@code nb} flat modes, emptied. */
+        static Work of(int na, int nb) {
+            Work w = PER_THREAD.get();
+            int n = Math.max(na, 1); // an empty A, ():(), reads as 1:0
+            if (w.as.length < n) {
+                w.as = new long[n];
+                w.ad = new long[n];
+                w.digits = new long[n];
+            } else {
+                Arrays.fill(w.digits, 0, n, 0);
+            }
+            int capacity = Math.max(nb * n, 1);
+            if (w.shape.length < capacity) {
+                w.shape = new long[capacity];
+                w.stride = new long[capacity];
+            }
+            if (w.count.length < nb) w.count = new int[nb];
+            w.size = 0;
+            return w;
         }
 
         void add(long s, long d) {
@@ -85,7 +107,7 @@ public final class Composition {
     }
 
     /** B's shape with each leaf replaced by the shapes composed from it; {@code at = {leaf, mode}} cursors. */
-    private static IntTuple shapeLike(IntTuple bShape, Modes out, int[] at) {
+    private static IntTuple shapeLike(IntTuple bShape, Work out, int[] at) {
         if (bShape.isLeaf()) {
             int count = out.count[at[0]++];
             int from = at[1];
@@ -135,7 +157,7 @@ public final class Composition {
      * Appends the modes of A∘(s:d) for one integral mode of B to {@code out}, and adds the largest digit it takes
      * in each mode k of A to {@code digits[k]}.
      */
-    private static void composeMode(Layout a, Layout b, long[] as, long[] ad, int n, long s, long d, Modes out, long[] digits) {
+    private static void composeMode(Layout a, Layout b, long[] as, long[] ad, int n, long s, long d, Work out) {
         if (d == 0) {
             out.add(s, 0);
             return;
@@ -165,6 +187,7 @@ public final class Composition {
                 out.add(taken, Checked.mul(sign * restStride, ad[k], "a stride of the composition with A", a));
                 // digits restStride·t, t < taken, in mode k (at most a_k − 1); the sum saturates at a_k
                 long top = restStride * (taken - 1);
+                long[] digits = out.digits;
                 digits[k] = top > curShape - digits[k] ? curShape : digits[k] + top;
                 restShape = left;
                 restStride = 1;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -48,6 +49,33 @@ class LayoutFunctionTest {
             assertEquals(l.apply(i), table[i], "Φ(" + i + ") of " + l);
             assertEquals(l.apply(i), ints[i], "Φ(" + i + ") of " + l);
         }
+    }
+
+    /** Layouts of many blocks (a block holds 4096 entries), and of first modes longer than a block. */
+    @Property(tries = 60)
+    void tableEqualsTheLayoutFunctionPointwiseAcrossBlocks(@ForAll("largeLayouts") Layout l) {
+        long[] table = LayoutFunction.table(l);
+        int[] ints = new int[table.length];
+        LayoutFunction.tabulate(l, ints);
+        for (int i = 0; i < table.length; i++) {
+            assertEquals(l.apply(i), table[i], "Φ(" + i + ") of " + l);
+            assertEquals(l.apply(i), ints[i], "Φ(" + i + ") of " + l);
+        }
+    }
+
+    @Example
+    void aFirstModeLongerThanABlockIsTabulatedAsRuns() {
+        Layout l = Layout.parse("(5000,3):(3,1)"); // coalesce keeps both modes; the first exceeds 4096
+        long[] table = LayoutFunction.table(l);
+        for (int i = 0; i < table.length; i++) assertEquals(l.apply(i), table[i], "Φ(" + i + ")");
+    }
+
+    @Provide
+    Arbitrary<Layout> largeLayouts() {
+        Arbitrary<long[]> shapes = Arbitraries.longs().between(1, 24).array(long[].class).ofMinSize(3).ofMaxSize(4)
+                .filter(s -> java.util.Arrays.stream(s).reduce(1, (x, y) -> x * y) > 4096);
+        return shapes.flatMap(s -> Arbitraries.longs().between(-50, 400).array(long[].class).ofSize(s.length)
+                .map(d -> Layout.flat(s, d)));
     }
 
     @Provide
