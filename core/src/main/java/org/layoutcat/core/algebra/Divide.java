@@ -22,11 +22,12 @@ public final class Divide {
     /** {@code A ∘ (B, comp(B, size(A)))} for a layout B. */
     static Layout logicalDivideLayout(Layout a, Layout b) {
         Layout comp = Complement.complement(b, a.size());
+        Layout tiler = Layout.concat(b, comp);
         try {
-            return Composition.compose(a, Layout.concat(b, comp));
+            return Composition.compose(a, tiler);
         } catch (IllegalArgumentException e) {
             throw new LayoutArgumentException("logical_divide of " + a + " by " + b + " composes A with (B, comp(B, "
-                    + a.size() + ")) = " + Layout.concat(b, comp) + ": " + e.getMessage(), e);
+                    + a.size() + ")) = " + tiler + ": " + e.getMessage(), e);
         }
     }
 
