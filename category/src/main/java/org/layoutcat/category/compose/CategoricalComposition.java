@@ -51,7 +51,8 @@ public final class CategoricalComposition {
      * A∘B: {@code R(c) = A(B(c))}, shaped like B. Both layouts must be tractable. Where the whole composite is
      * not tractable, composition distributes over the modes of B (CuTe's definition:
      * {@code A∘(B_0, B_1, ...) = (A∘B_0, A∘B_1, ...)}) and each mode is composed categorically; see
-     * {@link #traces(Layout, Layout)}.
+     * {@link #traces(Layout, Layout)}. The answer is {@code trace(a, b).result()} where that exists; where no
+     * extension of A is needed it is computed on flat arrays ({@link FlatComposition}), without the trace.
      */
     public static Layout compose(Layout a, Layout b) {
         Layout flat = flatOrNull(a, b);

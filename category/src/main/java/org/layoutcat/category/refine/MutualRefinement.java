@@ -76,18 +76,20 @@ public record MutualRefinement(IntTuple tPrime, IntTuple uPrime) {
         List<IntTuple> parts = new ArrayList<>(off.length - 1);
         for (int k = 0; k + 1 < off.length; k++) {
             int from = off[k];
-            parts.add(off[k + 1] - from == 1 ? IntTuple.of(pieces[from]) : IntTuple.flat(Arrays.copyOfRange(pieces, from, off[k + 1])));
+            int to = off[k + 1];
+            parts.add(to - from == 1 ? IntTuple.of(pieces[from]) : IntTuple.flat(Arrays.copyOfRange(pieces, from, to)));
         }
         return Refinement.substitute(coarse, parts);
     }
 
     /**
-     * The greedy walk on positive flat entries {@code x = x[0..xn)} (the flattening of T) and {@code y = y[0..yn)} (of U), as
-     * described above: writes the pieces of U'♭ into {@code pieces} (room for {@code xn + yn}) and returns their
-     * number; T'♭ is their prefix. The pieces of {@code x_i} (the relative mode {@code mode_(i+1)(T', T)}) are
-     * {@code pieces[xOff[i] .. xOff[i+1])}, those of {@code y_j} are {@code pieces[yOff[j] .. yOff[j+1])}; the offset
-     * arrays need room for {@code xn + 1} and {@code yn + 1} entries. Returns -1 when no mutual refinement exists, and
-     * then appends the reason to {@code why} unless it is null.
+     * The greedy walk described above, on positive flat entries: {@code x[0..xn)}, the flattening of T, and
+     * {@code y[0..yn)}, that of U. Writes the pieces of U'♭ into {@code pieces} (room for {@code xn + yn}) and
+     * returns their number; T'♭ is their prefix. The pieces of {@code x_i} (the relative mode
+     * {@code mode_(i+1)(T', T)}) are {@code pieces[xOff[i] .. xOff[i+1])}, those of {@code y_j} are
+     * {@code pieces[yOff[j] .. yOff[j+1])}; the offset arrays need room for {@code xn + 1} and {@code yn + 1}
+     * entries. Returns -1 when no mutual refinement exists, and then appends the reason to {@code why} unless it is
+     * null. Allocates nothing.
      */
     public static int walk(long[] x, int xn, long[] y, int yn, long[] pieces, int[] xOff, int[] yOff, StringBuilder why) {
         xOff[0] = 0;
@@ -116,8 +118,9 @@ public record MutualRefinement(IntTuple tPrime, IntTuple uPrime) {
                 if (j < yn) yj = y[j];
             } else {
                 if (why != null) {
-                    why.append("at leaf ").append(i + 1).append(" of T and leaf ").append(j + 1).append(" of U the parts left, ")
-                            .append(xi).append(" and ").append(yj).append(", do not divide one another");
+                    why.append("at leaf ").append(i + 1).append(" of T and leaf ").append(j + 1)
+                            .append(" of U the parts left, ").append(xi).append(" and ").append(yj)
+                            .append(", do not divide one another");
                 }
                 return -1;
             }
