@@ -3,6 +3,7 @@ package org.layoutcat.bench;
 import java.util.concurrent.TimeUnit;
 import org.layoutcat.category.NestMorphism;
 import org.layoutcat.category.StandardRepresentation;
+import org.layoutcat.category.compose.CategoricalAlgebra;
 import org.layoutcat.category.compose.CategoricalComposition;
 import org.layoutcat.category.refine.MutualRefinement;
 import org.layoutcat.core.IntTuple;
@@ -17,7 +18,11 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
-/** The category module on the paper's examples: standard representation, mutual refinement, composition. */
+/**
+ * The category module on the paper's examples: standard representation, mutual refinement, composition, and the
+ * logical divide and product that the batch mode's default engine computes categorically (the inputs of
+ * CoreBenchmarks, to compare the two engines).
+ */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
@@ -33,6 +38,10 @@ public class CategoryBenchmarks {
     // PAPER-NOTES example 16.
     IntTuple t = IntTuple.parse("(4,2,2,32)");
     IntTuple u = IntTuple.parse("(32,32)");
+    Layout divA = Layout.parse("(4,8,4,8):(1,4,32,128)");
+    Layout divB = Layout.parse("(4,4):(1,32)");
+    Layout prodA = Layout.parse("(4,2):(1,16)");
+    Layout prodB = Layout.parse("(2,2):(2,1)");
 
     @Benchmark
     public Layout categoricalComposition() {
@@ -47,5 +56,15 @@ public class CategoryBenchmarks {
     @Benchmark
     public Object mutualRefinement() {
         return MutualRefinement.of(t, u);
+    }
+
+    @Benchmark
+    public Layout categoricalLogicalDivide() {
+        return CategoricalAlgebra.logicalDivide(divA, divB);
+    }
+
+    @Benchmark
+    public Layout categoricalLogicalProduct() {
+        return CategoricalAlgebra.logicalProduct(prodA, prodB);
     }
 }

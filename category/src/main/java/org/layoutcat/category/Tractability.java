@@ -11,13 +11,59 @@ import org.layoutcat.core.Layout;
  * every stride is non-negative and, for consecutive non-zero strides, {@code s_i·d_i} divides {@code d_(i+1)}.
  * Modes of shape 1 never move the layout function and are read with stride 0. Tractable layouts are exactly the
  * layouts encoded by tuple morphisms.
+ *
+ * <p>The test runs on the flat shape and stride arrays ({@link #isTractable(long[], long[], int)}) without
+ * boxing or strings; the words of {@link #violation(Layout)} are built only for a layout that is not tractable.
  */
 public final class Tractability {
     private Tractability() {}
 
     /** True when L is tractable (shape-1 modes read with stride 0). */
     public static boolean isTractable(Layout layout) {
-        return violation(layout).isEmpty();
+        return isTractable(layout.flatShapes(), layout.flatStrides(), layout.flatRank());
+    }
+
+    /**
+     * True when the flat layout {@code (s_0..s_(n-1)):(d_0..d_(n-1))} is tractable: no mode with {@code s ≠ 1}
+     * has a negative stride, and along {@link #sortedModes} each {@code s_i·d_i} divides the next stride (an
+     * overflowing product divides nothing). Reads the first n entries; writes nothing.
+     */
+    public static boolean isTractable(long[] s, long[] d, int n) {
+        for (int k = 0; k < n; k++) if (s[k] != 1 && d[k] < 0) return false;
+        int[] order = new int[n];
+        int m = sortedModes(s, d, n, order);
+        for (int i = 0; i + 1 < m; i++) if (reach(s, d, order[i], order[i + 1]) < 0) return false;
+        return true;
+    }
+
+    /**
+     * Writes into {@code order} the indices k of the modes with {@code s_k ≠ 1} and {@code d_k > 0}, in increasing
+     * (stride, shape, index) order — a stable sort by (stride, shape) — and returns their number. Insertion sort over
+     * shrinking gaps (Shell's), on primitives: the ranks of layouts are small.
+     */
+    static int sortedModes(long[] s, long[] d, int n, int[] order) {
+        int m = 0;
+        for (int k = 0; k < n; k++) if (s[k] != 1 && d[k] > 0) order[m++] = k;
+        for (int gap = m / 2; gap > 0; gap = gap == 2 ? 1 : gap * 5 / 11) {
+            for (int i = gap; i < m; i++) {
+                int x = order[i];
+                int j = i;
+                for (; j >= gap && before(s, d, x, order[j - gap]); j -= gap) order[j] = order[j - gap];
+                order[j] = x;
+            }
+        }
+        return m;
+    }
+
+    private static boolean before(long[] s, long[] d, int x, int y) {
+        return d[x] != d[y] ? d[x] < d[y] : s[x] != s[y] ? s[x] < s[y] : x < y;
+    }
+
+    /** {@code s_a·d_a} when it fits in a long and divides {@code d_b}; -1 otherwise. */
+    private static long reach(long[] s, long[] d, int a, int b) {
+        long hi = Math.multiplyHigh(d[a], s[a]);
+        long r = d[a] * s[a];
+        return hi == 0 && r >= 0 && (d[b] == r || d[b] % r == 0) ? r : -1;
     }
 
     /**
@@ -25,39 +71,34 @@ public final class Tractability {
      * {@code "after sorting by stride, flat mode 3 (2:4) reaches 8, which does not divide the stride 7 of flat mode 2 (2:7)"}.
      */
     public static Optional<String> violation(Layout layout) {
+        long[] s = layout.flatShapes();
+        long[] d = layout.flatStrides();
+        int n = layout.flatRank();
+        if (isTractable(s, d, n)) return Optional.empty();
         List<String> why = new ArrayList<>();
-        List<long[]> modes = new ArrayList<>(); // {d, s, flat index}
-        for (int k = 0; k < layout.flatRank(); k++) {
-            long s = layout.flatShape(k);
-            long d = layout.flatStride(k);
-            if (s == 1 || d == 0) continue;
-            if (d < 0) {
-                why.add("flat mode " + (k + 1) + " (" + s + ":" + d + ") has a negative stride");
-                continue;
-            }
-            modes.add(new long[] {d, s, k});
+        for (int k = 0; k < n; k++) {
+            if (s[k] != 1 && d[k] < 0) why.add("flat mode " + (k + 1) + " (" + s[k] + ":" + d[k] + ") has a negative stride");
         }
-        modes.sort((x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0]) : Long.compare(x[1], y[1]));
-        for (int i = 0; i + 1 < modes.size(); i++) {
-            long[] a = modes.get(i);
-            long[] b = modes.get(i + 1);
-            long hi = Math.multiplyHigh(a[0], a[1]);
-            long reach = a[0] * a[1];
-            boolean divides = hi == 0 && reach >= 0 && b[0] % reach == 0;
-            if (!divides) {
-                why.add("after sorting by stride, flat mode " + (a[2] + 1) + " (" + a[1] + ":" + a[0] + ") reaches "
-                        + (hi == 0 && reach >= 0 ? String.valueOf(reach) : a[1] + "·" + a[0])
-                        + ", which does not divide the stride " + b[0] + " of flat mode " + (b[2] + 1) + " (" + b[1] + ":" + b[0] + ")");
+        int[] order = new int[n];
+        int m = sortedModes(s, d, n, order);
+        for (int i = 0; i + 1 < m; i++) {
+            int a = order[i];
+            int b = order[i + 1];
+            if (reach(s, d, a, b) < 0) {
+                long hi = Math.multiplyHigh(d[a], s[a]);
+                long r = d[a] * s[a];
+                why.add("after sorting by stride, flat mode " + (a + 1) + " (" + s[a] + ":" + d[a] + ") reaches "
+                        + (hi == 0 && r >= 0 ? String.valueOf(r) : s[a] + "·" + d[a])
+                        + ", which does not divide the stride " + d[b] + " of flat mode " + (b + 1) + " (" + s[b] + ":" + d[b] + ")");
             }
         }
-        return why.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", why));
+        return Optional.of(String.join("; ", why));
     }
 
     /** Throws an IllegalArgumentException naming {@code role}, the layout and the modes that break tractability. */
     public static void require(Layout layout, String role) {
-        Optional<String> v = violation(layout);
-        if (v.isPresent()) {
-            throw new LayoutArgumentException(role + " " + layout + " is not tractable: " + v.get());
+        if (!isTractable(layout)) {
+            throw new LayoutArgumentException(role + " " + layout + " is not tractable: " + violation(layout).get());
         }
     }
 }

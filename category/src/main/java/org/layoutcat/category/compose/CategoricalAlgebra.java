@@ -1,17 +1,15 @@
 package org.layoutcat.category.compose;
 
 import org.layoutcat.core.LayoutArgumentException;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
 import org.layoutcat.category.FinMorphism;
 import org.layoutcat.category.StandardRepresentation;
 import org.layoutcat.category.Tractability;
-import org.layoutcat.category.TupleMorphism;
 import org.layoutcat.core.Checked;
+import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.algebra.ByMode;
 import org.layoutcat.core.Tiler;
-import org.layoutcat.core.algebra.Coalesce;
 
 /**
  * Complement, logical divide and logical product of tractable layouts computed through morphisms (paper §2.5–2.7,
@@ -28,31 +26,42 @@ import org.layoutcat.core.algebra.Coalesce;
 public final class CategoricalAlgebra {
     private CategoricalAlgebra() {}
 
-    /** {@code comp(B, N)} through the complement of a morphism; B tractable, {@code N ≥ 1}. */
+    /**
+     * {@code comp(B, N)} through the complement of a morphism; B tractable, {@code N ≥ 1}. On flat arrays: T and α
+     * of {@code f = f_B} ({@link StandardRepresentation#codomainInto}), T extended by {@code ⌈N / size T⌉} where
+     * that is above 1; {@code f^c} takes the entries of T not hit by f, in order, and {@code L_(f^c)} gives the entry
+     * {@code t_j} the stride {@code t_1⋯t_(j−1)}; then coalesce.
+     */
     public static Layout complement(Layout b, long cotarget) {
         if (cotarget < 1) {
             throw new LayoutArgumentException("complement of " + b + " with respect to " + cotarget + ": the cotarget must be positive");
         }
-        Tractability.require(b, "complement: the layout");
-        TupleMorphism f = StandardRepresentation.flat(b);
-        List<Integer> hit = new ArrayList<>();
-        for (int i = 1; i <= f.domainRank(); i++) if (f.map(i) != FinMorphism.STAR) hit.add(i);
-        TupleMorphism onImage = f.restrict(hit.stream().mapToInt(Integer::intValue).toArray());
-        long size = onImage.codomainSize();
+        int r = b.flatRank();
+        long[] t = new long[2 * r + 1];
+        int[] alpha = new int[r];
+        int n = StandardRepresentation.codomainInto(b.flatShapes(), b.flatStrides(), r, t, alpha, new int[r], b);
+        if (n < 0) Tractability.require(b, "complement: the layout");
+        boolean[] hit = new boolean[n + 1];
+        for (int j : alpha) if (j != FinMorphism.STAR) hit[j - 1] = true;
+        long size = 1;
+        for (int j = 0; j < n; j++) size = Checked.mul(size, t[j], "the size of the codomain", b);
         long more = Checked.ceilDiv(cotarget, size);
         if (more > 1) {
-            long[] s = new long[onImage.domainRank()];
-            int[] alpha = new int[s.length];
-            for (int i = 1; i <= s.length; i++) {
-                s[i - 1] = onImage.domainEntry(i);
-                alpha[i - 1] = onImage.map(i);
-            }
-            long[] t = new long[onImage.codomainRank() + 1];
-            for (int j = 1; j <= onImage.codomainRank(); j++) t[j - 1] = onImage.codomainEntry(j);
-            t[t.length - 1] = more;
-            onImage = TupleMorphism.of(s, t, alpha);
+            t[n++] = more;
+            if (!FlatComposition.fits(size, more)) Checked.mul(size, more, "the prefix products", IntTuple.flat(Arrays.copyOf(t, n)));
         }
-        return Coalesce.coalesce(onImage.complement().encodedLayout());
+        long[] s = new long[n];
+        long[] d = new long[n];
+        int m = 0;
+        long prefix = 1;
+        for (int j = 0; j < n; j++) {
+            if (!hit[j]) {
+                s[m] = t[j];
+                d[m++] = prefix;
+            }
+            if (j + 1 < n) prefix *= t[j]; // below size·more, which fits
+        }
+        return FlatComposition.layout(s, d, FlatComposition.coalesce(s, d, 0, m, 0));
     }
 
     /** {@code comp(B, cosize B)}, CuTe's one-argument complement. */
@@ -94,7 +103,9 @@ public final class CategoricalAlgebra {
     private static Layout logicalProductLayout(Layout a, Layout b) {
         Tractability.require(a, "logical_product: the first layout");
         Tractability.require(b, "logical_product: the second layout");
-        long cotarget = Checked.mul(a.size(), b.cosize(), "size(A)·cosize(B) in the product with B = " + b, a);
+        long cosize = b.cosize();
+        long cotarget = FlatComposition.fits(a.size(), cosize) ? a.size() * cosize
+                : Checked.mul(a.size(), cosize, "size(A)·cosize(B) in the product with B = " + b, a);
         Layout comp = complement(a, cotarget);
         try {
             return Layout.concat(a, CategoricalComposition.compose(comp, b));

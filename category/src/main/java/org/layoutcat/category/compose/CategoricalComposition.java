@@ -12,6 +12,7 @@ import org.layoutcat.category.compose.CompositionTrace.Extension;
 import org.layoutcat.category.refine.MutualRefinement;
 import org.layoutcat.category.refine.Pullback;
 import org.layoutcat.category.refine.Pushforward;
+import org.layoutcat.category.refine.Refinement;
 import org.layoutcat.core.Checked;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
@@ -50,10 +51,32 @@ public final class CategoricalComposition {
      * A∘B: {@code R(c) = A(B(c))}, shaped like B. Both layouts must be tractable. Where the whole composite is
      * not tractable, composition distributes over the modes of B (CuTe's definition:
      * {@code A∘(B_0, B_1, ...) = (A∘B_0, A∘B_1, ...)}) and each mode is composed categorically; see
-     * {@link #traces(Layout, Layout)}.
+     * {@link #traces(Layout, Layout)}. The answer is {@code trace(a, b).result()} where that exists; where no
+     * extension of A is needed it is computed on flat arrays ({@link FlatComposition}), without the trace.
      */
     public static Layout compose(Layout a, Layout b) {
-        return composeCollecting(a, b, new ArrayList<>());
+        Layout flat = flatOrNull(a, b);
+        if (flat != null) return flat;
+        try {
+            return trace(a, b).result();
+        } catch (UnrepresentableCompositeException e) {
+            if (b.shape().isLeaf()) throw e;
+            List<Layout> modes = new ArrayList<>(b.rank());
+            for (int i = 0; i < b.rank(); i++) modes.add(compose(a, b.mode(i)));
+            return Layout.concat(modes);
+        }
+    }
+
+    /**
+     * {@code trace(a, b).result()} computed on flat arrays where the trace needs no extension of A; null where the
+     * traced algorithm must answer (an extension of A, a split over the modes of B, an error and its words).
+     */
+    private static Layout flatOrNull(Layout a, Layout b) {
+        try {
+            return FlatComposition.compose(a, b);
+        } catch (ArithmeticException overflow) {
+            return null;
+        }
     }
 
     /**
@@ -87,9 +110,9 @@ public final class CategoricalComposition {
 
     /** A∘B with every intermediate of the algorithm. */
     public static CompositionTrace trace(Layout a, Layout b) {
-        String what = "categorical composition " + a + " o " + b;
-        Tractability.require(b, what + ": the layout applied first, B =");
-        Tractability.require(a, what + ": the layout applied second, A =");
+        What what = new What(a, b);
+        if (!Tractability.isTractable(b)) Tractability.require(b, what + ": the layout applied first, B =");
+        if (!Tractability.isTractable(a)) Tractability.require(a, what + ": the layout applied second, A =");
         NestMorphism f = StandardRepresentation.of(b);
         IntTuple t = f.codomain();
         long sizeT = t.product();
@@ -115,7 +138,7 @@ public final class CategoricalComposition {
         if (mr.isEmpty()) {
             Layout restricted = restrictToImage(what, coalA, b, f);
             Layout c = Coalesce.coalesce(restricted);
-            Optional<String> bad = Tractability.violation(c);
+            Optional<String> bad = Tractability.isTractable(c) ? Optional.empty() : Tractability.violation(c);
             if (bad.isPresent()) {
                 throw new UnrepresentableCompositeException(what + ": the composite exists but is not tractable, so no tuple "
                         + "morphism encodes it: A read along the values of B is " + restricted + ", whose modes break "
@@ -141,28 +164,20 @@ public final class CategoricalComposition {
      * The layout L, whose shape refines shape(B), coalesced within each leaf of shape(B): each leaf becomes an
      * integral mode or a flat tuple, the nesting above kept — CuTe's shape of a composition. A leaf {@code 1:d}
      * of B, which never moves the layout function, gets the stride CuTe prints for it rather than the 0 of the
-     * standard representation, so that the answer is CuTe's text exactly: {@link #cuteUnitStride}.
+     * standard representation, so that the answer is CuTe's text exactly: {@link FlatComposition#cuteUnitStride}.
      */
     static Layout coalesceWithin(Layout layout, Layout b, Layout coalA) {
-        if (b.shape().isLeaf()) {
-            if (b.size() == 1) return Layout.of(1, cuteUnitStride(coalA, b.stride().value()));
-            return Coalesce.coalesce(layout);
-        }
-        List<Layout> modes = new ArrayList<>(b.rank());
-        for (int i = 0; i < b.rank(); i++) modes.add(coalesceWithin(layout.mode(i), b.mode(i), coalA));
-        return Layout.concat(modes);
+        int[] off = new Refinement(layout.shape(), b.shape()).flatOffsets();
+        return FlatComposition.coalesceWithin(b, layout.flatShapes(), layout.flatStrides(), off, coalA.flatShapes(),
+                coalA.flatStrides(), coalA.flatRank());
     }
 
-    /**
-     * The stride CuTe gives {@code coal(A) ∘ 1:d}: d divided, rounding up, by each shape of coal(A) but the last,
-     * times the last stride (0 for d = 0). Any stride is right for a mode of size 1; this one matches CuTe.
-     */
-    static long cuteUnitStride(Layout coalA, long d) {
-        if (d == 0) return 0;
-        long rest = Math.abs(d);
-        int last = coalA.flatRank() - 1;
-        for (int k = 0; k < last; k++) rest = Checked.ceilDiv(rest, coalA.flatShape(k));
-        return Checked.mul(Long.signum(d) * rest, coalA.flatStride(last), "the stride of the composition with 1:" + d, coalA);
+    /** {@code categorical composition A o B}, the start of every message of the traced algorithm, built when printed. */
+    private record What(Layout a, Layout b) {
+        @Override
+        public String toString() {
+            return "categorical composition " + a + " o " + b;
+        }
     }
 
     /**
@@ -200,7 +215,7 @@ public final class CategoricalComposition {
      * boundary of A neither divides nor is divided as it must be, the composite does not exist: an
      * IllegalArgumentException names the mode of B and the mode of A.
      */
-    static Layout restrictToImage(String what, Layout coalA, Layout b, NestMorphism f) {
+    static Layout restrictToImage(Object what, Layout coalA, Layout b, NestMorphism f) {
         long[] t = f.codomain().leaves();
         List<long[]> pieces = new ArrayList<>();
         long q = 1;
@@ -224,7 +239,7 @@ public final class CategoricalComposition {
     }
 
     /** The pieces of {@code y ↦ A(y·offset)}, {@code y < length}, appended to {@code out}. */
-    private static void slice(String what, Layout coalA, long offset, long length, String modeOfB, List<long[]> out) {
+    private static void slice(Object what, Layout coalA, long offset, long length, String modeOfB, List<long[]> out) {
         long top = Checked.mul(offset, length, "the extent of a mode", modeOfB);
         int k = coalA.flatRank();
         long lo = 1;

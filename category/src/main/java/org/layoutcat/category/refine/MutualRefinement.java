@@ -2,6 +2,7 @@ package org.layoutcat.category.refine;
 
 import org.layoutcat.core.LayoutArgumentException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.layoutcat.category.FinMorphism;
@@ -26,15 +27,15 @@ public record MutualRefinement(IntTuple tPrime, IntTuple uPrime) {
 
     /** A mutual refinement of T and U, or empty when none exists. */
     public static Optional<MutualRefinement> of(IntTuple t, IntTuple u) {
-        Outcome o = greedy(t, u);
-        return Optional.ofNullable(o.result);
+        return Optional.ofNullable(greedy(t, u, null));
     }
 
     /** A mutual refinement of T and U, or an IllegalArgumentException saying where the greedy search fails. */
     public static MutualRefinement require(IntTuple t, IntTuple u) {
-        Outcome o = greedy(t, u);
-        if (o.result == null) throw new LayoutArgumentException("no mutual refinement of " + t + " and " + u + ": " + o.reason);
-        return o.result;
+        StringBuilder why = new StringBuilder();
+        MutualRefinement m = greedy(t, u, why);
+        if (m == null) throw new LayoutArgumentException("no mutual refinement of " + t + " and " + u + ": " + why);
+        return m;
     }
 
     /** The refinement {@code T' → T}. */
@@ -52,64 +53,101 @@ public record MutualRefinement(IntTuple tPrime, IntTuple uPrime) {
         return NestMorphism.of(tPrime, uPrime, FinMorphism.of(uPrime.leafCount(), FinMorphism.identity(tPrime.leafCount()).images()));
     }
 
-    private record Outcome(MutualRefinement result, String reason) {}
-
-    private static Outcome greedy(IntTuple t, IntTuple u) {
+    /** The mutual refinement the walk finds, or null (the reason appended to {@code why} unless it is null). */
+    private static MutualRefinement greedy(IntTuple t, IntTuple u, StringBuilder why) {
         long[] x = t.leaves();
         long[] y = u.leaves();
-        List<List<Long>> xg = new ArrayList<>();
-        List<List<Long>> yg = new ArrayList<>();
-        for (int k = 0; k < x.length; k++) xg.add(new ArrayList<>());
-        for (int k = 0; k < y.length; k++) yg.add(new ArrayList<>());
+        for (long e : x) if (e < 1) throw notPositive(t, u, "T", e);
+        for (long e : y) if (e < 1) throw notPositive(t, u, "U", e);
+        long[] pieces = new long[x.length + y.length];
+        int[] xOff = new int[x.length + 1];
+        int[] yOff = new int[y.length + 1];
+        if (walk(x, x.length, y, y.length, pieces, xOff, yOff, why) < 0) return null;
+        return new MutualRefinement(substitute(t, pieces, xOff), substitute(u, pieces, yOff));
+    }
+
+    private static LayoutArgumentException notPositive(IntTuple t, IntTuple u, String which, long entry) {
+        return new LayoutArgumentException("no mutual refinement of " + t + " and " + u + ": " + which + " has the entry " + entry
+                + "; the entries of nested tuples that refine one another are positive");
+    }
+
+    /** X with leaf k replaced by the pieces {@code [off_k, off_(k+1))}: a leaf where there is one piece. */
+    private static IntTuple substitute(IntTuple coarse, long[] pieces, int[] off) {
+        List<IntTuple> parts = new ArrayList<>(off.length - 1);
+        for (int k = 0; k + 1 < off.length; k++) {
+            int from = off[k];
+            int to = off[k + 1];
+            parts.add(to - from == 1 ? IntTuple.of(pieces[from]) : IntTuple.flat(Arrays.copyOfRange(pieces, from, to)));
+        }
+        return Refinement.substitute(coarse, parts);
+    }
+
+    /**
+     * The greedy walk described above, on positive flat entries: {@code x[0..xn)}, the flattening of T, and
+     * {@code y[0..yn)}, that of U. Writes the pieces of U'♭ into {@code pieces} (room for {@code xn + yn}) and
+     * returns their number; T'♭ is their prefix. The pieces of {@code x_i} (the relative mode
+     * {@code mode_(i+1)(T', T)}) are {@code pieces[xOff[i] .. xOff[i+1])}, those of {@code y_j} are
+     * {@code pieces[yOff[j] .. yOff[j+1])}; the offset arrays need room for {@code xn + 1} and {@code yn + 1}
+     * entries. Returns -1 when no mutual refinement exists, and then appends the reason to {@code why} unless it is
+     * null. Allocates nothing.
+     */
+    public static int walk(long[] x, int xn, long[] y, int yn, long[] pieces, int[] xOff, int[] yOff, StringBuilder why) {
+        xOff[0] = 0;
+        yOff[0] = 0;
+        int n = 0;
         int i = 0;
         int j = 0;
-        long xi = x.length > 0 ? x[0] : 0;
-        long yj = y.length > 0 ? y[0] : 0;
-        while (i < x.length && j < y.length) {
+        long xi = xn > 0 ? x[0] : 0;
+        long yj = yn > 0 ? y[0] : 0;
+        while (i < xn && j < yn) {
             if (xi == yj) {
-                xg.get(i).add(xi);
-                yg.get(j).add(yj);
-                i++;
-                j++;
-                if (i < x.length) xi = x[i];
-                if (j < y.length) yj = y[j];
-            } else if (yj % xi == 0) {
-                xg.get(i).add(xi);
-                yg.get(j).add(xi);
+                pieces[n++] = xi;
+                xOff[++i] = n;
+                yOff[++j] = n;
+                if (i < xn) xi = x[i];
+                if (j < yn) yj = y[j];
+            } else if (yj > xi && yj / xi * xi == yj) { // of two positive entries only the larger can be a multiple
+                pieces[n++] = xi;
+                xOff[++i] = n;
                 yj /= xi;
-                i++;
-                if (i < x.length) xi = x[i];
-            } else if (xi % yj == 0) {
-                xg.get(i).add(yj);
-                yg.get(j).add(yj);
+                if (i < xn) xi = x[i];
+            } else if (xi > yj && xi / yj * yj == xi) {
+                pieces[n++] = yj;
+                yOff[++j] = n;
                 xi /= yj;
-                j++;
-                if (j < y.length) yj = y[j];
+                if (j < yn) yj = y[j];
             } else {
-                return new Outcome(null, "at leaf " + (i + 1) + " of T and leaf " + (j + 1) + " of U the parts left, " + xi
-                        + " and " + yj + ", do not divide one another");
+                if (why != null) {
+                    why.append("at leaf ").append(i + 1).append(" of T and leaf ").append(j + 1)
+                            .append(" of U the parts left, ").append(xi).append(" and ").append(yj)
+                            .append(", do not divide one another");
+                }
+                return -1;
             }
         }
         // entries 1 left in x ride along with the last piece of y used so far
-        while (i < x.length && xi == 1 && (j < y.length || j > 0)) {
-            xg.get(i).add(1L);
-            yg.get(j < y.length ? j : j - 1).add(1L);
-            i++;
-            if (i < x.length) xi = x[i];
+        while (i < xn && xi == 1 && (j < yn || j > 0)) {
+            pieces[n++] = 1;
+            xOff[++i] = n;
+            if (j == yn) yOff[j] = n;
+            if (i < xn) xi = x[i];
         }
-        if (i < x.length) {
-            return new Outcome(null, "U is used up before T (at leaf " + (i + 1) + " of T, " + xi + " is left)");
+        if (i < xn) {
+            if (why != null) {
+                why.append("U is used up before T (at leaf ").append(i + 1).append(" of T, ").append(xi).append(" is left)");
+            }
+            return -1;
         }
-        if (j < y.length && !yg.get(j).isEmpty()) {
-            yg.get(j).add(yj);
-            j++;
+        // y's open group is closed by its remainder (y_j itself where the group is empty); the rest of y is kept
+        if (j < yn) {
+            pieces[n++] = yj;
+            yOff[++j] = n;
         }
-        for (; j < y.length; j++) yg.get(j).add(y[j]);
-        List<IntTuple> tParts = new ArrayList<>();
-        for (List<Long> g : xg) tParts.add(Refinement.pieces(g));
-        List<IntTuple> uParts = new ArrayList<>();
-        for (List<Long> g : yg) uParts.add(Refinement.pieces(g));
-        return new Outcome(new MutualRefinement(Refinement.substitute(t, tParts), Refinement.substitute(u, uParts)), null);
+        for (; j < yn; j++) {
+            pieces[n++] = y[j];
+            yOff[j + 1] = n;
+        }
+        return n;
     }
 
     /** {@code T' U'}. */

@@ -93,14 +93,6 @@ public record Refinement(IntTuple fine, IntTuple coarse) {
         return IntTuple.of(modes);
     }
 
-    /** {@code X' --(1..k)--> ...}: the part of a refinement's flattening as a piece list, a leaf when it is one piece. */
-    static IntTuple pieces(List<Long> ps) {
-        if (ps.size() == 1) return IntTuple.of(ps.get(0));
-        long[] a = new long[ps.size()];
-        for (int i = 0; i < a.length; i++) a[i] = ps.get(i);
-        return IntTuple.flat(a);
-    }
-
     @Override
     public String toString() {
         return fine + " → " + coarse;

@@ -1,0 +1,276 @@
+package org.layoutcat.category.compose;
+
+import java.util.Arrays;
+import org.layoutcat.category.FinMorphism;
+import org.layoutcat.category.StandardRepresentation;
+import org.layoutcat.category.refine.MutualRefinement;
+import org.layoutcat.core.Checked;
+import org.layoutcat.core.IntTuple;
+import org.layoutcat.core.Layout;
+
+/**
+ * The categorical composition {@code A∘B} (B applied first, {@code R(c) = A(B(c))}; paper §4.1.3) on flat arrays:
+ * the algorithm of {@link CategoricalComposition#trace} step by step, each morphism held as its flattening (an array
+ * of entries and an index array for its map, 1-based, {@link FinMorphism#STAR} for {@code *}) or, where only its
+ * layout is read, as the strides of its encoded layout; nothing is allocated but the answer.
+ * <ol>
+ * <li>{@code f = f_B: S → T}: S is B's flat shape (shape(B) flattened); T and α_f from
+ *     {@link StandardRepresentation#codomainInto}: B's modes of shape ≠ 1 and stride ≠ 0 in increasing stride order,
+ *     each preceded by the gap {@code d / reached} where the extent reached so far falls short of its stride d.</li>
+ * <li>{@code coal(A)}, of flat shape U, and {@code g = f_coal(A): U → V} the same way.</li>
+ * <li>The mutual refinement (T', U'): {@link MutualRefinement#walk} along T and U as two mixed-radix sequences,
+ *     which writes the pieces of U'♭ (T'♭ is their prefix) and where the pieces of each entry of T and of U
+ *     start.</li>
+ * <li>{@code g' = pushforward(g): U' → V'}: V' replaces each entry {@code v_j} hit by {@code u_i} by the pieces
+ *     of {@code u_i}, and g' sends those pieces to their copies, or to {@code *} where {@code α_g(i) = *}. Kept as
+ *     its encoded layout {@code L_(g')} on U'♭: the p-th piece of {@code u_i} has the stride
+ *     {@code v_1⋯v_(j−1)} times the pieces of {@code u_i} before it, for {@code j = α_g(i)}; 0 at {@code *}.</li>
+ * <li>{@code f' = (T' ⊂ U') ∘ pullback(f): S' → U'}: S' replaces each entry {@code s_k} with
+ *     {@code α_f(k) = j ≠ *} by the pieces of {@code t_j}, which f' sends to their places q in U'♭ (T'♭ being the
+ *     prefix of U'♭); an entry with {@code α_f(k) = *} stays and goes to {@code *}.</li>
+ * <li>{@code L_(g'∘f')} (f' first): at each entry of S' the stride of {@code L_(g')} at its image q, 0 at
+ *     {@code *}; its shape S' refines shape(B), entry k of B's flat shape refined by a run of entries of S'.</li>
+ * <li>That layout coalesced within each leaf of shape(B) (a leaf of size 1 gets CuTe's stride for it,
+ *     {@link #cuteUnitStride}), and nested as shape(B): the answer.</li>
+ * </ol>
+ * Where coal(A) admits no mutual refinement with T, or A or B is not tractable, there is no answer here and
+ * {@link CategoricalComposition} runs the traced algorithm, which extends A or says why it cannot.
+ */
+final class FlatComposition {
+    private FlatComposition() {}
+
+    /**
+     * A∘B as {@code CategoricalComposition.trace(a, b).result()} computes it where the trace needs no extension of A
+     * ({@link CompositionTrace.Extension#NONE}); null where B or A is not tractable or coal(A) has no mutual
+     * refinement with T. Overflow is an ArithmeticException (the traced algorithm has the words for it).
+     */
+    static Layout compose(Layout a, Layout b) {
+        int rb = b.flatRank();
+        int ra = a.flatRank();
+        Scratch w = SCRATCH.get();
+        if (w.rank < Math.max(rb, ra)) {
+            w = new Scratch(2 * Math.max(rb, ra));
+            if (w.rank <= KEPT) SCRATCH.set(w);
+        }
+        // 1. f = f_B: S → T
+        long[] s = w.s;
+        long[] d = w.d;
+        for (int k = 0; k < rb; k++) {
+            s[k] = b.flatShape(k);
+            d[k] = b.flatStride(k);
+        }
+        long[] t = w.t;
+        int[] f = w.f;
+        int nt = StandardRepresentation.codomainInto(s, d, rb, t, f, w.order, b);
+        if (nt < 0) return null;
+        // 2. coal(A), of shape U, and g = f_coal(A): U → V (coal(A) is tractable exactly when A is: coalesce merges a
+        //    mode s:d with a next mode s':sd, which is its successor in stride order when A is tractable)
+        long[] u = w.u;
+        long[] e = w.e;
+        for (int k = 0; k < ra; k++) {
+            u[k] = a.flatShape(k);
+            e[k] = a.flatStride(k);
+        }
+        int nu = coalesce(u, e, 0, ra, 0);
+        if (nu == 0) { // 1:0
+            u[0] = 1;
+            e[0] = 0;
+            nu = 1;
+        }
+        long[] v = w.v;
+        int[] g = w.g;
+        int nv = StandardRepresentation.codomainInto(u, e, nu, v, g, w.order, a);
+        if (nv < 0) return null;
+        // 3. the mutual refinement: U'♭ = pieces[0, np), T'♭ its prefix
+        long[] pieces = w.pieces;
+        int[] tOff = w.tOff;
+        int[] uOff = w.uOff;
+        int np = MutualRefinement.walk(t, nt, u, nu, pieces, tOff, uOff, null);
+        if (np < 0) return null;
+        // 4. g' = pushforward(g): U' → V', kept as its layout L_(g') on U'♭: V' puts the pieces of u_i in place of
+        //    v_j, j = α_g(i), so the p-th of them has the stride v_1⋯v_(j−1) times the pieces of u_i before it
+        long running = 1;
+        for (int j = 0; j < nv; j++) { // v_j becomes v_1⋯v_(j−1), up to the extent of coal(A), which fits
+            long vj = v[j];
+            v[j] = running;
+            running *= vj;
+        }
+        long[] gStride = w.gStride;
+        for (int i = 0; i < nu; i++) {
+            long stride = g[i] == FinMorphism.STAR ? 0 : v[g[i] - 1];
+            for (int q = uOff[i]; q < uOff[i + 1]; q++) {
+                gStride[q] = stride;
+                stride *= pieces[q];
+            }
+        }
+        // 5. f' = (T' ⊂ U') ∘ pullback(f): S' replaces s_k, α_f(k) = j, by the pieces of t_j, sent to their places q
+        //    in U'♭, and keeps s_k, sent to *, where α_f(k) = *; 6. L_(g'∘f') has at each entry of S' the stride of
+        //    L_(g') at its image q, 0 at *
+        int[] sOff = w.sOff; // the entries of S' that refine s_k: [sOff[k], sOff[k+1])
+        sOff[0] = 0;
+        for (int k = 0; k < rb; k++) sOff[k + 1] = sOff[k] + (f[k] == FinMorphism.STAR ? 1 : tOff[f[k]] - tOff[f[k] - 1]);
+        long[] sPrime = w.sPrime;
+        long[] dPrime = w.dPrime;
+        for (int k = 0; k < rb; k++) {
+            int at = sOff[k];
+            if (f[k] == FinMorphism.STAR) {
+                sPrime[at] = s[k];
+                dPrime[at] = 0;
+            } else {
+                for (int q = tOff[f[k] - 1]; q < tOff[f[k]]; q++, at++) {
+                    sPrime[at] = pieces[q];
+                    dPrime[at] = gStride[q];
+                }
+            }
+        }
+        // 7. coalesced within each leaf of shape(B)
+        return coalesceWithin(b, sPrime, dPrime, sOff, u, e, nu);
+    }
+
+    /**
+     * One thread's scratch arrays for {@link #compose}, with room for layouts of flat rank up to {@code rank}
+     * (replaced by larger ones when needed): the flat path allocates nothing but its answer. Every array is written
+     * before it is read in each call; no answer holds one, and compose calls nothing that uses them again.
+     */
+    private static final class Scratch {
+        final int rank;
+        final long[] s;
+        final long[] d;
+        final long[] t;
+        final long[] u;
+        final long[] e;
+        final long[] v;
+        final long[] pieces;
+        final long[] gStride;
+        final long[] sPrime;
+        final long[] dPrime;
+        final int[] f;
+        final int[] g;
+        final int[] order;
+        final int[] tOff;
+        final int[] uOff;
+        final int[] sOff;
+
+        /** |T| ≤ 2·rank(B), |U| ≤ rank(A), |V| ≤ 2|U|, |U'| ≤ |T| + |U|, |S'| ≤ rank(B) + |U'|. */
+        Scratch(int n) {
+            rank = n;
+            s = new long[n];
+            d = new long[n];
+            t = new long[2 * n];
+            u = new long[n + 1];
+            e = new long[n + 1];
+            v = new long[2 * n + 2];
+            pieces = new long[3 * n + 1];
+            gStride = new long[3 * n + 1];
+            sPrime = new long[4 * n + 1];
+            dPrime = new long[4 * n + 1];
+            f = new int[n];
+            g = new int[n + 1];
+            order = new int[n + 1];
+            tOff = new int[2 * n + 1];
+            uOff = new int[n + 2];
+            sOff = new int[n + 1];
+        }
+    }
+
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(() -> new Scratch(16));
+
+    /** The largest rank of the scratch a thread keeps; a larger one serves one call. */
+    private static final int KEPT = 1024;
+
+    /**
+     * The flat layout {@code (s):(d)}, whose flat modes {@code [off_k, off_(k+1))} refine leaf k of shape(B),
+     * coalesced within each leaf of shape(B) and nested as shape(B): each leaf becomes an integral mode or a flat
+     * tuple, and a leaf {@code 1:d} of B becomes {@code 1:cuteUnitStride(coal A, d)}. The arrays s, d and off are
+     * overwritten; {@code (cs):(cd)} are the nc flat modes of coal(A).
+     */
+    static Layout coalesceWithin(Layout b, long[] s, long[] d, int[] off, long[] cs, long[] cd, int nc) {
+        int out = 0;
+        for (int k = 0; k < b.flatRank(); k++) {
+            int from = off[k];
+            off[k] = out;
+            if (b.flatShape(k) == 1) {
+                s[out] = 1;
+                d[out++] = cuteUnitStride(cs, cd, nc, b.flatStride(k));
+            } else {
+                int m = coalesce(s, d, from, off[k + 1], out);
+                if (m == 0) {
+                    s[out] = 1;
+                    d[out] = 0;
+                    m = 1;
+                }
+                out += m;
+            }
+        }
+        off[b.flatRank()] = out;
+        IntTuple shape = b.shape();
+        return Layout.of(nest(shape, 0, s, off), nest(shape, 0, d, off));
+    }
+
+    /** The tuple shaped like {@code shape} whose leaf k, from {@code first} on, is {@code x[off_k, off_(k+1))}. */
+    private static IntTuple nest(IntTuple shape, int first, long[] x, int[] off) {
+        if (shape.isLeaf()) {
+            int from = off[first];
+            int to = off[first + 1];
+            return to - from == 1 ? IntTuple.of(x[from]) : IntTuple.flat(Arrays.copyOfRange(x, from, to));
+        }
+        IntTuple[] modes = new IntTuple[shape.rank()];
+        for (int i = 0; i < modes.length; i++) {
+            IntTuple m = shape.mode(i);
+            modes[i] = nest(m, first, x, off);
+            first += m.leafCount();
+        }
+        return IntTuple.of(modes);
+    }
+
+    /**
+     * CuTe's coalesce of the flat modes {@code [from, to)} of {@code (s):(d)}, written back from {@code out ≤ from}
+     * on: shape-1 modes dropped, a mode {@code s_k:d_k} merged into the previous one where
+     * {@code s_prev·d_prev = d_k}. Returns the number of modes written, 0 for the trivial layout {@code 1:0}.
+     */
+    static int coalesce(long[] s, long[] d, int from, int to, int out) {
+        int m = out;
+        for (int k = from; k < to; k++) {
+            long sk = s[k];
+            long dk = d[k];
+            if (sk == 1) continue;
+            if (m > out && fits(s[m - 1], d[m - 1]) && s[m - 1] * d[m - 1] == dk) {
+                s[m - 1] *= sk; // bounded by the size of the layout
+            } else {
+                s[m] = sk;
+                d[m] = dk;
+                m++;
+            }
+        }
+        return m - out;
+    }
+
+    /** The flat layout of the first n modes of {@code (s):(d)} as coalesce prints it: 1:0, s:d or a flat tuple. */
+    static Layout layout(long[] s, long[] d, int n) {
+        if (n == 0) return Layout.TRIVIAL;
+        if (n == 1) return Layout.of(s[0], d[0]);
+        return Layout.flat(Arrays.copyOf(s, n), Arrays.copyOf(d, n));
+    }
+
+    /**
+     * The stride CuTe gives {@code coal(A) ∘ 1:d}, coal(A) being the nc flat modes {@code (cs):(cd)}: d divided,
+     * rounding up, by each shape of coal(A) but the last, times the last stride (0 for d = 0). Any stride is right
+     * for a mode of size 1; this one matches CuTe. Overflow is an ArithmeticException.
+     */
+    static long cuteUnitStride(long[] cs, long[] cd, int nc, long d) {
+        if (d == 0) return 0;
+        long rest = Math.abs(d);
+        int last = nc - 1;
+        for (int k = 0; k < last; k++) rest = Checked.ceilDiv(rest, cs[k]);
+        long r = Long.signum(d) * rest;
+        if (!fits(r, cd[last])) Checked.mul(r, cd[last], "the stride of the composition with 1:" + d, layout(cs, cd, nc));
+        return r * cd[last];
+    }
+
+    /** True when {@code a·b} fits in a long. */
+    static boolean fits(long a, long b) {
+        long hi = Math.multiplyHigh(a, b);
+        long lo = a * b;
+        return (hi == 0 && lo >= 0) || (hi == -1 && lo < 0);
+    }
+}
