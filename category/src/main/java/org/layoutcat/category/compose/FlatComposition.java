@@ -3,6 +3,7 @@ package org.layoutcat.category.compose;
 import java.util.Arrays;
 import org.layoutcat.category.FinMorphism;
 import org.layoutcat.category.StandardRepresentation;
+import org.layoutcat.category.Tractability;
 import org.layoutcat.category.refine.MutualRefinement;
 import org.layoutcat.core.Checked;
 import org.layoutcat.core.IntTuple;
@@ -79,6 +80,9 @@ final class FlatComposition {
         }
         long[] v = w.v;
         int[] g = w.g;
+        long[] ug = u; // the layout g encodes: coal(A), or B~ agreeing with A on [0, cosize B) (CompositionTrace.Extension)
+        long[] eg = e;
+        int ng = nu;
         int nv = StandardRepresentation.codomainInto(u, e, nu, v, g, w.order, a);
         if (nv < 0) return null;
         // 3. the mutual refinement: U'♭ = pieces[0, np), T'♭ its prefix
@@ -86,7 +90,22 @@ final class FlatComposition {
         int[] tOff = w.tOff;
         int[] uOff = w.uOff;
         int np = MutualRefinement.walk(t, nt, u, nu, pieces, tOff, uOff, null);
-        if (np < 0) return null;
+        if (np < 0) { // 3'. B~ = the layout of size |T| that agrees with coal(A) on [0, cosize B), as trace extends A
+            ug = w.up;
+            eg = w.ep;
+            ng = agreeOnPrefix(u, e, nu, b.cosize(), product(t, nt), ug, eg);
+            if (ng < 0 || !Tractability.isTractable(ug, eg, ng)) return null;
+            ng = coalesce(ug, eg, 0, ng, 0);
+            if (ng == 0) {
+                ug[0] = 1;
+                eg[0] = 0;
+                ng = 1;
+            }
+            nv = StandardRepresentation.codomainInto(ug, eg, ng, v, g, w.order, a);
+            if (nv < 0) return null;
+            np = MutualRefinement.walk(t, nt, ug, ng, pieces, tOff, uOff, null);
+            if (np < 0) return null;
+        }
         // 4. g' = pushforward(g): U' → V', kept as its layout L_(g') on U'♭: V' puts the pieces of u_i in place of
         //    v_j, j = α_g(i), so the p-th of them has the stride v_1⋯v_(j−1) times the pieces of u_i before it
         long running = 1;
@@ -96,7 +115,7 @@ final class FlatComposition {
             running *= vj;
         }
         long[] gStride = w.gStride;
-        for (int i = 0; i < nu; i++) {
+        for (int i = 0; i < ng; i++) {
             long stride = g[i] == FinMorphism.STAR ? 0 : v[g[i] - 1];
             for (int q = uOff[i]; q < uOff[i + 1]; q++) {
                 gStride[q] = stride;
@@ -139,6 +158,8 @@ final class FlatComposition {
         final long[] t;
         final long[] u;
         final long[] e;
+        final long[] up;
+        final long[] ep;
         final long[] v;
         final long[] pieces;
         final long[] gStride;
@@ -159,6 +180,8 @@ final class FlatComposition {
             t = new long[2 * n];
             u = new long[n + 1];
             e = new long[n + 1];
+            up = new long[n + 1];
+            ep = new long[n + 1];
             v = new long[2 * n + 2];
             pieces = new long[3 * n + 1];
             gStride = new long[3 * n + 1];
@@ -265,6 +288,36 @@ final class FlatComposition {
         long r = Long.signum(d) * rest;
         if (!fits(r, cd[last])) Checked.mul(r, cd[last], "the stride of the composition with 1:" + d, layout(cs, cd, nc));
         return r * cd[last];
+    }
+
+    /**
+     * {@code agreeOnPrefix} of the traced algorithm on arrays: the flat modes, written to {@code (ps):(pd)}, of the
+     * layout of size n that agrees with coal(A) = {@code (cs):(cd)} on {@code [0, reach)}, the last mode of A read
+     * unbounded: the modes of A below the one holding {@code reach − 1}, and that mode cut or extended to make the
+     * size n. Returns their number, or −1 where the modes below do not divide n. Overflow is an ArithmeticException.
+     */
+    static int agreeOnPrefix(long[] cs, long[] cd, int nc, long reach, long n, long[] ps, long[] pd) {
+        long p = 1;
+        for (int i = 0; i < nc; i++) {
+            boolean last = i == nc - 1;
+            long next = last ? Long.MAX_VALUE : Checked.mul(p, cs[i], "the size", "coalesce(A)");
+            if (reach <= next || last) {
+                if (n % p != 0) return -1;
+                System.arraycopy(cs, 0, ps, 0, i);
+                System.arraycopy(cd, 0, pd, 0, i + 1);
+                ps[i] = n / p;
+                return i + 1;
+            }
+            p = next;
+        }
+        return -1;
+    }
+
+    /** {@code x_0⋯x_(n−1)}; overflow is an ArithmeticException. */
+    private static long product(long[] x, int n) {
+        long p = 1;
+        for (int k = 0; k < n; k++) p = Checked.mul(p, x[k], "the size", "the codomain T");
+        return p;
     }
 
     /** True when {@code a·b} fits in a long. */
