@@ -217,29 +217,34 @@ public final class CategoricalComposition {
      */
     static Layout restrictToImage(Object what, Layout coalA, Layout b, NestMorphism f) {
         long[] t = f.codomain().leaves();
-        List<long[]> pieces = new ArrayList<>();
+        long[] s = new long[t.length * (coalA.flatRank() + 1)];
+        long[] d = new long[s.length];
+        int n = 0;
         long q = 1;
         for (int j = 1; j <= t.length; j++) {
             int i = f.alpha().preimage(j);
             if (i == FinMorphism.STAR) {
-                pieces.add(new long[] {t[j - 1], 0});
+                s[n] = t[j - 1];
+                d[n++] = 0;
             } else {
-                slice(what, coalA, q, t[j - 1], b.flatShape(i - 1) + ":" + b.flatStride(i - 1), pieces);
+                n = slice(what, coalA, q, t[j - 1], b.flatShape(i - 1) + ":" + b.flatStride(i - 1), s, d, n);
             }
             q = Checked.mul(q, t[j - 1], "the size", f.codomain());
         }
-        if (pieces.isEmpty()) return Layout.TRIVIAL;
-        long[] s = new long[pieces.size()];
-        long[] d = new long[pieces.size()];
-        for (int k = 0; k < s.length; k++) {
-            s[k] = pieces.get(k)[0];
-            d[k] = pieces.get(k)[1];
-        }
-        return Layout.flat(s, d);
+        if (n == 0) return Layout.TRIVIAL;
+        return Layout.flat(s, d, n);
     }
 
-    /** The pieces of {@code y ↦ A(y·offset)}, {@code y < length}, appended to {@code out}. */
-    private static void slice(Object what, Layout coalA, long offset, long length, String modeOfB, List<long[]> out) {
+    /** The start of the traced algorithm's messages, {@code categorical composition A o B}, printed when read. */
+    static Object what(Layout a, Layout b) {
+        return new What(a, b);
+    }
+
+    /**
+     * The pieces of {@code y ↦ A(y·offset)}, {@code y < length}, written to {@code (s):(d)} from {@code at}; returns
+     * the next free position. A piece that crosses a mode of coal(A) unevenly is a LayoutArgumentException.
+     */
+    static int slice(Object what, Layout coalA, long offset, long length, String modeOfB, long[] s, long[] d, int at) {
         long top = Checked.mul(offset, length, "the extent of a mode", modeOfB);
         int k = coalA.flatRank();
         long lo = 1;
@@ -262,9 +267,11 @@ public final class CategoricalComposition {
                             + ":" + e + " of coalesce(A) = " + coalA + ", but " + start + " does not divide " + end
                             + " (shape divisibility)");
                 }
-                out.add(new long[] {end / start, Checked.mul(e, start / lo, "a stride", what)});
+                s[at] = end / start;
+                d[at++] = Checked.mul(e, start / lo, "a stride", what);
             }
             if (!last) lo = hi;
         }
+        return at;
     }
 }

@@ -94,16 +94,20 @@ final class FlatComposition {
             ug = w.up;
             eg = w.ep;
             ng = agreeOnPrefix(u, e, nu, b.cosize(), product(t, nt), ug, eg);
-            if (ng < 0 || !Tractability.isTractable(ug, eg, ng)) return null;
-            ng = coalesce(ug, eg, 0, ng, 0);
-            if (ng == 0) {
-                ug[0] = 1;
-                eg[0] = 0;
-                ng = 1;
+            if (ng >= 0 && Tractability.isTractable(ug, eg, ng)) {
+                ng = coalesceOrTrivial(ug, eg, ng);
+                nv = StandardRepresentation.codomainInto(ug, eg, ng, v, g, w.order, a);
+                np = nv < 0 ? -1 : MutualRefinement.walk(t, nt, ug, ng, pieces, tOff, uOff, null);
+            } else {
+                np = -1;
             }
+        }
+        if (np < 0) { // 3''. B~ = coal(A) read along the entries of T that f hits (restrictToImage), or no composite
+            ng = restrictToImage(a, b, u, e, nu, t, nt, f, rb, ug = w.up, eg = w.ep);
+            if (ng < 0 || !Tractability.isTractable(ug, eg, ng)) return null; // the trace words what is wrong
+            ng = coalesceOrTrivial(ug, eg, ng);
             nv = StandardRepresentation.codomainInto(ug, eg, ng, v, g, w.order, a);
-            if (nv < 0) return null;
-            np = MutualRefinement.walk(t, nt, ug, ng, pieces, tOff, uOff, null);
+            np = nv < 0 ? -1 : MutualRefinement.walk(t, nt, ug, ng, pieces, tOff, uOff, null);
             if (np < 0) return null;
         }
         // 4. g' = pushforward(g): U' → V', kept as its layout L_(g') on U'♭: V' puts the pieces of u_i in place of
@@ -311,6 +315,51 @@ final class FlatComposition {
             p = next;
         }
         return -1;
+    }
+
+    /** {@code coalesce} of the n modes {@code (s):(d)} in place, the trivial layout read as the mode {@code 1:0}. */
+    private static int coalesceOrTrivial(long[] s, long[] d, int n) {
+        int m = coalesce(s, d, 0, n, 0);
+        if (m > 0) return m;
+        s[0] = 1;
+        d[0] = 0;
+        return 1;
+    }
+
+    /**
+     * {@code restrictToImage} of the traced algorithm on arrays, written to {@code (rs):(rd)}: for each entry
+     * {@code t_j} of T, the slices of coal(A) = {@code (cs):(cd)} along {@code y·(t_1⋯t_(j−1))}, {@code y < t_j},
+     * where f hits {@code t_j}, the mode {@code t_j:0} where it does not. A slice that crosses a mode of A unevenly is
+     * the traced algorithm's LayoutArgumentException, word for word; returns −1 where the pieces outgrow the arrays.
+     */
+    private static int restrictToImage(Layout a, Layout b, long[] cs, long[] cd, int nc, long[] t, int nt, int[] f, int rb,
+            long[] rs, long[] rd) {
+        int[] preimage = new int[nt]; // k + 1 where f(k) = j + 1; 0 (*) where none
+        for (int k = 0; k < rb; k++) if (f[k] != FinMorphism.STAR) preimage[f[k] - 1] = k + 1;
+        long[] ps = new long[nt * (nc + 1)];
+        long[] pd = new long[ps.length];
+        Object what = CategoricalComposition.what(a, b);
+        Layout coalA = layout(cs, cd, nc);
+        int n = 0;
+        long q = 1;
+        for (int j = 0; j < nt; j++) {
+            int i = preimage[j];
+            if (i == FinMorphism.STAR) {
+                ps[n] = t[j];
+                pd[n++] = 0;
+            } else {
+                n = CategoricalComposition.slice(what, coalA, q, t[j], b.flatShape(i - 1) + ":" + b.flatStride(i - 1), ps, pd, n);
+            }
+            q = Checked.mul(q, t[j], "the size", "T");
+        }
+        if (n == 0) {
+            ps[n] = 1;
+            pd[n++] = 0;
+        }
+        if (n > rs.length) return -1;
+        System.arraycopy(ps, 0, rs, 0, n);
+        System.arraycopy(pd, 0, rd, 0, n);
+        return n;
     }
 
     /** {@code x_0⋯x_(n−1)}; overflow is an ArithmeticException. */
