@@ -10,18 +10,11 @@ import java.util.List;
  */
 final class CuTeNotation {
     private final String text;
-    private final char[] chars; // the text and a '\0' after it, so that reading one past the end needs no test
-    private final int length;
     private int pos;
-    private IntTuple[] stack = new IntTuple[16]; // the modes of the tuples being read, innermost last
-    private int top;
 
     private CuTeNotation(String text) {
         if (text == null) throw new LayoutArgumentException("no text to parse (null)");
         this.text = text;
-        this.length = text.length();
-        this.chars = new char[length + 1];
-        text.getChars(0, length, chars, 0);
     }
 
     static IntTuple parseIntTuple(String text) {
@@ -159,20 +152,18 @@ final class CuTeNotation {
             pos++;
             return IntTuple.EMPTY;
         }
-        int from = top; // the modes read so far sit on the stack from here
+        IntTuple[] modes = new IntTuple[4];
+        int n = 0;
         while (true) {
-            IntTuple mode = intTuple();
-            if (top == stack.length) stack = java.util.Arrays.copyOf(stack, 2 * top);
-            stack[top++] = mode;
+            if (n == modes.length) modes = java.util.Arrays.copyOf(modes, 2 * n);
+            modes[n++] = intTuple();
             skip();
             char d = peek();
             if (d == ',') {
                 pos++;
             } else if (d == ')') {
                 pos++;
-                IntTuple t = IntTuple.ofOwned(java.util.Arrays.copyOfRange(stack, from, top), top - from);
-                top = from;
-                return t;
+                return IntTuple.ofOwned(modes, n);
             } else {
                 throw error("expected ',' or ')' in a tuple");
             }
@@ -182,46 +173,47 @@ final class CuTeNotation {
     private long integer() {
         skip();
         int start = pos;
-        int p = pos;
-        char[] cs = chars;
-        if (cs[p] == '_') p++;
+        int len = text.length();
+        if (pos < len && text.charAt(pos) == '_') pos++;
         boolean negative = false;
-        if (cs[p] == '-') {
+        if (pos < len && text.charAt(pos) == '-') {
             negative = true;
-            p++;
+            pos++;
         }
-        int digits = p;
+        int digits = pos;
         long v = 0;
-        for (int digit; (digit = cs[p] - '0') >= 0 && digit <= 9; p++) {
+        while (pos < len) {
+            int digit = text.charAt(pos) - '0';
+            if (digit < 0 || digit > 9) break;
             if (v >= Long.MAX_VALUE / 10 && (v > Long.MAX_VALUE / 10 || digit > Long.MAX_VALUE % 10)) {
                 pos = start;
                 throw error("integer does not fit in 64 bits");
             }
             v = v * 10 + digit;
+            pos++;
         }
-        if (p == digits) {
+        if (pos == digits) {
             pos = start;
             throw error("expected an integer or '('");
         }
-        pos = p;
         return negative ? -v : v;
     }
 
     private void end() {
         skip();
-        if (pos != length) throw error("unexpected text after the end");
+        if (pos != text.length()) throw error("unexpected text after the end");
     }
 
     private void skip() {
-        int p = pos;
-        for (char c; p < length && ((c = chars[p]) == ' ' || (c <= ' ' && Character.isWhitespace(c))); p++) {
-            // spaces are ignored
+        while (pos < text.length()) {
+            char c = text.charAt(pos);
+            if (c != ' ' && (c > ' ' || !Character.isWhitespace(c))) return;
+            pos++;
         }
-        pos = p;
     }
 
     private char peek() {
-        return chars[pos]; // '\0' at the end
+        return pos < text.length() ? text.charAt(pos) : '\0';
     }
 
     private IllegalArgumentException error(String what) {
