@@ -211,8 +211,21 @@ public final class IntTuple {
     /** CuTe notation without spaces: {@code (2,(3,4))}. */
     @Override
     public String toString() {
-        NotationWriter w = new NotationWriter(4 * leafCount + 4);
-        w.putLike(this, leaves(), 0);
-        return w.toString();
+        StringBuilder sb = new StringBuilder(8 * leafCount + 2);
+        appendTo(sb);
+        return sb.toString();
+    }
+
+    void appendTo(StringBuilder sb) {
+        if (modes == null) {
+            sb.append(value);
+            return;
+        }
+        sb.append('(');
+        for (int i = 0; i < modes.length; i++) {
+            if (i > 0) sb.append(',');
+            modes[i].appendTo(sb);
+        }
+        sb.append(')');
     }
 }

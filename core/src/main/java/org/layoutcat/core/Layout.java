@@ -442,12 +442,27 @@ public final class Layout implements Tiler {
     public String toString() {
         String t = text;
         if (t == null) {
-            NotationWriter w = new NotationWriter(8 * flatShape.length + 8);
-            w.putLike(shape, flatShape, 0);
-            w.put(':');
-            w.putLike(shape, flatStride, 0);
-            text = t = w.toString();
+            StringBuilder sb = new StringBuilder(16 * flatShape.length + 4);
+            shape.appendTo(sb);
+            sb.append(':');
+            appendLike(sb, shape, flatStride, 0);
+            text = t = sb.toString();
         }
         return t;
+    }
+
+    /** Writes {@code values} from {@code at} on in the nesting of {@code like}; returns the next position. */
+    private static int appendLike(StringBuilder sb, IntTuple like, long[] values, int at) {
+        if (like.isLeaf()) {
+            sb.append(values[at]);
+            return at + 1;
+        }
+        sb.append('(');
+        for (int i = 0; i < like.rank(); i++) {
+            if (i > 0) sb.append(',');
+            at = appendLike(sb, like.mode(i), values, at);
+        }
+        sb.append(')');
+        return at;
     }
 }
