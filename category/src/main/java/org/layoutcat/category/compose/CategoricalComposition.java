@@ -186,26 +186,10 @@ public final class CategoricalComposition {
      * size is n. Empty when the modes below do not divide n.
      */
     static Optional<Layout> agreeOnPrefix(Layout coalA, long reach, long n) {
-        int k = coalA.flatRank();
-        long p = 1;
-        for (int i = 0; i < k; i++) {
-            boolean last = i == k - 1;
-            long next = last ? Long.MAX_VALUE : Checked.mul(p, coalA.flatShape(i), "the size", coalA);
-            if (reach <= next || last) {
-                if (n % p != 0) return Optional.empty();
-                long[] s = new long[i + 1];
-                long[] d = new long[i + 1];
-                for (int q = 0; q < i; q++) {
-                    s[q] = coalA.flatShape(q);
-                    d[q] = coalA.flatStride(q);
-                }
-                s[i] = n / p;
-                d[i] = coalA.flatStride(i);
-                return Optional.of(Layout.flat(s, d));
-            }
-            p = next;
-        }
-        return Optional.empty();
+        long[] s = new long[coalA.flatRank()];
+        long[] d = new long[s.length];
+        int m = FlatComposition.agreeOnPrefix(coalA.flatShapes(), coalA.flatStrides(), s.length, reach, n, s, d, coalA);
+        return m < 0 ? Optional.empty() : Optional.of(Layout.flat(s, d, m));
     }
 
     /**

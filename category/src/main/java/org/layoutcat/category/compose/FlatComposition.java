@@ -93,7 +93,7 @@ final class FlatComposition {
         if (np < 0) { // 3'. B~ = the layout of size |T| that agrees with coal(A) on [0, cosize B), as trace extends A
             ug = w.up;
             eg = w.ep;
-            ng = agreeOnPrefix(u, e, nu, b.cosize(), product(t, nt), ug, eg);
+            ng = agreeOnPrefix(u, e, nu, b.cosize(), product(t, nt), ug, eg, "coalesce(A)");
             if (ng >= 0 && Tractability.isTractable(ug, eg, ng)) {
                 ng = coalesceOrTrivial(ug, eg, ng);
                 nv = StandardRepresentation.codomainInto(ug, eg, ng, v, g, w.order, a);
@@ -298,13 +298,14 @@ final class FlatComposition {
      * {@code agreeOnPrefix} of the traced algorithm on arrays: the flat modes, written to {@code (ps):(pd)}, of the
      * layout of size n that agrees with coal(A) = {@code (cs):(cd)} on {@code [0, reach)}, the last mode of A read
      * unbounded: the modes of A below the one holding {@code reach − 1}, and that mode cut or extended to make the
-     * size n. Returns their number, or −1 where the modes below do not divide n. Overflow is an ArithmeticException.
+     * size n. Returns their number, or −1 where the modes below do not divide n. Overflow is an ArithmeticException
+     * naming {@code coalA}.
      */
-    static int agreeOnPrefix(long[] cs, long[] cd, int nc, long reach, long n, long[] ps, long[] pd) {
+    static int agreeOnPrefix(long[] cs, long[] cd, int nc, long reach, long n, long[] ps, long[] pd, Object coalA) {
         long p = 1;
         for (int i = 0; i < nc; i++) {
             boolean last = i == nc - 1;
-            long next = last ? Long.MAX_VALUE : Checked.mul(p, cs[i], "the size", "coalesce(A)");
+            long next = last ? Long.MAX_VALUE : Checked.mul(p, cs[i], "the size", coalA);
             if (reach <= next || last) {
                 if (n % p != 0) return -1;
                 System.arraycopy(cs, 0, ps, 0, i);
