@@ -66,18 +66,12 @@ public final class StandardRepresentation {
             if (gap != 1) t[m++] = gap;
             t[m++] = s[k];
             alpha[k] = m;
-            if (!fits(s[k], d[k])) {
+            if (!Checked.fits(s[k], d[k])) {
                 if (i + 1 < modes) return -1; // an extent past the 64-bit range divides no stride
                 Checked.mul(s[k], d[k], "the standard representation", of);
             }
             reached = s[k] * d[k];
         }
         return m;
-    }
-
-    private static boolean fits(long a, long b) {
-        long hi = Math.multiplyHigh(a, b);
-        long lo = a * b;
-        return hi == 0 && lo >= 0;
     }
 }

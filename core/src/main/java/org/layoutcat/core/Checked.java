@@ -19,6 +19,13 @@ public final class Checked {
         }
     }
 
+    /** True when {@code a·b} fits in a long. */
+    public static boolean fits(long a, long b) {
+        long hi = Math.multiplyHigh(a, b);
+        long lo = a * b;
+        return (hi == 0 && lo >= 0) || (hi == -1 && lo < 0);
+    }
+
     /** {@code a + b}, or an ArithmeticException "overflow computing {what} of {of}". */
     public static long add(long a, long b, String what, Object of) {
         long r = a + b;

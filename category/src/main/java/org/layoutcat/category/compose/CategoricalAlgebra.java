@@ -8,6 +8,7 @@ import org.layoutcat.category.Tractability;
 import org.layoutcat.core.Checked;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.algebra.Coalesce;
 import org.layoutcat.core.algebra.ByMode;
 import org.layoutcat.core.Tiler;
 
@@ -48,7 +49,7 @@ public final class CategoricalAlgebra {
         long more = Checked.ceilDiv(cotarget, size);
         if (more > 1) {
             t[n++] = more;
-            if (!FlatComposition.fits(size, more)) Checked.mul(size, more, "the prefix products", IntTuple.flat(Arrays.copyOf(t, n)));
+            if (!Checked.fits(size, more)) Checked.mul(size, more, "the prefix products", IntTuple.flat(Arrays.copyOf(t, n)));
         }
         long[] s = new long[n];
         long[] d = new long[n];
@@ -61,7 +62,7 @@ public final class CategoricalAlgebra {
             }
             if (j + 1 < n) prefix *= t[j]; // below size·more, which fits
         }
-        return FlatComposition.layout(s, d, FlatComposition.coalesce(s, d, 0, m, 0));
+        return Coalesce.layoutOf(s, d, Coalesce.coalesce(s, d, 0, m, 0));
     }
 
     /** {@code comp(B, cosize B)}, CuTe's one-argument complement. */
@@ -104,7 +105,7 @@ public final class CategoricalAlgebra {
         Tractability.require(a, "logical_product: the first layout");
         Tractability.require(b, "logical_product: the second layout");
         long cosize = b.cosize();
-        long cotarget = FlatComposition.fits(a.size(), cosize) ? a.size() * cosize
+        long cotarget = Checked.fits(a.size(), cosize) ? a.size() * cosize
                 : Checked.mul(a.size(), cosize, "size(A)·cosize(B) in the product with B = " + b, a);
         Layout comp = complement(a, cotarget);
         try {

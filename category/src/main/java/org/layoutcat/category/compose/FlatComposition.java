@@ -8,6 +8,7 @@ import org.layoutcat.category.refine.MutualRefinement;
 import org.layoutcat.core.Checked;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.algebra.Coalesce;
 
 /**
  * The categorical composition {@code A∘B} (B applied first, {@code R(c) = A(B(c))}; paper §4.1.3) on flat arrays:
@@ -72,7 +73,7 @@ final class FlatComposition {
             u[k] = a.flatShape(k);
             e[k] = a.flatStride(k);
         }
-        int nu = coalesce(u, e, 0, ra, 0);
+        int nu = Coalesce.coalesce(u, e, 0, ra, 0);
         if (nu == 0) { // 1:0
             u[0] = 1;
             e[0] = 0;
@@ -220,7 +221,7 @@ final class FlatComposition {
                 s[out] = 1;
                 d[out++] = cuteUnitStride(cs, cd, nc, b.flatStride(k));
             } else {
-                int m = coalesce(s, d, from, off[k + 1], out);
+                int m = Coalesce.coalesce(s, d, from, off[k + 1], out);
                 if (m == 0) {
                     s[out] = 1;
                     d[out] = 0;
@@ -251,35 +252,6 @@ final class FlatComposition {
     }
 
     /**
-     * CuTe's coalesce of the flat modes {@code [from, to)} of {@code (s):(d)}, written back from {@code out ≤ from}
-     * on: shape-1 modes dropped, a mode {@code s_k:d_k} merged into the previous one where
-     * {@code s_prev·d_prev = d_k}. Returns the number of modes written, 0 for the trivial layout {@code 1:0}.
-     */
-    static int coalesce(long[] s, long[] d, int from, int to, int out) {
-        int m = out;
-        for (int k = from; k < to; k++) {
-            long sk = s[k];
-            long dk = d[k];
-            if (sk == 1) continue;
-            if (m > out && fits(s[m - 1], d[m - 1]) && s[m - 1] * d[m - 1] == dk) {
-                s[m - 1] *= sk; // bounded by the size of the layout
-            } else {
-                s[m] = sk;
-                d[m] = dk;
-                m++;
-            }
-        }
-        return m - out;
-    }
-
-    /** The flat layout of the first n modes of {@code (s):(d)} as coalesce prints it: 1:0, s:d or a flat tuple. */
-    static Layout layout(long[] s, long[] d, int n) {
-        if (n == 0) return Layout.TRIVIAL;
-        if (n == 1) return Layout.of(s[0], d[0]);
-        return Layout.flat(Arrays.copyOf(s, n), Arrays.copyOf(d, n));
-    }
-
-    /**
      * The stride CuTe gives {@code coal(A) ∘ 1:d}, coal(A) being the nc flat modes {@code (cs):(cd)}: d divided,
      * rounding up, by each shape of coal(A) but the last, times the last stride (0 for d = 0). Any stride is right
      * for a mode of size 1; this one matches CuTe. Overflow is an ArithmeticException.
@@ -290,7 +262,7 @@ final class FlatComposition {
         int last = nc - 1;
         for (int k = 0; k < last; k++) rest = Checked.ceilDiv(rest, cs[k]);
         long r = Long.signum(d) * rest;
-        if (!fits(r, cd[last])) Checked.mul(r, cd[last], "the stride of the composition with 1:" + d, layout(cs, cd, nc));
+        if (!Checked.fits(r, cd[last])) Checked.mul(r, cd[last], "the stride of the composition with 1:" + d, Coalesce.layoutOf(cs, cd, nc));
         return r * cd[last];
     }
 
@@ -320,7 +292,7 @@ final class FlatComposition {
 
     /** {@code coalesce} of the n modes {@code (s):(d)} in place, the trivial layout read as the mode {@code 1:0}. */
     private static int coalesceOrTrivial(long[] s, long[] d, int n) {
-        int m = coalesce(s, d, 0, n, 0);
+        int m = Coalesce.coalesce(s, d, 0, n, 0);
         if (m > 0) return m;
         s[0] = 1;
         d[0] = 0;
@@ -340,7 +312,7 @@ final class FlatComposition {
         long[] ps = new long[nt * (nc + 1)];
         long[] pd = new long[ps.length];
         Object what = CategoricalComposition.what(a, b);
-        Layout coalA = layout(cs, cd, nc);
+        Layout coalA = Coalesce.layoutOf(cs, cd, nc);
         int n = 0;
         long q = 1;
         for (int j = 0; j < nt; j++) {
@@ -368,12 +340,5 @@ final class FlatComposition {
         long p = 1;
         for (int k = 0; k < n; k++) p = Checked.mul(p, x[k], "the size", "the codomain T");
         return p;
-    }
-
-    /** True when {@code a·b} fits in a long. */
-    static boolean fits(long a, long b) {
-        long hi = Math.multiplyHigh(a, b);
-        long lo = a * b;
-        return (hi == 0 && lo >= 0) || (hi == -1 && lo < 0);
     }
 }

@@ -3,6 +3,7 @@ package org.layoutcat.core.algebra;
 import java.util.ArrayList;
 import java.util.List;
 import org.layoutcat.core.LayoutArgumentException;
+import org.layoutcat.core.Checked;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 
@@ -37,34 +38,43 @@ public final class Coalesce {
 
     /** {@code coalesce((s_0..s_(n−1)):(d_0..d_(n−1)))} computed in place; returns the number of modes left. */
     static int coalesceInPlace(long[] s, long[] d, int n) {
-        int m = 0;
-        for (int k = 0; k < n; k++) m = append(s, d, m, s[k], d[k]); // writes at most position k
-        return m;
+        return coalesce(s, d, 0, n, 0);
+    }
+
+    /**
+     * CuTe's coalesce of the flat modes {@code [from, to)} of {@code (s):(d)}, written back from {@code out ≤ from}
+     * on: shape-1 modes dropped, a mode merged into the previous one where {@code s_prev·d_prev = d_k}. Returns the
+     * number of modes written, 0 for the trivial layout {@code 1:0}.
+     */
+    public static int coalesce(long[] s, long[] d, int from, int to, int out) {
+        int m = out;
+        for (int k = from; k < to; k++) m = out + append(s, d, m - out, s[k], d[k], out); // writes at most position k
+        return m - out;
     }
 
     /** Appends the mode {@code sk:dk} to the m coalesced modes in s, d: dropped, merged, or added; the new count. */
     private static int append(long[] s, long[] d, int m, long sk, long dk) {
+        return append(s, d, m, sk, dk, 0);
+    }
+
+    /** {@link #append} for modes stored from {@code base} on. */
+    private static int append(long[] s, long[] d, int m, long sk, long dk, int base) {
         if (sk == 1) return m;
-        if (m > 0 && mulFits(s[m - 1], d[m - 1]) && s[m - 1] * d[m - 1] == dk) {
-            s[m - 1] = s[m - 1] * sk; // cannot overflow: bounded by the size
+        int last = base + m - 1;
+        if (m > 0 && Checked.fits(s[last], d[last]) && s[last] * d[last] == dk) {
+            s[last] = s[last] * sk; // cannot overflow: bounded by the size
             return m;
         }
-        s[m] = sk;
-        d[m] = dk;
+        s[last + 1] = sk;
+        d[last + 1] = dk;
         return m + 1;
     }
 
     /** The layout of the first m modes of s, d: {@code 1:0} for none, {@code s:d} for one, flat otherwise. */
-    static Layout layoutOf(long[] s, long[] d, int m) {
+    public static Layout layoutOf(long[] s, long[] d, int m) {
         if (m == 0) return Layout.TRIVIAL;
         if (m == 1) return Layout.of(s[0], d[0]);
         return Layout.flat(s, d, m);
-    }
-
-    private static boolean mulFits(long a, long b) {
-        long hi = Math.multiplyHigh(a, b);
-        long lo = a * b;
-        return (hi == 0 && lo >= 0) || (hi == -1 && lo < 0);
     }
 
     /**
