@@ -19,8 +19,10 @@ import org.layoutcat.core.algebra.Product;
 /**
  * The batch operations of the category module, and the engine choice for composition, logical_divide and
  * logical_product: {@code "engine": "category"} computes through morphisms and refuses a non-tractable input;
- * {@code "cute"} runs the core algorithm; {@code "auto"} (the default) is categorical where the inputs are
- * tractable and the categorical algorithm answers, the core algorithm otherwise. The reply names the engine used.
+ * {@code "cute"} runs the core algorithm; {@code "auto"} (the default) runs the core algorithm and, where CuTe
+ * refuses and both inputs are tractable, the categorical one, which composes some pairs CuTe cannot (where both
+ * answer, they give the same layout: {@code categoricalCompositionAgreesWithCuTe}). A refusal by both is CuTe's
+ * message. The reply names the engine that answered.
  */
 final class CategoryOps {
     static final String CATEGORY = "category";
@@ -56,13 +58,14 @@ final class CategoryOps {
                 case CATEGORY:
                     return new Answer(category.apply(a, b).toString(), CATEGORY);
                 default:
-                    if (!CategoricalComposition.isTractablePair(a, b)) return new Answer(cute.apply(a, b).toString(), CUTE);
                     try {
-                        return new Answer(category.apply(a, b).toString(), CATEGORY);
+                        return new Answer(cute.apply(a, b).toString(), CUTE);
                     } catch (IllegalArgumentException | ArithmeticException refused) {
-                        // a composite that exists but is not tractable has no morphism: CuTe's algorithm answers it
+                        // CuTe refuses some pairs whose composite exists (a stride that does not divide a mode of A
+                        // whose image it still lands in); the category composes those where both are tractable
+                        if (!CategoricalComposition.isTractablePair(a, b)) throw refused;
                         try {
-                            return new Answer(cute.apply(a, b).toString(), CUTE);
+                            return new Answer(category.apply(a, b).toString(), CATEGORY);
                         } catch (IllegalArgumentException | ArithmeticException alsoRefused) {
                             throw refused;
                         }

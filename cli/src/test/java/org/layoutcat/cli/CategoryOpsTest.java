@@ -60,12 +60,23 @@ class CategoryOpsTest {
     // notes, examples 13 and 20; the engine field names the path taken
     @Test
     void engineChoice() throws Exception {
+        // auto: CuTe's algorithm answers where it can (the category gives the same layout there)
         JsonNode r = reply(request("composition", null, "(12,3,6):(1,72,12)", "(6,6):(6,1)"));
         assertEquals("((2,3),6):((6,72),1)", r.get("result").asText());
-        assertEquals("category", r.get("engine").asText());
-        r = reply(request("composition", "cute", "(12,3,6):(1,72,12)", "(6,6):(6,1)"));
-        assertEquals("((2,3),6):((6,72),1)", r.get("result").asText());
         assertEquals("cute", r.get("engine").asText());
+        r = reply(request("composition", "category", "(12,3,6):(1,72,12)", "(6,6):(6,1)"));
+        assertEquals("((2,3),6):((6,72),1)", r.get("result").asText());
+        assertEquals("category", r.get("engine").asText());
+        // CuTe refuses stride 2 against mode 5:10 of A (stride divisibility), yet A(4k) = 20k: the category composes it
+        r = reply(request("composition", null, "(2,5,3):(1,10,100)", "3:4"));
+        assertEquals("3:20", r.get("result").asText());
+        assertEquals("category", r.get("engine").asText());
+        assertTrue(reply(request("composition", "cute", "(2,5,3):(1,10,100)", "3:4")).get("error").asText()
+                .contains("stride divisibility"));
+        // both refuse (A(0), A(8), A(16) = 0, 40, 130): CuTe's words
+        r = reply(request("composition", null, "(2,5,3):(1,10,100)", "3:8"));
+        assertEquals("(2,5,3):(1,10,100) o 3:8: no layout satisfies R(c)=A(B(c)) — stride 4 and mode 5:10 of A do not"
+                + " divide one another (stride divisibility)", r.get("error").asText());
         r = reply(request("composition", "auto", "(4,6,8,10):(2,3,5,7)", "6:12"));
         assertEquals("(2,3):(9,5)", r.get("result").asText());
         assertEquals("cute", r.get("engine").asText());

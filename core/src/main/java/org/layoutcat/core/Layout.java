@@ -16,12 +16,16 @@ public final class Layout implements Tiler {
     /** The trivial layout {@code 1:0}. */
     public static final Layout TRIVIAL = new Layout(IntTuple.ONE, IntTuple.ZERO);
 
-    private final IntTuple shape;
-    private IntTuple stride; // congruent to shape; built from flatStride on first use when not given
-    private final long[] flatShape; // the leaves of shape; never written after construction, never exposed
+    // A layout is a profile (the nesting, see Profile) with its flat shape and stride; the tuples are built from
+    // them on first use where not given, so that the algebra builds results in one array per part.
+    private final int[] profile; // never written after construction; shared between layouts
+    private final long[] flatShape; // never written after construction, never exposed
     private final long[] flatStride;
     private final long size;
-    private String text; // toString, computed once (a benign race: every thread computes the same string)
+    private IntTuple shape; // built on first use when not given (a benign race: every thread builds an equal tuple)
+    private IntTuple stride; // the same
+    private String text; // toString, computed once (the same benign race)
+    private int hash;
 
     private Layout(IntTuple shape, IntTuple stride) {
         int n = shape.leafCount();
@@ -30,6 +34,7 @@ public final class Layout implements Tiler {
         if (stride.leafCount() != n || collect(shape, stride, fs, fd, 0) != n) {
             throw new LayoutArgumentException("shape " + shape + " and stride " + stride + " are not congruent");
         }
+        this.profile = Profile.of(shape);
         this.shape = shape;
         this.stride = stride;
         this.flatShape = fs;
@@ -37,17 +42,17 @@ public final class Layout implements Tiler {
         this.size = sizeOf(fs, shape);
     }
 
-    /** A layout whose parts are already known to agree: fs = leaves(shape), |fd| = |fs|, size = Π fs. */
-    private Layout(IntTuple shape, IntTuple stride, long[] fs, long[] fd, long size) {
+    /** A layout whose parts are already known to agree: fs = leaves(profile), |fd| = |fs|, size = Π fs. */
+    private Layout(int[] profile, IntTuple shape, long[] fs, long[] fd, long size) {
+        this.profile = profile;
         this.shape = shape;
-        this.stride = stride;
         this.flatShape = fs;
         this.flatStride = fd;
         this.size = size;
     }
 
     /** Π fs, each entry positive; a non-positive entry is an error, and so is overflow. */
-    private static long sizeOf(long[] fs, IntTuple shape) {
+    private static long sizeOf(long[] fs, Object shape) {
         long p = 1;
         for (long s : fs) {
             if (s <= 0) throw new LayoutArgumentException("shape " + shape + " has a non-positive entry; shapes are positive");
@@ -92,7 +97,30 @@ public final class Layout implements Tiler {
     /** {@link #of(IntTuple, long[])} for an array of the right length that the caller gives up (the parser's). */
     static Layout ofOwned(IntTuple shape, long[] flatStrides) {
         long[] fs = shape.leaves();
-        return new Layout(shape, null, fs, flatStrides, sizeOf(fs, shape));
+        return new Layout(Profile.of(shape), shape, fs, flatStrides, sizeOf(fs, shape));
+    }
+
+    /**
+     * The layout of the n flat modes {@code shape[0..n):stride[0..n)} nested as a refinement of {@code like}'s shape:
+     * like's flat mode k becomes the next {@code counts[k]} modes, itself where the count is 1 and a tuple of them
+     * otherwise (so {@code like = (6,6)} with counts {@code (1,2)} nests 3 modes as {@code (a,(b,c))}). This is the
+     * shape of a composition {@code A∘like}. The arrays are copied; Σ counts must be n, each count positive.
+     */
+    public static Layout refiningShapeOf(Layout like, int[] counts, long[] shape, long[] stride, int n) {
+        int leaves = like.flatShape.length;
+        if (counts.length < leaves) throw new LayoutArgumentException(counts.length + " counts for the " + leaves + " flat modes of " + like);
+        int total = 0;
+        for (int k = 0; k < leaves; k++) {
+            if (counts[k] <= 0) throw new LayoutArgumentException("flat mode " + k + " of " + like + " refined into " + counts[k] + " modes");
+            total += counts[k];
+        }
+        if (total != n) throw new LayoutArgumentException(like + " refined into " + total + " modes, but " + n + " were given");
+        int[] p = Profile.refine(like.profile, counts);
+        if (p == like.profile && java.util.Arrays.equals(like.flatShape, 0, n, shape, 0, n)) {
+            return new Layout(p, like.shape, like.flatShape, java.util.Arrays.copyOf(stride, n), like.size); // B's shape
+        }
+        long[] fs = java.util.Arrays.copyOf(shape, n);
+        return new Layout(p, null, fs, java.util.Arrays.copyOf(stride, n), sizeOf(fs, like));
     }
 
     /** This layout's shape with the flat strides {@code flatStrides} (leaf order); the array is copied. */
@@ -101,13 +129,13 @@ public final class Layout implements Tiler {
             throw new LayoutArgumentException(this + " has " + flatShape.length + " flat modes but " + flatStrides.length
                     + " strides were given");
         }
-        return new Layout(shape, null, flatShape, flatStrides.clone(), size);
+        return new Layout(profile, shape, flatShape, flatStrides.clone(), size);
     }
 
     /** The rank-1 layout {@code s:d}. */
     public static Layout of(long s, long d) {
         if (s <= 0) return new Layout(IntTuple.of(s), IntTuple.of(d)); // the constructor words the error
-        return new Layout(IntTuple.of(s), null, new long[] {s}, new long[] {d}, s);
+        return new Layout(Profile.integer(), null, new long[] {s}, new long[] {d}, s);
     }
 
     /** The flat layout {@code (s0,s1,...):(d0,d1,...)}; the arrays are copied. */
@@ -122,8 +150,12 @@ public final class Layout implements Tiler {
     public static Layout flat(long[] shape, long[] stride, int n) {
         if (n == 1) return of(shape[0], stride[0]);
         long[] fs = java.util.Arrays.copyOf(shape, n);
-        IntTuple t = IntTuple.flat(fs);
-        return new Layout(t, null, fs, java.util.Arrays.copyOf(stride, n), sizeOf(fs, t));
+        long size = 1;
+        for (long e : fs) {
+            if (e <= 0) return new Layout(IntTuple.flat(fs), IntTuple.flat(java.util.Arrays.copyOf(stride, n))); // words it
+            size = Checked.mul(size, e, "the size", IntTuple.flat(fs));
+        }
+        return new Layout(Profile.flat(n), null, fs, java.util.Arrays.copyOf(stride, n), size);
     }
 
     /** The column-major (compact, left-to-right) layout of {@code shape}: strides are the prefix products. */
@@ -135,7 +167,7 @@ public final class Layout implements Tiler {
             d[i] = p;
             p = Checked.mul(p, s[i], "the column-major strides", shape);
         }
-        return new Layout(shape, null, s, d, sizeOf(s, shape));
+        return new Layout(Profile.of(shape), shape, s, d, sizeOf(s, shape));
     }
 
     /** The row-major (compact, right-to-left) layout of {@code shape}. */
@@ -147,7 +179,7 @@ public final class Layout implements Tiler {
             d[i] = p;
             p = Checked.mul(p, s[i], "the row-major strides", shape);
         }
-        return new Layout(shape, null, s, d, sizeOf(s, shape));
+        return new Layout(Profile.of(shape), shape, s, d, sizeOf(s, shape));
     }
 
     /** Parses CuTe notation {@code shape:stride}; a plain shape means its column-major layout. */
@@ -158,26 +190,30 @@ public final class Layout implements Tiler {
     /** The layout whose modes are the given layouts: {@code make_layout(L0, L1, ...)}. */
     public static Layout concat(List<Layout> modes) {
         int rank = modes.size();
-        IntTuple[] s = new IntTuple[rank];
         int n = 0;
+        int nodes = 1;
         for (int i = 0; i < rank; i++) {
             Layout l = modes.get(i);
-            s[i] = l.shape;
             n += l.flatShape.length;
+            nodes += l.profile.length;
         }
+        int[] p = new int[nodes];
+        p[0] = rank;
         long[] fs = new long[n];
         long[] fd = new long[n];
         long size = 1;
         int at = 0;
+        int node = 1;
         for (int i = 0; i < rank; i++) {
             Layout l = modes.get(i);
+            System.arraycopy(l.profile, 0, p, node, l.profile.length);
+            node += l.profile.length;
             System.arraycopy(l.flatShape, 0, fs, at, l.flatShape.length);
             System.arraycopy(l.flatStride, 0, fd, at, l.flatStride.length);
             at += l.flatShape.length;
             size = Checked.mul(size, l.size, "the size of the concatenation", modes);
         }
-        IntTuple shape = rank == 0 ? IntTuple.EMPTY : IntTuple.ofOwned(s, rank);
-        return new Layout(shape, null, fs, fd, size);
+        return new Layout(p, null, fs, fd, size);
     }
 
     /** The layout whose modes are the given layouts. */
@@ -186,13 +222,20 @@ public final class Layout implements Tiler {
     }
 
     public IntTuple shape() {
-        return shape;
+        IntTuple s = shape;
+        if (s == null) shape = s = Profile.tuple(profile, flatShape); // a benign race, as for toString
+        return s;
     }
 
     public IntTuple stride() {
         IntTuple d = stride;
-        if (d == null) stride = d = shape.withLeaves(flatStride); // a benign race, as for toString
+        if (d == null) stride = d = Profile.tuple(profile, flatStride);
         return d;
+    }
+
+    /** True for an integral layout {@code s:d} (its shape is an integer, not a tuple). */
+    public boolean isIntegral() {
+        return profile[0] == Profile.LEAF;
     }
 
     /** Number of points of the domain: the product of the shape. */
@@ -210,27 +253,34 @@ public final class Layout implements Tiler {
     }
 
     public int rank() {
-        return shape.rank();
+        return Profile.rank(profile);
     }
 
     public int depth() {
-        return shape.depth();
+        return Profile.depth(profile);
     }
 
     /** Mode {@code i} as a layout. */
     public Layout mode(int i) {
-        if (shape.isLeaf()) {
-            shape.mode(i); // words the error for i ≠ 0
+        if (profile[0] == Profile.LEAF) {
+            if (i != 0) throw new IndexOutOfBoundsException("mode " + i + " of the integral layout " + this + " (rank 1)");
             return this;
         }
-        IntTuple m = shape.mode(i);
-        int from = 0;
-        for (int j = 0; j < i; j++) from += shape.mode(j).leafCount();
-        int to = from + m.leafCount();
+        if (i < 0 || i >= profile[0]) {
+            throw new IndexOutOfBoundsException("mode " + i + " of " + this + " (rank " + profile[0] + ")");
+        }
+        int at = 1;
+        for (int j = 0; j < i; j++) at = Profile.end(profile, at);
+        int end = Profile.end(profile, at);
+        int from = Profile.leaves(profile, 1, at);
+        int to = from + Profile.leaves(profile, at, end);
         long p = 1;
         for (int k = from; k < to; k++) p *= flatShape[k]; // divides size, cannot overflow
-        return new Layout(m, stride == null ? null : stride.mode(i), java.util.Arrays.copyOfRange(flatShape, from, to),
+        int[] mp = profile[at] == Profile.LEAF ? Profile.integer() : java.util.Arrays.copyOfRange(profile, at, end);
+        Layout m = new Layout(mp, shape == null ? null : shape.mode(i), java.util.Arrays.copyOfRange(flatShape, from, to),
                 java.util.Arrays.copyOfRange(flatStride, from, to), p);
+        if (stride != null) m.stride = stride.mode(i);
+        return m;
     }
 
     /** The modes as layouts (a rank-1 integral layout is its own single mode). */
@@ -267,8 +317,8 @@ public final class Layout implements Tiler {
 
     /** The flat layout of the leaves; an integral layout stays as it is. */
     public Layout flatten() {
-        if (shape.isLeaf()) return this;
-        return new Layout(shape.flatten(), null, flatShape, flatStride, size);
+        if (profile[0] == Profile.LEAF) return this;
+        return new Layout(Profile.flat(flatShape.length), null, flatShape, flatStride, size);
     }
 
     /**
@@ -328,7 +378,7 @@ public final class Layout implements Tiler {
             }
             return apply(c);
         }
-        return crd2offset(coord, shape, stride(), this);
+        return crd2offset(coord, shape(), stride(), this);
     }
 
     private static long crd2offset(IntTuple coord, IntTuple shape, IntTuple stride, Layout whole) {
@@ -370,7 +420,7 @@ public final class Layout implements Tiler {
             c[k] = index % flatShape[k];
             index /= flatShape[k];
         }
-        return shape.withLeaves(c);
+        return Profile.tuple(profile, c);
     }
 
     /**
@@ -391,12 +441,12 @@ public final class Layout implements Tiler {
             }
             c[k] = (offset / flatStride[k]) % flatShape[k];
         }
-        return shape.withLeaves(c);
+        return Profile.tuple(profile, c);
     }
 
     /** The index of a hierarchical coordinate (CuTe's crd2idx against the compact column-major strides). */
     public long crd2idx(IntTuple coord) {
-        return colMajor(shape).apply(coord);
+        return colMajor(shape()).apply(coord);
     }
 
     /** True when Φ is injective on [0, size): no two coordinates share an offset. */
@@ -428,13 +478,19 @@ public final class Layout implements Tiler {
 
     @Override
     public boolean equals(Object o) {
-        // congruent strides are equal exactly when their leaves are
-        return o instanceof Layout l && shape.equals(l.shape) && java.util.Arrays.equals(flatStride, l.flatStride);
+        return o instanceof Layout l && java.util.Arrays.equals(flatStride, l.flatStride)
+                && java.util.Arrays.equals(flatShape, l.flatShape) && java.util.Arrays.equals(profile, l.profile);
     }
 
     @Override
     public int hashCode() {
-        return shape.hashCode() * 31 + java.util.Arrays.hashCode(flatStride);
+        int h = hash;
+        if (h == 0) {
+            h = (java.util.Arrays.hashCode(profile) * 31 + java.util.Arrays.hashCode(flatShape)) * 31
+                    + java.util.Arrays.hashCode(flatStride);
+            hash = h == 0 ? 1 : h;
+        }
+        return h;
     }
 
     /** CuTe notation {@code shape:stride} without spaces. */
@@ -443,26 +499,11 @@ public final class Layout implements Tiler {
         String t = text;
         if (t == null) {
             StringBuilder sb = new StringBuilder(16 * flatShape.length + 4);
-            shape.appendTo(sb);
+            Profile.append(sb, profile, flatShape);
             sb.append(':');
-            appendLike(sb, shape, flatStride, 0);
+            Profile.append(sb, profile, flatStride);
             text = t = sb.toString();
         }
         return t;
-    }
-
-    /** Writes {@code values} from {@code at} on in the nesting of {@code like}; returns the next position. */
-    private static int appendLike(StringBuilder sb, IntTuple like, long[] values, int at) {
-        if (like.isLeaf()) {
-            sb.append(values[at]);
-            return at + 1;
-        }
-        sb.append('(');
-        for (int i = 0; i < like.rank(); i++) {
-            if (i > 0) sb.append(',');
-            at = appendLike(sb, like.mode(i), values, at);
-        }
-        sb.append(')');
-        return at;
     }
 }

@@ -3,7 +3,6 @@ package org.layoutcat.core.algebra;
 import java.util.Arrays;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Checked;
-import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.Tiler;
 
@@ -54,12 +53,7 @@ public final class Composition {
             w.count[k] = w.size - before;
         }
         if (n > 1) requireAdditive(a, b, as, ad, n, w.digits);
-        if (w.size == nb) { // every mode of B gave one mode: R has B's shape exactly
-            if (nb == 1 && b.shape().isLeaf()) return Layout.of(w.shape[0], w.stride[0]);
-            return b.withFlatStrides(Arrays.copyOf(w.stride, nb));
-        }
-        int[] at = {0, 0};
-        return Layout.of(shapeLike(b.shape(), w, at), Arrays.copyOf(w.stride, w.size));
+        return Layout.refiningShapeOf(b, w.count, w.shape, w.stride, w.size);
     }
 
     /**
@@ -104,19 +98,6 @@ public final class Composition {
             stride[size] = d;
             size++;
         }
-    }
-
-    /** B's shape with each leaf replaced by the shapes composed from it; {@code at = {leaf, mode}} cursors. */
-    private static IntTuple shapeLike(IntTuple bShape, Work out, int[] at) {
-        if (bShape.isLeaf()) {
-            int count = out.count[at[0]++];
-            int from = at[1];
-            at[1] += count;
-            return count == 1 ? IntTuple.of(out.shape[from]) : IntTuple.flat(Arrays.copyOfRange(out.shape, from, from + count));
-        }
-        IntTuple[] s = new IntTuple[bShape.rank()];
-        for (int i = 0; i < s.length; i++) s[i] = shapeLike(bShape.mode(i), out, at);
-        return IntTuple.of(s);
     }
 
     /**
