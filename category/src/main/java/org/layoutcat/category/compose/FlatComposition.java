@@ -6,7 +6,6 @@ import org.layoutcat.category.StandardRepresentation;
 import org.layoutcat.category.Tractability;
 import org.layoutcat.category.refine.MutualRefinement;
 import org.layoutcat.core.Checked;
-import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.algebra.Coalesce;
 
@@ -54,38 +53,55 @@ final class FlatComposition {
             w = new Scratch(2 * Math.max(rb, ra));
             if (w.rank <= KEPT) SCRATCH.set(w);
         }
-        // 1. f = f_B: S → T
+        // 1. f = f_B: S → T (kept from the last call with this B)
         long[] s = w.s;
         long[] d = w.d;
-        for (int k = 0; k < rb; k++) {
-            s[k] = b.flatShape(k);
-            d[k] = b.flatStride(k);
-        }
         long[] t = w.t;
         int[] f = w.f;
-        int nt = StandardRepresentation.codomainInto(s, d, rb, t, f, w.order, b);
-        if (nt < 0) return null;
+        int nt = w.nt;
+        if (b != w.lastB) {
+            w.lastB = null;
+            for (int k = 0; k < rb; k++) {
+                s[k] = b.flatShape(k);
+                d[k] = b.flatStride(k);
+            }
+            nt = StandardRepresentation.codomainInto(s, d, rb, t, f, w.order, b);
+            if (nt < 0) return null;
+            w.lastB = b;
+            w.nt = nt;
+        }
         // 2. coal(A), of shape U, and g = f_coal(A): U → V (coal(A) is tractable exactly when A is: coalesce merges a
-        //    mode s:d with a next mode s':sd, which is its successor in stride order when A is tractable)
+        //    mode s:d with a next mode s':sd, which is its successor in stride order when A is tractable); kept
+        //    from the last call with this A, as (vA, gA), since the steps below overwrite (v, g)
         long[] u = w.u;
         long[] e = w.e;
-        for (int k = 0; k < ra; k++) {
-            u[k] = a.flatShape(k);
-            e[k] = a.flatStride(k);
-        }
-        int nu = Coalesce.coalesce(u, e, 0, ra, 0);
-        if (nu == 0) { // 1:0
-            u[0] = 1;
-            e[0] = 0;
-            nu = 1;
-        }
         long[] v = w.v;
         int[] g = w.g;
+        int nu = w.nu;
+        int nv = w.nvA;
+        if (a != w.lastA) {
+            w.lastA = null;
+            for (int k = 0; k < ra; k++) {
+                u[k] = a.flatShape(k);
+                e[k] = a.flatStride(k);
+            }
+            nu = Coalesce.coalesce(u, e, 0, ra, 0);
+            if (nu == 0) { // 1:0
+                u[0] = 1;
+                e[0] = 0;
+                nu = 1;
+            }
+            nv = StandardRepresentation.codomainInto(u, e, nu, w.vA, w.gA, w.order, a);
+            if (nv < 0) return null;
+            w.lastA = a;
+            w.nu = nu;
+            w.nvA = nv;
+        }
+        System.arraycopy(w.vA, 0, v, 0, nv);
+        System.arraycopy(w.gA, 0, g, 0, nu);
         long[] ug = u; // the layout g encodes: coal(A), or B~ agreeing with A on [0, cosize B) (CompositionTrace.Extension)
         long[] eg = e;
         int ng = nu;
-        int nv = StandardRepresentation.codomainInto(u, e, nu, v, g, w.order, a);
-        if (nv < 0) return null;
         // 3. the mutual refinement: U'♭ = pieces[0, np), T'♭ its prefix
         long[] pieces = w.pieces;
         int[] tOff = w.tOff;
@@ -154,7 +170,10 @@ final class FlatComposition {
     /**
      * One thread's scratch arrays for {@link #compose}, with room for layouts of flat rank up to {@code rank}
      * (replaced by larger ones when needed): the flat path allocates nothing but its answer. Every array is written
-     * before it is read in each call; no answer holds one, and compose calls nothing that uses them again.
+     * before it is read in each call; no answer holds one, and compose calls nothing that uses them again. The
+     * standard representations of the last A and the last B are kept (layouts are immutable, so the same object
+     * has the same f_L): a search over tilers B for one A computes f_coal(A) once. A cache entry is cleared before
+     * its arrays are rewritten and set after, so an exception midway leaves no stale entry.
      */
     private static final class Scratch {
         final int rank;
@@ -176,6 +195,13 @@ final class FlatComposition {
         final int[] tOff;
         final int[] uOff;
         final int[] sOff;
+        final long[] vA;
+        final int[] gA;
+        Layout lastB; // the B whose f_B is in (s, d, t, f; nt), or null
+        int nt;
+        Layout lastA; // the A whose coal(A) is in (u, e; nu) and f_coal(A) in (vA, gA; nvA), or null
+        int nu;
+        int nvA;
 
         /** |T| ≤ 2·rank(B), |U| ≤ rank(A), |V| ≤ 2|U|, |U'| ≤ |T| + |U|, |S'| ≤ rank(B) + |U'|. */
         Scratch(int n) {
@@ -198,6 +224,8 @@ final class FlatComposition {
             tOff = new int[2 * n + 1];
             uOff = new int[n + 2];
             sOff = new int[n + 1];
+            vA = new long[2 * n + 2];
+            gA = new int[n + 1];
         }
     }
 
@@ -210,7 +238,7 @@ final class FlatComposition {
      * The flat layout {@code (s):(d)}, whose flat modes {@code [off_k, off_(k+1))} refine leaf k of shape(B),
      * coalesced within each leaf of shape(B) and nested as shape(B): each leaf becomes an integral mode or a flat
      * tuple, and a leaf {@code 1:d} of B becomes {@code 1:cuteUnitStride(coal A, d)}. The arrays s, d and off are
-     * overwritten; {@code (cs):(cd)} are the nc flat modes of coal(A).
+     * overwritten (off ends as the number of modes from each leaf); {@code (cs):(cd)} are the nc flat modes of coal(A).
      */
     static Layout coalesceWithin(Layout b, long[] s, long[] d, int[] off, long[] cs, long[] cd, int nc) {
         int out = 0;
@@ -230,25 +258,10 @@ final class FlatComposition {
                 out += m;
             }
         }
-        off[b.flatRank()] = out;
-        IntTuple shape = b.shape();
-        return Layout.of(nest(shape, 0, s, off), nest(shape, 0, d, off));
-    }
-
-    /** The tuple shaped like {@code shape} whose leaf k, from {@code first} on, is {@code x[off_k, off_(k+1))}. */
-    private static IntTuple nest(IntTuple shape, int first, long[] x, int[] off) {
-        if (shape.isLeaf()) {
-            int from = off[first];
-            int to = off[first + 1];
-            return to - from == 1 ? IntTuple.of(x[from]) : IntTuple.flat(Arrays.copyOfRange(x, from, to));
-        }
-        IntTuple[] modes = new IntTuple[shape.rank()];
-        for (int i = 0; i < modes.length; i++) {
-            IntTuple m = shape.mode(i);
-            modes[i] = nest(m, first, x, off);
-            first += m.leafCount();
-        }
-        return IntTuple.of(modes);
+        int nb = b.flatRank();
+        off[nb] = out;
+        for (int k = 0; k < nb; k++) off[k] = off[k + 1] - off[k]; // now the number of modes from leaf k
+        return Layout.refiningShapeOf(b, off, s, d, out);
     }
 
     /**

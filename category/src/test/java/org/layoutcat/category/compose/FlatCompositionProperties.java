@@ -139,6 +139,34 @@ class FlatCompositionProperties {
         assertEquals(Outcome.of(() -> tracedProduct(a, b)), product, "logical_product " + p);
     }
 
+    /**
+     * The kept standard representations of the last A and B change no answer: runs of compositions that share A,
+     * share B, alternate, or repeat a pair (each a cache hit after the first) give the answers and errors of the
+     * traced route, also right after a call that failed midway.
+     */
+    @Property(tries = 300)
+    void keptStandardRepresentationsChangeNoAnswer(@ForAll long seed) {
+        Random r = new Random(seed);
+        List<Pair> pairs = new ArrayList<>();
+        for (int i = 0; i < 6; i++) pairs.add(pair(r));
+        List<Pair> run = new ArrayList<>();
+        for (int step = 0; step < 24; step++) {
+            Pair x = pairs.get(r.nextInt(pairs.size()));
+            Pair y = pairs.get(r.nextInt(pairs.size()));
+            switch (r.nextInt(4)) {
+                case 0 -> run.add(new Pair(x.a(), y.b())); // A of one pair, B of another
+                case 1 -> run.add(new Pair(y.a(), x.b()));
+                case 2 -> run.add(x); // a repeat
+                default -> run.add(new Pair(x.a(), Layout.parse(y.b().toString()))); // an equal B, not the same object
+            }
+        }
+        for (Pair p : run) {
+            Outcome expected = Outcome.of(() -> tracedCompose(p.a(), p.b()));
+            assertEquals(expected, Outcome.of(() -> CategoricalComposition.compose(p.a(), p.b())), p.toString());
+            assertEquals(expected, Outcome.of(() -> CategoricalComposition.compose(p.a(), p.b())), "again: " + p);
+        }
+    }
+
     // issue 7's benchmark pair, and PAPER-NOTES example 13 as the blog states it
     @Test
     void flatPathAnswersTheWorkedExample() {

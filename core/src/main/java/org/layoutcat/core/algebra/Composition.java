@@ -41,12 +41,7 @@ public final class Composition {
         Work w = Work.of(a.flatRank(), nb);
         long[] as = w.as;
         long[] ad = w.ad;
-        int n = Coalesce.coalesceInto(a, as, ad);
-        if (n == 0) { // A = 1:0 (Φ ≡ 0 on its domain): read as the single mode 1:0
-            as[0] = 1;
-            ad[0] = 0;
-            n = 1;
-        }
+        int n = w.coalesce(a);
         for (int k = 0; k < nb; k++) {
             int before = w.size;
             composeMode(a, b, as, ad, n, b.flatShape(k), b.flatStride(k), w);
@@ -60,12 +55,16 @@ public final class Composition {
      * The working arrays of one composition, kept per thread so that a composition allocates little more than
      * its result: coalesced A ({@code as:ad}), the digits each mode of A takes ({@code digits}), and the result's
      * modes ({@code shape:stride}, {@code size} of them) with how many each flat mode of B gave ({@code count}).
-     * A composition runs start to end on its thread and calls no other, so one set per thread is enough.
+     * A composition runs start to end on its thread and calls no other, so one set per thread is enough. The
+     * coalesced A is kept for the next call (A is immutable, so the same object has the same coalesced modes):
+     * a search over tilers B for one A, the common loop, coalesces A once.
      */
     private static final class Work {
         private static final ThreadLocal<Work> PER_THREAD = ThreadLocal.withInitial(Work::new);
         long[] as = new long[8];
         long[] ad = new long[8];
+        Layout coalesced; // the A whose coalesced modes as:ad hold (n of them): a search over B for one A coalesces once
+        int n;
         long[] digits = new long[8];
         long[] shape = new long[16];
         long[] stride = new long[16];
@@ -80,6 +79,7 @@ public final class Composition {
                 w.as = new long[n];
                 w.ad = new long[n];
                 w.digits = new long[n];
+                w.coalesced = null;
             } else {
                 Arrays.fill(w.digits, 0, n, 0);
             }
@@ -91,6 +91,19 @@ public final class Composition {
             if (w.count.length < nb) w.count = new int[nb];
             w.size = 0;
             return w;
+        }
+
+        /** Coalesces A into {@code as:ad} (A = 1:0, Φ ≡ 0, reads as the single mode 1:0) unless they hold it. */
+        int coalesce(Layout a) {
+            if (a == coalesced) return n;
+            int m = Coalesce.coalesceInto(a, as, ad);
+            if (m == 0) {
+                as[0] = 1;
+                ad[0] = 0;
+                m = 1;
+            }
+            coalesced = a;
+            return n = m;
         }
 
         void add(long s, long d) {

@@ -53,6 +53,31 @@ class CompositionProperties {
         }
     }
 
+    /**
+     * The coalesced A kept between calls changes no answer: composing with A again (a hit), after another A, and
+     * with an equal copy of A (a miss) gives the same layout or the same error.
+     */
+    @Property
+    void keptCoalescedAChangesNoAnswer(@ForAll("arbitraryPairs") Tuple2<Layout, Layout> pair,
+            @ForAll("alignedPairs") Tuple2<Layout, Layout> other) {
+        Layout a = pair.get1(), b = pair.get2();
+        String first = outcome(a, b);
+        assertEquals(first, outcome(a, b));
+        outcome(a, other.get2()); // A kept, another B
+        assertEquals(first, outcome(a, b));
+        outcome(other.get1(), other.get2());
+        assertEquals(first, outcome(Layout.parse(a.toString()), b));
+        assertEquals(first, outcome(a, b));
+    }
+
+    private static String outcome(Layout a, Layout b) {
+        try {
+            return Composition.compose(a, b).toString();
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            return e.getClass().getSimpleName() + ": " + e.getMessage();
+        }
+    }
+
     @Property
     void compositionIsPointwise(@ForAll("alignedPairs") Tuple2<Layout, Layout> pair) {
         // B selects pieces of A's modes: the composite exists, and the engine must find it
