@@ -1,6 +1,7 @@
 package org.layoutcat.core;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -9,33 +10,58 @@ import java.util.List;
  * A malformed text is an IllegalArgumentException that quotes the text and gives the position.
  */
 final class CuTeNotation {
-    private final String text;
+    private static final ThreadLocal<CuTeNotation> PER_THREAD = ThreadLocal.withInitial(CuTeNotation::new);
+    private String text;
     private int pos;
+    private boolean reading; // a reader in use (parsing never parses again, but a reader is not shared if it did)
+    // A shape read by shape(): its profile (see Profile) and its leaves, left to right
+    private int[] profile = new int[16];
+    private int tokens;
+    private long[] leaves = new long[16];
+    private int leafCount;
 
-    private CuTeNotation(String text) {
+    /** The reader of {@code text}: this thread's, whose buffers outlive one parse, unless that one is reading. */
+    private static CuTeNotation of(String text) {
         if (text == null) throw new LayoutArgumentException("no text to parse (null)");
-        this.text = text;
+        CuTeNotation p = PER_THREAD.get();
+        if (p.reading) p = new CuTeNotation();
+        p.text = text;
+        p.pos = 0;
+        p.reading = true;
+        return p;
     }
 
     static IntTuple parseIntTuple(String text) {
-        CuTeNotation p = new CuTeNotation(text);
-        IntTuple t = p.intTuple();
-        p.end();
-        return t;
+        CuTeNotation p = of(text);
+        try {
+            IntTuple t = p.intTuple();
+            p.end();
+            return t;
+        } finally {
+            p.reading = false;
+        }
     }
 
     static Layout parseLayout(String text) {
-        CuTeNotation p = new CuTeNotation(text);
-        Layout l = p.layout();
-        p.end();
-        return l;
+        CuTeNotation p = of(text);
+        try {
+            Layout l = p.layout();
+            p.end();
+            return l;
+        } finally {
+            p.reading = false;
+        }
     }
 
     static Tiler parseTiler(String text) {
-        CuTeNotation p = new CuTeNotation(text);
-        Tiler t = p.tiler();
-        p.end();
-        return t;
+        CuTeNotation p = of(text);
+        try {
+            Tiler t = p.tiler();
+            p.end();
+            return t;
+        } finally {
+            p.reading = false;
+        }
     }
 
     private Tiler tiler() {
@@ -60,76 +86,133 @@ final class CuTeNotation {
             }
         }
         int start = pos;
-        IntTuple shape = intTuple();
+        shape();
         skip();
         if (peek() == ':') {
             pos++;
-            return make(shape, start);
+            return make(start);
         }
-        check(shape, start);
-        return Tiler.ofShape(shape);
+        return Tiler.ofShape(checkedShape(start));
     }
 
     private Layout layout() {
         skip();
         int start = pos;
-        IntTuple shape = intTuple();
+        shape();
         skip();
         if (peek() == ':') {
             pos++;
-            return make(shape, start);
+            return make(start);
         }
-        check(shape, start);
-        return Layout.colMajor(shape);
+        return Layout.colMajor(checkedShape(start));
     }
 
-    private void check(IntTuple shape, int start) {
+    /** The shape read by {@link #shape()} as a tuple, checked positive. */
+    private IntTuple checkedShape(int start) {
+        IntTuple shape = shapeTuple();
         if (!shape.allPositive()) {
             throw new LayoutArgumentException("in \"" + text + "\" at position " + start + ": shape " + shape
                     + " has a non-positive entry; shapes are positive");
         }
+        return shape;
+    }
+
+    private IntTuple shapeTuple() {
+        return Profile.tuple(Arrays.copyOf(profile, tokens), Arrays.copyOf(leaves, leafCount));
     }
 
     /**
-     * The layout of {@code shape} and the stride that follows: read straight into the flat strides where it is
-     * congruent to the shape, else read as a tuple for {@link Layout#of(IntTuple, IntTuple)} to word the error.
+     * Reads a tuple into {@code profile} and {@code leaves}, as {@link #intTuple()} reads it into an IntTuple,
+     * with the same errors.
      */
-    private Layout make(IntTuple shape, int start) {
+    private void shape() {
+        tokens = 0;
+        leafCount = 0;
+        shapeAt();
+    }
+
+    private void shapeAt() {
+        skip();
+        if (tokens == profile.length) profile = Arrays.copyOf(profile, 2 * tokens);
+        if (peek() != '(') {
+            long v = integer();
+            if (leafCount == leaves.length) leaves = Arrays.copyOf(leaves, 2 * leafCount);
+            profile[tokens++] = Profile.LEAF;
+            leaves[leafCount++] = v;
+            return;
+        }
+        pos++;
+        int at = tokens++; // the rank, written once the modes are read
+        skip();
+        if (peek() == ')') {
+            pos++;
+            profile[at] = 0;
+            return;
+        }
+        int rank = 0;
+        while (true) {
+            shapeAt();
+            rank++;
+            skip();
+            char d = peek();
+            if (d == ',') {
+                pos++;
+            } else if (d == ')') {
+                pos++;
+                profile[at] = rank;
+                return;
+            } else {
+                throw error("expected ',' or ')' in a tuple");
+            }
+        }
+    }
+
+    /**
+     * The layout of the shape read by {@link #shape()} and the stride that follows: read straight into the flat
+     * strides where it is congruent to the shape, else read as a tuple for {@link Layout#of(IntTuple, IntTuple)}
+     * to word the error.
+     */
+    private Layout make(int start) {
         int strideStart = pos;
-        long[] flat = new long[shape.leafCount()];
-        if (strideLike(shape, flat, 0) == flat.length) {
+        long[] flat = new long[leafCount];
+        stride = flat;
+        leafAt = 0;
+        if (strideLike(0) == tokens) {
             try {
-                return Layout.ofOwned(shape, flat);
+                return Layout.ofParts(Arrays.copyOf(profile, tokens), Arrays.copyOf(leaves, leafCount), flat);
             } catch (IllegalArgumentException | ArithmeticException e) {
                 throw new LayoutArgumentException("in \"" + text + "\" at position " + start + ": " + e.getMessage(), e);
             }
         }
         pos = strideStart;
-        return make(shape, intTuple(), start);
+        return make(shapeTuple(), intTuple(), start);
     }
 
-    /** Reads a tuple with the nesting of {@code like} into {@code out} from {@code at}; -1 where it differs. */
-    private int strideLike(IntTuple like, long[] out, int at) {
+    private long[] stride; // where strideLike writes
+    private int leafAt; // strideLike's next leaf
+
+    /** Reads a tuple with the nesting of the profile's subtree at {@code at}; the next token, or -1 where it differs. */
+    private int strideLike(int at) {
         skip();
-        if (like.isLeaf()) {
+        int v = profile[at++];
+        if (v == Profile.LEAF) {
             if (peek() == '(') return -1;
-            out[at] = integer();
-            return at + 1;
+            stride[leafAt++] = integer();
+            return at;
         }
         if (peek() != '(') return -1;
         pos++;
-        int rank = like.rank();
-        if (rank == 0) {
+        if (v == 0) {
             skip();
             if (peek() != ')') return -1;
             pos++;
             return at;
         }
-        for (int i = 0; i < rank; i++) {
-            at = strideLike(like.mode(i), out, at);
+        for (int i = 0; i < v; i++) {
+            at = strideLike(at);
             if (at < 0) return -1;
             skip();
-            if (peek() != (i < rank - 1 ? ',' : ')')) return -1;
+            if (peek() != (i < v - 1 ? ',' : ')')) return -1;
             pos++;
         }
         return at;

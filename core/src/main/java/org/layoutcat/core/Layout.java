@@ -100,6 +100,16 @@ public final class Layout implements Tiler {
         return new Layout(Profile.of(shape), shape, fs, flatStrides, sizeOf(fs, shape));
     }
 
+    /** The layout of a profile and its flat shape and stride, arrays the caller gives up (the parser's). */
+    static Layout ofParts(int[] profile, long[] fs, long[] fd) {
+        long size = 1;
+        for (long e : fs) {
+            if (e <= 0 || !Checked.fits(size, e)) return ofOwned(Profile.tuple(profile, fs), fd); // words the error
+            size *= e;
+        }
+        return new Layout(profile, null, fs, fd, size);
+    }
+
     /**
      * The layout of the n flat modes {@code shape[0..n):stride[0..n)} nested as a refinement of {@code like}'s shape:
      * like's flat mode k becomes the next {@code counts[k]} modes, itself where the count is 1 and a tuple of them

@@ -121,29 +121,40 @@ final class Profile {
         return IntTuple.ofOwned(modes, v);
     }
 
-    /** Writes {@code values} in this nesting without spaces: {@code (6,(2,3))}. */
+    /** Writes {@code values}, exactly the leaves, in this nesting without spaces: {@code (6,(2,3))}. */
     static void append(StringBuilder sb, int[] p, long[] values) {
-        int[] left = new int[p.length + 1]; // modes still to read at each open level
-        int level = 0;
-        int leaf = 0;
-        boolean comma = false;
-        for (int v : p) {
-            if (comma) sb.append(',');
-            if (v == LEAF) {
-                sb.append(values[leaf++]);
-                left[level]--;
-                comma = true;
-            } else {
-                sb.append('(');
-                left[++level] = v;
-                comma = false;
-            }
-            while (level > 0 && left[level] == 0) {
-                sb.append(')');
-                left[--level]--;
-                comma = true;
-            }
+        if (p[0] == LEAF) {
+            sb.append(values[0]);
+            return;
         }
+        if (p.length == p[0] + 1 && values.length == p[0]) { // a flat tuple: each mode one token, and a leaf
+            sb.append('(');
+            for (int k = 0; k < p[0]; k++) {
+                if (k > 0) sb.append(',');
+                sb.append(values[k]);
+            }
+            sb.append(')');
+            return;
+        }
+        appendAt(sb, p, values, 0, 0);
+    }
+
+    /** Writes the subtree at {@code at}, whose first leaf is {@code values[leaf]}; returns {@code (next at, next leaf)}. */
+    private static long appendAt(StringBuilder sb, int[] p, long[] values, int at, int leaf) {
+        int v = p[at++];
+        if (v == LEAF) {
+            sb.append(values[leaf]);
+            return (long) at << 32 | (leaf + 1);
+        }
+        sb.append('(');
+        for (int i = 0; i < v; i++) {
+            if (i > 0) sb.append(',');
+            long next = appendAt(sb, p, values, at, leaf);
+            at = (int) (next >>> 32);
+            leaf = (int) next;
+        }
+        sb.append(')');
+        return (long) at << 32 | leaf;
     }
 
     /**

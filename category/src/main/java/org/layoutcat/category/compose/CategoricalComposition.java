@@ -60,7 +60,7 @@ public final class CategoricalComposition {
         try {
             return trace(a, b).result();
         } catch (UnrepresentableCompositeException e) {
-            if (b.shape().isLeaf()) throw e;
+            if (b.isIntegral()) throw e;
             List<Layout> modes = new ArrayList<>(b.rank());
             for (int i = 0; i < b.rank(); i++) modes.add(compose(a, b.mode(i)));
             return Layout.concat(modes);
@@ -96,7 +96,7 @@ public final class CategoricalComposition {
             out.add(t);
             return t.result();
         } catch (UnrepresentableCompositeException e) {
-            if (b.shape().isLeaf()) throw e;
+            if (b.isIntegral()) throw e;
             List<Layout> modes = new ArrayList<>(b.rank());
             for (int i = 0; i < b.rank(); i++) modes.add(composeCollecting(a, b.mode(i), out));
             return Layout.concat(modes);

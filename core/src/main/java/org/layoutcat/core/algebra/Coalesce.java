@@ -84,7 +84,7 @@ public final class Coalesce {
      */
     public static Layout coalesce(Layout layout, IntTuple profile) {
         if (profile.isLeaf()) return coalesce(layout);
-        if (layout.rank() < profile.rank() || (layout.shape().isLeaf() && profile.rank() > 1)) {
+        if (layout.rank() < profile.rank() || (layout.isIntegral() && profile.rank() > 1)) {
             throw new LayoutArgumentException("coalesce of " + layout + " by profile " + profile
                     + ": the profile has rank " + profile.rank() + " > the layout's rank " + layout.rank());
         }

@@ -144,7 +144,7 @@ public final class Composition {
 
     /** How an error names the operands: {@code A o s:d}, or {@code A o B, mode s:d} when B has several modes. */
     private static String operands(Layout a, Layout b, long s, long d) {
-        return b.shape().isLeaf() ? a + " o " + s + ":" + d : a + " o " + b + ", mode " + s + ":" + d;
+        return b.isIntegral() ? a + " o " + s + ":" + d : a + " o " + b + ", mode " + s + ":" + d;
     }
 
     /**
