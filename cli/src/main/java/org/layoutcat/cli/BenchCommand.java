@@ -119,7 +119,7 @@ final class BenchCommand implements Callable<Integer> {
             try {
                 sink += Operations.answer(r).result().length();
             } catch (IllegalArgumentException | ArithmeticException e) {
-                sink++;
+                sink += e.getMessage().length(); // a refusal's answer is its message, as the batch mode writes it
             }
         }
         return sink;

@@ -1,5 +1,7 @@
 package org.layoutcat.core;
 
+import java.util.function.Supplier;
+
 /**
  * An {@link IllegalArgumentException} for an input that violates a precondition of the layout algebra: a
  * malformed notation, a shape and stride that do not fit, an inadmissible composition or complement. Its message
@@ -7,16 +9,50 @@ package org.layoutcat.core;
  *
  * <p>It records no stack trace: these errors answer users' inputs (the batch mode refuses many of them per
  * second), where the trace says nothing the message does not, and filling it in costs more than the algebra.
+ * For the same reason the algebra may give its message as a {@link Supplier}: the words are written on the first
+ * {@link #getMessage()}, so a search loop that tries many operands and skips the refused ones never pays for
+ * printing them. The message is the same either way.
  */
 public final class LayoutArgumentException extends IllegalArgumentException {
-    private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 2L;
+
+    private transient Supplier<String> words; // the message not yet written, or null
+    private String message;
 
     public LayoutArgumentException(String message) {
         super(message);
+        this.message = message;
     }
 
     public LayoutArgumentException(String message, Throwable cause) {
         super(message, cause);
+        this.message = message;
+    }
+
+    /** The exception whose message {@code words} writes when first asked for. */
+    public LayoutArgumentException(Supplier<String> words) {
+        super((String) null);
+        this.words = words;
+    }
+
+    /** The exception whose message {@code words} writes when first asked for, caused by {@code cause}. */
+    public LayoutArgumentException(Supplier<String> words, Throwable cause) {
+        super(null, cause);
+        this.words = words;
+    }
+
+    @Override
+    public synchronized String getMessage() {
+        if (words != null) {
+            message = words.get();
+            words = null;
+        }
+        return message;
+    }
+
+    private void writeObject(java.io.ObjectOutputStream out) throws java.io.IOException {
+        getMessage();
+        out.defaultWriteObject();
     }
 
     @Override

@@ -93,10 +93,10 @@ public final class CategoricalAlgebra {
         try {
             return CategoricalComposition.compose(a, tiler);
         } catch (UnrepresentableCompositeException e) {
-            throw new UnrepresentableCompositeException("logical_divide of " + a + " by " + b + " composes A with (B, comp(B, "
-                    + a.size() + ")) = " + tiler + ": " + e.getMessage());
+            throw new UnrepresentableCompositeException(() -> "logical_divide of " + a + " by " + b + " composes A with (B,"
+                    + " comp(B, " + a.size() + ")) = " + tiler + ": " + e.getMessage());
         } catch (IllegalArgumentException e) {
-            throw new LayoutArgumentException("logical_divide of " + a + " by " + b + " composes A with (B, comp(B, "
+            throw new LayoutArgumentException(() -> "logical_divide of " + a + " by " + b + " composes A with (B, comp(B, "
                     + a.size() + ")) = " + tiler + ": " + e.getMessage(), e);
         }
     }
@@ -111,11 +111,11 @@ public final class CategoricalAlgebra {
         try {
             return Layout.concat(a, CategoricalComposition.compose(comp, b));
         } catch (UnrepresentableCompositeException e) {
-            throw new UnrepresentableCompositeException("logical_product of " + a + " and " + b + " composes comp(A, " + cotarget
-                    + ") = " + comp + " with B: " + e.getMessage());
+            throw new UnrepresentableCompositeException(() -> "logical_product of " + a + " and " + b + " composes comp(A, "
+                    + cotarget + ") = " + comp + " with B: " + e.getMessage());
         } catch (IllegalArgumentException e) {
-            throw new LayoutArgumentException("logical_product of " + a + " and " + b + " composes comp(A, " + cotarget
-                    + ") = " + comp + " with B: " + e.getMessage(), e);
+            throw new LayoutArgumentException(() -> "logical_product of " + a + " and " + b + " composes comp(A, "
+                    + cotarget + ") = " + comp + " with B: " + e.getMessage(), e);
         }
     }
 }

@@ -140,9 +140,10 @@ public final class CategoricalComposition {
             Layout c = Coalesce.coalesce(restricted);
             Optional<String> bad = Tractability.isTractable(c) ? Optional.empty() : Tractability.violation(c);
             if (bad.isPresent()) {
-                throw new UnrepresentableCompositeException(what + ": the composite exists but is not tractable, so no tuple "
-                        + "morphism encodes it: A read along the values of B is " + restricted + ", whose modes break "
-                        + "tractability (" + bad.get() + ")");
+                String why = bad.get();
+                throw new UnrepresentableCompositeException(() -> what + ": the composite exists but is not tractable, so no"
+                        + " tuple morphism encodes it: A read along the values of B is " + restricted + ", whose modes"
+                        + " break tractability (" + why + ")");
             }
             g = StandardRepresentation.of(c);
             mr = Optional.of(MutualRefinement.require(t, g.domain()));
@@ -211,7 +212,7 @@ public final class CategoricalComposition {
                 s[n] = t[j - 1];
                 d[n++] = 0;
             } else {
-                n = slice(what, coalA, q, t[j - 1], b.flatShape(i - 1) + ":" + b.flatStride(i - 1), s, d, n);
+                n = slice(what, coalA, q, t[j - 1], b, i - 1, s, d, n);
             }
             q = Checked.mul(q, t[j - 1], "the size", f.codomain());
         }
@@ -224,12 +225,18 @@ public final class CategoricalComposition {
         return new What(a, b);
     }
 
+    /** Flat mode {@code leaf} of B as {@code s:d}, as errors name it. */
+    private static String modeOf(Layout b, int leaf) {
+        return b.flatShape(leaf) + ":" + b.flatStride(leaf);
+    }
+
     /**
      * The pieces of {@code y ↦ A(y·offset)}, {@code y < length}, written to {@code (s):(d)} from {@code at}; returns
      * the next free position. A piece that crosses a mode of coal(A) unevenly is a LayoutArgumentException.
      */
-    static int slice(Object what, Layout coalA, long offset, long length, String modeOfB, long[] s, long[] d, int at) {
-        long top = Checked.mul(offset, length, "the extent of a mode", modeOfB);
+    static int slice(Object what, Layout coalA, long offset, long length, Layout b, int leaf, long[] s, long[] d, int at) {
+        long top = Checked.fits(offset, length) ? offset * length
+                : Checked.mul(offset, length, "the extent of a mode", modeOf(b, leaf));
         int k = coalA.flatRank();
         long lo = 1;
         for (int m = 0; m < k; m++) {
@@ -241,13 +248,16 @@ public final class CategoricalComposition {
             long end = Math.min(hi, top);
             if (start < end) {
                 if (start % lo != 0) {
-                    throw new LayoutArgumentException(what + ": no composite (as in CuTe) — B's mode " + modeOfB + " starts at "
-                            + offset + " inside mode " + a + ":" + e + " of coalesce(A) = " + coalA + ", which begins at " + lo
-                            + ", and " + lo + " does not divide " + offset + " (stride divisibility)");
+                    long begins = lo;
+                    throw new LayoutArgumentException(() -> what + ": no composite (as in CuTe) — B's mode " + modeOf(b, leaf)
+                            + " starts at " + offset + " inside mode " + a + ":" + e + " of coalesce(A) = " + coalA
+                            + ", which begins at " + begins + ", and " + begins + " does not divide " + offset
+                            + " (stride divisibility)");
                 }
                 if (end % start != 0) {
-                    throw new LayoutArgumentException(what + ": no composite (as in CuTe) — B's mode " + modeOfB + " spans ["
-                            + offset + ", " + top + ") and crosses the boundary " + (end == hi ? hi : lo) + " of mode " + a
+                    long boundary = end == hi ? hi : lo;
+                    throw new LayoutArgumentException(() -> what + ": no composite (as in CuTe) — B's mode " + modeOf(b, leaf)
+                            + " spans [" + offset + ", " + top + ") and crosses the boundary " + boundary + " of mode " + a
                             + ":" + e + " of coalesce(A) = " + coalA + ", but " + start + " does not divide " + end
                             + " (shape divisibility)");
                 }

@@ -334,7 +334,7 @@ final class FlatComposition {
                 ps[n] = t[j];
                 pd[n++] = 0;
             } else {
-                n = CategoricalComposition.slice(what, coalA, q, t[j], b.flatShape(i - 1) + ":" + b.flatStride(i - 1), ps, pd, n);
+                n = CategoricalComposition.slice(what, coalA, q, t[j], b, i - 1, ps, pd, n);
             }
             q = Checked.mul(q, t[j], "the size", "T");
         }

@@ -35,7 +35,8 @@ public final class Complement {
             long d = layout.flatStride(k);
             if (s == 1 || d == 0) continue;
             if (d < 0) {
-                throw new LayoutArgumentException("complement of " + layout + ": stride " + d + " is negative; complement needs non-negative strides");
+                throw new LayoutArgumentException(() -> "complement of " + layout + ": stride " + d
+                        + " is negative; complement needs non-negative strides");
             }
             int i = m++;
             for (; i > 0 && (ds[i - 1] > d || (ds[i - 1] == d && ss[i - 1] > s)); i--) { // insertion sort: ranks are small
@@ -52,9 +53,10 @@ public final class Complement {
             long d = ds[i];
             long s = ss[i];
             if (d % current != 0) {
-                throw new LayoutArgumentException("complement of " + layout + ": after sorting by stride, stride " + d
-                        + " is not a multiple of " + current + " (the extent reached by the smaller modes)"
-                        + (d < current ? (knownNonInjective(layout) ? ", so the modes overlap and the layout is not injective"
+                long reached = current;
+                throw new LayoutArgumentException(() -> "complement of " + layout + ": after sorting by stride, stride " + d
+                        + " is not a multiple of " + reached + " (the extent reached by the smaller modes)"
+                        + (d < reached ? (knownNonInjective(layout) ? ", so the modes overlap and the layout is not injective"
                                 : ", so the modes interleave instead of nesting") : ""));
             }
             rs[i] = d / current;

@@ -121,10 +121,10 @@ public final class Composition {
     private static void requireAdditive(Layout a, Layout b, long[] as, long[] ad, int n, long[] digits) {
         for (int k = 0; k < n - 1; k++) {
             if (digits[k] > as[k] - 1) {
-                throw new LayoutArgumentException(a + " o " + b + ": no layout satisfies R(c)=A(B(c)) — the modes of B"
-                        + " overlap in mode " + as[k] + ":" + ad[k] + " of A (their coordinates there add up to "
-                        + digits[k] + " > " + (as[k] - 1) + "), so A(B(c)) is not the sum of the images of B's modes"
-                        + " (additivity)");
+                long ak = as[k], ek = ad[k], sum = digits[k];
+                throw new LayoutArgumentException(() -> a + " o " + b + ": no layout satisfies R(c)=A(B(c)) — the modes"
+                        + " of B overlap in mode " + ak + ":" + ek + " of A (their coordinates there add up to " + sum
+                        + " > " + (ak - 1) + "), so A(B(c)) is not the sum of the images of B's modes (additivity)");
             }
         }
         if (n == 1) return; // A is linear: A(x) = x·e
@@ -136,7 +136,7 @@ public final class Composition {
             negative |= b.flatStride(j) < 0;
         }
         if (negative && moving > 1) {
-            throw new LayoutArgumentException(a + " o " + b + ": a negative stride of B summed with its other modes"
+            throw new LayoutArgumentException(() -> a + " o " + b + ": a negative stride of B summed with its other modes"
                     + " borrows across the modes of A, so A(B(c)) is not the sum of the images of B's modes"
                     + " (additivity); not supported");
         }
@@ -173,10 +173,11 @@ public final class Composition {
                 long taken = Math.min(q, restShape);
                 long left = exactQuotient(restShape, taken);
                 if (left < 0) {
-                    throw new LayoutArgumentException(operands(a, b, s, d) + ": no layout of size " + s
-                            + " satisfies R(c)=A(B(c)) — shape " + restShape + " is not divisible by " + taken
-                            + ", the part of it that fits in mode " + curShape + ":" + ad[k] + " of A at stride "
-                            + restStride + " (shape divisibility)");
+                    long shape = restShape, stride = restStride, ek = ad[k];
+                    throw new LayoutArgumentException(() -> operands(a, b, s, d) + ": no layout of size " + s
+                            + " satisfies R(c)=A(B(c)) — shape " + shape + " is not divisible by " + taken
+                            + ", the part of it that fits in mode " + curShape + ":" + ek + " of A at stride " + stride
+                            + " (shape divisibility)");
                 }
                 out.add(taken, Checked.mul(sign * restStride, ad[k], "a stride of the composition with A", a));
                 // digits restStride·t, t < taken, in mode k (at most a_k − 1); the sum saturates at a_k
@@ -186,8 +187,9 @@ public final class Composition {
                 restShape = left;
                 restStride = 1;
             } else {
-                throw new LayoutArgumentException(operands(a, b, s, d) + ": no layout satisfies R(c)=A(B(c)) — stride "
-                        + restStride + " and mode " + curShape + ":" + ad[k] + " of A do not divide one another"
+                long stride = restStride, ek = ad[k];
+                throw new LayoutArgumentException(() -> operands(a, b, s, d) + ": no layout satisfies R(c)=A(B(c)) —"
+                        + " stride " + stride + " and mode " + curShape + ":" + ek + " of A do not divide one another"
                         + " (stride divisibility)");
             }
         }

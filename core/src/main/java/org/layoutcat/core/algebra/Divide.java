@@ -26,7 +26,7 @@ public final class Divide {
         try {
             return Composition.compose(a, tiler);
         } catch (IllegalArgumentException e) {
-            throw new LayoutArgumentException("logical_divide of " + a + " by " + b + " composes A with (B, comp(B, "
+            throw new LayoutArgumentException(() -> "logical_divide of " + a + " by " + b + " composes A with (B, comp(B, "
                     + a.size() + ")) = " + tiler + ": " + e.getMessage(), e);
         }
     }

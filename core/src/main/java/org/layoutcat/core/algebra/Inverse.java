@@ -55,14 +55,15 @@ public final class Inverse {
      */
     public static Layout leftInverse(Layout layout) {
         if (!layout.isInjective()) {
-            throw new LayoutArgumentException("left inverse of " + layout + ": the layout is not injective, so no R has R(L(i)) = i");
+            throw new LayoutArgumentException(() -> "left inverse of " + layout + ": the layout is not injective, so no R has"
+                    + " R(L(i)) = i");
         }
         Layout comp;
         try {
             comp = Complement.complement(layout, 1);
         } catch (IllegalArgumentException e) {
-            throw new LayoutArgumentException("left inverse of " + layout + ": it is injective but its modes do not nest, so"
-                    + " the left inverse rightInverse((L, comp(L))) does not exist — " + e.getMessage(), e);
+            throw new LayoutArgumentException(() -> "left inverse of " + layout + ": it is injective but its modes do not"
+                    + " nest, so the left inverse rightInverse((L, comp(L))) does not exist — " + e.getMessage(), e);
         }
         return rightInverse(Layout.concat(layout, comp));
     }

@@ -28,8 +28,8 @@ public final class Product {
         try {
             return Layout.concat(a, Composition.compose(comp, b));
         } catch (IllegalArgumentException e) {
-            throw new LayoutArgumentException("logical_product of " + a + " and " + b + " composes comp(A, " + cotarget
-                    + ") = " + comp + " with B: " + e.getMessage(), e);
+            throw new LayoutArgumentException(() -> "logical_product of " + a + " and " + b + " composes comp(A, "
+                    + cotarget + ") = " + comp + " with B: " + e.getMessage(), e);
         }
     }
 
