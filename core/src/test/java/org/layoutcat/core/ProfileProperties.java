@@ -101,6 +101,12 @@ class ProfileProperties {
         Layout same = Layout.refiningShapeOf(b, new int[] {1, 1}, new long[] {6, 6}, new long[] {2, 12}, 2);
         assertEquals(b.shape(), same.shape());
         assertEquals("(6,6):(2,12)", same.toString());
+        // the last refinement is kept: the same B refined otherwise, then as before, is still right
+        Layout other = Layout.refiningShapeOf(b, new int[] {2, 1}, new long[] {2, 3, 6}, new long[] {1, 2, 6}, 3);
+        assertEquals("((2,3),6):((1,2),6)", other.toString());
+        assertEquals(r, Layout.refiningShapeOf(b, new int[] {1, 2}, new long[] {6, 2, 3}, new long[] {1, 6, 72}, 3));
+        assertEquals("((2,3),6):((1,2),6)",
+                Layout.refiningShapeOf(Layout.parse("(6,6):(1,6)"), new int[] {2, 1}, new long[] {2, 3, 6}, new long[] {1, 2, 6}, 3).toString());
         assertThrows(IllegalArgumentException.class,
                 () -> Layout.refiningShapeOf(b, new int[] {1, 0}, new long[] {6}, new long[] {1}, 1));
         assertThrows(IllegalArgumentException.class,

@@ -42,12 +42,20 @@ public final class Composition {
         long[] as = w.as;
         long[] ad = w.ad;
         int n = w.coalesce(a);
+        int moving = 0; // the modes of B that move (size > 1, stride ≠ 0), and whether one has a negative stride
+        boolean negative = false;
         for (int k = 0; k < nb; k++) {
             int before = w.size;
-            composeMode(a, b, as, ad, n, b.flatShape(k), b.flatStride(k), w);
+            long s = b.flatShape(k);
+            long d = b.flatStride(k);
+            composeMode(a, b, as, ad, n, s, d, w);
             w.count[k] = w.size - before;
+            if (s != 1 && d != 0) {
+                moving++;
+                negative |= d < 0;
+            }
         }
-        if (n > 1) requireAdditive(a, b, as, ad, n, w.digits);
+        if (n > 1) requireAdditive(a, b, as, ad, n, w.digits, negative && moving > 1);
         return Layout.refiningShapeOf(b, w.count, w.shape, w.stride, w.size);
     }
 
@@ -116,9 +124,9 @@ public final class Composition {
     /**
      * The modes of B add up inside A: {@code digits[k]}, the sum over B's modes of their largest digit in mode k
      * of coalesced A, is below {@code a_k} for every k but the last; and no negative stride of B is summed with
-     * other modes through an A of several modes.
+     * other modes through an A of several modes ({@code borrows}: B has a negative stride and another moving mode).
      */
-    private static void requireAdditive(Layout a, Layout b, long[] as, long[] ad, int n, long[] digits) {
+    private static void requireAdditive(Layout a, Layout b, long[] as, long[] ad, int n, long[] digits, boolean borrows) {
         for (int k = 0; k < n - 1; k++) {
             if (digits[k] > as[k] - 1) {
                 long ak = as[k], ek = ad[k], sum = digits[k];
@@ -127,15 +135,7 @@ public final class Composition {
                         + " > " + (ak - 1) + "), so A(B(c)) is not the sum of the images of B's modes (additivity)");
             }
         }
-        if (n == 1) return; // A is linear: A(x) = x·e
-        int moving = 0;
-        boolean negative = false;
-        for (int j = 0; j < b.flatRank(); j++) {
-            if (b.flatShape(j) == 1 || b.flatStride(j) == 0) continue;
-            moving++;
-            negative |= b.flatStride(j) < 0;
-        }
-        if (negative && moving > 1) {
+        if (borrows) {
             throw new LayoutArgumentException(() -> a + " o " + b + ": a negative stride of B summed with its other modes"
                     + " borrows across the modes of A, so A(B(c)) is not the sum of the images of B's modes"
                     + " (additivity); not supported");
