@@ -48,6 +48,18 @@ public class CategoryBenchmarks {
         return CategoricalComposition.compose(a, b);
     }
 
+    // equal copies, parsed apart: alternating them defeats the kept standard representations of the last A and B
+    Layout[] as = {Layout.parse("(12,3,6):(1,72,12)"), Layout.parse("(12,3,6):(1,72,12)")};
+    Layout[] bs = {Layout.parse("(6,6):(1,6)"), Layout.parse("(6,6):(1,6)")};
+    int flip;
+
+    /** The same composition with operands the engine has not just seen: f_A and f_B are computed each time. */
+    @Benchmark
+    public Layout categoricalCompositionFreshOperands() {
+        int i = flip ^= 1;
+        return CategoricalComposition.compose(as[i], bs[i]);
+    }
+
     @Benchmark
     public NestMorphism toMorphism() {
         return StandardRepresentation.of(tractable);

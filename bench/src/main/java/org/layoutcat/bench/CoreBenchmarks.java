@@ -63,6 +63,18 @@ public class CoreBenchmarks {
         return Composition.compose(a, b);
     }
 
+    // equal copies, parsed apart: alternating them defeats every kept result (coalesced A, B's refined profile)
+    Layout[] as = {Layout.parse("(12,3,6):(1,72,12)"), Layout.parse("(12,3,6):(1,72,12)")};
+    Layout[] bs = {Layout.parse("(6,6):(1,6)"), Layout.parse("(6,6):(1,6)")};
+    int flip;
+
+    /** The same composition with operands the engine has not just seen: nothing kept from the last call helps. */
+    @Benchmark
+    public Layout compositionFreshOperands() {
+        int i = flip ^= 1;
+        return Composition.compose(as[i], bs[i]);
+    }
+
     @Benchmark
     public Layout complement() {
         return Complement.complement(nested, 48);
