@@ -32,31 +32,28 @@ final class CuTeNotation {
     }
 
     static IntTuple parseIntTuple(String text) {
-        CuTeNotation p = of(text);
-        try {
-            IntTuple t = p.intTuple();
-            p.end();
-            return t;
-        } finally {
-            p.reading = false;
-        }
+        return read(text, CuTeNotation::intTuple);
+    }
+
+    /** A tuple, read by {@link #shape()}. */
+    private IntTuple intTuple() {
+        shape();
+        return shapeTuple();
     }
 
     static Layout parseLayout(String text) {
-        CuTeNotation p = of(text);
-        try {
-            Layout l = p.layout();
-            p.end();
-            return l;
-        } finally {
-            p.reading = false;
-        }
+        return read(text, CuTeNotation::layout);
     }
 
     static Tiler parseTiler(String text) {
+        return read(text, CuTeNotation::tiler);
+    }
+
+    /** {@code part} read from the whole of {@code text} (nothing may follow it). */
+    private static <T> T read(String text, java.util.function.Function<CuTeNotation, T> part) {
         CuTeNotation p = of(text);
         try {
-            Tiler t = p.tiler();
+            T t = part.apply(p);
             p.end();
             return t;
         } finally {
@@ -184,8 +181,9 @@ final class CuTeNotation {
                 throw new LayoutArgumentException("in \"" + text + "\" at position " + start + ": " + e.getMessage(), e);
             }
         }
+        IntTuple shape = shapeTuple();
         pos = strideStart;
-        return make(shapeTuple(), intTuple(), start);
+        return make(shape, intTuple(), start);
     }
 
     private long[] stride; // where strideLike writes
@@ -223,33 +221,6 @@ final class CuTeNotation {
             return Layout.of(shape, stride);
         } catch (IllegalArgumentException | ArithmeticException e) {
             throw new LayoutArgumentException("in \"" + text + "\" at position " + start + ": " + e.getMessage(), e);
-        }
-    }
-
-    private IntTuple intTuple() {
-        skip();
-        if (peek() != '(') return IntTuple.of(integer());
-        pos++;
-        skip();
-        if (peek() == ')') {
-            pos++;
-            return IntTuple.EMPTY;
-        }
-        IntTuple[] modes = new IntTuple[4];
-        int n = 0;
-        while (true) {
-            if (n == modes.length) modes = java.util.Arrays.copyOf(modes, 2 * n);
-            modes[n++] = intTuple();
-            skip();
-            char d = peek();
-            if (d == ',') {
-                pos++;
-            } else if (d == ')') {
-                pos++;
-                return IntTuple.ofOwned(modes, n);
-            } else {
-                throw error("expected ',' or ')' in a tuple");
-            }
         }
     }
 

@@ -11,9 +11,10 @@ import java.util.function.Supplier;
  * second), where the trace says nothing the message does not, and filling it in costs more than the algebra.
  * For the same reason the algebra may give its message as a {@link Supplier}: the words are written on the first
  * {@link #getMessage()}, so a search loop that tries many operands and skips the refused ones never pays for
- * printing them. The message is the same either way.
+ * printing them. The message is the same either way. Subclasses name particular refusals (the category module's
+ * composite that exists but has no morphism).
  */
-public final class LayoutArgumentException extends IllegalArgumentException {
+public class LayoutArgumentException extends IllegalArgumentException {
     private static final long serialVersionUID = 2L;
 
     private transient Supplier<String> words; // the message not yet written, or null
@@ -42,7 +43,7 @@ public final class LayoutArgumentException extends IllegalArgumentException {
     }
 
     @Override
-    public synchronized String getMessage() {
+    public final synchronized String getMessage() {
         if (words != null) {
             message = words.get();
             words = null;
@@ -56,7 +57,7 @@ public final class LayoutArgumentException extends IllegalArgumentException {
     }
 
     @Override
-    public synchronized Throwable fillInStackTrace() {
+    public final synchronized Throwable fillInStackTrace() {
         return this;
     }
 }
