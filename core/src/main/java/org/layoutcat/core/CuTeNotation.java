@@ -11,6 +11,7 @@ import java.util.List;
  */
 final class CuTeNotation {
     private static final ThreadLocal<CuTeNotation> PER_THREAD = ThreadLocal.withInitial(CuTeNotation::new);
+    private static final int KEPT = 1024; // the most buffer room a thread's reader keeps between parses
     private String text;
     private int pos;
     private boolean reading; // a reader in use (parsing never parses again, but a reader is not shared if it did)
@@ -58,6 +59,12 @@ final class CuTeNotation {
             return t;
         } finally {
             p.reading = false;
+            p.text = null; // keep nothing of the input past the parse
+            p.stride = null;
+            if (p.profile.length > KEPT) { // nor the room an unusually large one needed
+                p.profile = new int[16];
+                p.leaves = new long[16];
+            }
         }
     }
 

@@ -203,7 +203,8 @@ public final class IntTuple {
         int h = hash;
         if (h == 0) {
             h = modes == null ? Long.hashCode(value) * 31 + 7 : Arrays.hashCode(modes);
-            hash = h == 0 ? 1 : h;
+            if (h == 0) h = 1; // 0 means "not computed yet"
+            hash = h;
         }
         return h;
     }

@@ -272,12 +272,9 @@ public final class Layout implements Tiler {
 
     /** Mode {@code i} as a layout. */
     public Layout mode(int i) {
-        if (profile[0] == Profile.LEAF) {
-            if (i != 0) throw new IndexOutOfBoundsException("mode " + i + " of the integral layout " + this + " (rank 1)");
+        if (profile[0] == Profile.LEAF || i < 0 || i >= profile[0]) {
+            shape().mode(i); // words the error for an index out of range
             return this;
-        }
-        if (i < 0 || i >= profile[0]) {
-            throw new IndexOutOfBoundsException("mode " + i + " of " + this + " (rank " + profile[0] + ")");
         }
         int at = 1;
         for (int j = 0; j < i; j++) at = Profile.end(profile, at);
@@ -287,9 +284,11 @@ public final class Layout implements Tiler {
         long p = 1;
         for (int k = from; k < to; k++) p *= flatShape[k]; // divides size, cannot overflow
         int[] mp = profile[at] == Profile.LEAF ? Profile.integer() : java.util.Arrays.copyOfRange(profile, at, end);
-        Layout m = new Layout(mp, shape == null ? null : shape.mode(i), java.util.Arrays.copyOfRange(flatShape, from, to),
+        IntTuple s = shape; // each lazy field read once (another thread may be filling it in)
+        IntTuple d = stride;
+        Layout m = new Layout(mp, s == null ? null : s.mode(i), java.util.Arrays.copyOfRange(flatShape, from, to),
                 java.util.Arrays.copyOfRange(flatStride, from, to), p);
-        if (stride != null) m.stride = stride.mode(i);
+        if (d != null) m.stride = d.mode(i);
         return m;
     }
 
@@ -498,7 +497,8 @@ public final class Layout implements Tiler {
         if (h == 0) {
             h = (java.util.Arrays.hashCode(profile) * 31 + java.util.Arrays.hashCode(flatShape)) * 31
                     + java.util.Arrays.hashCode(flatStride);
-            hash = h == 0 ? 1 : h;
+            if (h == 0) h = 1; // 0 means "not computed yet"
+            hash = h;
         }
         return h;
     }
