@@ -81,16 +81,7 @@ final class FlatComposition {
         int nv = w.nvA;
         if (a != w.lastA) {
             w.lastA = null;
-            for (int k = 0; k < ra; k++) {
-                u[k] = a.flatShape(k);
-                e[k] = a.flatStride(k);
-            }
-            nu = Coalesce.coalesce(u, e, 0, ra, 0);
-            if (nu == 0) { // 1:0
-                u[0] = 1;
-                e[0] = 0;
-                nu = 1;
-            }
+            nu = Coalesce.modesInto(a, u, e);
             nv = StandardRepresentation.codomainInto(u, e, nu, w.vA, w.gA, w.order, a);
             if (nv < 0) return null;
             w.lastA = a;
@@ -112,7 +103,7 @@ final class FlatComposition {
             eg = w.ep;
             ng = agreeOnPrefix(u, e, nu, b.cosize(), product(t, nt), ug, eg, "coalesce(A)");
             if (ng >= 0 && Tractability.isTractable(ug, eg, ng)) {
-                ng = coalesceOrTrivial(ug, eg, ng);
+                ng = Coalesce.modesInPlace(ug, eg, ng);
                 nv = StandardRepresentation.codomainInto(ug, eg, ng, v, g, w.order, a);
                 np = nv < 0 ? -1 : MutualRefinement.walk(t, nt, ug, ng, pieces, tOff, uOff, null);
             } else {
@@ -122,7 +113,7 @@ final class FlatComposition {
         if (np < 0) { // 3''. B~ = coal(A) read along the entries of T that f hits (restrictToImage), or no composite
             ng = restrictToImage(a, b, u, e, nu, t, nt, f, rb, ug = w.up, eg = w.ep);
             if (ng < 0 || !Tractability.isTractable(ug, eg, ng)) return null; // the trace words what is wrong
-            ng = coalesceOrTrivial(ug, eg, ng);
+            ng = Coalesce.modesInPlace(ug, eg, ng);
             nv = StandardRepresentation.codomainInto(ug, eg, ng, v, g, w.order, a);
             np = nv < 0 ? -1 : MutualRefinement.walk(t, nt, ug, ng, pieces, tOff, uOff, null);
             if (np < 0) return null;
@@ -301,15 +292,6 @@ final class FlatComposition {
             p = next;
         }
         return -1;
-    }
-
-    /** {@code coalesce} of the n modes {@code (s):(d)} in place, the trivial layout read as the mode {@code 1:0}. */
-    private static int coalesceOrTrivial(long[] s, long[] d, int n) {
-        int m = Coalesce.coalesce(s, d, 0, n, 0);
-        if (m > 0) return m;
-        s[0] = 1;
-        d[0] = 0;
-        return 1;
     }
 
     /**

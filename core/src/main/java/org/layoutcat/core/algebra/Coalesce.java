@@ -42,6 +42,26 @@ public final class Coalesce {
     }
 
     /**
+     * {@link #coalesceInto} with the trivial layout read as its one mode {@code 1:0} (Φ ≡ 0), as the algorithms
+     * that walk the modes of coalesce(A) need; returns their number, at least 1.
+     */
+    public static int modesInto(Layout layout, long[] s, long[] d) {
+        return orUnit(s, d, coalesceInto(layout, s, d));
+    }
+
+    /** {@link #coalesceInPlace} with the trivial layout read as its one mode {@code 1:0}; returns at least 1. */
+    public static int modesInPlace(long[] s, long[] d, int n) {
+        return orUnit(s, d, coalesceInPlace(s, d, n));
+    }
+
+    private static int orUnit(long[] s, long[] d, int m) {
+        if (m > 0) return m;
+        s[0] = 1;
+        d[0] = 0;
+        return 1;
+    }
+
+    /**
      * CuTe's coalesce of the flat modes {@code [from, to)} of {@code (s):(d)}, written back from {@code out ≤ from}
      * on: shape-1 modes dropped, a mode merged into the previous one where {@code s_prev·d_prev = d_k}. Returns the
      * number of modes written, 0 for the trivial layout {@code 1:0}.

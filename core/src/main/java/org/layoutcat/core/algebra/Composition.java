@@ -104,14 +104,9 @@ public final class Composition {
         /** Coalesces A into {@code as:ad} (A = 1:0, Φ ≡ 0, reads as the single mode 1:0) unless they hold it. */
         int coalesce(Layout a) {
             if (a == coalesced) return n;
-            int m = Coalesce.coalesceInto(a, as, ad);
-            if (m == 0) {
-                as[0] = 1;
-                ad[0] = 0;
-                m = 1;
-            }
+            n = Coalesce.modesInto(a, as, ad);
             coalesced = a;
-            return n = m;
+            return n;
         }
 
         void add(long s, long d) {
