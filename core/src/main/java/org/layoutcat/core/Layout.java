@@ -100,7 +100,10 @@ public final class Layout implements Tiler {
         return new Layout(Profile.of(shape), shape, fs, flatStrides, sizeOf(fs, shape));
     }
 
-    /** The layout of a profile and its flat shape and stride, arrays the caller gives up (the parser's). */
+    /**
+     * The layout of a profile and its flat shape and stride, arrays the caller gives up; a non-positive shape or a
+     * size past the 64-bit range is worded by the shape, as {@link #of(IntTuple, IntTuple)} words it.
+     */
     static Layout ofParts(int[] profile, long[] fs, long[] fd) {
         long size = 1;
         for (long e : fs) {
@@ -129,8 +132,7 @@ public final class Layout implements Tiler {
         if (p == like.profile && java.util.Arrays.equals(like.flatShape, 0, n, shape, 0, n)) {
             return new Layout(p, like.shape, like.flatShape, java.util.Arrays.copyOf(stride, n), like.size); // B's shape
         }
-        long[] fs = java.util.Arrays.copyOf(shape, n);
-        return new Layout(p, null, fs, java.util.Arrays.copyOf(stride, n), sizeOf(fs, like));
+        return ofParts(p, java.util.Arrays.copyOf(shape, n), java.util.Arrays.copyOf(stride, n));
     }
 
     /** This layout's shape with the flat strides {@code flatStrides} (leaf order); the array is copied. */
@@ -159,13 +161,7 @@ public final class Layout implements Tiler {
     /** The flat layout of the first n entries of {@code shape} and {@code stride}, copied; {@code s:d} for n = 1. */
     public static Layout flat(long[] shape, long[] stride, int n) {
         if (n == 1) return of(shape[0], stride[0]);
-        long[] fs = java.util.Arrays.copyOf(shape, n);
-        long size = 1;
-        for (long e : fs) {
-            if (e <= 0) return new Layout(IntTuple.flat(fs), IntTuple.flat(java.util.Arrays.copyOf(stride, n))); // words it
-            size = Checked.mul(size, e, "the size", IntTuple.flat(fs));
-        }
-        return new Layout(Profile.flat(n), null, fs, java.util.Arrays.copyOf(stride, n), size);
+        return ofParts(Profile.flat(n), java.util.Arrays.copyOf(shape, n), java.util.Arrays.copyOf(stride, n));
     }
 
     /** The column-major (compact, left-to-right) layout of {@code shape}: strides are the prefix products. */
