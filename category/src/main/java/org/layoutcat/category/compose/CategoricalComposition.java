@@ -116,7 +116,7 @@ public final class CategoricalComposition {
         NestMorphism f = StandardRepresentation.of(b);
         IntTuple t = f.codomain();
         long sizeT = t.product();
-        Layout coalA = Coalesce.coalesce(a);
+        Layout coalA = Coalesce.coalesceExtended(a); // CuTe's coalesce_x: A past its size as CuTe reads it
 
         Layout used = coalA;
         Extension extension = Extension.NONE;

@@ -81,7 +81,7 @@ final class FlatComposition {
         int nv = w.nvA;
         if (a != w.lastA) {
             w.lastA = null;
-            nu = Coalesce.modesInto(a, u, e);
+            nu = Coalesce.extendedModesInto(a, u, e); // CuTe's coalesce_x: A past its size as CuTe reads it
             nv = StandardRepresentation.codomainInto(u, e, nu, w.vA, w.gA, w.order, a);
             if (nv < 0) return null;
             w.lastA = a;
