@@ -19,7 +19,7 @@ import org.layoutcat.core.Tiler;
 import org.layoutcat.core.algebra.Coalesce;
 
 /**
- * The categorical engine on the compositions of the reference cases (cute-cases-dev.jsonl): every tractable pair
+ * The categorical engine on the compositions of the reference cases (cute-cpp-dev.jsonl, CuTe C++'s own answers): every tractable pair
  * with a valid reference answer is answered with the reference's layout, printed the same, except where a mode's
  * composite is itself not tractable (no tuple morphism encodes it), and no answer contradicts the definition.
  */
@@ -66,7 +66,7 @@ class CategoricalOracleTest {
                 notTractableComposite++;
             }
         }
-        System.out.printf("category engine on cute-cases-dev compositions: %d of %d tractable pairs with a reference answer"
+        System.out.printf("category engine on cute-cpp-dev compositions: %d of %d tractable pairs with a reference answer"
                 + " answered (%d have a mode whose composite is not tractable); %d answered where the reference has none%n",
                 answered, tractableWithReference, notTractableComposite, answeredBeyondReference);
         assertEquals(tractableWithReference, answered + notTractableComposite);
@@ -116,7 +116,7 @@ class CategoricalOracleTest {
 
     static List<JsonNode> cases() throws Exception {
         List<JsonNode> out = new ArrayList<>();
-        try (var in = CategoricalOracleTest.class.getResourceAsStream("/oracle/cute-cases-dev.jsonl");
+        try (var in = CategoricalOracleTest.class.getResourceAsStream("/oracle/cute-cpp-dev.jsonl");
                 BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             String line;
             while ((line = r.readLine()) != null) if (!line.isBlank()) out.add(JSON.readTree(line));
