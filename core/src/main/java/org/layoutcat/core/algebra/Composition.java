@@ -229,9 +229,9 @@ public final class Composition {
             long got = r.apply(c);
             if (want != got) {
                 long at = c;
-                throw new LayoutArgumentException(() -> a + " o " + b + ": no layout of B's shape is the composition"
-                        + " here — " + why.get() + "; CuTe C++ would answer " + r + ", but at index " + at + " it gives "
-                        + got + " where A(B(" + at + ")) = A(" + x + ") = " + want);
+                throw new LayoutArgumentException(() -> a + " o " + b + ": " + why.get() + "; CuTe C++ would answer "
+                        + r + ", but at index " + at + " it gives " + got + " where A(B(" + at + ")) = A(" + x + ") = "
+                        + want + ", so that answer is refused");
             }
         }
         if (limit < size) {
