@@ -24,6 +24,10 @@ final class CuTeNotation {
     /** The reader of {@code text}: this thread's, whose buffers outlive one parse, unless that one is reading. */
     private static CuTeNotation of(String text) {
         if (text == null) throw new LayoutArgumentException("no text to parse (null)");
+        if (text.length() > Limits.MAX_TEXT_LENGTH) {
+            throw new LayoutArgumentException("a text of " + text.length() + " characters is longer than the "
+                    + Limits.MAX_TEXT_LENGTH + " that layoutcat reads as a tuple or layout (Limits.MAX_TEXT_LENGTH)");
+        }
         CuTeNotation p = PER_THREAD.get();
         if (p.reading) p = new CuTeNotation();
         p.text = text;
@@ -69,14 +73,19 @@ final class CuTeNotation {
     }
 
     private Tiler tiler() {
+        return tiler(0);
+    }
+
+    private Tiler tiler(int depth) {
         skip();
         if (peek() == '<') {
+            deeper(depth);
             pos++;
             List<Tiler> modes = new ArrayList<>();
             skip();
             if (peek() == '>') throw error("a by-mode tiler <> needs at least one entry");
             while (true) {
-                modes.add(tiler());
+                modes.add(tiler(depth + 1));
                 skip();
                 char c = peek();
                 if (c == ',') {
@@ -132,19 +141,30 @@ final class CuTeNotation {
     private void shape() {
         tokens = 0;
         leafCount = 0;
-        shapeAt();
+        shapeAt(0);
     }
 
-    private void shapeAt() {
+    /** Refuses a tuple or tiler opened at {@code depth} past {@link Limits#MAX_DEPTH}. */
+    private void deeper(int depth) {
+        if (depth >= Limits.MAX_DEPTH) {
+            throw error("nesting deeper than " + Limits.MAX_DEPTH + " levels (Limits.MAX_DEPTH)");
+        }
+    }
+
+    private void shapeAt(int depth) {
         skip();
         if (tokens == profile.length) profile = Arrays.copyOf(profile, 2 * tokens);
         if (peek() != '(') {
             long v = integer();
+            if (leafCount == Limits.MAX_FLAT_MODES) {
+                throw error("more than " + Limits.MAX_FLAT_MODES + " integers in one tuple (Limits.MAX_FLAT_MODES)");
+            }
             if (leafCount == leaves.length) leaves = Arrays.copyOf(leaves, 2 * leafCount);
             profile[tokens++] = Profile.LEAF;
             leaves[leafCount++] = v;
             return;
         }
+        deeper(depth);
         pos++;
         int at = tokens++; // the rank, written once the modes are read
         skip();
@@ -155,7 +175,7 @@ final class CuTeNotation {
         }
         int rank = 0;
         while (true) {
-            shapeAt();
+            shapeAt(depth + 1);
             rank++;
             skip();
             char d = peek();

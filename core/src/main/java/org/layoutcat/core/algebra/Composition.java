@@ -30,8 +30,9 @@ import org.layoutcat.core.Tiler;
  * points). Anywhere else the answer is an IllegalArgumentException that names the operands, the condition, and,
  * where a point shows it, CuTe C++'s wrong answer with the point where it differs.
  *
- * <p>Cost: {@code O(flatRank(A)·flatRank(B))} time and memory, plus the pointwise check where the walk is not
- * exact, {@code O(min(size B, 2^16)·flatRank(A))}.
+ * <p>Cost: {@code O(flatRank(A)·flatRank(B))} time and {@code O(flatRank(B)·min(flatRank(A), 64))} memory, plus
+ * the pointwise check where the walk is not exact: at most {@code min(size B, 2^16, 2^22 / Σ flat ranks)} points,
+ * each a walk of A, B and R.
  */
 public final class Composition {
     private Composition() {}
@@ -131,7 +132,8 @@ public final class Composition {
             this.ad = ad;
             this.n = n;
             this.digits = new long[n];
-            int capacity = Math.max(1, Math.multiplyExact(Math.max(nb, 1), n));
+            // each mode of B gives at most min(n, 63) modes: all but one have a shape ≥ 2, and their product is its size
+            int capacity = Math.max(1, Math.multiplyExact(Math.max(nb, 1), Math.min(n, 64)));
             this.shape = new long[capacity];
             this.stride = new long[capacity];
             this.count = new int[Math.max(nb, 1)];
@@ -221,7 +223,9 @@ public final class Composition {
      */
     private static void requirePointwise(Layout a, Layout b, Layout r, Supplier<String> why) {
         long size = b.size();
-        long limit = Math.min(size, CHECKED_POINTS);
+        // at most CHECKED_POINTS points, fewer for layouts of many modes (each point costs a walk of every layout)
+        int work = Math.max(1, a.flatRank() + b.flatRank() + r.flatRank());
+        long limit = Math.min(size, Math.min(CHECKED_POINTS, (1 << 22) / work));
         for (long c = 0; c < limit; c++) {
             long x = b.apply(c);
             if (x < 0) continue;
@@ -236,7 +240,7 @@ public final class Composition {
         }
         if (limit < size) {
             throw new LayoutArgumentException(() -> a + " o " + b + ": " + why.get() + "; the candidate " + r
-                    + " (CuTe C++'s answer) agrees with A(B(c)) on the first " + CHECKED_POINTS + " points but B's"
+                    + " (CuTe C++'s answer) agrees with A(B(c)) on the first " + limit + " points but B's"
                     + " domain of " + size + " points is too large to check, so it is not returned");
         }
     }
