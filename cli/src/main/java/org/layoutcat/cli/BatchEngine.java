@@ -324,7 +324,13 @@ public final class BatchEngine {
         return line(rawId, rest.append('}'));
     }
 
+    /** The longest error written whole; a longer one (it quotes a giant input) keeps its start and its end. */
+    private static final int MAX_ERROR = 2000;
+
     private static byte[] error(byte[] rawId, String why) {
+        if (why.length() > MAX_ERROR) {
+            why = why.substring(0, 1500) + " …(" + why.length() + " characters in all)… " + why.substring(why.length() - 300);
+        }
         StringBuilder rest = new StringBuilder(96).append(",\"error\":\"");
         escape(rest, why);
         return line(rawId, rest.append("\"}"));
