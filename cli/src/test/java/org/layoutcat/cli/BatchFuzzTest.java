@@ -85,6 +85,38 @@ class BatchFuzzTest {
         assertEquals(nonBlank, replies);
     }
 
+    /** The library is safe from many threads: 8 threads answer the same requests as one thread does. */
+    @Test
+    void eightThreadsAnswerAsOneThreadDoes() throws Exception {
+        Random r = new Random(8);
+        List<String> ops = new ArrayList<>(Operations.names());
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < 20_000; i++) lines.add(request(r, "\"t" + i + "\"", ops));
+        List<String> expected = new ArrayList<>();
+        for (String l : lines) expected.add(BatchEngine.reply(l));
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+        try {
+            List<java.util.concurrent.Future<Integer>> runs = new ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                long seed = t;
+                runs.add(pool.submit(() -> {
+                    List<Integer> order = new ArrayList<>();
+                    for (int i = 0; i < lines.size(); i++) order.add(i);
+                    java.util.Collections.shuffle(order, new Random(seed));
+                    int same = 0;
+                    for (int i : order) {
+                        assertEquals(expected.get(i), BatchEngine.reply(lines.get(i)), lines.get(i));
+                        same++;
+                    }
+                    return same;
+                }));
+            }
+            for (java.util.concurrent.Future<Integer> f : runs) assertEquals(lines.size(), f.get());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     private static String abbreviate(String s) {
         return s.length() <= 300 ? s : s.substring(0, 300) + "… (" + s.length() + " characters)";
     }
