@@ -15,7 +15,7 @@ import java.util.List;
  *
  * <p>Request {@code {"id": "7", "op": "composition", "args": ["A", "B"], "engine": "auto"}}; reply
  * {@code {"id": "7", "result": "..."}} or {@code {"id": "7", "error": "why"}} (plus {@code "engine"} where the
- * operation has several). A malformed line, an unknown op, wrong arguments, an overflow or an inadmissible input
+ * operation has several, and the further parts of an answer that has them, such as a slice's {@code "offset"}). A malformed line, an unknown op, wrong arguments, an overflow or an inadmissible input
  * all get an error reply; the batch goes on.
  */
 public final class BatchEngine {
@@ -57,6 +57,7 @@ public final class BatchEngine {
             Answer answer = Operations.answer(request);
             reply.put("result", answer.result());
             if (answer.engine() != null) reply.put("engine", answer.engine());
+            answer.fields().forEach(reply::put);
         } catch (IllegalArgumentException | ArithmeticException | IndexOutOfBoundsException e) {
             reply.put("error", e.getMessage());
         } catch (StackOverflowError e) {
