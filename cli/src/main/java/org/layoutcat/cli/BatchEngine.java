@@ -23,7 +23,7 @@ import java.util.concurrent.Future;
  *
  * <p>Request {@code {"id": "7", "op": "composition", "args": ["A", "B"], "engine": "auto"}}; reply
  * {@code {"id": "7", "result": "..."}} or {@code {"id": "7", "error": "why"}} (plus {@code "engine"} where the
- * operation has several). The id is echoed exactly as sent, whatever its JSON type ({@code -1e400} stays
+ * operation has several, and the further parts of an answer that has them, such as a slice's {@code "offset"}). The id is echoed exactly as sent, whatever its JSON type ({@code -1e400} stays
  * {@code -1e400}); {@code null} where the line has none or cannot be read far enough to find it. A malformed line,
  * invalid UTF-8, an unknown op, wrong arguments, an overflow or an inadmissible input all get an error reply in
  * this project's words; the batch goes on. Line endings: see {@link LineReader}.
@@ -321,6 +321,13 @@ public final class BatchEngine {
             escape(rest, a.engine());
             rest.append('"');
         }
+        a.fields().forEach((name, value) -> { // further parts of the answer: a slice's offset, a TV layout's tiler
+            rest.append(",\"");
+            escape(rest, name);
+            rest.append("\":\"");
+            escape(rest, value);
+            rest.append('"');
+        });
         return line(rawId, rest.append('}'));
     }
 

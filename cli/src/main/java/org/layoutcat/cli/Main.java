@@ -44,6 +44,7 @@ public final class Main implements Callable<Integer> {
         try {
             Answer a = Operations.answer(r);
             out.println(a.result());
+            a.fields().forEach((name, value) -> out.println(name + ": " + value));
             return 0;
         } catch (IllegalArgumentException | ArithmeticException e) {
             System.err.println("layoutcat: " + e.getMessage());
