@@ -73,6 +73,15 @@ class KernelOpsTest {
     }
 
     @Test
+    void tupleOps() throws IOException {
+        assertEquals("(1,1,3)", result("shape_div", "(4,5,6)", "40"));
+        assertEquals("(1,(2,6))", result("prefix_product", "(2,(3,4))"));
+        assertEquals("(2,3):(1,2)", result("nullspace", "(2,(3,4)):(0,(0,2))"));
+        assertEquals("true", result("weakly_congruent", "(2,3)", "(3,(4,5))"));
+        assertEquals("false", result("evenly_divides", "(8,6)", "(4,4)"));
+    }
+
+    @Test
     void theOpCommandPrintsEveryPartOfTheAnswer() {
         CliRun r = CliRun.of("op", "slice", "(2,(3,4)):(1,(2,6))", "(_,(1,_))");
         assertEquals(0, r.code(), r.err());
