@@ -129,6 +129,28 @@ class CoordLayoutTest {
         for (int i = 0; i < t.rank(); i++) entries(t.mode(i), at + "/" + i, out);
     }
 
+    @Provide
+    Arbitrary<CoordLayout> coordLayouts() {
+        return LayoutArbitraries.shapes().flatMap(shape -> net.jqwik.api.Arbitraries.longs().map(seed -> {
+            java.util.Random r = new java.util.Random(seed);
+            java.util.List<ScaledBasis> d = new java.util.ArrayList<>();
+            for (int k = 0; k < shape.leafCount(); k++) {
+                int[] path = new int[r.nextInt(3)];
+                for (int j = 0; j < path.length; j++) path[j] = r.nextInt(4);
+                d.add(ScaledBasis.of(r.nextInt(17) - 8, path));
+            }
+            return CoordLayout.of(shape, d);
+        }));
+    }
+
+    @Property
+    void notationRoundTrips(@ForAll("coordLayouts") CoordLayout l) {
+        assertEquals(l, CoordLayout.parse(l.toString()));
+        assertEquals(l, CoordLayout.parse(l.toString().replace(",", " , ").replace("(", "( _")
+                .replace("_(", "(").replace("_-", "-"))); // spaces and CuTe's static marks
+        for (ScaledBasis d : l.flatStrides()) assertEquals(d, ScaledBasis.parse(d.toString()));
+    }
+
     @Property
     void compositionWithAnIdentityLayoutIsPointwise(@ForAll("shapes") IntTuple shape) {
         // I ∘ B for B = a compact layout of size(I): R(i) = I(B(i)) = idx2crd(B(i)) on every point
