@@ -73,6 +73,16 @@ public final class Operations {
         OPS.put(name, new Op(minArgs, maxArgs, body));
     }
 
+    /**
+     * Extends an operation already registered: requests that {@code when} accepts go to {@code body}, the others
+     * to the operation as it was (used for inputs of another kind, such as layouts with basis strides).
+     */
+    static void extend(String name, java.util.function.Predicate<Request> when, Function<Request, Answer> body) {
+        Op old = OPS.get(name);
+        if (old == null) throw new IllegalStateException("no operation " + name + " to extend");
+        OPS.put(name, new Op(old.minArgs(), old.maxArgs(), r -> when.test(r) ? body.apply(r) : old.body().apply(r)));
+    }
+
     /** The names of all operations. */
     public static Set<String> names() {
         return OPS.keySet();
