@@ -19,7 +19,8 @@ import picocli.CommandLine.Parameters;
 public final class Main implements Callable<Integer> {
 
     public static void main(String[] args) {
-        System.exit(run(args));
+        Integer quick = QuickCommands.run(args); // compose, coalesce, eval, complement: no parser to load
+        System.exit(quick != null ? quick : run(args));
     }
 
     /** Exit codes: 0 answered, 1 the input was refused or a file could not be read or written, 2 a usage error. */
