@@ -5,6 +5,7 @@
 set -euo pipefail
 bundle="${1:?usage: bench/device-speed.sh BUNDLE [OUT]}"
 out="${2:-/tmp/speed}"
+work=$(mktemp -d) # large files stay on local disk
 mkdir -p "$out"
 java="$bundle/runtime/bin/java"
 jar="$bundle/layoutcat.jar"
@@ -26,9 +27,10 @@ printf "draw layout (svg), archive:    "; for i in $(seq 5); do wall "$java" $cd
 echo "== the algebra through text, in process (bench), and through the pipe"
 "$java" -jar "$jar" bench "$requests" --seconds 10 --warmup 5 | tee "$out/bench.txt" | grep -E "^all|requests from"
 n=500000
-awk -v n=$n 'BEGIN{c=0} {line[c++]=$0} END{for(i=0;i<n;i++){l=line[i%c]; sub(/"id": "[^"]*"/, "\"id\": \"" i "\"", l); print l}}' "$requests" > "$out/mix.jsonl"
+echo "generating $n requests"
+awk -v n=$n 'BEGIN{c=0} {line[c++]=$0} END{for(i=0;i<n;i++){l=line[i%c]; sub(/"id": "[^"]*"/, "\"id\": \"" i "\"", l); print l}}' "$requests" > "$work/mix.jsonl"
 for t in 1 2 4 8 16; do
-  s=$(date +%s.%N); "$java" -jar "$jar" batch --threads $t < "$out/mix.jsonl" > "$out/replies-$t.jsonl"; e=$(date +%s.%N)
+  s=$(date +%s.%N); timeout 120 "$java" -jar "$jar" batch --threads $t < "$work/mix.jsonl" > "$work/replies-$t.jsonl" || echo "batch --threads $t: exit $?"; e=$(date +%s.%N)
   awk -v t=$t -v n=$n -v s="$s" -v e="$e" 'BEGIN{d=e-s; printf "batch --threads %-2d %d lines: %.2f s, %.0f ns per line, %.0f lines/s\n", t, n, d, d*1e9/n, n/d}'
 done
-cmp "$out/replies-1.jsonl" "$out/replies-16.jsonl" && echo "replies on 16 threads equal those on 1, in order"
+cmp "$work/replies-1.jsonl" "$work/replies-16.jsonl" && echo "replies on 16 threads equal those on 1, in order"
