@@ -81,7 +81,11 @@ final class KernelCode {
             }
             case "make_ordered_layout" -> checks.add(eq("make_ordered_layout(" + tuple(IntTuple.parse(args.get(0)), "make_shape") + ", "
                     + tuple(IntTuple.parse(args.get(1)), "make_step") + ")", layout(r)));
-            case "make_identity_layout" -> checks.add(eq("make_identity_layout(" + tuple(IntTuple.parse(args.get(0)), "make_shape") + ")", layout(r)));
+            case "make_identity_layout" -> {
+                IntTuple s = IntTuple.parse(args.get(0));
+                // CuTe's identity of an integer n is n:E<>, the basis element of no mode, which prints as n:1
+                checks.add(eq("make_identity_layout(" + tuple(s, "make_shape") + ")", s.isLeaf() ? "make_layout(" + integer(s.value()) + ", E<>{})" : layout(r)));
+            }
             case "make_layout_tv" -> {
                 decl.append("  // CuTe DSL's make_layout_tv, as CuTe C++'s make_tiled_copy builds it\n");
                 decl.append("  auto thr = ").append(layout(args.get(0))).append(";\n");

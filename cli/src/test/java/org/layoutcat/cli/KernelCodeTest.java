@@ -180,4 +180,145 @@ class KernelCodeTest {
             assertEquals("ok", out[1].trim());
         }
     }
+
+    /**
+     * A seeded random mix of the kernel ops (slice, dice, upcast, downcast, max_common_vector/layout, local_tile and
+     * local_partition of integer and identity layouts, make_layout_tv, nullspace, compact strides, identity layouts and
+     * their composition), each generated test a function of one translation unit compiled against the real CuTe
+     * headers and run: every answer layoutcat gives is CuTe's. Requests layoutcat refuses are left out (CuTe's static
+     * assertions refuse them too, or CuTe's answer would be wrong there).
+     */
+    @Test
+    void randomRequestsAgreeWithCuTe(@TempDir Path dir) throws Exception {
+        String include = System.getenv("LAYOUTCAT_CUTE_INCLUDE");
+        assumeTrue(include != null && Files.isRegularFile(Path.of(include, "cute", "tensor.hpp")),
+                "LAYOUTCAT_CUTE_INCLUDE does not name CUTLASS's include/ directory");
+        assumeTrue(has("g++"), "g++ is not installed");
+        StringBuilder all = new StringBuilder("#include <cstdio>\n#include <cute/tensor.hpp>\nusing namespace cute;\n");
+        StringBuilder main = new StringBuilder("int main() {\n  int bad = 0;\n");
+        int k = 0;
+        for (String[] c : RandomRequests.of(new java.util.Random(11))) {
+            String code;
+            try {
+                code = KernelCode.cpp(c[0], List.of(c).subList(1, c.length));
+            } catch (IllegalArgumentException | ArithmeticException refused) {
+                continue;
+            }
+            String body = code.substring(code.indexOf("int main() {") + "int main() {".length()).replace("  printf(\"ok\\n\");\n", "");
+            all.append("// ").append(String.join(" ", c)).append("\nint t").append(k).append("() {").append(body).append('\n');
+            main.append("  if (t").append(k).append("()) { printf(\"case ").append(k).append(" failed\\n\"); bad++; }\n");
+            k++;
+        }
+        assertTrue(k > 200, k + " cases");
+        main.append("  printf(\"ok\\n\");\n  return bad;\n}\n");
+        Path f = dir.resolve("all.cpp");
+        Files.writeString(f, all.append(main).toString());
+        List<String> cmd = new ArrayList<>(List.of("g++", "-std=c++17", "-I", include));
+        String cuda = System.getenv().getOrDefault("CUDA_HOME", "/usr/local/cuda");
+        if (Files.isDirectory(Path.of(cuda, "include"))) cmd.addAll(List.of("-I", cuda + "/include", "-I", cuda + "/include/cccl"));
+        cmd.addAll(List.of(f.toString(), "-o", dir.resolve("all").toString()));
+        String[] c = run(dir, cmd);
+        assertEquals("0", c[0], c[1]);
+        String[] out = run(dir, List.of(dir.resolve("all").toString()));
+        assertEquals("0", out[0], out[1]);
+    }
+
+    /** The random requests of {@link #randomRequestsAgreeWithCuTe}. */
+    static final class RandomRequests {
+        private final java.util.Random r;
+
+        private RandomRequests(java.util.Random r) {
+            this.r = r;
+        }
+
+        static List<String[]> of(java.util.Random r) {
+            return new RandomRequests(r).all();
+        }
+
+        private long pick(long... v) {
+            return v[r.nextInt(v.length)];
+        }
+
+        private org.layoutcat.core.IntTuple nested() {
+            int n = 1 + r.nextInt(3);
+            org.layoutcat.core.IntTuple[] m = new org.layoutcat.core.IntTuple[n];
+            for (int i = 0; i < n; i++) {
+                m[i] = r.nextInt(3) == 0 ? org.layoutcat.core.IntTuple.flat(pick(2, 3), pick(2, 4)) : org.layoutcat.core.IntTuple.of(pick(1, 2, 3, 4, 6));
+            }
+            return n == 1 && r.nextBoolean() ? m[0] : org.layoutcat.core.IntTuple.of(m);
+        }
+
+        private org.layoutcat.core.Layout compact(org.layoutcat.core.IntTuple s) {
+            long[] e = s.leaves();
+            List<Integer> order = new ArrayList<>();
+            for (int i = 0; i < e.length; i++) order.add(i);
+            java.util.Collections.shuffle(order, r);
+            long[] d = new long[e.length];
+            long p = 1;
+            for (int i : order) {
+                d[i] = p;
+                p *= e[i];
+            }
+            return org.layoutcat.core.Layout.of(s, d);
+        }
+
+        private org.layoutcat.core.Layout arbitrary(org.layoutcat.core.IntTuple s) {
+            long[] d = new long[s.leafCount()];
+            for (int i = 0; i < d.length; i++) d[i] = pick(0, 0, 1, 2, 3, 4, 8, 12);
+            return org.layoutcat.core.Layout.of(s, d);
+        }
+
+        private String coord(org.layoutcat.core.IntTuple s, boolean top) {
+            int k = r.nextInt(3);
+            if (k == 0 && !top) return "_";
+            if (k == 1 || s.isLeaf()) return s.isLeaf() && top ? "_" : Long.toString(r.nextInt((int) s.product()));
+            StringBuilder sb = new StringBuilder("(");
+            for (int i = 0; i < s.rank(); i++) sb.append(i > 0 ? "," : "").append(coord(s.mode(i), false));
+            return sb.append(')').toString();
+        }
+
+        private static String identity(org.layoutcat.core.IntTuple s) {
+            return org.layoutcat.core.coord.CoordLayout.identity(s).toString();
+        }
+
+        private List<String[]> all() {
+            List<String[]> cases = new ArrayList<>();
+            for (int i = 0; i < 25; i++) {
+                org.layoutcat.core.Layout l = r.nextBoolean() ? compact(nested()) : arbitrary(nested());
+                cases.add(new String[] {"slice", l.toString(), coord(l.shape(), true)});
+                cases.add(new String[] {"dice", l.toString(), coord(l.shape(), true)});
+            }
+            for (int i = 0; i < 20; i++) {
+                org.layoutcat.core.Layout l = compact(nested());
+                long n = pick(2, 4);
+                cases.add(new String[] {"downcast", l.toString(), "" + n});
+                cases.add(new String[] {"upcast", l.toString(), "" + n});
+                org.layoutcat.core.Layout b = compact(l.shape());
+                cases.add(new String[] {"max_common_vector", l.toString(), b.toString()});
+                cases.add(new String[] {"max_common_layout", l.toString(), b.toString()});
+            }
+            for (int i = 0; i < 12; i++) {
+                org.layoutcat.core.IntTuple s = org.layoutcat.core.IntTuple.flat(pick(8, 16), pick(8, 16, 32));
+                org.layoutcat.core.Layout l = r.nextBoolean() ? org.layoutcat.core.Layout.colMajor(s) : org.layoutcat.core.Layout.rowMajor(s);
+                String tiler = "(" + pick(2, 4) + "," + pick(2, 4, 8) + ")";
+                cases.add(new String[] {"local_tile", l.toString(), tiler,
+                    r.nextBoolean() ? "(" + r.nextInt(2) + ",_)" : "(" + r.nextInt(2) + "," + r.nextInt(2) + ")"});
+                org.layoutcat.core.Layout thr = compact(org.layoutcat.core.IntTuple.flat(pick(2, 4), pick(2, 4)));
+                cases.add(new String[] {"local_partition", l.toString(), thr.toString(), "" + r.nextInt((int) thr.size())});
+                cases.add(new String[] {"local_tile", identity(s), tiler, "(" + r.nextInt(2) + "," + r.nextInt(2) + ")"});
+                cases.add(new String[] {"local_partition", identity(s), thr.toString(), "" + r.nextInt((int) thr.size())});
+                cases.add(new String[] {"make_layout_tv", compact(org.layoutcat.core.IntTuple.flat(pick(2, 4), pick(2, 4))).toString(),
+                    compact(org.layoutcat.core.IntTuple.flat(pick(1, 2, 4), pick(1, 2, 3))).toString()});
+            }
+            for (int i = 0; i < 12; i++) {
+                org.layoutcat.core.IntTuple s = nested();
+                cases.add(new String[] {"nullspace", arbitrary(s).toString()});
+                cases.add(new String[] {"compact_col_major", s.toString()});
+                cases.add(new String[] {"compact_row_major", s.toString()});
+                cases.add(new String[] {"make_identity_layout", s.toString()});
+                cases.add(new String[] {"composition", identity(s), compact(s).toString()});
+            }
+            return cases;
+        }
+    }
 }
