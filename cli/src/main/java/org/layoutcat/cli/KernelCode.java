@@ -60,7 +60,7 @@ final class KernelCode {
             case "eval" -> {
                 decl.append("  auto a = ").append(layout(args.get(0))).append(";\n");
                 IntTuple c = IntTuple.parse(args.get(1));
-                checks.add(eq("a(" + (c.isLeaf() ? integer(c.value()) : tuple(c, "make_coord")) + ")", tuple(IntTuple.parse(r), "make_coord")));
+                checks.addAll(valueChecks("a(" + (c.isLeaf() ? integer(c.value()) : tuple(c, "make_coord")) + ")", args.get(0), IntTuple.parse(r)));
             }
             case "idx2crd" -> {
                 decl.append("  auto a = ").append(layout(args.get(0))).append(";\n");
@@ -152,7 +152,7 @@ final class KernelCode {
                 decl.append("  auto c = ").append(coord(SliceCoord.parse(args.get(1)))).append(";\n");
                 checks.add(eq("slice(c, a)", layout(r)));
                 IntTuple off = IntTuple.parse(a.fields().get("offset"));
-                checks.add(eq("get<1>(slice_and_offset(c, a))", off.isLeaf() ? integer(off.value()) : tuple(off, "make_coord")));
+                checks.addAll(valueChecks("get<1>(slice_and_offset(c, a))", args.get(0), off));
             }
             case "dice" -> {
                 decl.append("  auto a = ").append(layout(args.get(0))).append(";\n");
@@ -182,6 +182,31 @@ final class KernelCode {
 
     private static String eq(String expr, String expected) {
         return "  CUTE_STATIC_ASSERT_V((" + expr + ") == " + expected + ");"; // ( ): a comma in <...> would split the macro's argument
+    }
+
+    /**
+     * The checks that {@code expr}, a value of {@code layout} as CuTe computes it, is {@code v}: an integer; for strides
+     * of one basis element, the scaled basis element {@code Int<v>{} * E<p>{}} (CuTe's sum of one term); for several,
+     * each position {@code get<p...>(expr)} of CuTe's ArithmeticTuple (whose nested parts need not have the type of a
+     * tuple written here, so the positions are compared one by one).
+     */
+    static List<String> valueChecks(String expr, String layout, IntTuple v) {
+        CoordLayout l = CoordLayout.parse(layout);
+        java.util.Map<String, ScaledBasis> paths = new java.util.LinkedHashMap<>();
+        for (ScaledBasis d : l.flatStrides()) if (!d.isInteger()) paths.putIfAbsent(java.util.Arrays.toString(d.path()), d);
+        if (paths.isEmpty()) return List.of(eq(expr, integer(v.value())));
+        List<String> out = new ArrayList<>();
+        for (ScaledBasis d : paths.values()) {
+            IntTuple at = v;
+            StringBuilder get = new StringBuilder();
+            for (int k = 0; k < d.depth(); k++) {
+                at = at.mode(d.index(k));
+                get.append(k > 0 ? "," : "").append(d.index(k));
+            }
+            out.add(paths.size() == 1 ? eq(expr, stride(ScaledBasis.of(1, d.path())).replace(integer(1), integer(at.value())))
+                    : eq("get<" + get + ">(" + expr + ")", integer(at.value())));
+        }
+        return out;
     }
 
     /** A static integer {@code Int<n>{}}. */

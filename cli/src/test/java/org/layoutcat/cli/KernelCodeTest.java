@@ -79,6 +79,7 @@ class KernelCodeTest {
             "template <class A, class B, IsAny<A> = 0> constexpr Any operator==(A const&, B const&) { return {}; }",
             "template <class A, class B, IsAny<A> = 0> constexpr Any operator!=(A const&, B const&) { return {}; }",
             "template <class A, class B, IsAny<A> = 0> constexpr Any operator*(A const&, B const&) { return {}; }",
+            "template <class A, class B, IsAny<A> = 0> constexpr Any operator+(A const&, B const&) { return {}; }",
             "template <long long N> struct Int : Any {};",
             "template <int... I> struct E : Any {};",
             "template <class T> struct counting_iterator : Any { constexpr counting_iterator(T) {} };",
@@ -104,7 +105,7 @@ class KernelCodeTest {
             "template <class O, class N, class... T> constexpr Any recast_layout(T const&...) { return {}; }",
             "template <int... I, class... T> constexpr Any select(T const&...) { return {}; }",
             "template <int B, int E_, class... T> constexpr Any group(T const&...) { return {}; }",
-            "template <int I, class... T> constexpr Any get(T const&...) { return {}; }",
+            "template <int... I, class... T> constexpr Any get(T const&...) { return {}; }",
             "}  // namespace cute",
             "");
 
@@ -218,9 +219,23 @@ class KernelCodeTest {
         if (Files.isDirectory(Path.of(cuda, "include"))) cmd.addAll(List.of("-I", cuda + "/include", "-I", cuda + "/include/cccl"));
         cmd.addAll(List.of(f.toString(), "-o", dir.resolve("all").toString()));
         String[] c = run(dir, cmd);
-        assertEquals("0", c[0], c[1]);
+        assertEquals("0", c[0], () -> failingCases(all.toString(), c[1]) + c[1]);
         String[] out = run(dir, List.of(dir.resolve("all").toString()));
         assertEquals("0", out[0], out[1]);
+    }
+
+    /** The requests (the comment above each test function) of the lines g++ reports in {@code errors}. */
+    private static String failingCases(String source, String errors) {
+        String[] lines = source.split("\n");
+        StringBuilder sb = new StringBuilder("cases CuTe answers differently:\n");
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("all\\.cpp:(\\d+):\\d+: note: in expansion of macro").matcher(errors);
+        while (m.find()) {
+            int n = Integer.parseInt(m.group(1)) - 1;
+            int k = n;
+            while (k > 0 && !lines[k].startsWith("// ")) k--;
+            sb.append(lines[k]).append("\n  ").append(n < lines.length ? lines[n].trim() : "").append('\n');
+        }
+        return sb.toString();
     }
 
     /** The random requests of {@link #randomRequestsAgreeWithCuTe}. */
@@ -317,6 +332,33 @@ class KernelCodeTest {
                 cases.add(new String[] {"compact_row_major", s.toString()});
                 cases.add(new String[] {"make_identity_layout", s.toString()});
                 cases.add(new String[] {"composition", identity(s), compact(s).toString()});
+                cases.add(new String[] {"coalesce", identity(s)});
+                cases.add(new String[] {"eval", identity(s), "" + r.nextInt((int) s.product())});
+                org.layoutcat.core.Layout l = compact(s);
+                int rank = l.rank();
+                int b = r.nextInt(rank);
+                cases.add(new String[] {"select", l.toString(), "(" + b + "," + r.nextInt(rank) + ")"});
+                if (rank > 1) cases.add(new String[] {"group", l.toString(), "" + b, "" + (b + 1 + r.nextInt(rank - b))});
+                cases.add(new String[] {"append", l.toString(), arbitrary(nested()).toString()});
+                cases.add(new String[] {"prepend", l.toString(), arbitrary(nested()).toString()});
+                cases.add(new String[] {"shape_div", s.toString(), "" + pick(2, 3, 4, 6, 12)});
+                cases.add(new String[] {"weakly_congruent", nested().toString(), s.toString()});
+                cases.add(new String[] {"evenly_divides", s.toString(), r.nextBoolean() ? "" + pick(2, 3, 4) : nested().toString()});
+                cases.add(new String[] {"recast_layout", "" + pick(8, 16, 32), "" + pick(8, 16, 32), l.toString()});
+                if (!s.isLeaf()) {
+                    StringBuilder order = new StringBuilder("(");
+                    List<Integer> o = new ArrayList<>();
+                    for (int j = 0; j < s.rank(); j++) o.add(j);
+                    java.util.Collections.shuffle(o, r);
+                    for (int j = 0; j < o.size(); j++) order.append(j > 0 ? "," : "").append(o.get(j));
+                    cases.add(new String[] {"make_ordered_layout", s.toString(), order.append(')').toString()});
+                }
+                org.layoutcat.core.IntTuple s2 = org.layoutcat.core.IntTuple.flat(pick(4, 8), pick(4, 8, 12));
+                String t2 = "(" + pick(2, 4) + "," + pick(2, 4) + ")";
+                cases.add(new String[] {"zipped_divide", identity(s2), t2});
+                cases.add(new String[] {"logical_divide", identity(s2), t2});
+                cases.add(new String[] {"composition", compact(s2).toString(),
+                    "(" + s2.mode(1) + "," + s2.mode(0) + "):(1@1,1@0)"});
             }
             return cases;
         }
