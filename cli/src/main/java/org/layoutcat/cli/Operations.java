@@ -30,7 +30,7 @@ public final class Operations {
         unary("filter", 1, r -> Coalesce.filter(layout(r, 0)));
         binary("composition", r -> Composition.compose(layout(r, 0), tiler(r, 1)));
         unary("complement", 2, r -> r.args().size() == 2
-                ? Complement.complement(layout(r, 0), tuple(r, 1).product()) : Complement.complement(layout(r, 0)));
+                ? Complement.complement(layout(r, 0), tuple(r, 1)) : Complement.complement(layout(r, 0)));
         unary("right_inverse", 1, r -> Inverse.rightInverse(layout(r, 0)));
         unary("left_inverse", 1, r -> Inverse.leftInverse(layout(r, 0)));
         binary("logical_divide", r -> Divide.logicalDivide(layout(r, 0), tiler(r, 1)));

@@ -224,7 +224,12 @@ class CategoricalCompositionProperties {
                 assertEquals(core.apply(i), cat.apply(i), what + ": CuTe " + core + ", category " + cat + " at " + i);
             }
         } else if (core != null) {
-            assertTrue(refused instanceof UnrepresentableCompositeException, what + ": CuTe gives " + core + ", category: " + refused.getMessage());
+            // CuTe's algorithm answers more (modes of B that fit inside a mode of A without dividing it, points checked
+            // one by one), each answer proven by core's composition; the category refuses, and auto answers with CuTe's
+            Statistics.label(what + " refused by the category").collect(
+                    refused instanceof UnrepresentableCompositeException ? "not tractable" : "no mutual refinement");
+            assertTrue(refused.getMessage().startsWith(what.equals("divide") ? "logical_divide of" : "logical_product of")
+                    || refused instanceof UnrepresentableCompositeException, refused.getMessage());
         }
     }
 
