@@ -14,7 +14,7 @@ import org.layoutcat.core.modes.SliceCoord;
  * The bridge to kernel code: a batch request and layoutcat's answer written as a self-contained CuTe C++ test
  * ({@code #include <cute/tensor.hpp>}, static integers {@code Int<N>{}}, {@code CUTE_STATIC_ASSERT_V} on the
  * result, a runtime check for the offsets CuTe keeps in a tensor's iterator) or as its CuTe DSL (Python)
- * equivalent. The C++ is C++17 and compiles against the CUTLASS headers alone (host code; no CUDA needed): a kernel
+ * equivalent. The C++ is C++17 host code for g++ against the CUTLASS headers (which include CUDA's headers): a kernel
  * engineer drops it into a test suite, and the build fails where CuTe disagrees with layoutcat.
  *
  * <p>Operations without a CuTe C++ counterpart (the category ops; {@code prefix_product}, which CuTe C++ no longer
