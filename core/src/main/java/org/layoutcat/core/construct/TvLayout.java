@@ -25,7 +25,7 @@ import org.layoutcat.core.algebra.Product;
  * thread or value layout that is not compact, such as a thread layout that maps threads to memory offsets) there
  * is no such layout and the factory refuses, where CuTe would return a layout of the wrong size.
  *
- * <p>Immutable.
+ * <p>Immutable. Cost: a raked product, a right inverse and a composition.
  *
  * @param tiler  {@code tiler_mn}, the tile's shape
  * @param layout {@code layout_tv}, {@code (thread, value) → index in the tile}
