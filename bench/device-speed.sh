@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Issue 14's measurements on one host, in one run: a command's start against a bare `java -version`, the in-process
+# bench against the batch pipe on the same request mix, and the pipe on 1..16 threads. Usage (on a machine with the
+# bundle of gpu/bundle.sh in BUNDLE): bench/device-speed.sh BUNDLE [OUT_DIR]
+set -euo pipefail
+bundle="${1:?usage: bench/device-speed.sh BUNDLE [OUT]}"
+out="${2:-/tmp/speed}"
+mkdir -p "$out"
+java="$bundle/runtime/bin/java"
+jar="$bundle/layoutcat.jar"
+requests="$(dirname "$0")/../cli/src/test/resources/oracle/cute-cpp-dev.jsonl"
+# the runtime's base class-data-sharing archive (gpu/bundle.sh makes it; again here in case), then the layoutcat one,
+# made by this runtime as the build makes it
+[ -f "$bundle/runtime/lib/server/classes.jsa" ] || "$java" -Xshare:dump >/dev/null
+"$java" -XX:ArchiveClassesAtExit="$out/layoutcat.jsa" -Xlog:disable -jar "$jar" draw compose "(12,3,6):(1,72,12)" "(6,6):(1,6)" -o "$out/train.svg" >/dev/null
+cds="-XX:SharedArchiveFile=$out/layoutcat.jsa -Xshare:auto -Xlog:disable -Xlog:all=warning:stderr"
+stats() { sort -n | awk '{a[NR]=$1} END {printf "min %.3f  median %.3f  max %.3f s (%d runs)\n", a[1], a[int((NR+1)/2)], a[NR], NR}'; }
+wall() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N); awk -v s="$s" -v e="$e" 'BEGIN{print e - s}'; }
+echo "== start (wall time of the whole process)"
+printf 'java -version:                 '; for i in $(seq 9); do wall "$java" -version; done | stats
+printf 'compose, no archive:           '; for i in $(seq 9); do wall "$java" -jar "$jar" compose "(12,3,6):(1,72,12)" "(6,6):(1,6)"; done | stats
+printf 'compose, archive:              '; for i in $(seq 9); do wall "$java" $cds -jar "$jar" compose "(12,3,6):(1,72,12)" "(6,6):(1,6)"; done | stats
+printf 'coalesce, archive:             '; for i in $(seq 9); do wall "$java" $cds -jar "$jar" coalesce "(2,(1,6)):(1,(6,2))"; done | stats
+printf 'eval, archive:                 '; for i in $(seq 9); do wall "$java" $cds -jar "$jar" eval "(2,(2,2)):(2,(1,4))" "(1,(0,1))"; done | stats
+printf "draw layout (svg), archive:    "; for i in $(seq 5); do wall "$java" $cds -jar "$jar" draw layout "(4,8):(1,4)" -o "$out/l.svg"; done | stats
+echo "== the algebra through text, in process (bench), and through the pipe"
+"$java" -jar "$jar" bench "$requests" --seconds 10 --warmup 5 | tee "$out/bench.txt" | grep -E "^all|requests from"
+n=500000
+awk -v n=$n 'BEGIN{c=0} {line[c++]=$0} END{for(i=0;i<n;i++){l=line[i%c]; sub(/"id": "[^"]*"/, "\"id\": \"" i "\"", l); print l}}' "$requests" > "$out/mix.jsonl"
+for t in 1 2 4 8 16; do
+  s=$(date +%s.%N); "$java" -jar "$jar" batch --threads $t < "$out/mix.jsonl" > "$out/replies-$t.jsonl"; e=$(date +%s.%N)
+  awk -v t=$t -v n=$n -v s="$s" -v e="$e" 'BEGIN{d=e-s; printf "batch --threads %-2d %d lines: %.2f s, %.0f ns per line, %.0f lines/s\n", t, n, d, d*1e9/n, n/d}'
+done
+cmp "$out/replies-1.jsonl" "$out/replies-16.jsonl" && echo "replies on 16 threads equal those on 1, in order"
