@@ -99,6 +99,31 @@ class KernelOpsTest {
         assertEquals("(6,(2,3)):(1,(6,72))", result("composition", "(12,3,6):(1,72,12)", "(6,6):(1,6)"));
     }
 
+    /** The README's examples of these operations: each line's answer (and its offset or tiler) is the one written after it. */
+    @Test
+    void readmeExamplesAnswerAsWritten() throws IOException {
+        java.util.List<String> lines = java.nio.file.Files.readAllLines(java.nio.file.Path.of("..", "README.md"));
+        int start = lines.indexOf("### Operations kernels call");
+        assertTrue(start >= 0, "the README's section on the operations kernels call");
+        int checked = 0;
+        for (String line : lines.subList(start, lines.size())) {
+            if (line.startsWith("### Notation")) break;
+            if (!line.startsWith("./layoutcat op ")) continue;
+            int hash = line.indexOf(" # ");
+            String comment = line.substring(hash + 3).trim();
+            java.util.List<String> words = new java.util.ArrayList<>();
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"([^\"]*)\"|(\\S+)").matcher(line.substring(15, hash));
+            while (m.find()) words.add(m.group(1) != null ? m.group(1) : m.group(2));
+            Answer a = Operations.answer(new Request(words.get(0), words.subList(1, words.size()), "auto"));
+            assertTrue(comment.startsWith(a.result()), line + " answers " + a.result());
+            a.fields().forEach((k, v) -> {
+                if (comment.contains(k + ": ")) assertTrue(comment.contains(k + ": " + v), line + " has " + k + " " + v);
+            });
+            checked++;
+        }
+        assertTrue(checked >= 20, checked + " examples");
+    }
+
     @Test
     void theOpCommandPrintsEveryPartOfTheAnswer() {
         CliRun r = CliRun.of("op", "slice", "(2,(3,4)):(1,(2,6))", "(_,(1,_))");

@@ -9,9 +9,11 @@ import org.layoutcat.core.Layout;
  * <p>Definition: with L's flat modes {@code s_k:d_k} and {@code c_k} the compact column-major strides of the flat
  * shape (0 where {@code s_k = 1}, as CuTe's {@code compact_col_major}), the result is the flat layout of the modes
  * {@code s_k:c_k} with {@code d_k = 0}, one mode unwrapped to {@code s:c}, none giving {@code 1:0}.
- * Postconditions (CuTe's): {@code L(result(i)) = 0} for {@code i < size(result)}; {@code nullspace(result)} has size 1 (CuTe states {@code = 1:0}, which
- * holds but for the extent-1 stride-0 modes it keeps, as CuTe does: {@code nullspace((1,1):(0,0)) = (1,1):(0,0)});
- * and, where L's other modes are injective, {@code size(result) = size(L) / size(filter(L))}.
+ * Postconditions (CuTe's): {@code L(result(i)) = 0} for {@code i < size(result)};
+ * {@code size(result) = size(L) / size(filter(L))}; and {@code nullspace(result)} has size 1 (CuTe states
+ * {@code = 1:0}, which holds but for the extent-1 stride-0 modes it keeps, as CuTe does:
+ * {@code nullspace((1,1):(0,0)) = (1,1):(0,0)}).
+ * Cost: {@code O(flatRank(L))}.
  */
 public final class Nullspace {
     private Nullspace() {}

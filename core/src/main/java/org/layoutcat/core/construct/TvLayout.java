@@ -15,7 +15,8 @@ import org.layoutcat.core.algebra.Product;
  * <ul>
  * <li>{@code layout_mn = raked_product(thr_layout, val_layout)} maps a coordinate of the tile to
  *     {@code thread + T·value} ({@code T = size(thr_layout)}, {@code V = size(val_layout)});</li>
- * <li>{@code layout_tv = right_inverse(layout_mn) ∘ (T,V):(1,T)} maps {@code (thread, value)} to the
+ * <li>{@code layout_tv = right_inverse(layout_mn) ∘ make_layout((T,V))} (CuTe's {@code with_shape}; {@code (T,V):(1,T)},
+ *     stride 0 where an extent is 1) maps {@code (thread, value)} to the
  *     column-major index of its element in the tile;</li>
  * <li>{@code tiler_mn = product_each(shape(layout_mn))}, the tile's extent in each mode.</li>
  * </ul>
@@ -24,7 +25,7 @@ import org.layoutcat.core.algebra.Product;
  * thread or value layout that is not compact, such as a thread layout that maps threads to memory offsets) there
  * is no such layout and the factory refuses, where CuTe would return a layout of the wrong size.
  *
- * <p>Immutable.
+ * <p>Immutable. Cost: a raked product, a right inverse and a composition.
  *
  * @param tiler  {@code tiler_mn}, the tile's shape
  * @param layout {@code layout_tv}, {@code (thread, value) → index in the tile}
@@ -52,7 +53,7 @@ public record TvLayout(IntTuple tiler, Layout layout) {
                     + " tile once each (thr_layout must map the tile's coordinates to thread indices and val_layout to"
                     + " value indices, both compact)");
         }
-        Layout tv = Composition.compose(inverse, Layout.colMajor(IntTuple.flat(t, v)));
+        Layout tv = Composition.compose(inverse, Compact.colMajorLayout(IntTuple.flat(t, v))); // make_layout((T,V)): stride 0 at extent 1
         return new TvLayout(productEach(mn.shape()), tv);
     }
 

@@ -32,7 +32,11 @@ import org.layoutcat.core.modes.SliceCoord;
  *     {@code zipped_divide} gathers the tiles and the rests; {@code local_tile} and {@code local_partition} slice them
  *     as for integer layouts ({@link org.layoutcat.core.partition.Partition}), the offset being a coordinate.</li>
  * </ul>
- * A composition the engine refuses for some component is refused, naming it.
+ * A composition the engine refuses for some component is refused, naming it: the vector answer is right exactly
+ * where every component's is.
+ *
+ * <p>Cost: a composition costs {@code k} integer compositions ({@link Composition#composeModes}) for the k basis
+ * elements of coalesce_x(A), or one per flat mode of B where B's strides are basis elements.
  */
 public final class CoordAlgebra {
     private CoordAlgebra() {}

@@ -74,6 +74,7 @@ public final class CoordLayout {
     /** Parses {@code shape:stride} with strides in {@link ScaledBasis} notation; a plain shape is its column-major layout. */
     public static CoordLayout parse(String text) {
         if (text == null) throw new LayoutArgumentException("no layout to parse (null)");
+        if (text.length() > org.layoutcat.core.Limits.MAX_TEXT_LENGTH) IntTuple.parse(text); // words the limit
         int colon = text.indexOf(':');
         if (colon < 0) return of(Layout.parse(text));
         IntTuple shape = IntTuple.parse(text.substring(0, colon));

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.LayoutArgumentException;
+import org.layoutcat.core.Limits;
 
 /**
  * A coordinate that may hold CuTe's wildcard {@code _} ({@code Underscore}) in place of any of its parts:
@@ -11,7 +12,8 @@ import org.layoutcat.core.LayoutArgumentException;
  * ({@link Slicing}).
  *
  * <p>Immutable. Printed in CuTe notation without spaces; {@link #parse} reads it back, spaces and CuTe's static
- * marks {@code _4} allowed ({@code _} alone is the wildcard), and {@code parse(x.toString()).equals(x)}.
+ * marks {@code _4} allowed ({@code _} alone is the wildcard), and {@code parse(x.toString()).equals(x)}. Text past
+ * {@link Limits} (length, nesting) is refused.
  */
 public final class SliceCoord {
     /** The wildcard {@code _}. */
@@ -102,15 +104,20 @@ public final class SliceCoord {
     /** Parses {@code _}, {@code 3}, {@code _3}, {@code (_,(1,_))}; an error quotes the text and the position. */
     public static SliceCoord parse(String text) {
         if (text == null) throw new LayoutArgumentException("no coordinate to parse (null)");
+        if (text.length() > Limits.MAX_TEXT_LENGTH) {
+            throw new LayoutArgumentException("a coordinate of " + text.length() + " characters is longer than the "
+                    + Limits.MAX_TEXT_LENGTH + " that layoutcat reads (Limits.MAX_TEXT_LENGTH)");
+        }
         int[] pos = {0};
-        SliceCoord c = read(text, pos);
+        SliceCoord c = read(text, pos, 0);
         skip(text, pos);
         if (pos[0] != text.length()) throw error(text, pos[0], "unexpected text after the end");
         return c;
     }
 
-    private static SliceCoord read(String text, int[] pos) {
+    private static SliceCoord read(String text, int[] pos, int depth) {
         skip(text, pos);
+        if (depth >= Limits.MAX_DEPTH) throw error(text, pos[0], "nesting deeper than " + Limits.MAX_DEPTH + " levels (Limits.MAX_DEPTH)");
         if (pos[0] >= text.length()) throw error(text, pos[0], "expected a coordinate, '_' or '('");
         char c = text.charAt(pos[0]);
         if (c == '(') {
@@ -122,7 +129,7 @@ public final class SliceCoord {
                 return new SliceCoord(0, new SliceCoord[0]);
             }
             while (true) {
-                m.add(read(text, pos));
+                m.add(read(text, pos, depth + 1));
                 skip(text, pos);
                 char d = pos[0] < text.length() ? text.charAt(pos[0]) : '\0';
                 pos[0]++;

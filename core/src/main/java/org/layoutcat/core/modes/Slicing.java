@@ -21,6 +21,8 @@ import org.layoutcat.core.LayoutArgumentException;
  * </ul>
  * A tuple coordinate must have the rank of the mode it meets (CuTe's "Mismatched Ranks") and every integer must
  * lie inside its mode; otherwise an IllegalArgumentException names the coordinate and the mode.
+ *
+ * <p>Cost: {@code O(flatRank(L) + size of c)} time and memory.
  */
 public final class Slicing {
     private Slicing() {}

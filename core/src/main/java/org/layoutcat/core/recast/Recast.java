@@ -20,7 +20,7 @@ import org.layoutcat.core.LayoutArgumentException;
  *     {@code p = q = 1}, {@code downcast<q>(L)} for p = 1, {@code upcast<p>(L)} for q = 1, else
  *     {@code downcast<q>(upcast<p>(L))}.</li>
  * </ul>
- * The shape's nesting is kept. Overflow is an ArithmeticException.
+ * The shape's nesting is kept. Overflow is an ArithmeticException. Cost: {@code O(flatRank(L))}.
  */
 public final class Recast {
     private Recast() {}

@@ -14,7 +14,10 @@ import org.layoutcat.core.algebra.Inverse;
  * <p>With {@code C = coalesce(A ∘ right_inverse(B))}: where C's first mode has stride 1, its extent n is the
  * answer, else 1 (CuTe's "keep only the identity component"). Postconditions (CuTe's): for {@code i < n},
  * {@code A(right_inverse(B)(i)) = i}; and {@code R = max_common_layout(A, B) = right_inverse(B) ∘ C_0} satisfies
- * {@code A(R(i)) = i} and {@code B(R(i)) = i} for {@code i < size(R)}; where C's first stride is not 1, CuTe answers {@code 1:0}. A composition the engine refuses is refused here, with its reason.
+ * {@code A(R(i)) = i} and {@code B(R(i)) = i} for {@code i < size(R)}; where C's first stride is not 1, CuTe
+ * answers {@code 1:0}. A composition the engine refuses is refused here, with its reason.
+ *
+ * <p>Cost: a right inverse, a composition and a coalesce (see {@link Composition}).
  */
 public final class Vectorization {
     private Vectorization() {}

@@ -38,6 +38,8 @@ class TvLayoutTest {
         r = tv("4:1", "2:1");
         assertEquals(IntTuple.parse("(8)"), r.tiler());
         assertEquals(Layout.parse("(4,2):(2,1)"), r.layout());
+        r = tv("(2,2):(2,1)", "(1,1):(1,1)"); // a value extent of 1: stride 0, as make_layout((T,V)) gives
+        assertEquals(Layout.parse("((2,2),1):((2,1),0)"), r.layout());
         r = tv("(2,4):(4,1)", "(1,4):(0,1)");
         assertEquals(IntTuple.parse("(2,16)"), r.tiler());
         assertEquals(Layout.parse("((4,2),4):((8,1),2)"), r.layout());

@@ -70,6 +70,8 @@ class SlicingTest {
         assertTrue(m.contains("outside [0,2)"), m);
         m = assertThrows(IllegalArgumentException.class, () -> SliceCoord.parse("(_,(1,x))")).getMessage();
         assertTrue(m.contains("position 6"), m);
+        m = assertThrows(IllegalArgumentException.class, () -> SliceCoord.parse("(".repeat(100) + "_" + ")".repeat(100))).getMessage();
+        assertTrue(m.contains("Limits.MAX_DEPTH"), m);
     }
 
     @Provide

@@ -65,6 +65,7 @@ class TupleArithmeticTest {
         assertEquals(Layout.parse("(2,3):(1,2)"), Nullspace.nullspace(Layout.parse("(2,(3,4)):(0,(0,2))")));
         assertEquals(Layout.parse("4:1"), Nullspace.nullspace(Layout.parse("4:0")));
         assertEquals(Layout.TRIVIAL, Nullspace.nullspace(Layout.parse("(1,4):(0,1)")));
+        assertEquals(Layout.parse("(1,1):(0,0)"), Nullspace.nullspace(Layout.parse("(1,1):(0,0)")));
     }
 
     @Provide

@@ -1,0 +1,27 @@
+package org.layoutcat.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code layoutcat cpp OP ARGS}: the operation and layoutcat's answer as a CuTe C++ test, or CuTe DSL with {@code --dsl}. */
+@Command(name = "cpp", description = "A self-contained CuTe C++ test asserting layoutcat's answer to a batch op (--dsl: CuTe DSL).")
+final class CppCommand implements Callable<Integer> {
+    @Parameters(index = "0", description = "the operation's name, e.g. composition") String name;
+    @Parameters(index = "1..*", arity = "0..*", description = "its arguments") List<String> args = new ArrayList<>();
+    @Option(names = "--dsl", description = "print the CuTe DSL (Python) equivalent") boolean dsl;
+
+    @Override
+    public Integer call() {
+        try {
+            System.out.print(dsl ? KernelCode.dsl(name, args) : KernelCode.cpp(name, args));
+            return 0;
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            System.err.println("layoutcat: " + e.getMessage());
+            return 1;
+        }
+    }
+}
