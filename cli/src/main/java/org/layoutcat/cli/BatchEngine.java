@@ -1,99 +1,387 @@
 package org.layoutcat.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.BufferedReader;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
- * The batch mode: JSON Lines in, exactly one JSON line out per non-blank line in.
+ * The batch mode: JSON Lines in, exactly one JSON line out per non-blank line in, in input order.
  *
  * <p>Request {@code {"id": "7", "op": "composition", "args": ["A", "B"], "engine": "auto"}}; reply
  * {@code {"id": "7", "result": "..."}} or {@code {"id": "7", "error": "why"}} (plus {@code "engine"} where the
- * operation has several). A malformed line, an unknown op, wrong arguments, an overflow or an inadmissible input
- * all get an error reply; the batch goes on.
+ * operation has several, and the further parts of an answer that has them, such as a slice's {@code "offset"}). The id is echoed exactly as sent, whatever its JSON type ({@code -1e400} stays
+ * {@code -1e400}); {@code null} where the line has none or cannot be read far enough to find it. A malformed line,
+ * invalid UTF-8, an unknown op, wrong arguments, an overflow or an inadmissible input all get an error reply in
+ * this project's words; the batch goes on. Line endings: see {@link LineReader}.
+ *
+ * <p>Replies are written through a buffer that is flushed whenever the input has nothing more ready, so a caller
+ * that sends one line and waits gets its reply at once, and a file of requests is answered without a flush per
+ * line. With several threads, requests that are ready together are answered in parallel, replies still in order.
  */
 public final class BatchEngine {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final JsonFactory JSON = new JsonFactory();
+    private static final int CHUNK = 4096; // the most requests answered together
 
     private BatchEngine() {}
 
-    /** Reads requests until end of input, writing one reply line per request. */
-    public static void run(BufferedReader in, PrintStream out) throws IOException {
-        String line;
-        while ((line = in.readLine()) != null) {
-            if (line.isBlank()) continue;
-            out.println(reply(line));
-        }
-        out.flush();
+    /** Answers every line of {@code in} on one thread. */
+    public static void run(InputStream in, OutputStream out) throws IOException {
+        run(in, out, 1);
     }
 
-    /** The reply line to one request line. Never throws. */
-    public static String reply(String line) {
-        ObjectNode reply = JSON.createObjectNode();
-        JsonNode id = null;
+    /** Answers every line of {@code in}, {@code threads} requests at a time, replies in input order. */
+    public static void run(InputStream in, OutputStream out, int threads) throws IOException {
+        if (threads < 1) throw new IllegalArgumentException("--threads must be at least 1, got " + threads);
+        LineReader lines = new LineReader(in);
+        ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "layoutcat-batch");
+            t.setDaemon(true);
+            return t;
+        }) : null;
         try {
-            JsonNode node;
+            List<LineReader.Line> chunk = new ArrayList<>();
+            byte[][] replies = new byte[CHUNK][];
+            while (true) {
+                chunk.clear();
+                LineReader.Line first = lines.next();
+                if (first == null) break;
+                chunk.add(first);
+                while (chunk.size() < CHUNK && lines.ready()) {
+                    LineReader.Line l = lines.next();
+                    if (l == null) break;
+                    chunk.add(l);
+                }
+                answer(chunk, replies, pool, threads);
+                for (int i = 0; i < chunk.size(); i++) {
+                    if (replies[i] != null) {
+                        out.write(replies[i]);
+                        out.write('\n');
+                    }
+                }
+                if (!lines.ready()) out.flush();
+            }
+        } finally {
+            out.flush();
+            if (pool != null) pool.shutdownNow();
+        }
+    }
+
+    /** Fills {@code replies[i]} with the reply to {@code chunk[i]} (null for a blank line). */
+    private static void answer(List<LineReader.Line> chunk, byte[][] replies, ExecutorService pool, int threads) {
+        int n = chunk.size();
+        if (pool == null || n < 2 * threads) {
+            for (int i = 0; i < n; i++) replies[i] = reply(chunk.get(i));
+            return;
+        }
+        List<Future<?>> parts = new ArrayList<>(threads);
+        for (int t = 0; t < threads; t++) {
+            int from = n * t / threads, to = n * (t + 1) / threads;
+            parts.add(pool.submit(() -> {
+                for (int i = from; i < to; i++) replies[i] = reply(chunk.get(i));
+            }));
+        }
+        for (Future<?> f : parts) {
             try {
-                node = JSON.readTree(line);
-            } catch (JsonProcessingException e) {
-                reply.putNull("id");
-                reply.put("error", "malformed JSON line: " + e.getOriginalMessage());
-                return reply.toString();
+                f.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("the batch was interrupted", e);
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw new IllegalStateException("a batch worker failed", e.getCause());
             }
-            if (node == null || !node.isObject()) {
-                reply.putNull("id");
-                reply.put("error", "a request is a JSON object, got: " + abbreviate(line));
-                return reply.toString();
-            }
-            id = node.get("id");
-            reply.set("id", id == null ? JSON.nullNode() : id);
-            Request request = parse(node);
-            Answer answer = Operations.answer(request);
-            reply.put("result", answer.result());
-            if (answer.engine() != null) reply.put("engine", answer.engine());
+        }
+    }
+
+    /** The reply line to one request line (a JSON object), for tests and tools. Never throws. */
+    public static String reply(String line) {
+        byte[] r = reply(new LineReader.Line(line.getBytes(StandardCharsets.UTF_8), false, 1));
+        return r == null ? null : new String(r, StandardCharsets.UTF_8);
+    }
+
+    /** The reply to one line, as UTF-8 bytes without the line ending; null for a blank line. Never throws. */
+    static byte[] reply(LineReader.Line line) {
+        byte[] b = line.bytes();
+        if (isBlank(b)) return line.overLong() ? error(null, tooLong()) : null;
+        if (line.overLong()) return error(null, tooLong());
+        String bad = invalidUtf8(b);
+        if (bad != null) return error(null, bad);
+        ParsedRequest p = ParsedRequest.read(b);
+        if (p.error != null) return error(p.rawId, p.error);
+        try {
+            Answer answer = Operations.answer(p.request);
+            return result(p.rawId, answer);
         } catch (IllegalArgumentException | ArithmeticException | IndexOutOfBoundsException e) {
-            reply.put("error", e.getMessage());
+            return error(p.rawId, e.getMessage() != null ? e.getMessage() : "invalid input to " + p.request.op());
         } catch (StackOverflowError e) {
-            reply.put("error", "input nested too deeply to process");
+            return error(p.rawId, p.request.op() + ": the input is nested too deeply to process");
+        } catch (OutOfMemoryError e) {
+            return error(p.rawId, p.request.op() + ": the request needs more memory than this process has; the batch goes on");
         } catch (RuntimeException e) {
-            reply.put("error", "internal error (" + e.getClass().getSimpleName() + "): " + e.getMessage());
+            return error(p.rawId, p.request.op() + ": an internal error answered this request; please report the line");
         }
-        return reply.toString();
     }
 
-    /** The request of a JSON object, or an IllegalArgumentException naming the field that is wrong. */
-    static Request parse(JsonNode node) {
-        JsonNode op = node.get("op");
-        if (op == null || !op.isTextual()) throw new IllegalArgumentException("the request has no \"op\" string");
-        JsonNode args = node.get("args");
-        if (args == null) args = JSON.createArrayNode();
-        if (!args.isArray()) throw new IllegalArgumentException("\"args\" must be an array of strings");
-        List<String> list = new ArrayList<>(args.size());
-        for (JsonNode a : args) {
-            if (a.isTextual()) list.add(a.textValue());
-            else if (a.isIntegralNumber()) list.add(a.asText());
-            else throw new IllegalArgumentException("argument " + (list.size() + 1) + " of " + op.textValue()
-                    + " must be a string in CuTe notation or an integer, got " + a);
-        }
-        JsonNode engine = node.get("engine");
-        String e = null;
-        if (engine != null && !engine.isNull()) {
-            if (!engine.isTextual()) throw new IllegalArgumentException("\"engine\" must be a string: auto, cute or category");
-            e = engine.textValue();
-            if (!e.equals("auto") && !e.equals("cute") && !e.equals("category")) {
-                throw new IllegalArgumentException("unknown engine \"" + e + "\"; engines: auto, cute, category");
+    private static String tooLong() {
+        return "the request line is longer than " + LineReader.MAX_LINE + " bytes, the most the batch mode reads";
+    }
+
+    private static boolean isBlank(byte[] b) {
+        for (byte x : b) if (x != ' ' && x != '\t' && x != '\r') return false;
+        return true;
+    }
+
+    /** Null where {@code b} is valid UTF-8, else why not, naming the column. */
+    private static String invalidUtf8(byte[] b) {
+        boolean ascii = true;
+        for (byte x : b) {
+            if (x < 0) {
+                ascii = false;
+                break;
             }
         }
-        return new Request(op.textValue(), list, e);
+        if (ascii) return null;
+        try {
+            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(b));
+            return null;
+        } catch (CharacterCodingException e) {
+            int at = firstInvalid(b);
+            return "the line is not valid UTF-8 (byte 0x" + String.format("%02X", b[at] & 0xFF) + " at byte " + (at + 1) + ")";
+        }
     }
 
-    private static String abbreviate(String s) {
-        return s.length() <= 80 ? s : s.substring(0, 77) + "...";
+    private static int firstInvalid(byte[] b) {
+        for (int i = 1; i <= b.length; i++) {
+            try {
+                StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                        .decode(ByteBuffer.wrap(b, 0, i));
+            } catch (CharacterCodingException e) {
+                // a truncated sequence at the end is not yet an error: only a byte that cannot continue one is
+                if (i == b.length || !truncated(b, i)) return i - 1;
+            }
+        }
+        return b.length - 1;
+    }
+
+    private static boolean truncated(byte[] b, int i) {
+        try {
+            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(b, 0, Math.min(b.length, i + 3)));
+            return true;
+        } catch (CharacterCodingException e) {
+            return false;
+        }
+    }
+
+    /** A request read from one line: its raw id (JSON text, or null), and the request or why there is none. */
+    private static final class ParsedRequest {
+        byte[] rawId;
+        Request request;
+        String error;
+        int badArg; // the first argument that is neither a string nor an integer (from 1), or 0
+        String badValue; // what it is
+
+        static ParsedRequest read(byte[] b) {
+            ParsedRequest r = new ParsedRequest();
+            String op = null;
+            List<String> args = null;
+            String engine = null;
+            try (JsonParser p = JSON.createParser(b, 0, b.length)) {
+                if (p.nextToken() != JsonToken.START_OBJECT) {
+                    r.error = "a request is a JSON object {\"id\": ..., \"op\": ..., \"args\": [...]}, got: " + abbreviate(b);
+                    return r;
+                }
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String field = p.currentName();
+                    JsonToken value = p.nextToken();
+                    switch (field) {
+                        case "id" -> {
+                            int from = (int) p.currentTokenLocation().getByteOffset();
+                            if (value.isScalarValue()) p.getText(); // read the whole value
+                            else p.skipChildren();
+                            r.rawId = java.util.Arrays.copyOfRange(b, from, (int) p.currentLocation().getByteOffset());
+                        }
+                        case "op" -> {
+                            if (value != JsonToken.VALUE_STRING) r.fail("the request has no \"op\" string (the name of an operation)");
+                            else op = p.getText();
+                            p.skipChildren();
+                        }
+                        case "args" -> args = args(p, value, r);
+                        case "engine" -> {
+                            if (value == JsonToken.VALUE_NULL) break;
+                            if (value != JsonToken.VALUE_STRING) {
+                                r.fail("\"engine\" must be a string: auto, cute or category");
+                                p.skipChildren();
+                            } else {
+                                engine = p.getText();
+                                if (!engine.equals("auto") && !engine.equals("cute") && !engine.equals("category")) {
+                                    r.fail("unknown engine \"" + engine + "\"; engines: auto, cute, category");
+                                }
+                            }
+                        }
+                        default -> p.skipChildren(); // other fields are the caller's
+                    }
+                }
+                if (p.currentToken() != JsonToken.END_OBJECT || p.nextToken() != null) {
+                    r.fail("the line holds more than one JSON object");
+                }
+            } catch (StreamConstraintsException e) {
+                String m = String.valueOf(e.getMessage()).toLowerCase(java.util.Locale.ROOT);
+                r.error = m.contains("depth") ? "the request's JSON is nested deeper than the 1000 levels the batch mode reads"
+                        : m.contains("number") ? "a number in the request has more than the 1000 digits the batch mode reads"
+                        : "a string in the request is longer than the 20,000,000 characters the batch mode reads";
+                return r;
+            } catch (IOException e) {
+                r.error = malformed(b, e);
+                return r;
+            }
+            if (r.badArg > 0 && r.error == null) {
+                r.error = "argument " + r.badArg + (op == null ? "" : " of " + op)
+                        + " must be a string in CuTe notation or an integer, got " + r.badValue;
+            }
+            if (r.error != null) return r;
+            if (op == null) {
+                r.error = "the request has no \"op\" string (the name of an operation)";
+                return r;
+            }
+            r.request = new Request(op, args == null ? List.of() : args, engine);
+            return r;
+        }
+
+        private void fail(String why) {
+            if (error == null) error = why;
+        }
+
+        private static List<String> args(JsonParser p, JsonToken value, ParsedRequest r) throws IOException {
+            if (value != JsonToken.START_ARRAY) {
+                r.fail("\"args\" must be an array of strings in CuTe notation (or integers)");
+                p.skipChildren();
+                return null;
+            }
+            List<String> list = new ArrayList<>();
+            JsonToken t;
+            while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+                if (t == JsonToken.VALUE_STRING || t == JsonToken.VALUE_NUMBER_INT) {
+                    list.add(p.getText());
+                } else {
+                    if (r.badArg == 0) {
+                        r.badArg = list.size() + 1;
+                        r.badValue = t == JsonToken.START_ARRAY ? "an array" : t == JsonToken.START_OBJECT ? "an object"
+                                : p.getText().length() > 40 ? p.getText().substring(0, 40) + "…" : p.getText();
+                    }
+                    p.skipChildren();
+                    list.add("");
+                }
+            }
+            return list;
+        }
+    }
+
+    /** Why a line is not JSON, in this project's words: where reading stopped and what was found there. */
+    private static String malformed(byte[] b, IOException e) {
+        long at = e instanceof com.fasterxml.jackson.core.JsonProcessingException j && j.getLocation() != null
+                ? j.getLocation().getByteOffset() : -1;
+        if (at < 0 || at > b.length) at = b.length;
+        String found;
+        if (at >= b.length) {
+            found = "the line ends inside a value";
+        } else {
+            int c = b[(int) at] & 0xFF;
+            found = c < 0x20 ? "a control character (code " + c + ") where JSON allows none"
+                    : c < 0x80 ? "unexpected '" + (char) c + "'" : "unexpected non-ASCII text";
+        }
+        return "malformed JSON line at byte " + (at + 1) + ": " + found;
+    }
+
+    private static String abbreviate(byte[] b) {
+        String s = new String(b, 0, Math.min(b.length, 120), StandardCharsets.UTF_8);
+        return b.length <= 80 ? s : s.substring(0, Math.min(s.length(), 77)) + "...";
+    }
+
+    private static byte[] result(byte[] rawId, Answer a) {
+        StringBuilder rest = new StringBuilder(64).append(",\"result\":\"");
+        escape(rest, a.result());
+        rest.append('"');
+        if (a.engine() != null) {
+            rest.append(",\"engine\":\"");
+            escape(rest, a.engine());
+            rest.append('"');
+        }
+        a.fields().forEach((name, value) -> { // further parts of the answer: a slice's offset, a TV layout's tiler
+            rest.append(",\"");
+            escape(rest, name);
+            rest.append("\":\"");
+            escape(rest, value);
+            rest.append('"');
+        });
+        return line(rawId, rest.append('}'));
+    }
+
+    /** The longest error written whole; a longer one (it quotes a giant input) keeps its start and its end. */
+    private static final int MAX_ERROR = 2000;
+
+    private static byte[] error(byte[] rawId, String why) {
+        if (why.length() > MAX_ERROR) {
+            why = why.substring(0, 1500) + " …(" + why.length() + " characters in all)… " + why.substring(why.length() - 300);
+        }
+        StringBuilder rest = new StringBuilder(96).append(",\"error\":\"");
+        escape(rest, why);
+        return line(rawId, rest.append("\"}"));
+    }
+
+    private static final byte[] ID_FIELD = "{\"id\":".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NULL = "null".getBytes(StandardCharsets.US_ASCII);
+
+    /** {@code {"id":} the raw id bytes as sent (or null), then the rest of the reply. */
+    private static byte[] line(byte[] rawId, CharSequence rest) {
+        byte[] id = rawId == null ? NULL : rawId;
+        byte[] tail = rest.toString().getBytes(StandardCharsets.UTF_8);
+        byte[] out = new byte[ID_FIELD.length + id.length + tail.length];
+        System.arraycopy(ID_FIELD, 0, out, 0, ID_FIELD.length);
+        System.arraycopy(id, 0, out, ID_FIELD.length, id.length);
+        System.arraycopy(tail, 0, out, ID_FIELD.length + id.length, tail.length);
+        return out;
+    }
+
+    /** The request of one line, or an IllegalArgumentException saying why the line holds none (for bench). */
+    static Request parseRequest(String line) {
+        ParsedRequest p = ParsedRequest.read(line.getBytes(StandardCharsets.UTF_8));
+        if (p.error != null) throw new IllegalArgumentException(p.error);
+        return p.request;
+    }
+
+    /**
+     * Appends {@code s} escaped as the inside of a JSON string (Jackson's encoder), with a surrogate that is not
+     * part of a pair written as {@code \\uXXXX} rather than lost in UTF-8.
+     */
+    static void escape(StringBuilder sb, String s) {
+        JsonStringEncoder enc = JsonStringEncoder.getInstance();
+        int from = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!Character.isSurrogate(c)) continue;
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+                continue;
+            }
+            enc.quoteAsString(s.substring(from, i), sb);
+            sb.append(String.format("\\u%04X", (int) c));
+            from = i + 1;
+        }
+        enc.quoteAsString(from == 0 ? s : s.substring(from), sb);
     }
 }

@@ -1,7 +1,5 @@
 package org.layoutcat.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -126,16 +124,14 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     static List<Request> read(Path file) throws IOException {
-        ObjectMapper json = new ObjectMapper();
         List<Request> out = new ArrayList<>();
         int lineNo = 0;
         for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
             lineNo++;
             if (line.isBlank()) continue;
             try {
-                JsonNode node = json.readTree(line);
-                out.add(BatchEngine.parse(node));
-            } catch (IOException | IllegalArgumentException e) {
+                out.add(BatchEngine.parseRequest(line));
+            } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(file + " line " + lineNo + ": not a batch request: " + e.getMessage(), e);
             }
         }

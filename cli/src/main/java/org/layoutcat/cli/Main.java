@@ -1,7 +1,5 @@
 package org.layoutcat.cli;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -46,6 +44,7 @@ public final class Main implements Callable<Integer> {
         try {
             Answer a = Operations.answer(r);
             out.println(a.result());
+            a.fields().forEach((name, value) -> out.println(name + ": " + value));
             return 0;
         } catch (IllegalArgumentException | ArithmeticException e) {
             System.err.println("layoutcat: " + e.getMessage());
@@ -53,13 +52,16 @@ public final class Main implements Callable<Integer> {
         }
     }
 
-    @Command(name = "batch", description = "JSON Lines on stdin, one JSON reply line per request on stdout.")
+    @Command(name = "batch", description = "JSON Lines on stdin, one JSON reply line per request on stdout, in order.")
     static final class Batch implements Callable<Integer> {
+        @Option(names = "--threads", description = "answer requests that are ready together on N threads (default 1)")
+        int threads = 1;
+
         @Override
         public Integer call() throws Exception {
-            BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-            PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, StandardCharsets.UTF_8);
-            BatchEngine.run(in, out);
+            if (threads < 1 || threads > 1024) throw new IllegalArgumentException("--threads must be in [1, 1024], got " + threads);
+            java.io.OutputStream out = new java.io.BufferedOutputStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), 1 << 16);
+            BatchEngine.run(System.in, out, threads);
             return 0;
         }
     }

@@ -55,6 +55,7 @@ public final class Operations {
         binary("crd2idx", r -> layout(r, 0).crd2idx(tuple(r, 1)));
         binary("hier_coord", r -> layout(r, 0).hierCoord(index(r, 1)));
         CategoryOps.registerAll();
+        KernelOps.registerAll();
     }
 
     private Operations() {}

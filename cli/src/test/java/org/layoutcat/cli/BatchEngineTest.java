@@ -58,9 +58,13 @@ class BatchEngineTest {
 
     @Test
     void malformedJson() throws IOException {
+        // the id is read before the line breaks off, so the reply still carries it
         JsonNode r = reply("{\"id\": \"1\", \"op\": \"size\", \"args\": [\"4:1\"");
-        assertTrue(r.get("id").isNull(), "no id can be read from a malformed line: " + r);
-        assertMentions(error(r), "malformed JSON line");
+        assertEquals("1", r.get("id").textValue(), r.toString());
+        assertMentions(error(r), "malformed JSON line at byte 41", "the line ends inside a value");
+        r = reply("{\"op\": \"size\", \"id\": \"2\" \"args\": []}");
+        assertEquals("2", r.get("id").textValue(), r.toString());
+        assertMentions(error(r), "malformed JSON line", "unexpected '\"'");
         assertMentions(error(reply("not json at all")), "malformed JSON line");
     }
 
@@ -152,7 +156,8 @@ class BatchEngineTest {
         }
         // nesting in the JSON itself is refused by the JSON reader's limit
         JsonNode j = reply("{\"id\": \"deep\", \"op\": \"size\", \"args\": " + "[".repeat(100_000) + "]".repeat(100_000) + "}");
-        assertMentions(error(j), "malformed JSON line");
+        assertMentions(error(j), "nested deeper than the 1000 levels");
+        assertEquals("deep", j.get("id").textValue());
     }
 
     @Test
@@ -170,7 +175,7 @@ class BatchEngineTest {
                 "{\"id\": \"8\", \"op\": \"eval\", \"args\": [\"(2,2):(4611686018427387904,4611686018427387904)\", \"3\"]}",
                 "{\"id\": \"9\", \"op\": \"logical_divide\", \"args\": [\"(9,(4,8)):(59,(13,1))\", \"<3:3,(2,4):(1,8)>\"]}") + "\n";
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        BatchEngine.run(new BufferedReader(new StringReader(input)), new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        BatchEngine.run(new java.io.ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), bytes);
         List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
         assertEquals(9, lines.size(), "one reply per non-blank line: " + lines);
         String[] ids = {"1", "2", "3", null, null, "6", "7", "8", "9"};
@@ -184,5 +189,89 @@ class BatchEngineTest {
         assertEquals("8:1", JSON.readTree(lines.get(0)).get("result").textValue());
         assertEquals("(3,2):(2,12)", JSON.readTree(lines.get(6)).get("result").textValue());
         assertEquals("((3,3),((2,4),(2,2))):((177,59),((13,2),(26,1)))", JSON.readTree(lines.get(8)).get("result").textValue());
+    }
+
+    /** Runs the batch over {@code input} bytes with {@code threads} and returns the reply lines. */
+    private static List<String> run(byte[] input, int threads) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        BatchEngine.run(new java.io.ByteArrayInputStream(input), bytes, threads);
+        return List.of(bytes.toString(StandardCharsets.UTF_8).split("\n", -1)).stream().filter(l -> !l.isEmpty()).toList();
+    }
+
+    @Test
+    void idsOfAnyJsonTypeAreEchoedExactlyAsSent() throws IOException {
+        for (String id : List.of("-1e400", "\"a\\ud800b\"", "[1, {\"x\": 2.50}]", "12", "true", "null", "\"é∘\"",
+                "123456789012345678901234567890")) {
+            String out = BatchEngine.reply("{\"id\": " + id + " , \"op\": \"size\", \"args\": [\"4:1\"]}");
+            assertTrue(out.startsWith("{\"id\":" + id + ",\"result\":\"4\"}"), id + " -> " + out);
+        }
+        // a lone surrogate reaching an error message is escaped, not replaced by '?'
+        String out = BatchEngine.reply("{\"id\": 1, \"op\": \"size\", \"args\": [\"\\ud800\"]}");
+        assertTrue(out.contains("\\uD800") && !out.contains("?"), out);
+    }
+
+    @Test
+    void lineEndsAreLfOrCrLfAndALoneCrIsWhiteSpace() throws IOException {
+        byte[] input = ("{\"id\":1,\"op\":\"size\",\"args\":[\"4:1\"]}\r\n"
+                + "{\"id\":2,\r\"op\":\"size\",\"args\":[\"8:1\"]}\n"
+                + "{\"id\":3,\"op\":\"size\",\"args\":[\"2:1\"]}").getBytes(StandardCharsets.UTF_8);
+        assertEquals(List.of("{\"id\":1,\"result\":\"4\"}", "{\"id\":2,\"result\":\"8\"}", "{\"id\":3,\"result\":\"2\"}"),
+                run(input, 1));
+    }
+
+    @Test
+    void invalidUtf8IsAnsweredInOurWords() throws IOException {
+        byte[] line = "{\"id\":1,\"op\":\"size\",\"args\":[\"4:1 \"]}".getBytes(StandardCharsets.UTF_8);
+        line[line.length - 4] = (byte) 0xC3; // a lead byte followed by '"'
+        List<String> out = run(line, 1);
+        assertEquals(1, out.size());
+        JsonNode r = JSON.readTree(out.get(0));
+        assertMentions(error(r), "not valid UTF-8", "0xC3", "at byte " + (line.length - 3));
+    }
+
+    @Test
+    void threadsKeepTheRepliesInInputOrder() throws IOException {
+        StringBuilder in = new StringBuilder();
+        for (int i = 0; i < 20_000; i++) {
+            in.append("{\"id\":").append(i).append(",\"op\":\"composition\",\"args\":[\"(").append(i % 7 + 1)
+                    .append(",8):(8,1)\",\"").append(i % 5 + 1).append(":1\"]}\n");
+        }
+        byte[] input = in.toString().getBytes(StandardCharsets.UTF_8);
+        List<String> one = run(input, 1);
+        assertEquals(20_000, one.size());
+        assertEquals(one, run(input, 4));
+        for (int i = 0; i < one.size(); i++) assertTrue(one.get(i).startsWith("{\"id\":" + i + ","), one.get(i));
+    }
+
+    @Test
+    void aCallerThatSendsOneLineGetsItsReplyWithoutClosingTheInput() throws Exception {
+        java.io.PipedOutputStream toEngine = new java.io.PipedOutputStream();
+        java.io.PipedInputStream engineIn = new java.io.PipedInputStream(toEngine, 1 << 16);
+        java.io.PipedInputStream fromEngine = new java.io.PipedInputStream(1 << 16);
+        java.io.PipedOutputStream engineOut = new java.io.PipedOutputStream(fromEngine);
+        Thread engine = new Thread(() -> {
+            try {
+                BatchEngine.run(engineIn, new java.io.BufferedOutputStream(engineOut, 1 << 16), 1);
+                engineOut.close();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        engine.setDaemon(true);
+        engine.start();
+        BufferedReader replies = new BufferedReader(new java.io.InputStreamReader(fromEngine, StandardCharsets.UTF_8));
+        for (int i = 1; i <= 3; i++) { // request, wait for the reply, request again: the input stays open
+            toEngine.write(("{\"id\":" + i + ",\"op\":\"size\",\"args\":[\"4:1\"]}\n").getBytes(StandardCharsets.UTF_8));
+            toEngine.flush();
+            java.util.concurrent.Future<String> line = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r);
+                t.setDaemon(true);
+                return t;
+            }).submit(replies::readLine);
+            assertEquals("{\"id\":" + i + ",\"result\":\"4\"}", line.get(10, java.util.concurrent.TimeUnit.SECONDS));
+        }
+        toEngine.close();
+        engine.join(10_000);
+        assertFalse(engine.isAlive());
     }
 }

@@ -24,6 +24,10 @@ final class CuTeNotation {
     /** The reader of {@code text}: this thread's, whose buffers outlive one parse, unless that one is reading. */
     private static CuTeNotation of(String text) {
         if (text == null) throw new LayoutArgumentException("no text to parse (null)");
+        if (text.length() > Limits.MAX_TEXT_LENGTH) {
+            throw new LayoutArgumentException("a text of " + text.length() + " characters is longer than the "
+                    + Limits.MAX_TEXT_LENGTH + " that layoutcat reads as a tuple or layout (Limits.MAX_TEXT_LENGTH)");
+        }
         CuTeNotation p = PER_THREAD.get();
         if (p.reading) p = new CuTeNotation();
         p.text = text;
@@ -69,14 +73,19 @@ final class CuTeNotation {
     }
 
     private Tiler tiler() {
+        return tiler(0);
+    }
+
+    private Tiler tiler(int depth) {
         skip();
         if (peek() == '<') {
+            deeper(depth);
             pos++;
             List<Tiler> modes = new ArrayList<>();
             skip();
             if (peek() == '>') throw error("a by-mode tiler <> needs at least one entry");
             while (true) {
-                modes.add(tiler());
+                modes.add(tiler(depth + 1));
                 skip();
                 char c = peek();
                 if (c == ',') {
@@ -115,7 +124,7 @@ final class CuTeNotation {
     private IntTuple checkedShape(int start) {
         IntTuple shape = shapeTuple();
         if (!shape.allPositive()) {
-            throw new LayoutArgumentException("in \"" + text + "\" at position " + start + ": shape " + shape
+            throw new LayoutArgumentException("in \"" + quoted() + "\" at position " + start + ": shape " + shape
                     + " has a non-positive entry; shapes are positive");
         }
         return shape;
@@ -132,19 +141,30 @@ final class CuTeNotation {
     private void shape() {
         tokens = 0;
         leafCount = 0;
-        shapeAt();
+        shapeAt(0);
     }
 
-    private void shapeAt() {
+    /** Refuses a tuple or tiler opened at {@code depth} past {@link Limits#MAX_DEPTH}. */
+    private void deeper(int depth) {
+        if (depth >= Limits.MAX_DEPTH) {
+            throw error("nesting deeper than " + Limits.MAX_DEPTH + " levels (Limits.MAX_DEPTH)");
+        }
+    }
+
+    private void shapeAt(int depth) {
         skip();
         if (tokens == profile.length) profile = Arrays.copyOf(profile, 2 * tokens);
         if (peek() != '(') {
             long v = integer();
+            if (leafCount == Limits.MAX_FLAT_MODES) {
+                throw error("more than " + Limits.MAX_FLAT_MODES + " integers in one tuple (Limits.MAX_FLAT_MODES)");
+            }
             if (leafCount == leaves.length) leaves = Arrays.copyOf(leaves, 2 * leafCount);
             profile[tokens++] = Profile.LEAF;
             leaves[leafCount++] = v;
             return;
         }
+        deeper(depth);
         pos++;
         int at = tokens++; // the rank, written once the modes are read
         skip();
@@ -155,7 +175,7 @@ final class CuTeNotation {
         }
         int rank = 0;
         while (true) {
-            shapeAt();
+            shapeAt(depth + 1);
             rank++;
             skip();
             char d = peek();
@@ -185,7 +205,7 @@ final class CuTeNotation {
             try {
                 return Layout.ofParts(Arrays.copyOf(profile, tokens), Arrays.copyOf(leaves, leafCount), flat);
             } catch (IllegalArgumentException | ArithmeticException e) {
-                throw new LayoutArgumentException("in \"" + text + "\" at position " + start + ": " + e.getMessage(), e);
+                throw new LayoutArgumentException("in \"" + quoted() + "\" at position " + start + ": " + e.getMessage(), e);
             }
         }
         IntTuple shape = shapeTuple();
@@ -227,7 +247,7 @@ final class CuTeNotation {
         try {
             return Layout.of(shape, stride);
         } catch (IllegalArgumentException | ArithmeticException e) {
-            throw new LayoutArgumentException("in \"" + text + "\" at position " + start + ": " + e.getMessage(), e);
+            throw new LayoutArgumentException("in \"" + quoted() + "\" at position " + start + ": " + e.getMessage(), e);
         }
     }
 
@@ -279,6 +299,12 @@ final class CuTeNotation {
 
     private IllegalArgumentException error(String what) {
         String found = pos < text.length() ? "'" + text.charAt(pos) + "'" : "end of text";
-        return new LayoutArgumentException("cannot parse \"" + text + "\" at position " + pos + " (" + found + "): " + what);
+        return new LayoutArgumentException("cannot parse \"" + quoted() + "\" at position " + pos + " (" + found + "): " + what);
+    }
+
+    /** The text as errors quote it: whole up to 120 characters, else its start and end around an ellipsis. */
+    private String quoted() {
+        return text.length() <= 120 ? text : text.substring(0, 80) + "…(" + text.length() + " characters)…"
+                + text.substring(text.length() - 20);
     }
 }

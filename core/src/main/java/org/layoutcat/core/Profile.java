@@ -162,24 +162,6 @@ final class Profile {
      * count is 1, a flat tuple of them otherwise.
      */
     static int[] refine(int[] like, int[] counts) {
-        Refined last = lastRefined;
-        if (last.like == like && Arrays.equals(last.counts, 0, last.counts.length, counts, 0, last.counts.length)) {
-            return last.profile;
-        }
-        int[] p = refineOnce(like, counts);
-        if (p != like) lastRefined = new Refined(like, Arrays.copyOf(counts, leaves(like, 0, like.length)), p);
-        return p;
-    }
-
-    /**
-     * The last refinement made, kept for the next call: a loop composing with one B refines B's profile the same
-     * way each time and shares one answer. Its fields are final, so any thread may read the one another wrote.
-     */
-    private record Refined(int[] like, int[] counts, int[] profile) {}
-
-    private static Refined lastRefined = new Refined(new int[0], new int[0], new int[0]);
-
-    private static int[] refineOnce(int[] like, int[] counts) {
         int n = like.length;
         int leaf = 0;
         boolean same = true;

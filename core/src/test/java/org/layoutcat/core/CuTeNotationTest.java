@@ -119,4 +119,19 @@ class CuTeNotationTest {
         assertMentions(e, "position 0", "overflow", "64-bit range");
         assertTrue(e.getCause() instanceof ArithmeticException);
     }
+
+    @Test
+    void inputPastTheDocumentedLimitsIsRefusedByName() {
+        // 64 levels read, the 65th refused (no deep recursion, no StackOverflowError)
+        String deep64 = "(".repeat(63) + "4" + ")".repeat(63);
+        assertEquals(4, Layout.parse(deep64 + ":" + "(".repeat(63) + "1" + ")".repeat(63)).size());
+        String deep = "(".repeat(5000) + "4" + ")".repeat(5000);
+        assertMentions(assertThrows(IllegalArgumentException.class, () -> Layout.parse(deep)), "nesting deeper than 64");
+        assertMentions(assertThrows(IllegalArgumentException.class, () -> Tiler.parse("<".repeat(100) + "4:1" + ">".repeat(100))),
+                "nesting deeper than 64");
+        String many = "(" + "2,".repeat(Limits.MAX_FLAT_MODES) + "2)";
+        assertMentions(assertThrows(IllegalArgumentException.class, () -> IntTuple.parse(many)), "more than 4096 integers");
+        String huge = "(" + "1,".repeat(Limits.MAX_TEXT_LENGTH / 2) + "1)";
+        assertMentions(assertThrows(IllegalArgumentException.class, () -> IntTuple.parse(huge)), "longer than the 1048576");
+    }
 }

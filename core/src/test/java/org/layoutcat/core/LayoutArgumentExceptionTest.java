@@ -49,11 +49,13 @@ class LayoutArgumentExceptionTest {
     void compositionRefusalsSayWhy() {
         LayoutArgumentException e = assertThrows(LayoutArgumentException.class,
                 () -> Composition.compose(Layout.parse("(2,5,3):(1,10,100)"), Layout.parse("3:8")));
-        assertEquals("(2,5,3):(1,10,100) o 3:8: no layout satisfies R(c)=A(B(c)) — stride 4 and mode 5:10 of A do not"
-                + " divide one another (stride divisibility)", e.getMessage());
+        assertEquals("(2,5,3):(1,10,100) o 3:8: no layout of size 3 satisfies R(c)=A(B(c)) — shape 3 is not divisible by"
+                + " 2, the part of it that fits in mode 5:10 of A at stride 4 (shape divisibility; CuTe C++ refuses it"
+                + " too)", e.getMessage());
         // STYLE.md's example of an error message
         e = assertThrows(LayoutArgumentException.class, () -> Composition.compose(Layout.parse("(4,6):(1,5)"), Layout.parse("3:2")));
         assertEquals("(4,6):(1,5) o 3:2: no layout of size 3 satisfies R(c)=A(B(c)) — shape 3 is not divisible by 2, the"
-                + " part of it that fits in mode 4:1 of A at stride 2 (shape divisibility)", e.getMessage());
+                + " part of it that fits in mode 4:1 of A at stride 2 (shape divisibility; CuTe C++ refuses it too)",
+                e.getMessage());
     }
 }

@@ -44,7 +44,7 @@ public final class CategoricalComposition {
 
     /** A∘B for a layout or a by-mode tiler B (by mode: {@code (A_0∘B_0, ..., A_k∘B_k, A_(k+1), ...)}). */
     public static Layout compose(Layout a, Tiler b) {
-        return ByMode.apply("composition", a, b, CategoricalComposition::compose);
+        return ByMode.applyToHitModes("composition", a, b, CategoricalComposition::compose);
     }
 
     /**
@@ -116,7 +116,12 @@ public final class CategoricalComposition {
         NestMorphism f = StandardRepresentation.of(b);
         IntTuple t = f.codomain();
         long sizeT = t.product();
-        Layout coalA = Coalesce.coalesce(a);
+        Layout coalA = Coalesce.coalesceExtended(a); // CuTe's coalesce_x: A past its size as CuTe reads it
+        if (!Tractability.isTractable(coalA)) {
+            throw new UnrepresentableCompositeException(() -> what + ": A read past its size as CuTe C++ reads it (its"
+                    + " last flat mode unbounded) is coalesce_x(A) = " + coalA + ", which is not tractable, so no tuple"
+                    + " morphism encodes it");
+        }
 
         Layout used = coalA;
         Extension extension = Extension.NONE;

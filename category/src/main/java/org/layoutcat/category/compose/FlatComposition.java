@@ -53,43 +53,26 @@ final class FlatComposition {
             w = new Scratch(2 * Math.max(rb, ra));
             if (w.rank <= KEPT) SCRATCH.set(w);
         }
-        // 1. f = f_B: S → T (kept from the last call with this B)
+        // 1. f = f_B: S → T
         long[] s = w.s;
         long[] d = w.d;
         long[] t = w.t;
         int[] f = w.f;
-        int nt = w.nt;
-        if (b != w.lastB) {
-            w.lastB = null;
-            for (int k = 0; k < rb; k++) {
-                s[k] = b.flatShape(k);
-                d[k] = b.flatStride(k);
-            }
-            nt = StandardRepresentation.codomainInto(s, d, rb, t, f, w.order, b);
-            if (nt < 0) return null;
-            w.lastB = b;
-            w.nt = nt;
+        for (int k = 0; k < rb; k++) {
+            s[k] = b.flatShape(k);
+            d[k] = b.flatStride(k);
         }
-        // 2. coal(A), of shape U, and g = f_coal(A): U → V (coal(A) is tractable exactly when A is: coalesce merges a
-        //    mode s:d with a next mode s':sd, which is its successor in stride order when A is tractable); kept
-        //    from the last call with this A, as (vA, gA), since the steps below overwrite (v, g)
+        int nt = StandardRepresentation.codomainInto(s, d, rb, t, f, w.order, b);
+        if (nt < 0) return null;
+        // 2. A read as CuTe C++ reads it, coalesce_x(A), of shape U, and g = f_coal(A): U → V (null where it is not
+        //    tractable: the traced algorithm words why)
         long[] u = w.u;
         long[] e = w.e;
         long[] v = w.v;
         int[] g = w.g;
-        int nu = w.nu;
-        int nv = w.nvA;
-        if (a != w.lastA) {
-            w.lastA = null;
-            nu = Coalesce.modesInto(a, u, e);
-            nv = StandardRepresentation.codomainInto(u, e, nu, w.vA, w.gA, w.order, a);
-            if (nv < 0) return null;
-            w.lastA = a;
-            w.nu = nu;
-            w.nvA = nv;
-        }
-        System.arraycopy(w.vA, 0, v, 0, nv);
-        System.arraycopy(w.gA, 0, g, 0, nu);
+        int nu = Coalesce.extendedModesInto(a, u, e);
+        int nv = StandardRepresentation.codomainInto(u, e, nu, v, g, w.order, a);
+        if (nv < 0) return null;
         long[] ug = u; // the layout g encodes: coal(A), or B~ agreeing with A on [0, cosize B) (CompositionTrace.Extension)
         long[] eg = e;
         int ng = nu;
@@ -161,10 +144,8 @@ final class FlatComposition {
     /**
      * One thread's scratch arrays for {@link #compose}, with room for layouts of flat rank up to {@code rank}
      * (replaced by larger ones when needed): the flat path allocates nothing but its answer. Every array is written
-     * before it is read in each call; no answer holds one, and compose calls nothing that uses them again. The
-     * standard representations of the last A and the last B are kept (layouts are immutable, so the same object
-     * has the same f_L): a search over tilers B for one A computes f_coal(A) once. A cache entry is cleared before
-     * its arrays are rewritten and set after, so an exception midway leaves no stale entry.
+     * before it is read in each call; no answer holds one, and compose calls nothing that uses them again. Nothing
+     * of one call's operands is kept for the next.
      */
     private static final class Scratch {
         final int rank;
@@ -186,13 +167,6 @@ final class FlatComposition {
         final int[] tOff;
         final int[] uOff;
         final int[] sOff;
-        final long[] vA;
-        final int[] gA;
-        Layout lastB; // the B whose f_B is in (s, d, t, f; nt), or null
-        int nt;
-        Layout lastA; // the A whose coal(A) is in (u, e; nu) and f_coal(A) in (vA, gA; nvA), or null
-        int nu;
-        int nvA;
 
         /** |T| ≤ 2·rank(B), |U| ≤ rank(A), |V| ≤ 2|U|, |U'| ≤ |T| + |U|, |S'| ≤ rank(B) + |U'|. */
         Scratch(int n) {
@@ -215,15 +189,13 @@ final class FlatComposition {
             tOff = new int[2 * n + 1];
             uOff = new int[n + 2];
             sOff = new int[n + 1];
-            vA = new long[2 * n + 2];
-            gA = new int[n + 1];
         }
     }
 
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(() -> new Scratch(16));
 
     /** The largest rank of the scratch a thread keeps; a larger one serves one call. */
-    private static final int KEPT = 1024;
+    private static final int KEPT = 256;
 
     /**
      * The flat layout {@code (s):(d)}, whose flat modes {@code [off_k, off_(k+1))} refine leaf k of shape(B),

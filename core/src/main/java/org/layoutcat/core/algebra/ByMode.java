@@ -10,20 +10,31 @@ import org.layoutcat.core.Tiler;
 
 /**
  * The one by-mode dispatcher of the algebra: a layout tiler goes to the operation as it is; a by-mode tiler
- * {@code <T0,...,Tk>} applies the operation to the first k+1 modes of the left operand, one by one, and keeps the
- * remaining modes unchanged.
+ * {@code <T0,...,Tk>} applies the operation to the first k+1 modes of the left operand, one by one, and either
+ * keeps the remaining modes unchanged (the divides and products, {@link #apply}) or drops them (composition,
+ * {@link #applyToHitModes}: CuTe C++ drops "any modes of lhs that aren't hit by rhs").
  */
 public final class ByMode {
     private ByMode() {}
 
     /** {@code op(a, b)} for a layout b; {@code (op(a0,T0), ..., op(ak,Tk), a(k+1), ...)} for {@code b = <T0..Tk>}. */
     public static Layout apply(String name, Layout a, Tiler b, BiFunction<Layout, Layout, Layout> op) {
+        return apply(name, a, b, op, true);
+    }
+
+    /** {@code op(a, b)} for a layout b; {@code (op(a0,T0), ..., op(ak,Tk))} for {@code b = <T0..Tk>}, A's later modes dropped. */
+    public static Layout applyToHitModes(String name, Layout a, Tiler b, BiFunction<Layout, Layout, Layout> op) {
+        return apply(name, a, b, op, false);
+    }
+
+    private static Layout apply(String name, Layout a, Tiler b, BiFunction<Layout, Layout, Layout> op, boolean keepRest) {
         if (b instanceof Layout l) return op.apply(a, l);
         Tiler.ByMode t = (Tiler.ByMode) b;
         requireRank(name, a, t);
-        List<Layout> modes = new ArrayList<>(a.rank());
-        for (int i = 0; i < a.rank(); i++) {
-            modes.add(i < t.rank() ? apply(name, a.mode(i), t.mode(i), op) : a.mode(i));
+        int rank = keepRest ? a.rank() : t.rank();
+        List<Layout> modes = new ArrayList<>(rank);
+        for (int i = 0; i < rank; i++) {
+            modes.add(i < t.rank() ? apply(name, a.mode(i), t.mode(i), op, keepRest) : a.mode(i));
         }
         return Layout.concat(modes);
     }

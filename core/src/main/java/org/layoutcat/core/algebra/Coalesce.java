@@ -49,6 +49,36 @@ public final class Coalesce {
         return orUnit(s, d, coalesceInto(layout, s, d));
     }
 
+    /**
+     * CuTe's {@code coalesce_x(L)}: the fewest flat modes with L's function on <em>every</em> index, past
+     * {@code size(L)} too, where L's last flat mode is read unbounded. It is {@link #coalesceInto} except that a
+     * last flat mode of shape 1 counts as shape 2, so that its stride, which carries L past its size, is kept:
+     * {@code coalesce_x((4,3,1):(3,1,0)) = (4,3,2):(3,1,0)} (coalesce gives {@code (4,3):(3,1)}, which extends by
+     * stride 1) and {@code coalesce_x(1:1) = 2:1}. The last mode's shape is only a place holder: readers take it
+     * as unbounded. Written into {@code s} and {@code d} (each at least {@code max(flatRank(L), 1)} long); returns
+     * their number, at least 1.
+     */
+    public static int extendedModesInto(Layout layout, long[] s, long[] d) {
+        int n = layout.flatRank();
+        int m = 0;
+        for (int k = 0; k < n; k++) {
+            long sk = layout.flatShape(k);
+            m = append(s, d, m, k == n - 1 && sk == 1 ? 2 : sk, layout.flatStride(k));
+        }
+        return orUnit(s, d, m);
+    }
+
+    /**
+     * CuTe's {@code coalesce_x(L)} as a layout ({@link #extendedModesInto}): equal to L at every index ≥ 0, L's
+     * last flat mode read unbounded; its own last mode is read unbounded too, and its shape is a place holder
+     * where L's last flat shape is 1.
+     */
+    public static Layout coalesceExtended(Layout layout) {
+        long[] s = new long[Math.max(layout.flatRank(), 1)];
+        long[] d = new long[s.length];
+        return layoutOf(s, d, extendedModesInto(layout, s, d));
+    }
+
     /** {@link #coalesceInPlace} with the trivial layout read as its one mode {@code 1:0}; returns at least 1. */
     public static int modesInPlace(long[] s, long[] d, int n) {
         return orUnit(s, d, coalesceInPlace(s, d, n));

@@ -1,36 +1,86 @@
 package org.layoutcat.core.algebra;
 
-import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Checked;
+import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.LayoutArgumentException;
 
 /**
- * CuTe's complement {@code comp(L, N)}: the layout of the offsets in [0, N) that L does not reach, ordered.
+ * CuTe C++'s complement {@code complement(L, N)}: a layout of the offsets in [0, N) that L does not reach, ordered.
  *
- * <p>Sort L's non-trivial modes (shape ≠ 1, stride ≠ 0) by stride, {@code (s_i:d_i)}; admissible when each
- * {@code d_(i+1)} is a multiple of {@code s_i·d_i} (so the modes nest without overlap). Then
- * {@code comp(L, N) = coalesce((d_1, d_2/(s_1·d_1), ..., ⌈N/(s_m·d_m)⌉) : (1, s_1·d_1, ..., s_m·d_m))}.
- * Postcondition: {@code (L, comp)} is injective and {@code comp} is ordered (increasing on [0, size)); like
- * CuTe, the last mode rounds N up to a multiple of {@code s_m·d_m}.
+ * <p>Algorithm (CuTe's): take {@code filter(L)} (shape-1 and stride-0 modes dropped, then coalesced), sort its
+ * modes by stride, {@code (s_1:d_1), ..., (s_m:d_m)}, and with {@code c_0 = 1, c_i = s_i·d_i} build
+ * {@code coalesce((⌊d_1/c_0⌋, ⌊d_2/c_1⌋, ..., ⌊d_m/c_(m−1)⌋, ⌈N/c_m⌉) : (c_0, c_1, ..., c_m))}. A zero extent
+ * {@code ⌊d_i/c_(i−1)⌋ = 0} means L's modes overlap or interleave and is refused, as CuTe refuses it.
+ *
+ * <p>Postconditions (CuTe's, stated in its layout.hpp, which hold also where the strides do not nest and the
+ * paper's complement does not exist, e.g. {@code complement((4,6):(1,6), 34) = 1:0}): R is ordered (increasing)
+ * and its values are disjoint from L's but 0. Where the strides nest ({@code d_i} a multiple of {@code c_(i−1)})
+ * it is the paper's complement: {@code (L, R)} is a bijection onto {@code [0, size(L)·size(R))} and
+ * {@code cosize((L,R)) ≥ N}; elsewhere neither is promised (nor is the bound {@code size(R) ≥ N / size(filter L)}
+ * of CuTe's comment: {@code complement((2,1,3,4):(2,8,9,0), 27) = (2,2):(1,4)} has cosize((L,R)) = 26).
+ *
+ * <p>Cost: {@code O(r²)} for r flat modes (the sort), memory {@code O(r)}.
  */
 public final class Complement {
     private Complement() {}
 
-    /** {@code comp(L, cosize(L))}, CuTe's one-argument complement. */
+    /**
+     * CuTe's one-argument complement {@code comp(L, cosize(L))}, where it is a complement in the strict sense:
+     * {@code (L, R)} is a bijection onto {@code [0, size(L)·size(R))}. That holds exactly where L's strides nest
+     * (after filtering and sorting, each stride is a multiple of {@code c_(i−1)}, the extent reached below it);
+     * elsewhere CuTe C++ returns a layout with which {@code (L, R)} leaves gaps (e.g. for
+     * {@code (2,2,2):(1,47,8)} it answers {@code (4,2):(2,16)}), refused here with the reason. The two-argument
+     * {@link #complement(Layout, long)} keeps CuTe's weaker post-conditions, as the divides and products need.
+     */
     public static Layout complement(Layout layout) {
-        return complement(layout, layout.cosize());
+        Layout r = complement(layout, layout.cosize());
+        Layout filtered = Coalesce.filter(layout);
+        long[] s = filtered.flatShapes();
+        long[] d = filtered.flatStrides();
+        Strides.sortByStride(s, d, s.length);
+        long current = 1;
+        for (int i = 0; i < s.length; i++) {
+            if (d[i] == 0) continue; // the filtered trivial layout 1:0
+            if (d[i] % current != 0) {
+                long di = d[i], reached = current;
+                throw new LayoutArgumentException(() -> "complement of " + layout + ": after sorting by stride, stride "
+                        + di + " is not a multiple of " + reached + ", the extent reached by the smaller modes, so the"
+                        + " modes do not nest and (L, complement(L)) is not a bijection onto an interval (CuTe C++"
+                        + " answers " + r + ", which leaves gaps); complement(L, N) gives CuTe's layout for a cotarget N");
+            }
+            current = Checked.mul(s[i], d[i], "the complement", layout);
+        }
+        return r;
     }
 
-    /** {@code comp(L, N)} for a cotarget {@code N ≥ 1}. */
+    /** {@code comp(L, N)} for a cotarget {@code N ≥ 1}: the last extent is {@code ⌈N / c_m⌉}. */
     public static Layout complement(Layout layout, long cotarget) {
         if (cotarget < 1) {
             throw new LayoutArgumentException("complement of " + layout + " with respect to " + cotarget + ": the cotarget must be positive");
         }
+        return complement(layout, IntTuple.of(cotarget));
+    }
+
+    /**
+     * {@code comp(L, S)} for a cotarget shape S, as {@code logical_divide} calls it with {@code shape(coalesce(A))}:
+     * the last extent is the size of CuTe's {@code ceil_div(S, c_m)}, which divides the modes of S left to right
+     * ({@code S_i ← ⌈S_i / q⌉, q ← ⌈q / S_i⌉}), so it can exceed {@code ⌈size(S) / c_m⌉}: {@code ceil_div((3,5), 2)}
+     * is {@code (2,5)}, of size 10, not 8.
+     */
+    public static Layout complement(Layout layout, IntTuple cotarget) {
+        long[] target = cotarget.leaves();
+        for (long t : target) {
+            if (t < 1) {
+                throw new LayoutArgumentException(() -> "complement of " + layout + " with respect to " + cotarget
+                        + ": the cotarget must be positive");
+            }
+        }
         int n = layout.flatRank();
-        long[] ds = new long[n]; // the non-trivial modes (stride, shape), sorted by stride, then by shape
-        long[] ss = new long[n];
+        long[] ss = new long[n + 1];
+        long[] ds = new long[n + 1];
         int m = 0;
-        for (int k = 0; k < n; k++) {
+        for (int k = 0; k < n; k++) { // filter: the modes that move
             long s = layout.flatShape(k);
             long d = layout.flatStride(k);
             if (s == 1 || d == 0) continue;
@@ -38,42 +88,40 @@ public final class Complement {
                 throw new LayoutArgumentException(() -> "complement of " + layout + ": stride " + d
                         + " is negative; complement needs non-negative strides");
             }
-            int i = m++;
-            for (; i > 0 && (ds[i - 1] > d || (ds[i - 1] == d && ss[i - 1] > s)); i--) { // insertion sort: ranks are small
-                ds[i] = ds[i - 1];
-                ss[i] = ss[i - 1];
-            }
-            ds[i] = d;
-            ss[i] = s;
+            ss[m] = s;
+            ds[m] = d;
+            m++;
         }
+        m = Coalesce.coalesceInPlace(ss, ds, m);
+        Strides.sortByStride(ss, ds, m);
         long[] rs = new long[m + 1];
         long[] rd = new long[m + 1];
         long current = 1;
         for (int i = 0; i < m; i++) {
-            long d = ds[i];
-            long s = ss[i];
-            if (d % current != 0) {
-                long reached = current;
-                throw new LayoutArgumentException(() -> "complement of " + layout + ": after sorting by stride, stride " + d
-                        + " is not a multiple of " + reached + " (the extent reached by the smaller modes)"
-                        + (d < reached ? (knownNonInjective(layout) ? ", so the modes overlap and the layout is not injective"
-                                : ", so the modes interleave instead of nesting") : ""));
+            long extent = ds[i] / current;
+            if (extent == 0) {
+                long d = ds[i], reached = current;
+                throw new LayoutArgumentException(() -> "complement of " + layout + ": after sorting by stride, stride "
+                        + d + " is below " + reached + ", the extent reached by the smaller modes, so the modes overlap"
+                        + " or interleave and no ordered complement exists (a zero extent; CuTe C++ refuses it too,"
+                        + " as a non-injective layout)");
             }
-            rs[i] = d / current;
+            rs[i] = extent;
             rd[i] = current;
-            current = Checked.mul(s, d, "the complement", layout);
+            current = Checked.mul(ss[i], ds[i], "the complement", layout);
         }
-        rs[m] = Checked.ceilDiv(cotarget, current);
+        rs[m] = ceilDivSize(target, current, cotarget);
         rd[m] = current;
         return Coalesce.layoutOf(rs, rd, Coalesce.coalesceInPlace(rs, rd, m + 1));
     }
 
-    /** True when L is known not to be injective (asked only to word an error; a search too large answers false). */
-    private static boolean knownNonInjective(Layout layout) {
-        try {
-            return !layout.isInjective();
-        } catch (IllegalArgumentException | ArithmeticException e) {
-            return false;
+    /** {@code size(ceil_div(S, q))} for the flat shape S: {@code Π ⌈S_i / q_i⌉} with {@code q_0 = q, q_(i+1) = ⌈q_i / S_i⌉}. */
+    private static long ceilDivSize(long[] shape, long q, IntTuple of) {
+        long size = 1;
+        for (long si : shape) {
+            size = Checked.mul(size, Checked.ceilDiv(si, q), "the complement's last extent", of);
+            q = Checked.ceilDiv(q, si);
         }
+        return size;
     }
 }

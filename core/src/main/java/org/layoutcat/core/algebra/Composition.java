@@ -1,139 +1,247 @@
 package org.layoutcat.core.algebra;
 
-import java.util.Arrays;
-import org.layoutcat.core.LayoutArgumentException;
+import java.util.function.Supplier;
 import org.layoutcat.core.Checked;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Tiler;
 
 /**
- * Composition of layouts, CuTe's {@code composition(A, B) = A∘B}: B is applied first.
+ * Composition of layouts, CuTe C++'s {@code composition(A, B) = A∘B}: B is applied first.
  *
- * <p>Contract: the result R has B's shape (its nesting too, and so the same top-level mode sizes) and
- * {@code R(c) = A(B(c))} for every coordinate c with {@code B(c)} in A's domain [0, size A). Past it, R follows
- * CuTe's extension of A: the last mode of {@code coalesce(A)} read unbounded.
- * Where no layout satisfies this — a stride of B that neither divides nor is divided by a mode of A, a mode
- * of B that does not split evenly across A's modes, or modes of B whose offsets add up past the extent of a mode
- * of A (then A(B(c)) is not the sum of the images of B's modes) — the result is an IllegalArgumentException that
- * names the operands and the violated condition, never a layout of the wrong size or function.
+ * <p><b>Contract</b> (CuTe C++'s, what kernels run): the result R has B's shape refined (its top-level mode sizes
+ * are B's) and {@code R(c) = A(B(c))} for every coordinate c of B with {@code B(c) ≥ 0}, where A is read past its
+ * size as CuTe evaluates a layout there: its last <em>flat</em> mode unbounded, before any coalescing. So
+ * {@code (4,3,1):(3,1,0) ∘ 24:1 = (4,3,2):(3,1,0)} and {@code 1:1 ∘ 4:1 = 4:1}.
  *
- * <p>Each integral mode {@code s:d} of B walks the coalesced modes {@code (a_k):(e_k)} of A: a mode of A that
- * the remaining stride steps over is skipped ({@code d ← d / a_k}); a mode that the stride divides contributes
- * {@code min(a_k/d, s)} elements at stride {@code d·e_k}; the last mode of A takes what is left.
+ * <p><b>Algorithm</b> (CuTe's {@code composition_impl}): A is first replaced by {@code coalesce_x(A)}, the coalesce
+ * that keeps the function past the domain too ({@link Coalesce#extendedModesInto}). Each integral mode {@code s:d}
+ * of B then walks the modes {@code (a_k):(e_k)} of that A, with a rest shape t (initially s) and a rest stride r
+ * (initially d): where {@code |r| ≥ a_k} the mode is stepped over ({@code r ← r/a_k}, which must be exact: stride
+ * divisibility); where {@code |r| < a_k} the mode contributes {@code m = min(⌈a_k/|r|⌉, t)} elements at stride
+ * {@code r·e_k} (t must be a multiple of m: shape divisibility) and the walk goes on with {@code t/m} at stride
+ * ±1; the last mode of A takes what is left.
  *
- * <p>Additivity: the offsets {@code c·d} of each mode of B take digits of A's mixed radix without a carry. Their
- * sum over B's modes is A(B(c)) exactly when, in every mode k of A but the last (unbounded), the largest digits
- * add up to at most {@code a_k − 1}; otherwise some c with {@code B(c) < size(A)} carries, and since coalesced
- * modes have {@code e_(k+1) ≠ a_k·e_k} no layout agrees with A∘B there. A negative stride mixed with other modes
- * of B, under an A of several modes, is refused for the same reason (the sum borrows).
+ * <p><b>Checked answers.</b> CuTe C++ returns that layout without checking it. Here it is returned only where it
+ * is right: where the walk is exact — every mode of B that takes elements inside a mode of A either has a
+ * stride dividing {@code a_k} or fits inside that mode, and the images of B's modes add up without a carry in
+ * every mode of A but the last (the sum of their largest digits there stays below {@code a_k}); or otherwise
+ * where R is checked to equal {@code A(B(c))} at every point of B's domain (up to {@value #CHECKED_POINTS}
+ * points). Anywhere else the answer is an IllegalArgumentException that names the operands, the condition, and,
+ * where a point shows it, CuTe C++'s wrong answer with the point where it differs.
+ *
+ * <p>Cost: {@code O(flatRank(A)·flatRank(B))} time and {@code O(flatRank(B)·min(flatRank(A), 64))} memory, plus
+ * the pointwise check where the walk is not exact: at most {@code min(size B, 2^16, 2^22 / Σ flat ranks)} points,
+ * each a walk of A, B and R.
  */
 public final class Composition {
     private Composition() {}
 
-    /** A∘B for a layout or a by-mode tiler B (a by-mode tiler composes mode by mode). */
+    /** The most points of B's domain checked one by one where the walk alone does not prove the answer. */
+    public static final int CHECKED_POINTS = 1 << 16;
+
+    /**
+     * A∘B for a layout or a by-mode tiler B. A by-mode tiler {@code <B0,...,Bk>} composes mode i of A with Bi and,
+     * as CuTe C++ does, drops the modes of A past k: the result has rank k+1.
+     */
     public static Layout compose(Layout a, Tiler b) {
-        return ByMode.apply("composition", a, b, Composition::compose);
+        return ByMode.applyToHitModes("composition", a, b, Composition::compose);
     }
 
-    /** A∘B: {@code R(c) = A(B(c))}, R shaped like B. */
+    /** A∘B: {@code R(c) = A(B(c))}, R shaped like B (see the class comment). */
     public static Layout compose(Layout a, Layout b) {
+        return compose(a, b, true);
+    }
+
+    /**
+     * CuTe's {@code composition_impl} over the flat modes of A as they are, without coalescing A first: the
+     * same contract as {@link #compose(Layout, Layout)} (A's last flat mode unbounded). The result's shape and
+     * the checks depend on A's flat shape only and each stride of R is an integer multiple of one stride of A,
+     * so composing each component of a vector-valued stride over one flat shape gives congruent results.
+     */
+    public static Layout composeModes(Layout flatA, Layout b) {
+        return compose(flatA, b, false);
+    }
+
+    private static Layout compose(Layout a, Layout b, boolean coalesceA) {
         int nb = b.flatRank();
-        Work w = Work.of(a.flatRank(), nb);
-        long[] as = w.as;
-        long[] ad = w.ad;
-        int n = w.coalesce(a);
-        int moving = 0; // the modes of B that move (size > 1, stride ≠ 0), and whether one has a negative stride
+        int na = Math.max(a.flatRank(), 1);
+        long[] as = new long[na];
+        long[] ad = new long[na];
+        int n = coalesceA ? Coalesce.extendedModesInto(a, as, ad) : flatModesInto(a, as, ad);
+        Walk w = new Walk(a, b, as, ad, n, nb);
+        int moving = 0; // B's modes that move (size > 1, stride ≠ 0), and whether one has a negative stride
         boolean negative = false;
         for (int k = 0; k < nb; k++) {
-            int before = w.size;
             long s = b.flatShape(k);
             long d = b.flatStride(k);
-            composeMode(a, b, as, ad, n, s, d, w);
+            int before = w.size;
+            w.mode(s, d);
             w.count[k] = w.size - before;
             if (s != 1 && d != 0) {
                 moving++;
                 negative |= d < 0;
             }
         }
-        if (n > 1) requireAdditive(a, b, as, ad, n, w.digits, negative && moving > 1);
-        return Layout.refiningShapeOf(b, w.count, w.shape, w.stride, w.size);
+        if (negative && moving > 1 && n > 1 && w.inexact == null) {
+            w.inexact = () -> "a negative stride of B summed with its other modes borrows across the modes of A";
+        }
+        if (w.inexact == null) w.requireAdditive();
+        Layout r = Layout.refiningShapeOf(b, w.count, w.shape, w.stride, w.size);
+        if (w.inexact != null) requirePointwise(a, b, r, w.inexact);
+        return r;
+    }
+
+    /** A's flat modes copied as they are, the trivial {@code ():()} read as {@code 1:0}; their number. */
+    private static int flatModesInto(Layout a, long[] s, long[] d) {
+        int n = a.flatRank();
+        if (n == 0) {
+            s[0] = 1;
+            d[0] = 0;
+            return 1;
+        }
+        for (int k = 0; k < n; k++) {
+            s[k] = a.flatShape(k);
+            d[k] = a.flatStride(k);
+        }
+        return n;
     }
 
     /**
-     * The working arrays of one composition, kept per thread so that a composition allocates little more than
-     * its result: coalesced A ({@code as:ad}), the digits each mode of A takes ({@code digits}), and the result's
-     * modes ({@code shape:stride}, {@code size} of them) with how many each flat mode of B gave ({@code count}).
-     * A composition runs start to end on its thread and calls no other, so one set per thread is enough. The
-     * coalesced A is kept for the next call (A is immutable, so the same object has the same coalesced modes):
-     * a search over tilers B for one A, the common loop, coalesces A once.
+     * The walk of B's modes through A's modes {@code (as):(ad)}: the result's modes ({@code shape:stride},
+     * {@code size} of them, {@code count[k]} from B's flat mode k), the largest digit the modes take in each mode
+     * of A ({@code digits}), and why the walk is not exact where it is not ({@code inexact}).
      */
-    private static final class Work {
-        private static final ThreadLocal<Work> PER_THREAD = ThreadLocal.withInitial(Work::new);
-        long[] as = new long[8];
-        long[] ad = new long[8];
-        Layout coalesced; // the A whose coalesced modes as:ad hold (n of them): a search over B for one A coalesces once
-        int n;
-        long[] digits = new long[8];
-        long[] shape = new long[16];
-        long[] stride = new long[16];
-        int[] count = new int[8];
+    private static final class Walk {
+        final Layout a;
+        final Layout b;
+        final long[] as;
+        final long[] ad;
+        final int n;
+        final long[] digits;
+        final long[] shape;
+        final long[] stride;
+        final int[] count;
         int size;
+        Supplier<String> inexact;
 
-        /** This thread's arrays, large enough for A of {@code na} and B of {@code nb} flat modes, emptied. */
-        static Work of(int na, int nb) {
-            Work w = PER_THREAD.get();
-            int n = Math.max(na, 1); // an empty A, ():(), reads as 1:0
-            if (w.as.length < n) {
-                w.as = new long[n];
-                w.ad = new long[n];
-                w.digits = new long[n];
-                w.coalesced = null;
-            } else {
-                Arrays.fill(w.digits, 0, n, 0);
-            }
-            int capacity = Math.max(nb * n, 1);
-            if (w.shape.length < capacity) {
-                w.shape = new long[capacity];
-                w.stride = new long[capacity];
-            }
-            if (w.count.length < nb) w.count = new int[nb];
-            w.size = 0;
-            return w;
+        Walk(Layout a, Layout b, long[] as, long[] ad, int n, int nb) {
+            this.a = a;
+            this.b = b;
+            this.as = as;
+            this.ad = ad;
+            this.n = n;
+            this.digits = new long[n];
+            // each mode of B gives at most min(n, 63) modes: all but one have a shape ≥ 2, and their product is its size
+            int capacity = Math.max(1, Math.multiplyExact(Math.max(nb, 1), Math.min(n, 64)));
+            this.shape = new long[capacity];
+            this.stride = new long[capacity];
+            this.count = new int[Math.max(nb, 1)];
         }
 
-        /** Coalesces A into {@code as:ad} (A = 1:0, Φ ≡ 0, reads as the single mode 1:0) unless they hold it. */
-        int coalesce(Layout a) {
-            if (a == coalesced) return n;
-            n = Coalesce.modesInto(a, as, ad);
-            coalesced = a;
-            return n;
-        }
-
-        void add(long s, long d) {
+        private void add(long s, long d) {
             shape[size] = s;
             stride[size] = d;
             size++;
         }
+
+        /** Appends the modes of A∘(s:d), CuTe's fold over the modes of A but the last. */
+        void mode(long s, long d) {
+            if (d == 0) { // CuTe's stride-0 shortcut: B does not move
+                add(s, 0);
+                return;
+            }
+            long sign = Long.signum(d);
+            long t = s; // the rest shape
+            long r = Math.absExact(d); // the rest stride, without its sign
+            int first = size;
+            for (int k = 0; k < n - 1; k++) {
+                long ak = as[k];
+                if (t == 1) { // nothing of B left: only the stride of a size-1 mode is tracked, as in CuTe
+                    r = Checked.ceilDiv(r, ak);
+                    continue;
+                }
+                if (r >= ak) {
+                    if (r % ak != 0) throw strideDivisibility(s, d, r, k);
+                    r /= ak; // B steps over this mode of A
+                    continue;
+                }
+                long m = Math.min(Checked.ceilDiv(ak, r), t);
+                if (t % m != 0) throw shapeDivisibility(s, d, t, m, r, k);
+                add(m, Checked.mul(sign * r, ad[k], "a stride of the composition with A", a));
+                long top = r * (m - 1); // the largest digit taken in mode k: below a_k since m ≤ ⌈a_k / r⌉
+                digits[k] = top > ak - digits[k] ? ak : digits[k] + top;
+                if (ak % r != 0 && m < t && inexact == null) {
+                    long rr = r, tt = t, ek = ad[k];
+                    inexact = () -> "mode " + s + ":" + d + " of B reaches mode " + ak + ":" + ek + " of A at"
+                            + " stride " + rr + ", which does not divide " + ak + ", and its " + tt + " elements do not"
+                            + " fit inside that mode, so B's values carry into the next mode of A";
+                }
+                t /= m;
+                r = 1;
+            }
+            if (t != 1 || size == first) {
+                add(t, Checked.mul(sign * r, ad[n - 1], "a stride of the composition with A", a));
+            }
+        }
+
+        /**
+         * The images of B's modes add up inside A: in every mode of A but the last (unbounded), the sum of their
+         * largest digits is below {@code a_k}; else A(B(c)) need not be the sum of the images of B's modes.
+         */
+        void requireAdditive() {
+            for (int k = 0; k < n - 1; k++) {
+                if (digits[k] > as[k] - 1) {
+                    long ak = as[k], ek = ad[k], sum = digits[k];
+                    inexact = () -> "the modes of B overlap in mode " + ak + ":" + ek + " of A (their coordinates there"
+                            + " add up to " + sum + " > " + (ak - 1) + "), so A(B(c)) is not the sum of the images of"
+                            + " B's modes (additivity)";
+                    return;
+                }
+            }
+        }
+
+        private LayoutArgumentException strideDivisibility(long s, long d, long r, int k) {
+            long ak = as[k], ek = ad[k];
+            return new LayoutArgumentException(() -> operands(a, b, s, d) + ": stride " + r + " is neither below mode "
+                    + ak + ":" + ek + " of A nor a multiple of its size " + ak + " (stride divisibility; CuTe C++"
+                    + " refuses it too)");
+        }
+
+        private LayoutArgumentException shapeDivisibility(long s, long d, long t, long m, long r, int k) {
+            long ak = as[k], ek = ad[k];
+            return new LayoutArgumentException(() -> operands(a, b, s, d) + ": no layout of size " + s
+                    + " satisfies R(c)=A(B(c)) — shape " + t + " is not divisible by " + m + ", the part of it that fits"
+                    + " in mode " + ak + ":" + ek + " of A at stride " + r + " (shape divisibility; CuTe C++ refuses it"
+                    + " too)");
+        }
     }
 
     /**
-     * The modes of B add up inside A: {@code digits[k]}, the sum over B's modes of their largest digit in mode k
-     * of coalesced A, is below {@code a_k} for every k but the last; and no negative stride of B is summed with
-     * other modes through an A of several modes ({@code borrows}: B has a negative stride and another moving mode).
+     * Returns when {@code r(c) = A(B(c))} at every c of B's domain with {@code B(c) ≥ 0}; else refuses, showing
+     * CuTe C++'s answer r and the first point where it differs, or saying that B's domain is too large to check.
      */
-    private static void requireAdditive(Layout a, Layout b, long[] as, long[] ad, int n, long[] digits, boolean borrows) {
-        for (int k = 0; k < n - 1; k++) {
-            if (digits[k] > as[k] - 1) {
-                long ak = as[k], ek = ad[k], sum = digits[k];
-                throw new LayoutArgumentException(() -> a + " o " + b + ": no layout satisfies R(c)=A(B(c)) — the modes"
-                        + " of B overlap in mode " + ak + ":" + ek + " of A (their coordinates there add up to " + sum
-                        + " > " + (ak - 1) + "), so A(B(c)) is not the sum of the images of B's modes (additivity)");
+    private static void requirePointwise(Layout a, Layout b, Layout r, Supplier<String> why) {
+        long size = b.size();
+        // at most CHECKED_POINTS points, fewer for layouts of many modes (each point costs a walk of every layout)
+        int work = Math.max(1, a.flatRank() + b.flatRank() + r.flatRank());
+        long limit = Math.min(size, Math.min(CHECKED_POINTS, (1 << 22) / work));
+        for (long c = 0; c < limit; c++) {
+            long x = b.apply(c);
+            if (x < 0) continue;
+            long want = a.apply(x);
+            long got = r.apply(c);
+            if (want != got) {
+                long at = c;
+                throw new LayoutArgumentException(() -> a + " o " + b + ": " + why.get() + "; CuTe C++ would answer "
+                        + r + ", but at index " + at + " it gives " + got + " where A(B(" + at + ")) = A(" + x + ") = "
+                        + want + ", so that answer is refused");
             }
         }
-        if (borrows) {
-            throw new LayoutArgumentException(() -> a + " o " + b + ": a negative stride of B summed with its other modes"
-                    + " borrows across the modes of A, so A(B(c)) is not the sum of the images of B's modes"
-                    + " (additivity); not supported");
+        if (limit < size) {
+            throw new LayoutArgumentException(() -> a + " o " + b + ": " + why.get() + "; the candidate " + r
+                    + " (CuTe C++'s answer) agrees with A(B(c)) on the first " + limit + " points but B's"
+                    + " domain of " + size + " points is too large to check, so it is not returned");
         }
     }
 
@@ -142,65 +250,4 @@ public final class Composition {
         return b.isIntegral() ? a + " o " + s + ":" + d : a + " o " + b + ", mode " + s + ":" + d;
     }
 
-    /**
-     * Appends the modes of A∘(s:d) for one integral mode of B to {@code out}, and adds the largest digit it takes
-     * in each mode k of A to {@code digits[k]}.
-     */
-    private static void composeMode(Layout a, Layout b, long[] as, long[] ad, int n, long s, long d, Work out) {
-        if (d == 0) {
-            out.add(s, 0);
-            return;
-        }
-        long sign = Long.signum(d);
-        long restShape = s;
-        long restStride = Math.absExact(d);
-        int first = out.size;
-        long q;
-        for (int k = 0; k < n - 1; k++) {
-            long curShape = as[k];
-            if (restShape == 1) {
-                if (out.size > first) return; // the modes are complete; no size-1 mode follows
-                // Nothing of B is left: only track the stride, as CuTe does, for the final size-1 mode.
-                restStride = Checked.ceilDiv(restStride, curShape);
-            } else if ((q = exactQuotient(restStride, curShape)) > 0) {
-                restStride = q; // B steps over this mode of A entirely
-            } else if ((q = exactQuotient(curShape, restStride)) > 0) {
-                long taken = Math.min(q, restShape);
-                long left = exactQuotient(restShape, taken);
-                if (left < 0) {
-                    long shape = restShape, stride = restStride, ek = ad[k];
-                    throw new LayoutArgumentException(() -> operands(a, b, s, d) + ": no layout of size " + s
-                            + " satisfies R(c)=A(B(c)) — shape " + shape + " is not divisible by " + taken
-                            + ", the part of it that fits in mode " + curShape + ":" + ek + " of A at stride " + stride
-                            + " (shape divisibility)");
-                }
-                out.add(taken, Checked.mul(sign * restStride, ad[k], "a stride of the composition with A", a));
-                // digits restStride·t, t < taken, in mode k (at most a_k − 1); the sum saturates at a_k
-                long top = restStride * (taken - 1);
-                long[] digits = out.digits;
-                digits[k] = top > curShape - digits[k] ? curShape : digits[k] + top;
-                restShape = left;
-                restStride = 1;
-            } else {
-                long stride = restStride, ek = ad[k];
-                throw new LayoutArgumentException(() -> operands(a, b, s, d) + ": no layout satisfies R(c)=A(B(c)) —"
-                        + " stride " + stride + " and mode " + curShape + ":" + ek + " of A do not divide one another"
-                        + " (stride divisibility)");
-            }
-        }
-        if (restShape != 1 || out.size == first) {
-            out.add(restShape, Checked.mul(sign * restStride, ad[n - 1], "a stride of the composition with A", a));
-        }
-    }
-
-    /**
-     * {@code y / x} where x divides y, else −1 (x > 0, y > 0): without a division where {@code y ≤ x} or x is a
-     * power of two (as most extents and strides are), with one otherwise.
-     */
-    private static long exactQuotient(long y, long x) {
-        if (y <= x) return y == x ? 1 : -1;
-        if ((x & (x - 1)) == 0) return (y & (x - 1)) == 0 ? y >>> Long.numberOfTrailingZeros(x) : -1;
-        long q = y / x;
-        return q * x == y ? q : -1;
-    }
 }

@@ -1,5 +1,6 @@
 package org.layoutcat.core.algebra;
 
+import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.Tiler;
@@ -8,7 +9,7 @@ import org.layoutcat.core.Tiler;
  * The divides of CuTe: a layout A split by a tiler B into tiles of B's shape and the rest.
  *
  * <ul>
- * <li>{@code logical_divide(A, B) = A ∘ (B, comp(B, size(A)))}, by mode for a tiler {@code <...>}:
+ * <li>{@code logical_divide(A, B) = A ∘ (B, comp(B, shape(coalesce(A))))}, by mode for a tiler {@code <...>}:
  *     {@code ((TileM,RestM),(TileN,RestN),L,...)};</li>
  * <li>{@code zipped_divide}: {@code ((TileM,TileN),(RestM,RestN,L,...))};</li>
  * <li>{@code tiled_divide}: {@code ((TileM,TileN),RestM,RestN,L,...)};</li>
@@ -19,15 +20,16 @@ import org.layoutcat.core.Tiler;
 public final class Divide {
     private Divide() {}
 
-    /** {@code A ∘ (B, comp(B, size(A)))} for a layout B. */
+    /** {@code A ∘ (B, comp(B, shape(coalesce(A))))} for a layout B, as CuTe C++ computes it. */
     static Layout logicalDivideLayout(Layout a, Layout b) {
-        Layout comp = Complement.complement(b, a.size());
+        IntTuple target = Coalesce.coalesce(a).shape();
+        Layout comp = Complement.complement(b, target);
         Layout tiler = Layout.concat(b, comp);
         try {
             return Composition.compose(a, tiler);
         } catch (IllegalArgumentException e) {
             throw new LayoutArgumentException(() -> "logical_divide of " + a + " by " + b + " composes A with (B, comp(B, "
-                    + a.size() + ")) = " + tiler + ": " + e.getMessage(), e);
+                    + target + ")) = " + tiler + ": " + e.getMessage(), e);
         }
     }
 

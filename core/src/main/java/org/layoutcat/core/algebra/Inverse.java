@@ -48,23 +48,68 @@ public final class Inverse {
     }
 
     /**
-     * The left inverse R: {@code R(L(i)) = i} for every i in [0, size(L)). Defined for injective L whose modes
-     * nest (the complement exists): {@code R = rightInverse((L, comp(L)))}, as CuTe computes it. Otherwise an
-     * IllegalArgumentException saying which condition fails. (An injective L whose modes do not nest may still
-     * have a layout left inverse, e.g. (4,4):(16,7) has (2,7,5):(25,-7,8); it is not computed.)
+     * The left inverse R: {@code R(L(i)) = i} for every i in [0, size(L)); defined for injective L. CuTe C++'s
+     * algorithm: coalesce L to {@code (s_k):(d_k)} with prefix products {@code p_k}, visit its modes by increasing
+     * stride, and for each non-zero stride d append the mode {@code (d / Π shapes so far) : p_k} (d must be a
+     * multiple of that product: CuTe's left-inverse divisibility condition), after a first mode of stride 0; the
+     * last mode visited adds its shape. So {@code left_inverse((4,2):(1,5)) = (5,2):(1,4)}: modes that do not nest
+     * are fine as long as L is injective. With the divisibility condition, L is injective exactly when each
+     * visited mode ends at or below the next stride ({@code s·d ≤ d_next}) and no mode of size above 1 has
+     * stride 0; CuTe returns a quasi-inverse for the others, refused here since no R has R(L(i)) = i.
      */
     public static Layout leftInverse(Layout layout) {
-        if (!layout.isInjective()) {
-            throw new LayoutArgumentException(() -> "left inverse of " + layout + ": the layout is not injective, so no R has"
-                    + " R(L(i)) = i");
+        int n = layout.flatRank();
+        long[] s = new long[Math.max(n, 1)];
+        long[] d = new long[s.length];
+        int m = Coalesce.modesInto(layout, s, d);
+        long[] prefix = new long[m];
+        long p = 1;
+        for (int k = 0; k < m; k++) {
+            prefix[k] = p;
+            p = Checked.mul(p, s[k], "the size", layout);
         }
-        Layout comp;
-        try {
-            comp = Complement.complement(layout, 1);
-        } catch (IllegalArgumentException e) {
-            throw new LayoutArgumentException(() -> "left inverse of " + layout + ": it is injective but its modes do not"
-                    + " nest, so the left inverse rightInverse((L, comp(L))) does not exist — " + e.getMessage(), e);
+        Integer[] order = new Integer[m];
+        for (int k = 0; k < m; k++) order[k] = k;
+        java.util.Arrays.sort(order, (x, y) -> Long.compare(d[x], d[y])); // stable, as CuTe's sort by key
+        long[] rs = new long[m + 1];
+        long[] rd = new long[m + 1];
+        int r = 0;
+        rd[0] = 0;
+        long product = 1; // Π rs so far
+        long span = 0; // s·d of the last mode visited with a non-zero stride
+        for (int i = 0; i < m; i++) {
+            int k = order[i];
+            long dk = d[k];
+            if (dk == 0) {
+                if (s[k] != 1) throw notInjective(layout, "mode " + s[k] + ":0 repeats every value " + s[k] + " times");
+                continue;
+            }
+            if (dk < 0) {
+                throw new LayoutArgumentException(() -> "left inverse of " + layout + ": stride " + dk + " makes L take"
+                        + " negative values, which no layout's domain holds");
+            }
+            if (dk % product != 0) {
+                long q = product;
+                throw new LayoutArgumentException(() -> "left inverse of " + layout + ": stride " + dk + " is not a"
+                        + " multiple of " + q + ", the product of the inverse's modes so far (CuTe's left-inverse"
+                        + " divisibility condition), so no layout R has R(L(i)) = i");
+            }
+            if (dk < span) {
+                long before = span;
+                throw notInjective(layout, "after sorting by stride, stride " + dk + " is below " + before
+                        + ", where the smaller modes end, so two coordinates reach the same offset");
+            }
+            rs[r] = dk / product;
+            product = dk;
+            rd[++r] = prefix[k];
+            span = Checked.mul(s[k], dk, "the left inverse", layout);
         }
-        return rightInverse(Layout.concat(layout, comp));
+        rs[r] = s[order[m - 1]];
+        return Coalesce.layoutOf(rs, rd, Coalesce.coalesceInPlace(rs, rd, r + 1));
+    }
+
+    private static LayoutArgumentException notInjective(Layout layout, String why) {
+        return new LayoutArgumentException(() -> "left inverse of " + layout + ": the layout is not injective (" + why
+                + "), so no R has R(L(i)) = i");
     }
 }

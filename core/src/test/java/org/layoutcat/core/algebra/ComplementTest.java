@@ -39,25 +39,38 @@ class ComplementTest {
 
     @Test
     void overlappingModesAreAnError() {
+        // CuTe C++ refuses it too: "Non-injective Layout detected in complement."
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Complement.complement(Layout.parse("(2,2):(1,1)"), 8));
-        assertMentions(e, "complement of (2,2):(1,1)", "stride 1 is not a multiple of 2", "overlap", "not injective");
+        assertMentions(e, "complement of (2,2):(1,1)", "stride 1 is below 2", "overlap", "zero extent");
+        e = assertThrows(IllegalArgumentException.class, () -> Complement.complement(Layout.parse("(4,4):(16,7)"), 64));
+        assertMentions(e, "complement of (4,4):(16,7)", "stride 16 is below 28", "interleave");
     }
 
     @Test
-    void interleavedModesOfAnInjectiveLayoutAreAnErrorThatDoesNotClaimOverlap() {
-        // (4,4):(16,7) is injective, yet 16 is not a multiple of 4·7: no complement
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Complement.complement(Layout.parse("(4,4):(16,7)"), 64));
-        assertMentions(e, "complement of (4,4):(16,7)", "stride 16 is not a multiple of 28", "interleave instead of nesting");
-        assertTrue(!e.getMessage().contains("not injective"), e.getMessage());
+    void modesThatDoNotNestTakeCuTesFloorDivision() {
+        // CuTe C++ (CUTLASS headers, static Int<>): complement((2,2):(1,3), 12) = _2:_6; the examples
+        assertEquals(Layout.parse("2:6"), Complement.complement(Layout.parse("(2,2):(1,3)"), 12));
+        assertEquals(Layout.TRIVIAL, Complement.complement(Layout.parse("(4,6):(1,6)"), 34));
+        assertEquals(Layout.parse("2:4"), Complement.complement(Layout.parse("(4,2):(1,10)"), 14));
+        assertEquals(Layout.parse("3:3"), Complement.complement(Layout.parse("(3,6):(1,10)"), 53)); // (3,1):(3,60) coalesced
     }
 
     @Test
-    void modesThatDoNotNestAreAnError() {
+    void theOneArgumentComplementIsABijectionOrRefused() {
+        // nesting modes: (L, R) is a bijection onto [0, size(L)·size(R))
+        assertEquals(Layout.parse("2:1"), Complement.complement(Layout.parse("4:2")));
+        // CuTe C++ answers (4,2):(2,16), with which ((2,2,2),(4,2)) leaves gaps in [0,64): refused with the reason
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Complement.complement(Layout.parse("(2,2):(1,3)"), 12));
-        assertMentions(e, "complement of (2,2):(1,3)", "stride 3 is not a multiple of 2");
+                () -> Complement.complement(Layout.parse("(2,2,2):(1,47,8)")));
+        assertMentions(e, "complement of (2,2,2):(1,47,8)", "stride 47 is not a multiple of 16", "(4,2):(2,16)");
+    }
+
+    @Test
+    void aShapeCotargetDividesModeByMode() {
+        // CuTe's ceil_div((3,5), 2) = (2,5): the rest extent is 10, not ⌈15/2⌉ = 8
+        assertEquals(Layout.parse("10:2"), Complement.complement(Layout.parse("2:1"), org.layoutcat.core.IntTuple.parse("(3,5)")));
+        assertEquals(Layout.parse("8:2"), Complement.complement(Layout.parse("2:1"), 15));
     }
 
     @Test

@@ -100,8 +100,11 @@ class CompositionTest {
 
     @Test
     void strideDivisibilityFailureNamesOperandsAndCondition() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> compose("(4,6):(1,5)", "5:3"));
-        assertMentions(e, "(4,6):(1,5) o 5:3", "stride 3", "mode 4:1", "do not divide one another", "stride divisibility");
+        // CuTe C++ refuses both: "Stride Divisibility Condition", "Shape Divisibility Condition"
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> compose("(4,6):(1,5)", "2:6"));
+        assertMentions(e, "(4,6):(1,5) o 2:6", "stride 6", "mode 4:1", "stride divisibility");
+        e = assertThrows(IllegalArgumentException.class, () -> compose("(4,6):(1,5)", "5:3"));
+        assertMentions(e, "(4,6):(1,5) o 5:3", "shape 5 is not divisible by 2", "mode 4:1", "shape divisibility");
     }
 
     @Test
@@ -131,7 +134,8 @@ class CompositionTest {
     void negativeStrideMixedWithOtherModesIsRefused() {
         // B = (2,2):(-1,2) under A = (2,2):(1,10): B(1,1) = 1 and A(1) = 1, but the modes alone give -1 + 10
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> compose("(2,2):(1,10)", "(2,2):(-1,2)"));
-        assertMentions(e, "(2,2):(1,10) o (2,2):(-1,2)", "negative stride", "additivity");
+        // CuTe C++ answers (_2,_2):(_-1,_10), which gives 9 at index 3 where A(B(3)) = A(1) = 1
+        assertMentions(e, "(2,2):(1,10) o (2,2):(-1,2)", "negative stride", "borrows", "(2,2):(-1,10)", "at index 3 it gives 9");
         // alone, or under a linear A, a negative stride composes
         assertEquals(Layout.parse("2:-1"), compose("(2,2):(1,10)", "2:-1"));
         assertEquals(Layout.parse("(2,2):(-3,6)"), compose("8:3", "(2,2):(-1,2)"));
@@ -144,11 +148,35 @@ class CompositionTest {
     }
 
     @Test
-    void byModeTilerComposesModeByModeAndKeepsTheRest() {
+    void byModeTilerComposesModeByModeAndDropsTheRest() {
+        // CuTe C++ composition(Layout, Tiler): "Drop any modes of lhs that aren't hit by rhs"
         Layout a = Layout.parse("(4,6,5):(1,4,24)");
-        Layout r = Composition.compose(a, Tiler.parse("<2:2,3:2>"));
-        assertEquals(Layout.parse("(2,3,5):(2,8,24)"), r);
-        assertEquals(a.mode(2), r.mode(2));
+        assertEquals(Layout.parse("(2,3):(2,8)"), Composition.compose(a, Tiler.parse("<2:2,3:2>")));
+        // CuTe C++: composition((4,8,2):(1,4,32), make_tile(2:1, 4:2)) = (_2,_4):(_1,_8)
+        assertEquals(Layout.parse("(2,4):(1,8)"), compose("(4,8,2):(1,4,32)", "<2:1,4:2>"));
+        assertEquals(Layout.parse("(1):(4)"), compose("(5,2):(4,0)", "<1:1>"));
+    }
+
+    @Test
+    void pastItsSizeAIsReadThroughItsLastFlatModeBeforeCoalescing() {
+        // CuTe's test "capping a layout with 1:0 extends in stride-0", and 1:1 o 4:1 = 4:1 (CuTe C++)
+        assertEquals(Layout.parse("(4,3,2):(3,1,0)"), compose("(4,3,1):(3,1,0)", "24:1"));
+        assertEquals(Layout.parse("4:1"), compose("1:1", "4:1"));
+        assertEquals(Layout.parse("2:16"), compose("(1,1):(1,1)", "2:16"));
+    }
+
+    @Test
+    void aModeOfBThatFitsInsideAModeOfANeedsNoDivisibility() {
+        // CuTe C++: (4,6):(2,16) o (2,2):(3,4) = (_2,_2):(_6,_16): 2 elements of stride 3 inside a mode of size 4
+        assertEquals(Layout.parse("(2,2):(6,16)"), compose("(4,6):(2,16)", "(2,2):(3,4)"));
+    }
+
+    @Test
+    void aModeOfBThatCarriesOutOfAModeOfAIsRefusedWithCuTesWrongAnswer() {
+        // CuTe C++ answers (_2,_2):(_3,_5) for (4,3):(1,5) o 4:3, but A(B(2)) = A(6) = 7 and R(2) = 5
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> compose("(4,3):(1,5)", "4:3"));
+        assertMentions(e, "(4,3):(1,5) o 4:3", "does not divide 4", "carry", "CuTe C++ would answer (2,2):(3,5)",
+                "at index 2 it gives 5", "A(6) = 7");
     }
 
     @Test

@@ -47,25 +47,25 @@ class InverseTest {
     }
 
     @Test
-    void leftInverseOfModesThatDoNotNestIsRefused() {
-        // the engine computes left inverses through the complement, so it needs nesting modes and says so
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Inverse.leftInverse(Layout.parse("(2,2):(1,3)")));
-        assertMentions(e, "left inverse of (2,2):(1,3)", "injective but its modes do not nest", "stride 3 is not a multiple of 2");
+    void leftInverseOfInjectiveModesThatDoNotNest() {
+        // CuTe C++: left_inverse((2,2):(1,3)) = (_3,_2):(_1,_2); CuTe's test: left_inverse((4,2):(1,5)) = (5,2):(1,4)
+        assertEquals(Layout.parse("(3,2):(1,2)"), Inverse.leftInverse(Layout.parse("(2,2):(1,3)")));
+        assertEquals(Layout.parse("(5,2):(1,4)"), Inverse.leftInverse(Layout.parse("(4,2):(1,5)")));
+        for (String text : new String[] {"(2,2):(1,3)", "(4,2):(1,5)", "(8,(2,1)):(45,(1,54))", "(4,2):(1,23)"}) {
+            Layout l = Layout.parse(text);
+            Layout r = Inverse.leftInverse(l);
+            for (long i = 0; i < l.size(); i++) assertEquals(i, r.apply(l.apply(i)), text + ": R(L(" + i + "))");
+        }
     }
 
     @Test
-    void injectiveLayoutWithoutComplementHasALayoutLeftInverseAllTheSame() {
-        // oracle case dev-1-2055: (4,4):(16,7) is injective (16·c0 + 7·c1 are distinct) but its modes interleave;
-        // the reference's (7,4):(16,4) fails R(L(1)) = 1, and the engine refuses without claiming that no
-        // layout exists: (2,7,5):(25,-7,8) is one (found by a search over shapes and strides)
-        Layout l = Layout.parse("(4,4):(16,7)");
-        assertTrue(l.isInjective());
-        Layout r = Layout.parse("(2,7,5):(25,-7,8)");
-        for (long i = 0; i < 16; i++) assertEquals(i, r.apply(l.apply(i)), "R(L(" + i + "))");
-        assertTrue(Layout.parse("(7,4):(16,4)").apply(l.apply(1)) != 1);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Inverse.leftInverse(l));
-        assertMentions(e, "left inverse of (4,4):(16,7)", "injective but its modes do not nest", "interleave");
-        assertTrue(!e.getMessage().contains("no layout"), e.getMessage());
+    void leftInverseOfInterleavedModesIsRefusedAsNotInjectiveOrIndivisible() {
+        // (4,4):(16,7) is injective but 16 is not a multiple of 7: CuTe's left-inverse divisibility condition
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Inverse.leftInverse(Layout.parse("(4,4):(16,7)")));
+        assertMentions(e, "left inverse of (4,4):(16,7)");
+        // (3,2):(2,4) reaches 4 twice
+        e = assertThrows(IllegalArgumentException.class, () -> Inverse.leftInverse(Layout.parse("(3,2):(2,4)")));
+        assertMentions(e, "left inverse of (3,2):(2,4)", "not injective");
     }
 }

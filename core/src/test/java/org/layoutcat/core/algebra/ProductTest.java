@@ -30,10 +30,16 @@ class ProductTest {
     }
 
     @Test
-    void productOfAnALayoutWithoutComplementNamesIt() {
+    void productOfALayoutWhoseModesDoNotNestTakesCuTesComplement() {
+        // CuTe C++: logical_product((2,2):(1,3), 3:1) = ((_2,_2),_3):((_1,_3),_6)
+        assertEquals(Layout.parse("((2,2),3):((1,3),6)"),
+                Product.logicalProduct(Layout.parse("(2,2):(1,3)"), Layout.parse("3:1")));
+        // the example: logical_product(((4,6)):((1,6)), 3:1)
+        assertEquals(Layout.parse("(((4,6)),3):(((1,6)),36)"),
+                Product.logicalProduct(Layout.parse("((4,6)):((1,6))"), Layout.parse("3:1")));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Product.logicalProduct(Layout.parse("(2,2):(1,3)"), Layout.parse("3:1")));
-        assertTrue(e.getMessage().contains("complement of (2,2):(1,3)"), e.getMessage());
+                () -> Product.logicalProduct(Layout.parse("(2,2):(1,1)"), Layout.parse("3:1")));
+        assertTrue(e.getMessage().contains("complement of (2,2):(1,1)"), e.getMessage());
     }
 
     @Test

@@ -1,0 +1,181 @@
+package org.layoutcat.core.modes;
+
+import java.util.Arrays;
+import java.util.List;
+import org.layoutcat.core.IntTuple;
+import org.layoutcat.core.LayoutArgumentException;
+
+/**
+ * A coordinate that may hold CuTe's wildcard {@code _} ({@code Underscore}) in place of any of its parts:
+ * {@code (_,(1,_))}. Slicing a layout at it keeps the modes under a {@code _} and fixes the others
+ * ({@link Slicing}).
+ *
+ * <p>Immutable. Printed in CuTe notation without spaces; {@link #parse} reads it back, spaces and CuTe's static
+ * marks {@code _4} allowed ({@code _} alone is the wildcard), and {@code parse(x.toString()).equals(x)}.
+ */
+public final class SliceCoord {
+    /** The wildcard {@code _}. */
+    public static final SliceCoord WILDCARD = new SliceCoord(-1, null);
+
+    private final long value; // an integer ≥ 0; -1 for the wildcard
+    private final SliceCoord[] modes; // null for an integer or the wildcard
+
+    private SliceCoord(long value, SliceCoord[] modes) {
+        this.value = value;
+        this.modes = modes;
+    }
+
+    /** The integer coordinate {@code c ≥ 0}. */
+    public static SliceCoord of(long c) {
+        if (c < 0) throw new LayoutArgumentException("coordinate " + c + " is negative");
+        return new SliceCoord(c, null);
+    }
+
+    /** The tuple of the given coordinates. */
+    public static SliceCoord of(SliceCoord... modes) {
+        for (SliceCoord m : modes) if (m == null) throw new NullPointerException("a mode of a coordinate is null");
+        return new SliceCoord(0, modes.clone());
+    }
+
+    /** The coordinate of an IntTuple (no wildcards). */
+    public static SliceCoord of(IntTuple t) {
+        if (t.isLeaf()) return of(t.value());
+        SliceCoord[] m = new SliceCoord[t.rank()];
+        for (int i = 0; i < m.length; i++) m[i] = of(t.mode(i));
+        return new SliceCoord(0, m);
+    }
+
+    public boolean isWildcard() {
+        return modes == null && value < 0;
+    }
+
+    public boolean isInteger() {
+        return modes == null && value >= 0;
+    }
+
+    public boolean isTuple() {
+        return modes != null;
+    }
+
+    /** The integer of an integer coordinate. */
+    public long value() {
+        if (!isInteger()) throw new IllegalStateException("value() of " + this);
+        return value;
+    }
+
+    /** The number of modes of a tuple; 1 otherwise. */
+    public int rank() {
+        return modes == null ? 1 : modes.length;
+    }
+
+    /** Mode i of a tuple. */
+    public SliceCoord mode(int i) {
+        if (modes == null) {
+            if (i != 0) throw new IndexOutOfBoundsException("mode " + i + " of " + this + " (rank 1)");
+            return this;
+        }
+        if (i < 0 || i >= modes.length) throw new IndexOutOfBoundsException("mode " + i + " of " + this + " (rank " + modes.length + ")");
+        return modes[i];
+    }
+
+    /** The modes of a tuple (the coordinate itself otherwise). */
+    public List<SliceCoord> modes() {
+        return modes == null ? List.of(this) : List.of(modes);
+    }
+
+    /** True when a {@code _} occurs anywhere. */
+    public boolean hasWildcard() {
+        if (isWildcard()) return true;
+        if (modes != null) for (SliceCoord m : modes) if (m.hasWildcard()) return true;
+        return false;
+    }
+
+    /** This coordinate with every {@code _} read as 0 (CuTe's {@code crd2idx} of a sliced coordinate). */
+    public IntTuple withWildcardsAsZero() {
+        if (isWildcard()) return IntTuple.ZERO;
+        if (isInteger()) return IntTuple.of(value);
+        IntTuple[] m = new IntTuple[modes.length];
+        for (int i = 0; i < m.length; i++) m[i] = modes[i].withWildcardsAsZero();
+        return IntTuple.of(m);
+    }
+
+    /** Parses {@code _}, {@code 3}, {@code _3}, {@code (_,(1,_))}; an error quotes the text and the position. */
+    public static SliceCoord parse(String text) {
+        if (text == null) throw new LayoutArgumentException("no coordinate to parse (null)");
+        int[] pos = {0};
+        SliceCoord c = read(text, pos);
+        skip(text, pos);
+        if (pos[0] != text.length()) throw error(text, pos[0], "unexpected text after the end");
+        return c;
+    }
+
+    private static SliceCoord read(String text, int[] pos) {
+        skip(text, pos);
+        if (pos[0] >= text.length()) throw error(text, pos[0], "expected a coordinate, '_' or '('");
+        char c = text.charAt(pos[0]);
+        if (c == '(') {
+            pos[0]++;
+            skip(text, pos);
+            java.util.ArrayList<SliceCoord> m = new java.util.ArrayList<>();
+            if (pos[0] < text.length() && text.charAt(pos[0]) == ')') {
+                pos[0]++;
+                return new SliceCoord(0, new SliceCoord[0]);
+            }
+            while (true) {
+                m.add(read(text, pos));
+                skip(text, pos);
+                char d = pos[0] < text.length() ? text.charAt(pos[0]) : '\0';
+                pos[0]++;
+                if (d == ')') return new SliceCoord(0, m.toArray(new SliceCoord[0]));
+                if (d != ',') throw error(text, pos[0] - 1, "expected ',' or ')' in a coordinate");
+            }
+        }
+        int start = pos[0];
+        if (c == '_') {
+            pos[0]++;
+            if (pos[0] >= text.length() || !Character.isDigit(text.charAt(pos[0]))) return WILDCARD;
+        }
+        int digits = pos[0];
+        long v = 0;
+        while (pos[0] < text.length() && Character.isDigit(text.charAt(pos[0]))) {
+            int digit = text.charAt(pos[0]) - '0';
+            if (v > (Long.MAX_VALUE - digit) / 10) throw error(text, start, "integer does not fit in 64 bits");
+            v = v * 10 + digit;
+            pos[0]++;
+        }
+        if (pos[0] == digits) throw error(text, start, "expected a non-negative integer, '_' or '('");
+        return new SliceCoord(v, null);
+    }
+
+    private static void skip(String text, int[] pos) {
+        while (pos[0] < text.length() && Character.isWhitespace(text.charAt(pos[0]))) pos[0]++;
+    }
+
+    private static LayoutArgumentException error(String text, int pos, String what) {
+        String found = pos < text.length() ? "'" + text.charAt(pos) + "'" : "end of text";
+        return new LayoutArgumentException("cannot parse coordinate \"" + text + "\" at position " + pos + " (" + found + "): " + what);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SliceCoord c && value == c.value && Arrays.equals(modes, c.modes);
+    }
+
+    @Override
+    public int hashCode() {
+        return Long.hashCode(value) * 31 + Arrays.hashCode(modes);
+    }
+
+    /** CuTe notation without spaces: {@code (_,(1,_))}. */
+    @Override
+    public String toString() {
+        if (isWildcard()) return "_";
+        if (isInteger()) return Long.toString(value);
+        StringBuilder sb = new StringBuilder("(");
+        for (int i = 0; i < modes.length; i++) {
+            if (i > 0) sb.append(',');
+            sb.append(modes[i]);
+        }
+        return sb.append(')').toString();
+    }
+}

@@ -1,0 +1,88 @@
+package org.layoutcat.core.partition;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.layoutcat.core.Layout;
+import org.layoutcat.core.Tiler;
+import org.layoutcat.core.algebra.Composition;
+import org.layoutcat.core.modes.SliceCoord;
+import org.layoutcat.core.modes.Sliced;
+
+/**
+ * local_tile and local_partition. Golden values: CuTe C++ (CUTLASS main, {@code cute/tensor_impl.hpp}) on a tensor
+ * of each layout over a float array, printed by a host program compiled here (its layout, and its pointer minus the
+ * array's as the offset); the shapes in the comments of {@code local_tile} and {@code local_partition}.
+ */
+class PartitionTest {
+    private static Sliced tile(String l, String tiler, String c) {
+        return Partition.localTile(Layout.parse(l), Tiler.parse(tiler), SliceCoord.parse(c));
+    }
+
+    private static Sliced part(String l, String thr, long t) {
+        return Partition.localPartition(Layout.parse(l), Layout.parse(thr), t);
+    }
+
+    private static void assertSliced(String layout, long offset, Sliced s) {
+        assertEquals(layout, s.layout().toString());
+        assertEquals(offset, s.offset(), s.toString());
+    }
+
+    @Test
+    void localTileAgreesWithCuTe() {
+        assertSliced("(4,8):(1,16)", 260, tile("(16,64):(1,16)", "(4,8)", "(1,2)"));
+        assertSliced("(4,8,8):(1,16,128)", 4, tile("(16,64):(1,16)", "(4,8)", "(1,_)"));
+        assertSliced("(4,8):(1,16)", 132, tile("(16,64):(1,16)", "(4,8)", "5"));
+        assertSliced("(4,8,4):(1,8,128)", 68, tile("(8,16,4):(1,8,128)", "(4,8)", "(1,1)"));
+        assertSliced("(4,8):(1,8)", 324, tile("(8,16,4):(1,8,128)", "(4,8)", "(1,1,2)"));
+        assertSliced("(6):(1)", 18, tile("24:1", "6:1", "3"));
+    }
+
+    @Test
+    void localPartitionAgreesWithCuTe() {
+        // tensor_impl.hpp: local_partition(data (_16,_64), Layout<Shape<_2,_16>>{}, thr_idx) is (_8,_4)
+        assertSliced("(8,4):(2,256)", 33, part("(16,64):(1,16)", "(2,16):(1,2)", 5));
+        assertSliced("(8,4):(2,256)", 80, part("(16,64):(1,16)", "(2,16):(16,1)", 5));
+        assertSliced("(2,3):(2,8)", 5, part("(4,6):(1,4)", "(2,2):(1,2)", 3));
+        assertSliced("((6)):((4))", 3, part("24:1", "4:1", 3));
+    }
+
+    @Test
+    void seed003KernelPartitionIsCompositionThenSlice() {
+        // seed 003: composed = composition(mA, tv_layout); composed[(tidx, None)] — local_tile of the composed
+        // layout by nothing but the slice; and the same through local_partition over the TV layout's thread mode
+        Layout composed = Composition.compose(Layout.parse("(24,1):(1,0)"), Layout.parse("((2,2),(2,3)):((2,12),(1,4))"));
+        long[] base = {0, 2, 12, 14};
+        for (int t = 0; t < 4; t++) {
+            Sliced s = org.layoutcat.core.modes.Slicing.sliceAndOffset(SliceCoord.parse("(" + t + ",_)"), composed);
+            assertSliced("((2,3)):((1,4))", base[t], s);
+        }
+    }
+
+    @Test
+    void theThreadsOfAPartitionShareOutEveryElement() {
+        // by definition: over all threads, the offsets offset + layout(i) cover the data exactly once
+        Layout data = Layout.parse("(16,64):(1,16)");
+        Layout thr = Layout.parse("(2,16):(16,1)");
+        boolean[] seen = new boolean[(int) data.size()];
+        for (long t = 0; t < thr.size(); t++) {
+            Sliced s = Partition.localPartition(data, thr, t);
+            for (long i = 0; i < s.layout().size(); i++) {
+                int x = (int) (s.offset() + s.layout().apply(i));
+                assertTrue(!seen[x], "element " + x + " twice");
+                seen[x] = true;
+            }
+        }
+        for (boolean b : seen) assertTrue(b);
+    }
+
+    @Test
+    void aThreadOutsideTheThreadLayoutIsRefused() {
+        String m = assertThrows(IllegalArgumentException.class, () -> part("(16,64):(1,16)", "(2,16):(1,2)", 32)).getMessage();
+        assertTrue(m.contains("outside [0,32)"), m);
+        m = assertThrows(IllegalArgumentException.class, () -> part("(16,64):(1,16)", "(2,16):(1,4)", 2)).getMessage();
+        assertTrue(m.contains("is not a value of the thread layout"), m);
+    }
+}
