@@ -4,6 +4,7 @@ import java.util.Objects;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
+import org.layoutcat.core.recast.Recast;
 
 /**
  * One copy instruction seen as thread–value layouts of bits (CuTe's {@code Copy_Traits}). Immutable.
@@ -41,36 +42,12 @@ public record CopyAtom(String name, String ptx, String isaSection, String arch, 
 
     /** The source layout in elements of {@code valueBits} bits: (thread, value) → element index. */
     public Layout src(int valueBits) {
-        return upcast(name + " source", src, valueBits);
+        return Recast.upcast(src, valueBits);
     }
 
     /** The destination layout in elements of {@code valueBits} bits: (thread, value) → element index. */
     public Layout dst(int valueBits) {
-        return upcast(name + " destination", dst, valueBits);
-    }
-
-    /**
-     * CuTe's {@code upcast<n>}: a layout of bits read in units of {@code n} bits. A mode of stride 0 stays; a
-     * stride divisible by n is divided by n; a stride d dividing n makes the mode {@code (s/(n/d)):1}, which
-     * needs {@code n/d} to divide s.
-     */
-    static Layout upcast(String what, Layout l, long n) {
-        if (n <= 0) throw new LayoutArgumentException(what + ": element width " + n + " bits is not positive");
-        long[] s = l.shape().leaves();
-        long[] d = l.stride().leaves();
-        for (int i = 0; i < s.length; i++) {
-            if (d[i] == 0) continue;
-            if (d[i] % n == 0) {
-                d[i] /= n;
-            } else if (n % d[i] == 0 && s[i] % (n / d[i]) == 0) {
-                s[i] /= n / d[i];
-                d[i] = 1;
-            } else {
-                throw new LayoutArgumentException(what + " " + l + ": mode " + s[i] + ":" + d[i]
-                        + " does not split into elements of " + n + " bits");
-            }
-        }
-        return Layout.of(l.shape().withLeaves(s), l.stride().withLeaves(d));
+        return Recast.upcast(dst, valueBits);
     }
 
     /** The element index that (thread, value) of {@link #dst(int)} denotes. */
