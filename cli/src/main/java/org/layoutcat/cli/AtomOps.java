@@ -1,6 +1,5 @@
 package org.layoutcat.cli;
 
-import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Tiler;
@@ -94,10 +93,7 @@ final class AtomOps {
 
     /** A layout, or a shape (also {@code 2x2x1}) read as its column-major layout with stride 0 on modes of size 1. */
     static Layout atomLayout(String text) {
-        String t = text.trim();
-        if (t.contains(":")) return Layout.parse(t);
-        if (t.matches("\\d+(x\\d+){0,2}")) t = "(" + t.replace('x', ',') + ")";
-        return TiledMma.compact(IntTuple.parse(t));
+        return TiledMma.parseAtomLayout(text);
     }
 
     private static int bits(Request r, int i) {

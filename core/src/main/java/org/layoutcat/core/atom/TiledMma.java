@@ -95,6 +95,17 @@ public final class TiledMma {
         return of(atom, compact(atomShape), null);
     }
 
+    /**
+     * An atom layout from text: a layout ({@code (2,2,1):(2,1,0)}), or a shape ({@code (2,2,1)} or {@code 2x2x1})
+     * read as {@link #compact}.
+     */
+    public static Layout parseAtomLayout(String text) {
+        String t = text.trim();
+        if (t.contains(":")) return Layout.parse(t);
+        if (t.matches("\\d+(x\\d+){0,2}")) t = "(" + t.replace('x', ',') + ")";
+        return compact(IntTuple.parse(t));
+    }
+
     /** The column-major layout of a flat shape with stride 0 on its modes of size 1, as CuTe prints {@code make_layout(shape)}. */
     public static Layout compact(IntTuple flatShape) {
         long[] s = flatShape.flatten().leaves();
