@@ -12,8 +12,8 @@ import org.layoutcat.core.modes.Sliced;
  * Tiled MMAs against CuTe. Golden values: CuTe C++ (CUTLASS main) on the host, {@code print} of
  * {@code make_tiled_mma(...)}'s {@code get_thr_layout_vmnk()}, {@code get_layoutC_TV()}, {@code get_layoutA_TV()},
  * {@code get_layoutB_TV()}, {@code thrfrg_C}, {@code get_slice(37).partition_C/partition_A} of a 64×32 column-major
- * tensor (layout and offset) and {@code partition_fragment_C}. Layouts are compared as functions on the same
- * domain shape; where the form printed is the same the layouts are compared as values too.
+ * tensor (layout and offset) and {@code partition_fragment_C}. Layouts are compared as values (the form CuTe
+ * prints, static marks left out) and pointwise.
  */
 class TiledMmaTest {
 
@@ -22,6 +22,7 @@ class TiledMmaTest {
         assertEquals(want.size(), ours.size(), what + ": size of " + ours + " vs CuTe " + want);
         assertEquals(IntTuple.flat(want.mode(0).size(), want.mode(1).size()), IntTuple.flat(ours.mode(0).size(), ours.mode(1).size()),
                 what + ": (threads, values) of " + ours + " vs CuTe " + want);
+        assertEquals(want, ours, what + ": CuTe prints " + want); // the same form, not only the same function
         long t = want.mode(0).size();
         for (long i = 0; i < want.size(); i++) {
             long thread = i % t, value = i / t;
@@ -106,5 +107,34 @@ class TiledMmaTest {
             // A is shared by the two N atoms: each element twice
             assertEquals(2 * mma.tileSize(0) * mma.tileSize(2), mma.layoutA().size(), atom.name());
         }
+    }
+
+    /**
+     * Atoms along K: CuTe C++ prints these for make_tiled_mma(SM70_8x8x4_F16F16F16F16_TN, (1,2,2)),
+     * (SM75_16x8x8_F16F16F16F16_TN, (1,2,2)) and (SM80_16x8x16_F16F16F16F16_TN, (1,1,2)). The first two C layouts
+     * leave their tiles (offset 255 of 8×16, 383 of 16×16): CuTe numbers the K atoms' threads past the C threads.
+     * The library gives CuTe's layouts; the property tests check C's coverage only with one atom along K.
+     */
+    @Test
+    void withAtomsAlongKTheCLayoutIsCuTes() {
+        TiledMma mma = TiledMma.of(Atoms.mma("SM70_8x8x4_F16F16F16F16_TN"), IntTuple.flat(1, 2, 2));
+        assertSameFunction("((4,4,2),(8,(1,1))):((1,64,4),(8,(0,0)))", mma.layoutC(), "C");
+        assertSameFunction("((4,(2,2),2),(4,(1,1))):((1,(0,32),4),(8,(0,0)))", mma.layoutA(), "A");
+        assertEquals(255, mma.layoutC().cosize() - 1);
+        TiledMma sm75 = TiledMma.of(Atoms.mma("SM75_16x8x8_F16F16F16F16_TN"), IntTuple.flat(1, 2, 2));
+        assertSameFunction("((4,8,4),((2,2),(1,1))):((32,1,128),((16,8),(0,0)))", sm75.layoutC(), "C");
+        assertSameFunction("((4,8,2,2),((2,2),(1,1))):((32,1,0,128),((16,8),(0,0)))", sm75.layoutA(), "A");
+        // SM80 with two atoms along K: both hold the same C (stride 0), as CuTe prints
+        TiledMma k2 = TiledMma.of(Atoms.mma("SM80_16x8x16_F16F16F16F16_TN"), IntTuple.flat(1, 1, 2));
+        assertSameFunction("((4,8,2),((2,2),(1,1))):((32,1,0),((16,8),(0,0)))", k2.layoutC(), "C");
+        assertSameFunction("((4,8,2),((2,2,2),(1,1))):((32,1,256),((16,8,128),(0,0)))", k2.layoutA(), "A");
+    }
+
+    /** Three SM70 atoms do not nest in a warp's quad pairs: CuTe's complement answers 1:0 (gaps); here a clear refusal. */
+    @Test
+    void quadPairsThatDoNotNestAreRefused() {
+        TiledMma mma = TiledMma.of(Atoms.mma("SM70_8x8x4_F16F16F16F16_TN"), IntTuple.flat(1, 3, 1));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, mma::layoutC);
+        assertTrue(e.getMessage().contains("((4,2),1,3,1):((1,16),0,4,0)"), e.getMessage());
     }
 }
