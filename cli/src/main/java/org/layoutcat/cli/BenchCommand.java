@@ -75,6 +75,9 @@ final class BenchCommand implements Callable<Integer> {
                 line(e.getKey(), byOp.get(e.getKey()).size(), e.getValue());
             }
             line("all", requests.size(), all);
+            System.out.println("each row: ns per request over rounds that answer those requests once each (median, 10th and"
+                    + " 90th percentiles of the rounds); an op's row times its requests alone, 'all' the whole file in its order"
+                    + " (the mean over a mix of cheap and costly ops, with the branches and caches of a mix)");
         }
         return 0;
     }

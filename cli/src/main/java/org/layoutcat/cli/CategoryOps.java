@@ -83,7 +83,14 @@ final class CategoryOps {
         if (b instanceof Layout l) {
             String nl = System.lineSeparator();
             StringBuilder sb = new StringBuilder(where.isEmpty() ? "" : where + ":" + nl);
-            List<CompositionTrace> parts = CategoricalComposition.traces(a, l);
+            List<CompositionTrace> parts;
+            try {
+                parts = CategoricalComposition.traces(a, l);
+            } catch (IllegalArgumentException | ArithmeticException refused) {
+                // only the categorical walkthrough is unavailable: CuTe's algorithm shows its own steps
+                return sb.append("The categorical walkthrough is not available here: ").append(refused.getMessage()).append(nl)
+                        .append(org.layoutcat.core.algebra.Composition.explain(a, l).strip()).toString();
+            }
             if (parts.size() > 1 || parts.get(0).inner() != l) {
                 sb.append("The composite ").append(a).append(" o ").append(l).append(" is not tractable as a whole; ")
                         .append("composition distributes over the modes of B, each composed in Nest:").append(nl);
@@ -104,6 +111,10 @@ final class CategoryOps {
         for (int i = 0; i < t.rank(); i++) {
             if (i > 0) sb.append(System.lineSeparator());
             sb.append(explain(a.mode(i), t.mode(i), (where.isEmpty() ? "mode " : where + ", mode ") + i));
+        }
+        if (t.rank() < a.rank()) {
+            sb.append(System.lineSeparator()).append("The modes of A past the tiler's ").append(t.rank())
+                    .append(" are dropped, as CuTe C++ drops them.");
         }
         return sb.toString();
     }

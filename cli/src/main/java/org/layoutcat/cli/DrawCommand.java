@@ -62,17 +62,34 @@ final class DrawCommand implements Callable<Integer> {
     @Option(names = "--permute", paramLabel = "P", description = "mma: the permutation <M,N,K>, e.g. <32,32,16>")
     String permute;
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() {
         try {
-            Exports.Format.of(output); // an unknown extension fails before any work
+            if (scale != null && !(scale > 0 && scale <= 16)) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--scale must be in (0, 16], got " + scale);
+            }
+            Exports.Format format = Exports.Format.of(output); // an unknown extension fails before any work
             Diagram d = picture();
-            Exports.write(d, output, scale != null ? scale : d.width() > 1600 ? 1 : 2);
-            System.out.println(output + ": " + Math.round(d.width()) + "x" + Math.round(d.height()) + " px");
+            double s = scale != null ? scale : d.width() > 1600 ? 1 : 2;
+            Exports.write(d, output, s);
+            long bytes = java.nio.file.Files.size(output);
+            String size = switch (format) { // what the file holds: pixels for images, text for TikZ and DOT
+                case PNG -> Math.round(d.width() * s) + "x" + Math.round(d.height() * s) + " pixels";
+                case SVG -> Math.round(d.width()) + "x" + Math.round(d.height()) + " px canvas";
+                default -> "text";
+            };
+            System.out.println(output + ": " + format.name().toLowerCase(java.util.Locale.ROOT) + ", " + size + ", " + bytes + " bytes");
             return 0;
+        } catch (java.io.IOException e) {
+            System.err.println("layoutcat draw: " + Main.describe(e));
+            return Main.REFUSED;
         } catch (IllegalArgumentException | ArithmeticException e) {
-            System.err.println("layoutcat: " + e.getMessage());
-            return 1;
+            String m = String.valueOf(e.getMessage()); // the pictures' messages name their kind: "draw compose: ..."
+            System.err.println(m.startsWith("draw ") ? "layoutcat " + m : "layoutcat draw: " + m);
+            return Main.REFUSED;
         }
     }
 

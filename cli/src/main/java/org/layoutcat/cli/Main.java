@@ -20,22 +20,60 @@ import picocli.CommandLine.Parameters;
 public final class Main implements Callable<Integer> {
 
     public static void main(String[] args) {
-        System.exit(run(args));
+        Integer quick = QuickCommands.run(args); // compose, coalesce, eval, complement: no parser to load
+        System.exit(quick != null ? quick : run(args));
     }
 
-    /** Runs the command line and returns the exit code. */
+    /** Exit codes: 0 answered, 1 the input was refused or a file could not be read or written, 2 a usage error. */
+    static final int REFUSED = 1;
+    static final int USAGE = 2;
+
+    /** Runs the command line and returns the exit code (0, {@link #REFUSED} or {@link #USAGE}). */
     public static int run(String... args) {
         CommandLine cl = new CommandLine(new Main());
+        cl.addSubcommand("help", new CommandLine.HelpCommand());
+        withHelp(cl);
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-            cmd.getErr().println("layoutcat: " + ex.getMessage());
-            return 1;
+            cmd.getErr().println(prefix(cmd) + describe(ex));
+            return REFUSED;
+        });
+        cl.setParameterExceptionHandler((ex, given) -> {
+            CommandLine cmd = ex.getCommandLine();
+            cmd.getErr().println(prefix(cmd) + ex.getMessage() + " (see 'layoutcat "
+                    + (cmd.getParent() == null ? "" : cmd.getCommandName() + " ") + "--help')");
+            return USAGE;
         });
         return cl.execute(args);
     }
 
+    /** {@code --help} and {@code --version} on every command, the ones added later too. */
+    private static void withHelp(CommandLine cl) {
+        if (cl.getCommandSpec().optionsMap().get("--help") == null) cl.getCommandSpec().mixinStandardHelpOptions(true);
+        for (CommandLine sub : cl.getSubcommands().values()) withHelp(sub);
+    }
+
+    private static String prefix(CommandLine cmd) {
+        return cmd.getParent() == null ? "layoutcat: " : "layoutcat " + cmd.getCommandName() + ": ";
+    }
+
+    /** One line saying what failed and why, for an exception that reached the top: never a bare path or class name. */
+    static String describe(Throwable ex) {
+        if (ex instanceof java.nio.file.NoSuchFileException f) return "no such file or directory: " + f.getFile();
+        if (ex instanceof java.nio.file.AccessDeniedException f) return "permission denied: " + f.getFile();
+        if (ex instanceof java.nio.file.FileAlreadyExistsException f) return "already exists: " + f.getFile();
+        if (ex instanceof java.nio.file.NotDirectoryException f) return "not a directory: " + f.getFile();
+        if (ex instanceof java.nio.file.FileSystemException f) {
+            return (f.getReason() != null ? f.getReason() : "cannot use the file") + ": " + f.getFile();
+        }
+        if (ex instanceof java.io.UncheckedIOException u && u.getCause() != null) return describe(u.getCause());
+        String m = ex.getMessage();
+        if (m == null || m.isBlank()) return "failed (" + ex.getClass().getSimpleName() + ")";
+        return ex instanceof java.io.IOException ? "input/output error: " + m : m;
+    }
+
     @Override
     public Integer call() {
-        CommandLine.usage(this, System.out);
+        CommandLine.usage(this, System.out); // no command: the usage, as --help prints it
         return 0;
     }
 
@@ -71,17 +109,18 @@ public final class Main implements Callable<Integer> {
     static final class Compose implements Callable<Integer> {
         @Parameters(index = "0", description = "A, the layout applied second") String a;
         @Parameters(index = "1", description = "B, the layout or tiler <...> applied first") String b;
-        @Option(names = "--explain", description = "print every step of the categorical composition") boolean explain;
+        @Option(names = "--explain", description = "print every step: the categorical composition, or CuTe's algorithm where the category cannot compose") boolean explain;
 
         @Override
         public Integer call() {
             if (!explain) return print(Request.of("composition", a, b));
             try {
                 System.out.println(CategoryOps.explain(a, b));
+                Operations.answer(Request.of("composition", a, b)); // the exit code says whether A∘B was answered
                 return 0;
             } catch (IllegalArgumentException | ArithmeticException e) {
-                System.err.println("layoutcat: " + e.getMessage());
-                return 1;
+                System.err.println("layoutcat compose: " + e.getMessage());
+                return REFUSED;
             }
         }
     }
@@ -109,9 +148,11 @@ public final class Main implements Callable<Integer> {
 
     @Command(name = "divide", description = "logical_divide(A, B) = A∘(B, comp(B, size A)); --kind for the other forms.")
     static final class Divide implements Callable<Integer> {
-        @Parameters(index = "0") String a;
-        @Parameters(index = "1") String b;
-        @Option(names = "--kind", defaultValue = "logical", description = "logical, zipped, tiled or flat") String kind;
+        enum Kind { logical, zipped, tiled, flat }
+
+        @Parameters(index = "0", paramLabel = "A", description = "the layout divided") String a;
+        @Parameters(index = "1", paramLabel = "B", description = "the tiler: a layout, <L0,L1,...> or a shape") String b;
+        @Option(names = "--kind", defaultValue = "logical", description = "one of ${COMPLETION-CANDIDATES} (default logical)") Kind kind;
 
         @Override
         public Integer call() {
@@ -121,9 +162,11 @@ public final class Main implements Callable<Integer> {
 
     @Command(name = "product", description = "logical_product(A, B) = (A, comp(A, size A·cosize B)∘B); --kind for the other forms.")
     static final class Product implements Callable<Integer> {
-        @Parameters(index = "0") String a;
-        @Parameters(index = "1") String b;
-        @Option(names = "--kind", defaultValue = "logical", description = "logical, zipped, tiled, flat, blocked or raked") String kind;
+        enum Kind { logical, zipped, tiled, flat, blocked, raked }
+
+        @Parameters(index = "0", paramLabel = "A", description = "the layout repeated") String a;
+        @Parameters(index = "1", paramLabel = "B", description = "the layout of the copies, <L0,L1,...> or a shape") String b;
+        @Option(names = "--kind", defaultValue = "logical", description = "one of ${COMPLETION-CANDIDATES} (default logical)") Kind kind;
 
         @Override
         public Integer call() {
@@ -153,22 +196,49 @@ public final class Main implements Callable<Integer> {
         }
     }
 
-    @Command(name = "coords", description = "The table index -> hierarchical coordinate -> offset.")
+    @Command(name = "coords", description = {"The table index -> hierarchical coordinate -> offset, one row per index.",
+        "At most --limit rows (default 4096) are printed; the rest are counted."})
     static final class Coords implements Callable<Integer> {
-        @Parameters(index = "0") String layout;
+        @Parameters(index = "0", paramLabel = "LAYOUT", description = "the layout, e.g. (2,(2,2)):(2,(1,4))") String layout;
+
+        @Option(names = "--order", defaultValue = "index", paramLabel = "ORDER",
+                description = "row order: index (default: i = 0, 1, ...) or offset (by the value L(i), as draw coords can)")
+        String order;
+
+        @Option(names = "--limit", defaultValue = "4096", paramLabel = "N", description = "print at most N rows (default 4096)")
+        long limit;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() {
+            if (!order.equals("index") && !order.equals("offset")) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--order must be index or offset, got \"" + order + "\"");
+            }
+            if (limit < 1) throw new CommandLine.ParameterException(spec.commandLine(), "--limit must be at least 1, got " + limit);
             try {
                 org.layoutcat.core.Layout l = org.layoutcat.core.Layout.parse(layout);
                 System.out.println(l);
-                for (long i = 0; i < l.size(); i++) {
-                    System.out.println(i + " -> " + l.idx2crd(i) + " -> " + l.apply(i));
+                long n = Math.min(l.size(), limit);
+                long[] rows = new long[(int) Math.min(n, Integer.MAX_VALUE - 8)];
+                for (int i = 0; i < rows.length; i++) rows[i] = i;
+                if (order.equals("offset")) {
+                    Long[] boxed = new Long[rows.length];
+                    for (int i = 0; i < rows.length; i++) boxed[i] = rows[i];
+                    java.util.Arrays.sort(boxed, java.util.Comparator.comparingLong(l::apply));
+                    for (int i = 0; i < rows.length; i++) rows[i] = boxed[i];
+                }
+                StringBuilder sb = new StringBuilder();
+                for (long i : rows) sb.append(i).append(" -> ").append(l.idx2crd(i)).append(" -> ").append(l.apply(i)).append('\n');
+                System.out.print(sb);
+                if (l.size() > n) {
+                    System.out.println("... " + (l.size() - n) + " more rows (size " + l.size() + "; --limit N prints more)");
                 }
                 return 0;
             } catch (IllegalArgumentException | ArithmeticException e) {
-                System.err.println("layoutcat: " + e.getMessage());
-                return 1;
+                System.err.println("layoutcat coords: " + e.getMessage());
+                return REFUSED;
             }
         }
     }

@@ -30,7 +30,7 @@ public final class Operations {
         unary("filter", 1, r -> Coalesce.filter(layout(r, 0)));
         binary("composition", r -> Composition.compose(layout(r, 0), tiler(r, 1)));
         unary("complement", 2, r -> r.args().size() == 2
-                ? Complement.complement(layout(r, 0), tuple(r, 1).product()) : Complement.complement(layout(r, 0)));
+                ? Complement.complement(layout(r, 0), tuple(r, 1)) : Complement.complement(layout(r, 0)));
         unary("right_inverse", 1, r -> Inverse.rightInverse(layout(r, 0)));
         unary("left_inverse", 1, r -> Inverse.leftInverse(layout(r, 0)));
         binary("logical_divide", r -> Divide.logicalDivide(layout(r, 0), tiler(r, 1)));
@@ -72,6 +72,16 @@ public final class Operations {
     /** Adds or replaces an operation (used by modules that extend the batch mode). */
     static void register(String name, int minArgs, int maxArgs, Function<Request, Answer> body) {
         OPS.put(name, new Op(minArgs, maxArgs, body));
+    }
+
+    /**
+     * Extends an operation already registered: requests that {@code when} accepts go to {@code body}, the others
+     * to the operation as it was (used for inputs of another kind, such as layouts with basis strides).
+     */
+    static void extend(String name, java.util.function.Predicate<Request> when, Function<Request, Answer> body) {
+        Op old = OPS.get(name);
+        if (old == null) throw new IllegalStateException("no operation " + name + " to extend");
+        OPS.put(name, new Op(old.minArgs(), old.maxArgs(), r -> when.test(r) ? body.apply(r) : old.body().apply(r)));
     }
 
     /** The names of all operations. */

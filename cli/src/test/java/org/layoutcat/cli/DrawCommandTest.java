@@ -81,14 +81,14 @@ class DrawCommandTest {
             CliRun r = run(args);
             assertTrue(r.code() != 0, String.join(" ", args));
             String err = r.err().strip();
-            assertTrue(err.startsWith("layoutcat: "), err);
+            assertTrue(err.startsWith("layoutcat draw"), err);
             assertFalse(err.contains("\n"), "one line: " + err);
         }
         assertFalse(Files.exists(dir.resolve("x.svg")));
         assertTrue(run("draw", "morphism", "(4,6):(1,5)", "-o", svg).err().contains(
                 "is not tractable: after sorting by stride, flat mode 1 (4:1) reaches 4, which does not divide the stride 5"));
         assertTrue(run("draw", "refinement", "(8,8)", "(3,8,8)", "-o", svg).err().contains("no mutual refinement of (8,8) and (3,8,8)"));
-        assertTrue(run("draw", "compose", "(4,6):(1,5)", "3:2", "-o", svg).err().startsWith("layoutcat: draw compose: no composite: "));
+        assertTrue(run("draw", "compose", "(4,6):(1,5)", "3:2", "-o", svg).err().startsWith("layoutcat draw compose: no composite: "));
         assertTrue(run("draw", "pie", "4:1", "-o", svg).err().contains("one of morphism, refinement, compose"));
     }
 }

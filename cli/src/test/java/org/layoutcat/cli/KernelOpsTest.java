@@ -73,6 +73,33 @@ class KernelOpsTest {
     }
 
     @Test
+    void tupleOps() throws IOException {
+        assertEquals("(1,1,3)", result("shape_div", "(4,5,6)", "40"));
+        assertEquals("(1,(2,6))", result("prefix_product", "(2,(3,4))"));
+        assertEquals("(2,3):(1,2)", result("nullspace", "(2,(3,4)):(0,(0,2))"));
+        assertEquals("true", result("weakly_congruent", "(2,3)", "(3,(4,5))"));
+        assertEquals("false", result("evenly_divides", "(8,6)", "(4,4)"));
+    }
+
+    @Test
+    void basisStrideOps() throws IOException {
+        assertEquals("(4,8):(1@0,1@1)", result("make_identity_layout", "(4,8)"));
+        assertEquals("(4,4):(1,4)", result("composition", "(4,4):(4,1)", "(4,4):(1@1,1@0)")); // CuTe's test
+        assertEquals("(2,4):(2@0,1@1)", result("composition", "(4,8):(1@0,1@1)", "8:2"));
+        assertEquals("(4,2,3):(1@0,1@0@1,1@1@1)", result("coalesce", "(4,(2,3)):(1@0,(1@0@1,1@1@1))"));
+        assertEquals("(3,7)", result("eval", "(4,8):(1@0,1@1)", "31"));
+        assertEquals("((2,4),(2,2)):((1@0,1@1),(2@0,4@1))", result("zipped_divide", "(4,8):(1@0,1@1)", "(2,4)"));
+        JsonNode t = reply("local_tile", "(16,64):(1@0,1@1)", "(4,8)", "(1,2)");
+        assertEquals("(4,8):(1@0,1@1)", t.get("result").textValue());
+        assertEquals("(4,16)", t.get("offset").textValue());
+        JsonNode p = reply("local_partition", "(16,64):(1@0,1@1)", "(2,16):(1,2)", "5");
+        assertEquals("(8,4):(2@0,16@1)", p.get("result").textValue());
+        assertEquals("(1,2)", p.get("offset").textValue());
+        // integer inputs still go to the integer operations
+        assertEquals("(6,(2,3)):(1,(6,72))", result("composition", "(12,3,6):(1,72,12)", "(6,6):(1,6)"));
+    }
+
+    @Test
     void theOpCommandPrintsEveryPartOfTheAnswer() {
         CliRun r = CliRun.of("op", "slice", "(2,(3,4)):(1,(2,6))", "(_,(1,_))");
         assertEquals(0, r.code(), r.err());

@@ -63,13 +63,40 @@ public final class Composition {
         return compose(flatA, b, false);
     }
 
+    /**
+     * The steps of CuTe's algorithm for A∘B, one per line, ending with the result or the refusal: A read as
+     * {@code coalesce_x(A)}, each mode of B walked through its modes, and how the answer is proven. The same walk
+     * as {@link #compose(Layout, Layout)}, recording what it does.
+     */
+    public static String explain(Layout a, Layout b) {
+        StringBuilder log = new StringBuilder();
+        log.append("CuTe's composition of A = ").append(a).append(" with B = ").append(b).append(" (B applied first)\n");
+        try {
+            Layout r = compose(a, b, true, log);
+            log.append("A o B = ").append(r).append('\n');
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            log.append("refused: ").append(e.getMessage()).append('\n');
+        }
+        return log.toString();
+    }
+
     private static Layout compose(Layout a, Layout b, boolean coalesceA) {
+        return compose(a, b, coalesceA, null);
+    }
+
+    private static Layout compose(Layout a, Layout b, boolean coalesceA, StringBuilder log) {
         int nb = b.flatRank();
         int na = Math.max(a.flatRank(), 1);
         long[] as = new long[na];
         long[] ad = new long[na];
         int n = coalesceA ? Coalesce.extendedModesInto(a, as, ad) : flatModesInto(a, as, ad);
         Walk w = new Walk(a, b, as, ad, n, nb);
+        w.log = log;
+        if (log != null) {
+            log.append("1. A read past its size through its last flat mode: coalesce_x(A) = ")
+                    .append(Coalesce.layoutOf(as.clone(), ad.clone(), n)).append(", its last mode unbounded\n");
+            log.append("2. each flat mode s:d of B walks the modes a_k:e_k of that A with rest shape t = s and rest stride r = |d|\n");
+        }
         int moving = 0; // B's modes that move (size > 1, stride ≠ 0), and whether one has a negative stride
         boolean negative = false;
         for (int k = 0; k < nb; k++) {
@@ -88,6 +115,13 @@ public final class Composition {
         }
         if (w.inexact == null) w.requireAdditive();
         Layout r = Layout.refiningShapeOf(b, w.count, w.shape, w.stride, w.size);
+        if (log != null) {
+            log.append("3. the modes nested as B's shape: ").append(r).append('\n');
+            log.append(w.inexact == null
+                    ? "4. proven by the walk: every mode taken divides its mode of A or fits inside it, and B's modes add up"
+                            + " without a carry in every mode of A but the last\n"
+                    : "4. not proven by the walk (" + w.inexact.get() + "): checked at every point of B's domain\n");
+        }
         if (w.inexact != null) requirePointwise(a, b, r, w.inexact);
         return r;
     }
@@ -124,6 +158,7 @@ public final class Composition {
         final int[] count;
         int size;
         Supplier<String> inexact;
+        StringBuilder log; // the steps, where asked for (explain); null otherwise
 
         Walk(Layout a, Layout b, long[] as, long[] ad, int n, int nb) {
             this.a = a;
@@ -147,8 +182,10 @@ public final class Composition {
 
         /** Appends the modes of A∘(s:d), CuTe's fold over the modes of A but the last. */
         void mode(long s, long d) {
+            if (log != null) log.append("   mode ").append(s).append(':').append(d).append(" of B:");
             if (d == 0) { // CuTe's stride-0 shortcut: B does not move
                 add(s, 0);
+                if (log != null) log.append(" stride 0, so ").append(s).append(":0\n");
                 return;
             }
             long sign = Long.signum(d);
@@ -164,11 +201,16 @@ public final class Composition {
                 if (r >= ak) {
                     if (r % ak != 0) throw strideDivisibility(s, d, r, k);
                     r /= ak; // B steps over this mode of A
+                    if (log != null) log.append(" steps over ").append(ak).append(':').append(ad[k]).append(" (r = ").append(r).append(");");
                     continue;
                 }
                 long m = Math.min(Checked.ceilDiv(ak, r), t);
                 if (t % m != 0) throw shapeDivisibility(s, d, t, m, r, k);
                 add(m, Checked.mul(sign * r, ad[k], "a stride of the composition with A", a));
+                if (log != null) {
+                    log.append(" takes ").append(m).append(" in ").append(ak).append(':').append(ad[k]).append(" at stride ")
+                            .append(r).append(" -> ").append(m).append(':').append(stride[size - 1]).append(';');
+                }
                 long top = r * (m - 1); // the largest digit taken in mode k: below a_k since m ≤ ⌈a_k / r⌉
                 digits[k] = top > ak - digits[k] ? ak : digits[k] + top;
                 if (ak % r != 0 && m < t && inexact == null) {
@@ -182,7 +224,11 @@ public final class Composition {
             }
             if (t != 1 || size == first) {
                 add(t, Checked.mul(sign * r, ad[n - 1], "a stride of the composition with A", a));
+                if (log != null) {
+                    log.append(" the last mode of A takes the rest -> ").append(t).append(':').append(stride[size - 1]);
+                }
             }
+            if (log != null) log.append('\n');
         }
 
         /**

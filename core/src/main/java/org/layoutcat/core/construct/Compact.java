@@ -6,6 +6,7 @@ import org.layoutcat.core.Checked;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
+import org.layoutcat.core.modes.TupleArithmetic;
 
 /**
  * CuTe's compact strides of a shape: the strides that make {@code shape:stride} a bijection from the coordinates
@@ -75,7 +76,7 @@ public final class Compact {
      */
     public static Layout orderedLayout(IntTuple shape, IntTuple order) {
         requirePositive(shape, "make_ordered_layout of");
-        if (!weaklyCongruent(order, shape)) {
+        if (!TupleArithmetic.weaklyCongruent(order, shape)) {
             throw new LayoutArgumentException("make_ordered_layout of " + shape + " by order " + order
                     + ": the order is not weakly congruent to the shape (each integer of the order stands for a mode or"
                     + " sub-shape, with the same nesting above it)");
@@ -112,14 +113,6 @@ public final class Compact {
         IntTuple[] modes = new IntTuple[order.rank()];
         for (int i = 0; i < modes.length; i++) modes[i] = build(order.mode(i), shape.mode(i), parts, at);
         return IntTuple.of(modes);
-    }
-
-    /** CuTe's {@code weakly_congruent(a, b)}: an integer of a may stand for any sub-tuple of b. */
-    static boolean weaklyCongruent(IntTuple a, IntTuple b) {
-        if (a.isLeaf()) return true;
-        if (b.isLeaf() || a.rank() != b.rank()) return false;
-        for (int i = 0; i < a.rank(); i++) if (!weaklyCongruent(a.mode(i), b.mode(i))) return false;
-        return true;
     }
 
     static void requirePositive(IntTuple shape, String what) {

@@ -57,12 +57,13 @@ public final class Exports {
     }
 
     private static String describe(IOException e) {
-        String kind = e.getClass().getSimpleName();
-        return switch (kind) {
-            case "NoSuchFileException" -> "no such directory";
-            case "AccessDeniedException" -> "permission denied";
-            case "FileSystemException" -> e.getMessage() == null ? kind : e.getMessage();
-            default -> e.getMessage() == null ? kind : e.getMessage();
-        };
+        if (e instanceof java.nio.file.NoSuchFileException f) {
+            java.nio.file.Path parent = java.nio.file.Path.of(f.getFile()).toAbsolutePath().getParent();
+            return parent != null && java.nio.file.Files.isDirectory(parent)
+                    ? "the directory " + parent + " does not take new files" : "no such directory: " + parent;
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) return "permission denied";
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) return f.getReason();
+        return e.getMessage() == null ? "input/output error" : e.getMessage();
     }
 }

@@ -1,0 +1,108 @@
+package org.layoutcat.core.modes;
+
+import org.layoutcat.core.Checked;
+import org.layoutcat.core.IntTuple;
+import org.layoutcat.core.LayoutArgumentException;
+
+/**
+ * CuTe's arithmetic and predicates on integer tuples ({@code int_tuple.hpp}): shape division, ceiling division,
+ * the exclusive prefix product, weak congruence and even division by a tiler. Each follows CuTe's case split
+ * (tuple/tuple mode by mode, tuple/integer folded left to right, integer/tuple through the product) with static
+ * integers: where CuTe's static assertion would stop the compile, an IllegalArgumentException names the operands.
+ */
+public final class TupleArithmetic {
+    private TupleArithmetic() {}
+
+    /**
+     * {@code shape_div(a, b)}: tuple/tuple mode by mode (equal ranks); tuple/integer folds b across a's modes,
+     * {@code shape_div((4,5,6), 40) = (1,1,3)}; integer/tuple divides by the product; integer/integer needs
+     * {@code a | b} or {@code b | a} (CuTe's "Divisibility Condition") and is {@code ⌈a/b⌉}.
+     */
+    public static IntTuple shapeDiv(IntTuple a, IntTuple b) {
+        return div(a, b, true, a, b);
+    }
+
+    /** {@code ceil_div(a, b)}: as {@link #shapeDiv} without the divisibility condition; a tuple b may be shorter (missing modes are 1). */
+    public static IntTuple ceilDiv(IntTuple a, IntTuple b) {
+        return div(a, b, false, a, b);
+    }
+
+    private static IntTuple div(IntTuple a, IntTuple b, boolean shape, IntTuple wa, IntTuple wb) {
+        String op = shape ? "shape_div" : "ceil_div";
+        if (a.isTuple()) {
+            if (b.isTuple()) {
+                if (shape ? a.rank() != b.rank() : a.rank() < b.rank()) {
+                    throw new LayoutArgumentException(op + "(" + wa + ", " + wb + "): " + a + " and " + b + " have ranks " + a.rank()
+                            + " and " + b.rank() + " (mismatched ranks)");
+                }
+                IntTuple[] m = new IntTuple[a.rank()];
+                for (int i = 0; i < m.length; i++) m[i] = div(a.mode(i), i < b.rank() ? b.mode(i) : IntTuple.ONE, shape, wa, wb);
+                return IntTuple.of(m);
+            }
+            IntTuple rest = b;
+            IntTuple[] m = new IntTuple[a.rank()];
+            for (int i = 0; i < m.length; i++) {
+                m[i] = div(a.mode(i), rest, shape, wa, wb);
+                rest = div(rest, a.mode(i), shape, wa, wb);
+            }
+            return IntTuple.of(m);
+        }
+        long x = a.value();
+        long y = b.isTuple() ? b.product() : b.value();
+        if (x <= 0 || y <= 0) throw new LayoutArgumentException(op + "(" + wa + ", " + wb + "): " + x + " / " + y + ": entries must be positive");
+        if (shape && x % y != 0 && y % x != 0) {
+            throw new LayoutArgumentException("shape_div(" + wa + ", " + wb + "): " + x + " and " + y
+                    + " do not divide one another (divisibility condition)");
+        }
+        return IntTuple.of(Checked.ceilDiv(x, y));
+    }
+
+    /**
+     * The exclusive prefix product, hierarchically and colexicographically (pycute's and CuTe DSL's
+     * {@code prefix_product(a, init)}): each leaf gets {@code init} times the product of the leaves before it, so
+     * {@code prefix_product((2,(3,4))) = (1,(2,6))}. Unlike {@code compact_col_major} a leaf of extent 1 keeps the
+     * running product. Overflow is an ArithmeticException.
+     */
+    public static IntTuple prefixProduct(IntTuple a, long init) {
+        long[] s = a.leaves();
+        long[] d = new long[s.length];
+        long p = init;
+        for (int k = 0; k < s.length; k++) {
+            d[k] = p;
+            p = Checked.mul(p, s[k], "the prefix product", a);
+        }
+        return a.withLeaves(d);
+    }
+
+    /** {@code prefix_product(a) = prefix_product(a, 1)}. */
+    public static IntTuple prefixProduct(IntTuple a) {
+        return prefixProduct(a, 1);
+    }
+
+    /**
+     * CuTe's {@code weakly_congruent(a, b)}, a partial order {@code a ≤ b}: an integer of a matches any sub-tuple of
+     * b; tuples match when their ranks agree and their modes match.
+     */
+    public static boolean weaklyCongruent(IntTuple a, IntTuple b) {
+        if (a.isLeaf()) return true;
+        if (b.isLeaf() || a.rank() != b.rank()) return false;
+        for (int i = 0; i < a.rank(); i++) if (!weaklyCongruent(a.mode(i), b.mode(i))) return false;
+        return true;
+    }
+
+    /**
+     * CuTe's {@code evenly_divides(shape, tiler)} for a shape tiler: a tuple tiler of rank ≤ rank(shape) divides
+     * mode by mode; an integer n divides the shape when {@code size(shape) = n·size(ceil_div(shape, n))}. When true,
+     * {@code logical_divide(make_layout(shape), tiler)} has no partial tile.
+     */
+    public static boolean evenlyDivides(IntTuple shape, IntTuple tiler) {
+        if (tiler.isTuple()) {
+            if (tiler.rank() > (shape.isLeaf() ? 1 : shape.rank())) return false;
+            for (int i = 0; i < tiler.rank(); i++) if (!evenlyDivides(shape.mode(i), tiler.mode(i))) return false;
+            return true;
+        }
+        long n = tiler.value();
+        if (n <= 0) throw new LayoutArgumentException("evenly_divides(" + shape + ", " + tiler + "): the tiler must be positive");
+        return shape.product() == Checked.mul(n, ceilDiv(shape, tiler).product(), "evenly_divides", shape);
+    }
+}
