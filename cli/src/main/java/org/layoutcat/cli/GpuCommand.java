@@ -166,12 +166,12 @@ final class GpuCommand implements Callable<Integer> {
     }
 
     /**
-     * {@code gpu atoms}: the atom kernels' PTX ({@code --ptx NAME}), or ({@code --verify}) every mma.sync, ldmatrix
-     * and stmatrix atom of the catalog run on the GPU through its TV layouts, one line per atom.
+     * {@code gpu atoms}: the atom kernels' PTX ({@code --ptx NAME}), or ({@code --verify}) every mma.sync, wgmma,
+     * ldmatrix and stmatrix atom of the catalog run on the GPU through its TV layouts, one line per atom.
      */
     @Command(name = "atoms", description = "Cross-check the atom catalog on the GPU (--verify) or print an atom kernel's PTX (--ptx NAME).")
     static final class AtomsCheck implements Callable<Integer> {
-        @Option(names = "--verify", description = "run every mma.sync, ldmatrix and stmatrix atom on the GPU") boolean verify;
+        @Option(names = "--verify", description = "run every mma.sync, wgmma, ldmatrix and stmatrix atom on the GPU") boolean verify;
         @Option(names = "--ptx", paramLabel = "NAME", description = "print the PTX of one atom's kernel") String ptx;
         @Option(names = "--seed", defaultValue = "20261123", description = "random seed of the operands") long seed;
 
@@ -192,7 +192,6 @@ final class GpuCommand implements Callable<Integer> {
             }
             try (CudaBackend gpu = CudaBackend.open()) {
                 System.out.println("device " + gpu.description());
-                System.out.println("wgmma atoms are not run: their A and B are shared-memory descriptors, which this check does not build");
                 List<org.layoutcat.gpu.atom.AtomVerification.Outcome> all =
                         org.layoutcat.gpu.atom.AtomVerification.verifyAll(new org.layoutcat.gpu.cuda.CudaAtoms(gpu), seed);
                 long passed = all.stream().filter(o -> o.passed()).count();
@@ -212,7 +211,8 @@ final class GpuCommand implements Callable<Integer> {
                             : org.layoutcat.gpu.ptx.AtomKernels.ldmatrix(c);
                 }
             }
-            return org.layoutcat.gpu.ptx.AtomKernels.mma(org.layoutcat.core.atom.Atoms.mma(name));
+            org.layoutcat.core.atom.MmaAtom m = org.layoutcat.core.atom.Atoms.mma(name);
+            return m.registersAB() ? org.layoutcat.gpu.ptx.AtomKernels.mma(m) : org.layoutcat.gpu.ptx.AtomKernels.wgmma(m);
         }
     }
 }

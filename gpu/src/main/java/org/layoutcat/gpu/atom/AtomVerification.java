@@ -31,10 +31,10 @@ public final class AtomVerification {
 
     private AtomVerification() {}
 
-    /** Every atom this device can check: the mma.sync atoms, ldmatrix and stmatrix. */
+    /** Every atom this device can check: the mma.sync and wgmma atoms, ldmatrix and stmatrix. */
     public static List<Outcome> verifyAll(AtomDevice device, long seed) {
         List<Outcome> out = new ArrayList<>();
-        for (MmaAtom a : Atoms.mmaAtoms()) if (a.registersAB()) out.add(verifyMma(device, a, seed));
+        for (MmaAtom a : Atoms.mmaAtoms()) out.add(a.registersAB() ? verifyMma(device, a, seed) : verifyWgmma(device, a, seed));
         for (CopyAtom c : Atoms.copyAtoms()) {
             if (c.ptx().startsWith("ldmatrix")) out.add(verifyLdmatrix(device, c));
             if (c.ptx().startsWith("stmatrix")) out.add(verifyStmatrix(device, c));
@@ -57,9 +57,10 @@ public final class AtomVerification {
     /** The table of a TV layout: entry {@code lane·V + v} is {@code tv(thrID⁻¹(lane), v)}, or {@code pad} off the atom. */
     public static int[] table(Layout tv, Layout thrID, int pad) {
         long values = tv.mode(1).size();
-        long[] logical = logicalThreads(thrID, 32);
-        int[] t = new int[(int) (32 * values)];
-        for (int lane = 0; lane < 32; lane++) {
+        int lanes = (int) Math.max(32, thrID.cosize());
+        long[] logical = logicalThreads(thrID, lanes);
+        int[] t = new int[(int) (lanes * values)];
+        for (int lane = 0; lane < lanes; lane++) {
             for (long v = 0; v < values; v++) {
                 t[(int) (lane * values + v)] = logical[lane] < 0 ? pad : Math.toIntExact(tv.apply(IntTuple.flat(logical[lane], v)));
             }
@@ -69,8 +70,12 @@ public final class AtomVerification {
 
     /** The table with the rows of lanes 0 and 1 exchanged. */
     static int[] swapLanes01(int[] table) {
+        return swapLanes01(table, table.length / 32);
+    }
+
+    /** The table of {@code v} values a lane with the rows of lanes 0 and 1 exchanged. */
+    static int[] swapLanes01(int[] table, int v) {
         int[] t = table.clone();
-        int v = t.length / 32;
         for (int i = 0; i < v; i++) {
             t[i] = table[v + i];
             t[v + i] = table[i];
@@ -121,6 +126,26 @@ public final class AtomVerification {
         boolean ok = bad == 0 && caught > 0;
         return new Outcome(atom.name(), ok, String.format(java.util.Locale.ROOT,
                 "%s %-32s %-52s C = A·B on %d/%d elements; A with lanes 0,1 swapped: %d wrong%s",
+                ok ? "PASS" : "FAIL", atom.name(), atom.ptx(), mn - bad, mn, caught, caught > 0 ? " (caught)" : " (NOT caught)"));
+    }
+
+    /**
+     * Checks one wgmma atom: A and B in shared memory as its descriptors describe them (not through TV layouts:
+     * every thread "holds" the whole tile), each thread's accumulators stored through the catalog's C layout; the
+     * counter-check exchanges the C rows of threads 0 and 1.
+     */
+    public static Outcome verifyWgmma(AtomDevice device, MmaAtom atom, long seed) {
+        Kernel k = AtomKernels.wgmma(atom);
+        SplittableRandom rnd = new SplittableRandom(seed ^ atom.name().hashCode());
+        int mk = (int) (atom.m() * atom.k()), nk = (int) (atom.n() * atom.k()), mn = (int) (atom.m() * atom.n());
+        double[] a = operand(rnd, mk, atom.ab()), b = operand(rnd, nk, atom.ab());
+        int[] ic = table(atom.c(), atom.thrID(), mn), none = new int[1];
+        double[] want = product(atom, a, b);
+        int bad = mismatches(want, device.mma(k, a, b, none, none, ic, mn + 1), mn);
+        int caught = mismatches(want, device.mma(k, a, b, none, none, swapLanes01(ic, (int) atom.valuesC()), mn + 1), mn);
+        boolean ok = bad == 0 && caught > 0;
+        return new Outcome(atom.name(), ok, String.format(java.util.Locale.ROOT,
+                "%s %-32s %-52s C = A·B on %d/%d elements; C with threads 0,1 swapped: %d wrong%s",
                 ok ? "PASS" : "FAIL", atom.name(), atom.ptx(), mn - bad, mn, caught, caught > 0 ? " (caught)" : " (NOT caught)"));
     }
 

@@ -20,8 +20,10 @@ import org.layoutcat.core.atom.MmaAtom;
  *       gives the row address {@code rows[l]} (bytes), and stores register j to {@code out[l·R + j]}.</li>
  *   <li>{@link #stmatrix}: {@code (out, rows, regs)}: lane l's register j is {@code regs[l·R + j]}, its row address
  *       {@code rows[l]}; after the store, shared memory's 16-bit elements go to {@code out[e]} (as u32).</li>
+ *   <li>{@link #wgmma}: as {@link #mma}, one warp group; A and B go to shared memory in the layout the
+ *       descriptors describe, and D is stored through the table.</li>
  * </ul>
- * All are launched as one block of 32 threads.
+ * All but wgmma are launched as one block of 32 threads.
  */
 public final class AtomKernels {
     /** The PTX ISA version of the atom kernels (ldmatrix .trans, stmatrix and the bf16 conversions need 7.8). */
@@ -233,6 +235,99 @@ public final class AtomKernels {
         String text = module(entry, atom.name() + ": " + atom.ptx() + " with operands read through the catalog's TV layouts",
                 target(atom.arch()), List.of("pa", "pb", "pc", "pia", "pib", "pic"), null, g);
         return new Kernel(entry, text, Kernel.Geometry.BLOCK_PER_TILE, 1, 32, 1, atom.name() + " (" + atom.ptx() + ")");
+    }
+
+    /**
+     * The kernel of a {@code wgmma} m64nNk16 atom (f16 inputs, f32 accumulators), one warp group of 128 threads,
+     * parameters as {@link #mma} ({@code pia}, {@code pib} unused): A ({@code 64×16}) and B ({@code N×16}) are
+     * written to shared memory in the canonical K-major layout without swizzle that the descriptors describe
+     * (8-row core matrices of 16 bytes, element (r, k) at byte {@code (r%8)·16 + ⌊r/8⌋·256 + (k%8)·2 + ⌊k/8⌋·128}:
+     * leading byte offset 128 between the two K halves, stride byte offset 256 between 8-row groups), then
+     * thread t stores its accumulator value v to {@code c[ic[t·VC + v]]}: the catalog's C layout is what is checked.
+     */
+    public static Kernel wgmma(MmaAtom atom) {
+        if (!atom.ptx().startsWith("wgmma.mma_async") || atom.ab() != Element.F16 || atom.d() != Element.F32 || atom.k() != 16 || atom.m() != 64) {
+            throw new IllegalArgumentException(atom.name() + " (" + atom.ptx() + ") is not a wgmma m64nNk16 f32.f16.f16 atom");
+        }
+        long n = atom.n();
+        Regs g = new Regs();
+        g.comment(atom.name() + ": " + atom.ptx() + " (" + atom.isaSection() + ")");
+        String a = param(g, "pa"), b = param(g, "pb"), c = param(g, "pc");
+        param(g, "pia");
+        param(g, "pib");
+        String ic = param(g, "pic");
+        String tid = g.r(), baseA = g.r(), baseB = g.r();
+        g.op("mov.u32 " + tid + ", %tid.x");
+        g.op("mov.u32 " + baseA + ", tileA");
+        g.op("mov.u32 " + baseB + ", tileB");
+        g.comment("A (64x16, a[m + 64k]) and B (Nx16, b[n + N*k]) into the canonical K-major layout, as f16");
+        storeCanonical(g, a, baseA, tid, 64);
+        storeCanonical(g, b, baseB, tid, n);
+        g.op("fence.proxy.async.shared::cta");
+        g.op("bar.sync 0");
+        String da = g.rd(), db = g.rd();
+        descriptor(g, baseA, da);
+        descriptor(g, baseB, db);
+        List<String> d = new ArrayList<>();
+        for (long i = 0; i < atom.valuesC(); i++) {
+            String f = g.f();
+            g.op("mov.f32 " + f + ", 0f00000000");
+            d.add(f);
+        }
+        g.op("setp.ne.b32 %p1, 0, 0");
+        g.op("wgmma.fence.sync.aligned");
+        g.op(atom.ptx() + " {" + String.join(", ", d) + "}, " + da + ", " + db + ", %p1, 1, 1, 0, 0");
+        g.op("wgmma.commit_group.sync.aligned");
+        g.op("wgmma.wait_group.sync.aligned 0");
+        g.comment("D: " + atom.valuesC() + " values through the table row of this thread");
+        String icRow = row(g, ic, tid, 4 * atom.valuesC());
+        for (long v = 0; v < atom.valuesC(); v++) {
+            String x = g.fd(), idx = g.r(), off = g.rd(), at = g.rd();
+            g.op("cvt.f64.f32 " + x + ", " + d.get((int) v));
+            g.op("ld.global.u32 " + idx + ", [" + icRow + "+" + (4 * v) + "]");
+            g.op("mul.wide.u32 " + off + ", " + idx + ", 8");
+            g.op("add.s64 " + at + ", " + c + ", " + off);
+            g.op("st.global.f64 [" + at + "], " + x);
+        }
+        String entry = "atom_" + atom.name().toLowerCase(java.util.Locale.ROOT);
+        String shared = "\t.reg .pred %p<2>;\n\t.shared .align 128 .b8 tileA[2048];\n\t.shared .align 128 .b8 tileB[" + (32 * n) + "];\n";
+        String text = module(entry, atom.name() + ": " + atom.ptx() + " with A and B from canonical shared memory and D stored through the catalog's C layout",
+                "sm_90a", List.of("pa", "pb", "pc", "pia", "pib", "pic"), shared, g).replace(".version " + PTX_VERSION + "\n", ".version 8.0\n");
+        return new Kernel(entry, text, Kernel.Geometry.BLOCK_PER_TILE, 1, 128, 1, atom.name() + " (" + atom.ptx() + ")");
+    }
+
+    /** Rows×16 f64 elements {@code src[r + rows·k]} as f16 at the canonical K-major offset; 128 threads share the work. */
+    private static void storeCanonical(Regs g, String src, String base, String tid, long rows) {
+        for (long j = 0; j < rows * 16 / 128; j++) {
+            String e = g.r(), r = g.r(), k = g.r(), t1 = g.r(), t2 = g.r(), t3 = g.r(), t4 = g.r(), off = g.r(), sa = g.r();
+            String wide = g.rd(), at = g.rd(), x = g.fd(), h = g.h();
+            g.op("add.u32 " + e + ", " + tid + ", " + (128 * j));
+            g.op("rem.u32 " + r + ", " + e + ", " + rows);
+            g.op("div.u32 " + k + ", " + e + ", " + rows);
+            g.op("and.b32 " + t1 + ", " + r + ", 7");               // r % 8
+            g.op("shr.u32 " + t2 + ", " + r + ", 3");               // r / 8
+            g.op("and.b32 " + t3 + ", " + k + ", 7");               // k % 8
+            g.op("shr.u32 " + t4 + ", " + k + ", 3");               // k / 8
+            g.op("mul.lo.u32 " + off + ", " + t1 + ", 16");
+            g.op("mad.lo.u32 " + off + ", " + t2 + ", 256, " + off);
+            g.op("mad.lo.u32 " + off + ", " + t3 + ", 2, " + off);
+            g.op("mad.lo.u32 " + off + ", " + t4 + ", 128, " + off);
+            g.op("add.u32 " + sa + ", " + base + ", " + off);
+            g.op("mul.wide.u32 " + wide + ", " + e + ", 8");
+            g.op("add.s64 " + at + ", " + src + ", " + wide);
+            g.op("ld.global.f64 " + x + ", [" + at + "]");
+            g.op("cvt.rn.f16.f64 " + h + ", " + x);
+            g.op("st.shared.b16 [" + sa + "], " + h);
+        }
+    }
+
+    /** The shared-memory descriptor: start address ≫ 4, leading byte offset 128 ≫ 4, stride byte offset 256 ≫ 4, no swizzle. */
+    private static void descriptor(Regs g, String base, String out) {
+        String s = g.r(), lo = g.rd();
+        g.op("shr.u32 " + s + ", " + base + ", 4");
+        g.op("and.b32 " + s + ", " + s + ", 16383");
+        g.op("cvt.u64.u32 " + lo + ", " + s);
+        g.op("or.b64 " + out + ", " + lo + ", " + ((16L << 32) | (8L << 16)));
     }
 
     private static String target(String arch) {

@@ -122,4 +122,28 @@ class AtomKernelsTest {
         for (int m = 0; m < 8; m++) for (int n = 0; n < 8; n++) assertEquals(m < 4 ? n + 8 * m : 0, c[m + 8 * n]);
         assertEquals(Layout.parse("(32,2):(2,1)"), Atoms.copy("SM75_U32x1_LDSM_N").dst(16));
     }
+
+    /** wgmma: one warp group, A and B through descriptors (no swizzle, LBO 128 B, SBO 256 B), N/2 accumulators stored. */
+    @Test
+    void wgmmaKernelsUseTheCanonicalDescriptorsAndStoreEveryAccumulator() {
+        int kernels = 0;
+        for (MmaAtom atom : Atoms.mmaAtoms()) {
+            if (atom.registersAB()) {
+                assertThrows(IllegalArgumentException.class, () -> AtomKernels.wgmma(atom));
+                continue;
+            }
+            Kernel k = AtomKernels.wgmma(atom);
+            assertEquals(128, k.blockX());
+            assertTrue(k.ptx().contains(".target sm_90a\n") && k.ptx().contains(".version 8.0\n"), atom.name());
+            assertEquals(2, count(k.ptx(), "or.b64"), atom.name());
+            assertEquals(2, count(k.ptx(), ", " + ((16L << 32) | (8L << 16)) + ";"), atom.name() + ": LBO 128 >> 4, SBO 256 >> 4");
+            assertTrue(k.ptx().contains(".shared .align 128 .b8 tileB[" + 32 * atom.n() + "]"), atom.name());
+            assertEquals(1, count(k.ptx(), atom.ptx() + " {"), atom.name());
+            assertEquals(atom.valuesC(), count(k.ptx(), "st.global.f64"), atom.name());
+            assertEquals(atom.n() * 16 / 128 + 64 * 16 / 128, count(k.ptx(), "st.shared.b16"), atom.name());
+            assertTrue(k.ptx().chars().allMatch(ch -> ch < 128), atom.name() + ": PTX is ASCII");
+            kernels++;
+        }
+        assertEquals(32, kernels);
+    }
 }
