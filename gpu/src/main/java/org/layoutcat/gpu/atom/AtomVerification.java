@@ -20,6 +20,10 @@ import org.layoutcat.gpu.ptx.Kernel;
  * must equal {@code Σ_k A[m,k]·B[n,k]} exactly. The test of the test: the same run with the table rows of lanes 0
  * and 1 of A exchanged (the catalog's A layout with threads 0 and 1 swapped) must give a wrong C.
  *
+ * <p>For wgmma (m64nNk16, one warp group): A and B go to shared memory as the descriptors describe them, and each
+ * thread stores its accumulators through the catalog's C layout; the counter-check exchanges the C rows of threads
+ * 0 and 1.
+ *
  * <p>For ldmatrix: shared memory holds element ids; each lane's row address comes from the catalog's source
  * layout and each of its registers must hold the ids the destination layout names. For stmatrix: each lane's
  * registers hold the ids the source layout names, its row address comes from the destination layout, and shared
