@@ -72,6 +72,11 @@ final class DrawCommand implements Callable<Integer> {
                 throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--scale must be in (0, 16], got " + scale);
             }
             Exports.Format format = Exports.Format.of(output); // an unknown extension fails before any work
+            if (format == Exports.Format.DOT && !List.of("morphism", "refinement").contains(kind)) {
+                throw new IllegalArgumentException("draw " + kind + ": .dot is for the graphs of the morphism and"
+                        + " refinement pictures; a " + kind + " picture is a grid or a walkthrough, which a graph layout"
+                        + " would only tangle: write .svg, .png or .tex");
+            }
             Diagram d = picture();
             double s = scale != null ? scale : d.width() > 1600 ? 1 : 2;
             Exports.write(d, output, s);

@@ -118,7 +118,7 @@ public final class Drawings {
         switch (kind) {
             case "layout":
                 arity(kind, a, 1, 1, "a layout");
-                return LayoutPicture.of(Layout.parse(a.get(0)), o.colour(), o.title());
+                return LayoutPicture.of(Layout.parse(a.get(0)), o.colour(), o.title(), null);
             case "tv":
                 arity(kind, a, 1, 2, "a thread-value layout and optionally a tile shape");
                 return TvPicture.of(Layout.parse(a.get(0)), a.size() > 1 ? IntTuple.parse(a.get(1)) : null, o.title());

@@ -128,7 +128,7 @@ public final class Gallery {
             """;
 
     private static final String STYLE = """
-            body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1200px; color: #222; }
+            body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1200px; padding: 0 1em; color: #222; }
             h1 { font-size: 1.6em; } h2 { border-bottom: 2px solid #ddd; padding-bottom: .2em; margin-top: 2em; }
             h2 small { font-weight: normal; color: #777; font-size: .6em; }
             .summary { font-size: 1.1em; font-weight: bold; }
@@ -136,7 +136,9 @@ public final class Gallery {
             article.fail { border-left-color: #c33; background: #fff4f4; }
             .mark { font-weight: bold; } article.pass .mark { color: #282; } article.fail .mark { color: #c22; }
             dl { display: grid; grid-template-columns: 12em 1fr; gap: .2em 1em; margin: .6em 0; }
-            dt { color: #666; } dd { margin: 0; } pre { margin: 0; font-size: .9em; } code { font-size: .95em; }
-            figure { margin: .5em 0; overflow-x: auto; } figcaption { color: #777; font-size: .85em; }
+            dt { color: #666; } dd { margin: 0; min-width: 0; } code { font-size: .95em; overflow-wrap: anywhere; }
+            pre { margin: 0; font-size: .9em; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 24em; overflow-y: auto; }
+            figure { margin: .5em 0; overflow-x: auto; } figure img { max-width: 100%; height: auto; }
+            figcaption { color: #777; font-size: .85em; }
             """;
 }

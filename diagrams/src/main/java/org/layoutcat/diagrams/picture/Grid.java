@@ -87,11 +87,14 @@ final class Grid {
                     inner[l] = p;
                     p *= leaves[l];
                 }
-                String pre = axis.names().get(m).isEmpty() ? "" : axis.names().get(m) + " ";
-                for (int l = leaves.length - 1; l >= 0; l--) out.add(new Track(inner[l], leaves[l], pre + blanked(mode, l)));
+                String pre = axis.names().get(m).isEmpty() ? "" : axis.names().get(m) + ", ";
+                for (int l = leaves.length - 1; l >= 0; l--) {
+                    out.add(new Track(inner[l], leaves[l], pre + "entry " + blanked(mode, l)));
+                }
             }
             String name = axis.names().get(m);
-            out.add(new Track(base[m], mode.product(), name.isEmpty() ? mode.toString() : name + " " + mode));
+            out.add(new Track(base[m], mode.product(), name.isEmpty() ? mode.toString()
+                    : mode.isLeaf() ? name + ", size " + mode : name + " " + mode + ", size " + mode.product()));
         }
         return out;
     }

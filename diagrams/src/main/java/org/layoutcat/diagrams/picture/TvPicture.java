@@ -52,7 +52,7 @@ public final class TvPicture {
             }
             if (holders[(int) o]++ == 0) owner[(int) o] = i;
         }
-        Grid.Axis[] tileAxes = LayoutPicture.axes(shape, "");
+        Grid.Axis[] tileAxes = LayoutPicture.foldedAxes(shape);
         long tileRows = tileAxes[0].count();
         Sketch k1 = new Sketch();
         Box b1 = Grid.draw(k1, "", Style.MARGIN, Style.MARGIN, tileAxes[0], tileAxes[1], new Grid.Cells() {

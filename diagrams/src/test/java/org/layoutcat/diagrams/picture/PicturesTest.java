@@ -30,13 +30,21 @@ class PicturesTest {
     void layoutGridShowsTheLayoutFunction(@ForAll long seed) {
         Layout l = org.layoutcat.diagrams.MorphismDataTestAccess.randomLayout(seed);
         Diagram d = LayoutPicture.of(l);
-        long rows = l.rank() >= 2 ? l.mode(0).size() : 1;
-        long cols = l.size() / rows;
-        for (long c = 0; c < cols; c++) {
-            for (long r = 0; r < rows; r++) {
-                assertEquals(Long.toString(l.apply(r + rows * c)), d.node("cell." + r + "." + c).label(), l + " at " + r + "," + c);
+        // rank 1: a column (CuTe pads a vector to (N,1)); rank 2: rows mode 0, columns mode 1; rank r ≥ 3: one panel
+        // of modes 0 and 1 per coordinate of modes 2..r−1, index r + rows·c + rows·cols·p
+        long rows = l.rank() >= 2 ? l.mode(0).size() : l.size();
+        long cols = l.rank() >= 2 ? l.mode(1).size() : 1;
+        long panels = l.size() / (rows * cols);
+        for (long p = 0; p < panels; p++) {
+            String prefix = panels > 1 ? "p" + p + ".cell." : "cell.";
+            for (long c = 0; c < cols; c++) {
+                for (long r = 0; r < rows; r++) {
+                    assertEquals(Long.toString(l.apply(r + rows * c + rows * cols * p)), d.node(prefix + r + "." + c).label(),
+                            l + " at " + p + ":" + r + "," + c);
+                }
             }
         }
+        assertTrue(d.width() <= LayoutPicture.PAGE_WIDTH || panels == 1, l + ": " + d.width() + " px wide");
     }
 
     @Test
@@ -186,5 +194,14 @@ class PicturesTest {
         Diagram d = Samples.all().get("tv-broadcast").get();
         long dashed = d.scene().shapes().stream().filter(s -> s instanceof org.layoutcat.diagrams.Scene.Rect r && r.dashed()).count();
         assertEquals(8, dashed, "(4,(2,2)):(2,(1,0)) reaches each of its 8 offsets twice");
+    }
+
+    // issue 15: a rank-4 layout and a 32×32 layout fit a page width (they were 13,070 and 1,417+ px wide)
+    @Test
+    void rankFourAndThirtyTwoByThirtyTwoFitAPage() {
+        for (String text : new String[] {"(4,8,4,8):(1,4,32,128)", "(4,6,8,10)", "(32,32):(32,1)"}) {
+            Diagram d = LayoutPicture.of(Layout.parse(text));
+            assertTrue(d.width() <= LayoutPicture.PAGE_WIDTH, text + ": " + d.width() + " px wide");
+        }
     }
 }

@@ -58,10 +58,10 @@ class SeedPicturesTest {
     void seed003ThreadValuePictureReproduces() {
         Layout tv = Layout.parse("((2,2),(2,3)):((2,12),(1,4))");
         Diagram d = TvPicture.of(tv, null, null);
-        // the tile strip: element o is labelled "Tt Vv" with TV(t, v) = o; gather each thread's offsets in value order
+        // the tile, a column (a vector drawn as CuTe pads it, (N,1)): element o is labelled "Tt Vv" with TV(t, v) = o
         Map<Integer, TreeMap<Integer, Integer>> byThread = new TreeMap<>();
         for (int o = 0; o < 24; o++) {
-            String[] tvLabel = d.node("p0.0.cell.0." + o).label().split(" ");
+            String[] tvLabel = d.node("p0.0.cell." + o + ".0").label().split(" ");
             int t = Integer.parseInt(tvLabel[0].substring(1));
             int v = Integer.parseInt(tvLabel[1].substring(1));
             byThread.computeIfAbsent(t, k -> new TreeMap<>()).put(v, o);
