@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs on a GPU machine from a bundle made by gpu/bundle.sh with tests/ beside it (junit.jar, test-classes):
-# GPU-vs-CPU verification on random layouts, the JUnit GPU tests, `check compose` over 2^32 points, and the GPU
+# GPU-vs-CPU verification on random layouts, the atom catalog on the tensor cores (`gpu atoms --verify`), the JUnit GPU tests, `check compose` over 2^32 points, and the GPU
 # and CPU benchmarks. Logs go to $OUT (or ./out). Each step has its own time limit; a failing step does not stop
 # the others.
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -12,6 +12,7 @@ step() { local limit=$1 log=$2; shift 2; echo "== $*" | tee -a "$out/$log"; time
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv > "$out/device.txt" 2>&1
 step 30 device.txt "$lc" gpu info
 step 130 verify.txt "$lc" gpu verify --cases 1200 --huge
+step 60 atoms.txt "$lc" gpu atoms --verify
 step 150 bench.txt "$lc" gpu bench --reps 20
 A="(65536,65536):(65536,1)"; B="((256,256),(256,256)):((256,16777216),(1,65536))"
 step 40 check.txt "$lc" check compose "$A" "$B" --backend gpu

@@ -28,7 +28,9 @@ import picocli.CommandLine.Parameters;
     "  morphism L             standard representation f_L of a tractable layout",
     "  refinement T U         mutual refinement (T', U') of (T, U), computed",
     "  refinement T U T' U'   a given mutual refinement, checked",
-    "  compose A B            walkthrough of A o B (B applied first)"})
+    "  compose A B            walkthrough of A o B (B applied first)",
+    "  mma NAME               tiled MMA as print_latex draws it (--atoms 2x2x1, --permute <M,N,K>)",
+    "  copy NAME BITS THR VAL tiled copy (make_tiled_copy): source and destination"})
 final class DrawCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "KIND", description = "morphism, refinement, compose, layout, tv, coords, divide or product")
     String kind;
@@ -53,6 +55,12 @@ final class DrawCommand implements Callable<Integer> {
 
     @Option(names = "--title", description = "a title instead of the default")
     String title;
+
+    @Option(names = "--atoms", paramLabel = "MxNxK", description = "mma: the atom layout, e.g. 2x2x1 (default 1x1x1)")
+    String atoms;
+
+    @Option(names = "--permute", paramLabel = "P", description = "mma: the permutation <M,N,K>, e.g. <32,32,16>")
+    String permute;
 
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -93,6 +101,11 @@ final class DrawCommand implements Callable<Integer> {
     private Diagram picture() {
         Drawings.Options options = new Drawings.Options(form, LayoutPicture.ColourBy.parse(colour),
                 CoordinatePicture.Order.parse(order), title);
-        return Drawings.draw(kind, args, options);
+        List<String> a = new ArrayList<>(args);
+        if (kind.equals("mma") && (atoms != null || permute != null)) {
+            if (a.size() == 1) a.add(atoms != null ? atoms : "1x1x1");
+            if (permute != null && a.size() == 2) a.add(permute);
+        }
+        return Drawings.draw(kind, a, options);
     }
 }

@@ -25,7 +25,8 @@ import picocli.CommandLine.Parameters;
 
 /** {@code layoutcat gpu …}: the generated PTX, the backends' benchmarks and their cross-check. */
 @Command(name = "gpu", description = "GPU backend: generated PTX, benchmarks, GPU-vs-CPU verification.",
-        subcommands = {GpuCommand.Ptx.class, GpuCommand.Bench.class, GpuCommand.Verify.class, GpuCommand.Info.class})
+        subcommands = {GpuCommand.Ptx.class, GpuCommand.Bench.class, GpuCommand.Verify.class, GpuCommand.Info.class,
+                GpuCommand.AtomsCheck.class})
 final class GpuCommand implements Callable<Integer> {
 
     @Override
@@ -161,6 +162,57 @@ final class GpuCommand implements Callable<Integer> {
                 System.out.println(be.description());
             }
             return 0;
+        }
+    }
+
+    /**
+     * {@code gpu atoms}: the atom kernels' PTX ({@code --ptx NAME}), or ({@code --verify}) every mma.sync, wgmma,
+     * ldmatrix and stmatrix atom of the catalog run on the GPU through its TV layouts, one line per atom.
+     */
+    @Command(name = "atoms", description = "Cross-check the atom catalog on the GPU (--verify) or print an atom kernel's PTX (--ptx NAME).")
+    static final class AtomsCheck implements Callable<Integer> {
+        @Option(names = "--verify", description = "run every mma.sync, wgmma, ldmatrix and stmatrix atom on the GPU") boolean verify;
+        @Option(names = "--ptx", paramLabel = "NAME", description = "print the PTX of one atom's kernel") String ptx;
+        @Option(names = "--seed", defaultValue = "20261123", description = "random seed of the operands") long seed;
+
+        @Override
+        public Integer call() {
+            if (ptx != null) {
+                System.out.print(atomKernel(ptx).ptx());
+                return 0;
+            }
+            if (!verify) {
+                for (org.layoutcat.core.atom.MmaAtom a : org.layoutcat.core.atom.Atoms.mmaAtoms()) {
+                    System.out.println((a.registersAB() ? "mma   " : "wgmma ") + a.name() + "  " + a.ptx());
+                }
+                for (org.layoutcat.core.atom.CopyAtom c : org.layoutcat.core.atom.Atoms.copyAtoms()) {
+                    System.out.println("copy  " + c.name() + "  " + c.ptx());
+                }
+                return 0;
+            }
+            try (CudaBackend gpu = CudaBackend.open()) {
+                System.out.println("device " + gpu.description());
+                List<org.layoutcat.gpu.atom.AtomVerification.Outcome> all =
+                        org.layoutcat.gpu.atom.AtomVerification.verifyAll(new org.layoutcat.gpu.cuda.CudaAtoms(gpu), seed);
+                long passed = all.stream().filter(o -> o.passed()).count();
+                for (org.layoutcat.gpu.atom.AtomVerification.Outcome o : all) System.out.println(o.line());
+                System.out.println((passed == all.size() ? "PASS" : "FAIL") + ": " + passed + " of " + all.size() + " atoms verified");
+                return passed == all.size() ? 0 : 1;
+            } catch (IllegalStateException e) {
+                System.err.println("layoutcat: " + e.getMessage());
+                return 1;
+            }
+        }
+
+        static Kernel atomKernel(String name) {
+            for (org.layoutcat.core.atom.CopyAtom c : org.layoutcat.core.atom.Atoms.copyAtoms()) {
+                if (c.name().equals(name.trim())) {
+                    return c.ptx().startsWith("stmatrix") ? org.layoutcat.gpu.ptx.AtomKernels.stmatrix(c)
+                            : org.layoutcat.gpu.ptx.AtomKernels.ldmatrix(c);
+                }
+            }
+            org.layoutcat.core.atom.MmaAtom m = org.layoutcat.core.atom.Atoms.mma(name);
+            return m.registersAB() ? org.layoutcat.gpu.ptx.AtomKernels.mma(m) : org.layoutcat.gpu.ptx.AtomKernels.wgmma(m);
         }
     }
 }

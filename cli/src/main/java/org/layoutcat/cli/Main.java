@@ -16,7 +16,7 @@ import picocli.CommandLine.Parameters;
         subcommands = {Main.Batch.class, Main.Compose.class, Main.Complement.class, Main.Divide.class,
                 Main.Product.class, Main.Coalesce.class, Main.Eval.class, Main.Coords.class, Main.Op.class, Main.Morphism.class,
                 BenchCommand.class, DrawCommand.class, CheckCommand.class, GpuCommand.class, GalleryCommand.class,
-                CppCommand.class})
+                CppCommand.class, AtomCommand.class})
 public final class Main implements Callable<Integer> {
 
     public static void main(String[] args) {

@@ -106,8 +106,8 @@ class KernelOpsTest {
         int start = lines.indexOf("### Operations kernels call");
         assertTrue(start >= 0, "the README's section on the operations kernels call");
         int checked = 0;
-        for (String line : lines.subList(start, lines.size())) {
-            if (line.startsWith("### Notation")) break;
+        for (String line : lines.subList(start + 1, lines.size())) {
+            if (line.startsWith("### ") || line.startsWith("## ")) break; // the section ends at the next heading
             if (!line.startsWith("./layoutcat op ")) continue;
             int hash = line.indexOf(" # ");
             String comment = line.substring(hash + 3).trim();

@@ -12,6 +12,10 @@ import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.Tiler;
 import org.layoutcat.core.algebra.Composition;
+import org.layoutcat.core.atom.Atoms;
+import org.layoutcat.core.atom.TiledCopy;
+import org.layoutcat.core.atom.TiledMma;
+import org.layoutcat.diagrams.picture.AtomPicture;
 import org.layoutcat.diagrams.picture.CoordinatePicture;
 import org.layoutcat.diagrams.picture.LayoutPicture;
 import org.layoutcat.diagrams.picture.MorphismData;
@@ -47,7 +51,7 @@ public final class Drawings {
     private Drawings() {}
 
     /** The kinds, in the order error messages list them. */
-    public static final List<String> KINDS = List.of("morphism", "refinement", "compose", "layout", "tv", "coords", "divide", "product");
+    public static final List<String> KINDS = List.of("morphism", "refinement", "compose", "layout", "tv", "coords", "divide", "product", "mma", "copy");
 
     /**
      * How a picture is drawn. Immutable.
@@ -138,6 +142,16 @@ public final class Drawings {
             case "compose":
                 arity(kind, a, 2, 2, "layouts A and B (A o B, B applied first)");
                 return compose(Layout.parse(a.get(0)), Layout.parse(a.get(1)), o.title());
+            case "mma": {
+                arity(kind, a, 1, 3, "an MMA atom's name, optionally an atom layout (2x2x1) and a permutation <M,N,K>");
+                TiledMma mma = TiledMma.of(Atoms.mma(a.get(0)), TiledMma.parseAtomLayout(a.size() > 1 ? a.get(1) : "1x1x1"),
+                        a.size() > 2 ? Tiler.parse(a.get(2)) : null);
+                return AtomPicture.mma(mma, o.title());
+            }
+            case "copy":
+                arity(kind, a, 4, 4, "a copy atom's name, the value width in bits, a thread layout and a value layout");
+                return AtomPicture.copy(TiledCopy.of(Atoms.copy(a.get(0)), Math.toIntExact(Long.parseLong(a.get(1).trim())),
+                        Layout.parse(a.get(2)), Layout.parse(a.get(3))), o.title());
             default:
                 throw new IllegalArgumentException("unknown picture kind '" + kind + "': one of " + String.join(", ", KINDS));
         }

@@ -232,7 +232,7 @@ class DrawingsTest {
     @Test
     void anUnknownKindListsTheKinds() {
         IllegalArgumentException e = refused("pie", "4:1");
-        assertEquals("unknown picture kind 'pie': one of morphism, refinement, compose, layout, tv, coords, divide, product",
+        assertEquals("unknown picture kind 'pie': one of morphism, refinement, compose, layout, tv, coords, divide, product, mma, copy",
                 e.getMessage());
         e = refused("layout", "4:1", "8:1");
         assertEquals("draw layout takes a layout; got 2 arguments", e.getMessage());

@@ -15,6 +15,7 @@ public final class Catalog {
         out.addAll(Seed003ThreadValueLayouts.examples());
         out.addAll(Seed004LayoutAlgebra.examples());
         out.addAll(PaperNotesExamples.examples());
+        out.addAll(TensorCoreAtoms.examples());
         return List.copyOf(out);
     }
 }

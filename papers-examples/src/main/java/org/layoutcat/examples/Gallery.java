@@ -42,7 +42,8 @@ public final class Gallery {
             toc.append("<li><a href=\"#").append(source.key()).append("\">").append(esc(source.title())).append("</a> — ")
                .append(ok).append('/').append(group.getValue().size()).append("</li>");
             body.append("<section id=\"").append(source.key()).append("\"><h2>").append(esc(source.title()))
-                .append(" <small>(").append(source == Source.PAPER_NOTES ? "shared/PAPER-NOTES.md" : "seed " + source.key())
+                .append(" <small>(").append(source == Source.PAPER_NOTES ? "shared/PAPER-NOTES.md"
+                        : source == Source.ATOMS ? "CUTLASS cute/atom, printed by CuTe C++" : "seed " + source.key())
                 .append(")</small></h2>\n");
             for (Example.Outcome o : group.getValue()) {
                 n++;

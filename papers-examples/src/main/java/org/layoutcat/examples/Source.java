@@ -7,7 +7,8 @@ public enum Source {
     SEED_002("002", "Categorical Foundations for CuTe Layouts (blog summary of the paper)"),
     SEED_003("003", "Thread Value Layouts in CuTe"),
     SEED_004("004", "Tensor-008: CuTe Layout Algebra (a Chinese-language article)"),
-    PAPER_NOTES("notes", "Notes on the categorical theory of CuTe layouts (PAPER-NOTES.md, worked examples)");
+    PAPER_NOTES("notes", "Notes on the categorical theory of CuTe layouts (PAPER-NOTES.md, worked examples)"),
+    ATOMS("atoms", "Tensor-core atoms: CuTe's MMA and copy traits and their tilings, as CuTe C++ prints them");
 
     private final String key;
     private final String title;

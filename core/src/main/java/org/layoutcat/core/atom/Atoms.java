@@ -1,0 +1,173 @@
+package org.layoutcat.core.atom;
+
+import static org.layoutcat.core.atom.Element.*;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.layoutcat.core.IntTuple;
+import org.layoutcat.core.Layout;
+import org.layoutcat.core.LayoutArgumentException;
+
+/**
+ * The atom catalog: MMA and copy instructions by CuTe's names, each with the PTX instruction and the PTX ISA
+ * section that defines its fragments.
+ *
+ * <p>The layouts are facts: each is the layout CuTe prints for the trait named (CUTLASS {@code main},
+ * {@code cute/atom/mma_traits_sm70.hpp}, {@code sm75}, {@code sm80}, {@code mma_traits_sm90_gmma.hpp},
+ * {@code copy_traits_sm75.hpp}, {@code sm80}, {@code sm90}, {@code copy_traits.hpp}, printed with
+ * {@code cute::print} on the host), and the tests re-derive every one of them from the PTX ISA's fragment
+ * formulas. PTX ISA sections are named by their titles in chapter 9.7.14 ("Warp Level Matrix Multiply-Accumulate
+ * Instructions") and 9.7.15 ("Asynchronous Warpgroup Level Matrix Multiply-Accumulate Instructions"), which are
+ * stable across versions where the numbers are not.
+ */
+public final class Atoms {
+    private static final Map<String, MmaAtom> MMA = new LinkedHashMap<>();
+    private static final Map<String, CopyAtom> COPY = new LinkedHashMap<>();
+
+    // Thread layouts and fragments shared by several traits (CuTe: SM80_16x8_Row, SM80_8x4, …).
+    private static final String WARP = "32:1";
+    private static final String C16x8 = "((4,8),(2,2)):((32,1),(16,8))";       // row = g + 8⌊i/2⌋, col = 2t + i%2
+    private static final String A16x8 = "((4,8),(2,2)):((32,1),(16,8))";       // row = g + 8⌊i/2⌋, col = 2t + i%2
+    private static final String B8x8 = "((4,8),2):((16,1),8)";                 // k = 2t + i, n = g
+    private static final String A16x16 = "((4,8),(2,2,2)):((32,1),(16,8,128))";
+    private static final String B8x16 = "((4,8),(2,2)):((16,1),(8,64))";
+
+    static {
+        String frag884 = "Matrix Fragments for mma.m8n8k4 with .f16 floating point type";
+        String frag1688 = "Matrix Fragments for mma.m16n8k8 (.f16/.bf16/.tf32)";
+        String frag16816 = "Matrix Fragments for mma.m16n8k16 with floating point type";
+        // SM70: quad pairs; logical thread t is lane t%4 + 16·⌊t/4⌋ (ThrID (4,2):(1,16)).
+        mma("SM70_8x8x4_F16F16F16F16_TN", "mma.sync.aligned.m8n8k4.row.col.f16.f16.f16.f16", frag884, "sm_70", F16, F16,
+                "(8,8,4)", "(4,2):(1,16)", "(8,4):(1,8)", "(8,4):(1,8)", "(8,8):(1,8)");
+        mma("SM70_8x8x4_F32F16F16F32_TN", "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32", frag884, "sm_70", F32, F16,
+                "(8,8,4)", "(4,2):(1,16)", "(8,4):(1,8)", "(8,4):(1,8)", "((2,2,2),(2,2,2)):((1,16,4),(8,2,32))");
+        mma("SM75_16x8x8_F16F16F16F16_TN", "mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16", frag1688, "sm_75", F16, F16,
+                "(16,8,8)", WARP, A16x8, B8x8, C16x8);
+        mma("SM75_16x8x8_F32F16F16F32_TN", "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32", frag1688, "sm_75", F32, F16,
+                "(16,8,8)", WARP, A16x8, B8x8, C16x8);
+        mma("SM80_16x8x8_F16F16F16F16_TN", "mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16", frag1688, "sm_80", F16, F16,
+                "(16,8,8)", WARP, A16x8, B8x8, C16x8);
+        mma("SM80_16x8x8_F32F16F16F32_TN", "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32", frag1688, "sm_80", F32, F16,
+                "(16,8,8)", WARP, A16x8, B8x8, C16x8);
+        mma("SM80_16x8x8_F32BF16BF16F32_TN", "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32", frag1688, "sm_80", F32, BF16,
+                "(16,8,8)", WARP, A16x8, B8x8, C16x8);
+        mma("SM80_16x8x16_F16F16F16F16_TN", "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16", frag16816, "sm_80", F16, F16,
+                "(16,8,16)", WARP, A16x16, B8x16, C16x8);
+        mma("SM80_16x8x16_F32F16F16F32_TN", "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", frag16816, "sm_80", F32, F16,
+                "(16,8,16)", WARP, A16x16, B8x16, C16x8);
+        mma("SM80_16x8x16_F32BF16BF16F32_TN", "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32", frag16816, "sm_80", F32, BF16,
+                "(16,8,16)", WARP, A16x16, B8x16, C16x8);
+        mma("SM80_16x8x4_F32TF32TF32F32_TN", "mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32",
+                "Matrix Fragments for mma.m16n8k4 (.tf32)", "sm_80", F32, TF32,
+                "(16,8,4)", WARP, "((4,8),2):((16,1),8)", "((4,8),1):((8,1),0)", C16x8);
+        mma("SM80_16x8x8_F32TF32TF32F32_TN", "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32", frag1688, "sm_80", F32, TF32,
+                "(16,8,8)", WARP, "((4,8),(2,2)):((16,1),(8,64))", "((4,8),2):((8,1),32)", C16x8);
+        mma("SM80_16x8x32_S32S8S8S32_TN", "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32",
+                "Matrix Fragments for mma.m16n8k32", "sm_80", S32, S8,
+                "(16,8,32)", WARP, "((4,8),(4,2,2)):((64,1),(16,8,256))", "((4,8),(4,2)):((32,1),(8,128))", C16x8);
+        mma("SM80_8x8x4_F64F64F64F64_TN", "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64",
+                "Matrix Fragments for mma.m8n8k4 with .f64 floating point type", "sm_80", F64, F64,
+                "(8,8,4)", WARP, "((4,8),1):((8,1),0)", "((4,8),1):((8,1),0)", "((4,8),2):((16,1),8)");
+        // SM90 wgmma m64nNk16, A and B from shared memory (GMMA::ABLayout: every thread names the whole tile),
+        // accumulators GMMA::CLayout_64xN: row = 16·warp + g + 8·(⌊i/2⌋ mod 2), col = 8·⌊i/4⌋ + 2t + i%2.
+        for (int n = 8; n <= 256; n += 8) {
+            mma("SM90_64x" + n + "x16_F32F16F16_SS", "wgmma.mma_async.sync.aligned.m64n" + n + "k16.f32.f16.f16",
+                    "Asynchronous Warpgroup Level Matrix Multiply-Accumulate: Register Fragments (wgmma .m64nNk16 accumulator D)",
+                    "sm_90a", F32, F16, "(64," + n + ",16)", "128:1", "(128,(64,16)):(0,(1,64))",
+                    "(128,(" + n + ",16)):(0,(1," + n + "))",
+                    "((4,8,4),(2,2," + (n / 8) + ")):((128,1,16),(64,8,512))");
+        }
+
+        String ldsm = "Warp-level matrix load instruction: ldmatrix";
+        copy("SM75_U32x1_LDSM_N", "ldmatrix.sync.aligned.m8n8.x1.shared.b16", ldsm, "sm_75", "32:1",
+                "((8,4),128):((128,0),1)", "(32,32):(32,1)");
+        copy("SM75_U32x2_LDSM_N", "ldmatrix.sync.aligned.m8n8.x2.shared.b16", ldsm, "sm_75", "32:1",
+                "((16,2),128):((128,0),1)", "(32,(32,2)):(32,(1,1024))");
+        copy("SM75_U32x4_LDSM_N", "ldmatrix.sync.aligned.m8n8.x4.shared.b16", ldsm, "sm_75", "32:1",
+                "(32,128):(128,1)", "(32,(32,4)):(32,(1,1024))");
+        copy("SM75_U16x2_LDSM_T", "ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16", ldsm, "sm_75", "32:1",
+                "((8,4),128):((128,0),1)", "((4,8),(16,2)):((256,16),(1,128))");
+        copy("SM75_U16x4_LDSM_T", "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16", ldsm, "sm_75", "32:1",
+                "((16,2),128):((128,0),1)", "((4,8),(16,2,2)):((256,16),(1,128,1024))");
+        copy("SM75_U16x8_LDSM_T", "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16", ldsm, "sm_75", "32:1",
+                "(32,128):(128,1)", "((4,8),(16,2,4)):((256,16),(1,128,1024))");
+        String stsm = "Warp-level matrix store instruction: stmatrix";
+        copy("SM90_U32x1_STSM_N", "stmatrix.sync.aligned.m8n8.x1.shared.b16", stsm, "sm_90", "32:1",
+                "(32,32):(32,1)", "((8,4),128):((128,0),1)");
+        copy("SM90_U32x2_STSM_N", "stmatrix.sync.aligned.m8n8.x2.shared.b16", stsm, "sm_90", "32:1",
+                "(32,(32,2)):(32,(1,1024))", "((16,2),128):((128,0),1)");
+        copy("SM90_U32x4_STSM_N", "stmatrix.sync.aligned.m8n8.x4.shared.b16", stsm, "sm_90", "32:1",
+                "(32,(32,4)):(32,(1,1024))", "(32,128):(128,1)");
+        copy("SM90_U16x2_STSM_T", "stmatrix.sync.aligned.m8n8.x1.trans.shared.b16", stsm, "sm_90", "32:1",
+                "((4,8),(16,2)):((256,16),(1,128))", "((8,4),128):((128,0),1)");
+        copy("SM90_U16x4_STSM_T", "stmatrix.sync.aligned.m8n8.x2.trans.shared.b16", stsm, "sm_90", "32:1",
+                "((4,8),(16,2,2)):((256,16),(1,128,1024))", "((16,2),128):((128,0),1)");
+        copy("SM90_U16x8_STSM_T", "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16", stsm, "sm_90", "32:1",
+                "((4,8),(16,2,4)):((256,16),(1,128,1024))", "(32,128):(128,1)");
+        for (int bytes : new int[] {4, 8, 16}) {
+            String b = "(1," + (8 * bytes) + "):(0,1)";
+            copy("SM80_CP_ASYNC_CACHEALWAYS_U" + (8 * bytes), "cp.async.ca.shared.global [dst], [src], " + bytes,
+                    "Data Movement and Conversion Instructions: cp.async", "sm_80", "1:0", b, b);
+        }
+        for (int bytes : new int[] {1, 2, 4, 8, 16}) {
+            String b = "(1," + (8 * bytes) + "):(0,1)";
+            copy("UniversalCopy_U" + (8 * bytes), bytes == 16 ? "ld.v4.u32 / st.v4.u32" : "ld.b" + (8 * bytes) + " / st.b" + (8 * bytes),
+                    "Data Movement and Conversion Instructions: ld, st", "any", "1:0", b, b);
+        }
+    }
+
+    private Atoms() {}
+
+    private static void mma(String name, String ptx, String section, String arch, Element d, Element ab,
+                            String mnk, String thr, String a, String b, String c) {
+        MMA.put(name, new MmaAtom(name, ptx, "PTX ISA: " + section, arch, d, ab, IntTuple.parse(mnk),
+                Layout.parse(thr), Layout.parse(a), Layout.parse(b), Layout.parse(c)));
+    }
+
+    private static void copy(String name, String ptx, String section, String arch, String thr, String src, String dst) {
+        Layout s = Layout.parse(src);
+        COPY.put(name, new CopyAtom(name, ptx, "PTX ISA: " + section, arch, s.mode(1).size(), Layout.parse(thr), s,
+                Layout.parse(dst)));
+    }
+
+    /** Every MMA atom of the catalog, in catalog order. */
+    public static List<MmaAtom> mmaAtoms() {
+        return List.copyOf(MMA.values());
+    }
+
+    /** Every copy atom of the catalog, in catalog order. */
+    public static List<CopyAtom> copyAtoms() {
+        return List.copyOf(COPY.values());
+    }
+
+    /** The MMA atom of CuTe's name; a LayoutArgumentException listing the names when there is none. */
+    public static MmaAtom mma(String name) {
+        MmaAtom a = MMA.get(name.trim());
+        if (a == null) {
+            throw new LayoutArgumentException("no MMA atom \"" + name + "\"; known: " + shortList(MMA.keySet()));
+        }
+        return a;
+    }
+
+    /** The copy atom of CuTe's name; a LayoutArgumentException listing the names when there is none. */
+    public static CopyAtom copy(String name) {
+        CopyAtom a = COPY.get(name.trim());
+        if (a == null) {
+            throw new LayoutArgumentException("no copy atom \"" + name + "\"; known: " + String.join(", ", COPY.keySet()));
+        }
+        return a;
+    }
+
+    private static String shortList(java.util.Collection<String> names) {
+        List<String> out = new ArrayList<>();
+        for (String n : names) if (!n.startsWith("SM90_64x") || n.startsWith("SM90_64x8x") || n.startsWith("SM90_64x256x")) out.add(n);
+        return String.join(", ", out) + " (SM90_64xNx16_F32F16F16_SS for N = 8, 16, …, 256)";
+    }
+
+    static Map<String, MmaAtom> mmaByName() {
+        return Collections.unmodifiableMap(MMA);
+    }
+}

@@ -1,0 +1,151 @@
+package org.layoutcat.core.atom;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.layoutcat.core.IntTuple;
+import org.layoutcat.core.Layout;
+import org.layoutcat.core.LayoutArgumentException;
+import org.layoutcat.core.Tiler;
+import org.layoutcat.core.algebra.Coalesce;
+import org.layoutcat.core.algebra.Composition;
+import org.layoutcat.core.algebra.Divide;
+import org.layoutcat.core.algebra.Inverse;
+import org.layoutcat.core.construct.TvLayout;
+import org.layoutcat.core.modes.SliceCoord;
+import org.layoutcat.core.modes.Sliced;
+import org.layoutcat.core.modes.Slicing;
+
+/**
+ * CuTe's {@code TiledCopy}: a copy atom (of elements {@code valueBits} wide) repeated over a tile by a
+ * thread–value layout {@code tiledLayoutTV: (thread, value) → index in the tile} (column-major over
+ * {@code tiler}). Immutable.
+ *
+ * <p>As in {@code cute/atom/copy_atom.hpp}: the atom's reference layout is its destination. With
+ * {@code ref2trg = right_inverse(ref) ∘ trg} (trg the atom's source or destination, in elements),
+ * {@code tile2thrfrg} divides {@code tiledLayoutTV} into the atom's (threads, values) and the rest (zipped), composes
+ * the atom's part with {@code ref2trg}, zips the two thread modes and the two value modes and coalesces each;
+ * {@code layoutS_TV} ({@code layoutD_TV}) is the tile's column-major layout composed with that.
+ */
+public final class TiledCopy {
+    private final CopyAtom atom;
+    private final int valueBits;
+    private final Layout tiledLayoutTV;
+    private final IntTuple tiler;
+
+    private TiledCopy(CopyAtom atom, int valueBits, Layout tiledLayoutTV, IntTuple tiler) {
+        this.atom = Objects.requireNonNull(atom, "atom");
+        this.valueBits = valueBits;
+        this.tiledLayoutTV = tiledLayoutTV;
+        this.tiler = tiler;
+        Layout ref = ref();
+        if (tiledLayoutTV.mode(0).size() % ref.mode(0).size() != 0 || tiledLayoutTV.mode(1).size() % ref.mode(1).size() != 0) {
+            throw new LayoutArgumentException("the TV layout " + tiledLayoutTV + " of " + atom.name() + " does not split into the atom's "
+                    + ref.mode(0).size() + " threads × " + ref.mode(1).size() + " values of " + valueBits + " bits");
+        }
+    }
+
+    /** CuTe's {@code make_tiled_copy(atom, thr_layout, val_layout)}: the TV layout and tiler of {@code make_layout_tv}. */
+    public static TiledCopy of(CopyAtom atom, int valueBits, Layout thrLayout, Layout valLayout) {
+        TvLayout tv = TvLayout.make(thrLayout, valLayout);
+        return new TiledCopy(atom, valueBits, tv.layout(), tv.tiler());
+    }
+
+    /** CuTe's {@code make_tiled_copy_A(atom, mma)}: mma's A layout over (tile M, tile K). */
+    public static TiledCopy forA(CopyAtom atom, int valueBits, TiledMma mma) {
+        return new TiledCopy(atom, valueBits, mma.layoutA(), IntTuple.flat(mma.tileSize(0), mma.tileSize(2)));
+    }
+
+    /** CuTe's {@code make_tiled_copy_B(atom, mma)}: mma's B layout over (tile N, tile K). */
+    public static TiledCopy forB(CopyAtom atom, int valueBits, TiledMma mma) {
+        return new TiledCopy(atom, valueBits, mma.layoutB(), IntTuple.flat(mma.tileSize(1), mma.tileSize(2)));
+    }
+
+    /** CuTe's {@code make_tiled_copy_C(atom, mma)}: mma's C layout over (tile M, tile N). */
+    public static TiledCopy forC(CopyAtom atom, int valueBits, TiledMma mma) {
+        return new TiledCopy(atom, valueBits, mma.layoutC(), IntTuple.flat(mma.tileSize(0), mma.tileSize(1)));
+    }
+
+    public CopyAtom atom() {
+        return atom;
+    }
+
+    public int valueBits() {
+        return valueBits;
+    }
+
+    /** {@code TiledLayout_TV}: (thread, value) → index in the tile, column-major over {@link #tiler()}. */
+    public Layout tiledLayoutTV() {
+        return tiledLayoutTV;
+    }
+
+    /** {@code Tiler_MN}: the tile's extent in each mode. */
+    public IntTuple tiler() {
+        return tiler;
+    }
+
+    /** The number of threads, {@code size<0>(TiledLayout_TV)}. */
+    public long threads() {
+        return tiledLayoutTV.mode(0).size();
+    }
+
+    private Layout ref() {
+        return atom.dst(valueBits);
+    }
+
+    /** (thread, value) → (tile coordinate as tile index), seen through the atom's source or destination. */
+    private Layout thrval2mn(Layout trg) {
+        Layout ref = ref();
+        Layout ref2trg = Composition.compose(Inverse.rightInverse(ref), trg);
+        Layout atomTv = Divide.zippedDivide(tiledLayoutTV, Tiler.ByMode.of(Layout.of(ref.mode(0).size(), 1), Layout.of(ref.mode(1).size(), 1)));
+        Layout trgTv = Layout.concat(Composition.compose(atomTv.mode(0), ref2trg), atomTv.mode(1));
+        Layout zipped = Layout.concat(Layout.concat(trgTv.mode(0).mode(0), trgTv.mode(1).mode(0)),
+                Layout.concat(trgTv.mode(0).mode(1), trgTv.mode(1).mode(1)));
+        return Coalesce.coalesce(zipped, IntTuple.parse("(1,(1,1))"));
+    }
+
+    private Layout tileLayout() {
+        return Layout.colMajor(tiler);
+    }
+
+    /** CuTe's {@code get_layoutS_TV}: (thread, value) → index in the tile, as the source sees it. */
+    public Layout layoutS() {
+        return Composition.compose(tileLayout(), thrval2mn(atom.src(valueBits)));
+    }
+
+    /** CuTe's {@code get_layoutD_TV}: (thread, value) → index in the tile, as the destination sees it. */
+    public Layout layoutD() {
+        return Composition.compose(tileLayout(), thrval2mn(atom.dst(valueBits)));
+    }
+
+    private Sliced partition(Layout tensor, long thread, Layout trg) {
+        if (thread < 0 || thread >= threads()) {
+            throw new LayoutArgumentException("thread " + thread + " of a tiled copy of " + threads() + " threads");
+        }
+        List<Tiler> modes = new ArrayList<>();
+        for (long s : tiler.flatten().leaves()) modes.add(Layout.of(s, 1));
+        Layout tiles = Divide.zippedDivide(tensor, new Tiler.ByMode(modes)); // ((TileM,TileN),(RestM,RestN))
+        Layout tv = Composition.compose(tiles.mode(0), thrval2mn(trg)); // (thread, value)
+        Sliced s = Slicing.sliceAndOffset(SliceCoord.of(SliceCoord.of(thread), SliceCoord.WILDCARD), tv);
+        Layout vals = s.layout().rank() == 1 ? s.layout().mode(0) : s.layout();
+        List<Layout> out = new ArrayList<>();
+        out.add(vals);
+        out.addAll(tiles.mode(1).modes());
+        return new Sliced(Layout.concat(out), s.offset());
+    }
+
+    /** CuTe's {@code get_slice(thread).partition_S(S)}: (CPY, CPY_M, CPY_N) of a tensor layout, and its offset. */
+    public Sliced partitionS(Layout tensor, long thread) {
+        return partition(tensor, thread, atom.src(valueBits));
+    }
+
+    /** CuTe's {@code get_slice(thread).partition_D(D)}. */
+    public Sliced partitionD(Layout tensor, long thread) {
+        return partition(tensor, thread, atom.dst(valueBits));
+    }
+
+    @Override
+    public String toString() {
+        return "TiledCopy(" + atom.name() + " of " + valueBits + "-bit values, " + tiler + ", " + tiledLayoutTV + ")";
+    }
+}

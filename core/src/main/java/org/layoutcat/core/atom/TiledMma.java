@@ -1,0 +1,287 @@
+package org.layoutcat.core.atom;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.layoutcat.core.IntTuple;
+import org.layoutcat.core.Layout;
+import org.layoutcat.core.LayoutArgumentException;
+import org.layoutcat.core.Tiler;
+import org.layoutcat.core.algebra.Complement;
+import org.layoutcat.core.algebra.Composition;
+import org.layoutcat.core.algebra.Divide;
+import org.layoutcat.core.algebra.Inverse;
+import org.layoutcat.core.algebra.Product;
+import org.layoutcat.core.modes.SliceCoord;
+import org.layoutcat.core.modes.Sliced;
+import org.layoutcat.core.modes.Slicing;
+
+/**
+ * CuTe's {@code make_tiled_mma(atom, atom_layout_MNK, permutation_MNK)}: copies of an MMA atom laid out over an
+ * {@code M×N×K} grid of atoms, the threads of copy {@code (m, n, k)} numbered by {@code atom_layout_MNK}, the
+ * tile's coordinates reordered by the permutation. Immutable.
+ *
+ * <p>Definitions, as in CuTe's {@code TiledMMA} ({@code cute/atom/mma_atom.hpp}), written with this library's
+ * algebra:
+ * <ul>
+ * <li>{@code thr_layout_vmnk = tiled_product(thrID, atom_layout_MNK)}: (atom thread, m, n, k) → thread index;</li>
+ * <li>the tile size in mode i is {@code size(permutation_i)}, and where no permutation is given
+ *     {@code shape_MNK_i · size(atom_layout_i)} (the permutation then being the identity);</li>
+ * <li>{@code thrfrg_C(T) = ((ThrV,(ThrM,ThrN)),(FrgV,(RestM,RestN)))}: T divided by the permutation, then by the
+ *     atom's tile (zipped), the atom's mode composed with the atom's C layout, its rest divided by the atoms'
+ *     grid (zipped); likewise A over (M,K) and B over (N,K);</li>
+ * <li>{@code layoutC_TV = thrfrg_C(M×N) ∘ (thridx → thrid, _)} with
+ *     {@code thridx → thrid = (T,1):(1,0) ∘ right_inverse((vmnk, complement(vmnk)))}; for A (and B) the thread
+ *     mode is first widened over the N (M) atoms, which hold the same A (B), by a stride-0 mode.</li>
+ * </ul>
+ * Tensors given to the partitions have rank 2: {@code (M,N)} for C, {@code (M,K)} for A, {@code (N,K)} for B.
+ */
+public final class TiledMma {
+    private final MmaAtom atom;
+    private final Layout atomLayout;
+    private final Layout[] permutation; // one per mode M, N, K
+    private final Layout vmnk;
+
+    private TiledMma(MmaAtom atom, Layout atomLayout, Layout[] permutation) {
+        this.atom = atom;
+        this.atomLayout = atomLayout;
+        this.vmnk = Product.tiledProduct(atom.thrID(), atomLayout);
+        this.permutation = permutation;
+    }
+
+    /**
+     * {@code make_tiled_mma(atom, atom_layout_MNK, permutation_MNK)}.
+     *
+     * @param atomLayout  (m, n, k) of an atom copy → its index; rank 3 or less (missing modes are 1)
+     * @param permutation a by-mode tiler {@code <PM,PN,PK>} (a layout or a size per mode; a mode given as its
+     *                    size n means {@code n:1}), or null for none
+     */
+    public static TiledMma of(MmaAtom atom, Layout atomLayout, Tiler permutation) {
+        Objects.requireNonNull(atom, "atom");
+        if (atomLayout.rank() > 3) {
+            throw new LayoutArgumentException("atom layout " + atomLayout + " of " + atom.name() + " has rank "
+                    + atomLayout.rank() + "; it lays atoms out over (M,N,K), rank at most 3");
+        }
+        List<Layout> modes = new ArrayList<>(atomLayout.rank() == 1 && atomLayout.shape().isLeaf() ? List.of(atomLayout) : atomLayout.modes());
+        while (modes.size() < 3) modes.add(Layout.of(1, 0));
+        Layout mnk = Layout.concat(modes);
+        Layout[] perm = new Layout[3];
+        for (int i = 0; i < 3; i++) {
+            long natural = Math.multiplyExact(atom.shapeMNK().mode(i).value(), mnk.mode(i).size());
+            Tiler p = null;
+            if (permutation instanceof Tiler.ByMode b) {
+                if (b.rank() > 3) throw new LayoutArgumentException("permutation " + permutation + " has more than 3 modes (M,N,K)");
+                if (i < b.rank()) p = b.mode(i);
+            } else if (permutation != null) {
+                throw new LayoutArgumentException("permutation " + permutation + " must be a by-mode tiler <M,N,K>");
+            }
+            if (p == null) {
+                perm[i] = Layout.of(natural, 1);
+            } else if (p instanceof Layout l) {
+                perm[i] = l;
+            } else {
+                throw new LayoutArgumentException("permutation mode " + i + " " + p + " must be a layout or a size");
+            }
+            if (perm[i].size() % atom.shapeMNK().mode(i).value() != 0) {
+                throw new LayoutArgumentException("permutation " + perm[i] + " of mode " + "MNK".charAt(i) + " has size "
+                        + perm[i].size() + ", not a multiple of the atom's " + atom.shapeMNK().mode(i).value());
+            }
+        }
+        return new TiledMma(atom, mnk, perm);
+    }
+
+    /** {@code make_tiled_mma(atom, atom_layout_MNK)} with the column-major atom layout of the given shape. */
+    public static TiledMma of(MmaAtom atom, IntTuple atomShape) {
+        return of(atom, compact(atomShape), null);
+    }
+
+    /**
+     * An atom layout from text: a layout ({@code (2,2,1):(2,1,0)}), or a shape ({@code (2,2,1)} or {@code 2x2x1})
+     * read as {@link #compact}.
+     */
+    public static Layout parseAtomLayout(String text) {
+        String t = text.trim();
+        if (t.contains(":")) return Layout.parse(t);
+        if (t.matches("\\d+(x\\d+){0,2}")) t = "(" + t.replace('x', ',') + ")";
+        return compact(IntTuple.parse(t));
+    }
+
+    /** The column-major layout of a flat shape with stride 0 on its modes of size 1, as CuTe prints {@code make_layout(shape)}. */
+    public static Layout compact(IntTuple flatShape) {
+        long[] s = flatShape.flatten().leaves();
+        long[] d = new long[s.length];
+        long stride = 1;
+        for (int i = 0; i < s.length; i++) {
+            d[i] = s[i] == 1 ? 0 : stride;
+            stride = Math.multiplyExact(stride, s[i]);
+        }
+        return Layout.flat(s, d);
+    }
+
+    public MmaAtom atom() {
+        return atom;
+    }
+
+    public Layout atomLayout() {
+        return atomLayout;
+    }
+
+    /** {@code thr_layout_vmnk = tiled_product(thrID, atom_layout_MNK)}. */
+    public Layout thrLayoutVMNK() {
+        return vmnk;
+    }
+
+    /** The number of threads, {@code size(thr_layout_vmnk)}. */
+    public long threads() {
+        return vmnk.size();
+    }
+
+    /** {@code tile_size_mnk<i>}: the size of the permutation of mode i (0 = M, 1 = N, 2 = K). */
+    public long tileSize(int i) {
+        return permutation[i].size();
+    }
+
+    /** {@code (tile M, tile N, tile K)}. */
+    public IntTuple tileShape() {
+        return IntTuple.flat(tileSize(0), tileSize(1), tileSize(2));
+    }
+
+    /** The permutation of mode i. */
+    public Layout permutation(int i) {
+        return permutation[i];
+    }
+
+    private long thr(int mode) {
+        return vmnk.mode(mode).size();
+    }
+
+    /**
+     * The thread–fragment form of a rank-2 tensor layout over modes (p, q) of MNK, through the atom's TV layout
+     * {@code atomTv}: {@code ((ThrV,(ThrP,ThrQ)),(FrgV,(RestP,RestQ)))}.
+     */
+    private Layout thrfrg(String what, Layout t, int p, int q, Layout atomTv) {
+        if (t.rank() != 2) {
+            throw new LayoutArgumentException(what + " of " + atom.name() + ": the tensor layout " + t + " must have rank 2 ("
+                    + "MNK".charAt(p) + "," + "MNK".charAt(q) + ")");
+        }
+        Layout permuted = Divide.logicalDivide(t, Tiler.ByMode.of(permutation[p], permutation[q]));
+        Layout tiles = Divide.zippedDivide(permuted, Tiler.ByMode.of(
+                Layout.of(atom.shapeMNK().mode(p).value(), 1), Layout.of(atom.shapeMNK().mode(q).value(), 1)));
+        Layout tv = Composition.compose(tiles.mode(0), atomTv); // (ThrV,FrgV)
+        Layout rest = Divide.logicalDivide(tiles.mode(1), Tiler.ByMode.of(Layout.of(thr(p + 1), 1), Layout.of(thr(q + 1), 1)));
+        return Layout.concat(
+                Layout.concat(tv.mode(0), Layout.concat(rest.mode(0).mode(0), rest.mode(1).mode(0))),
+                Layout.concat(tv.mode(1), Layout.concat(rest.mode(0).mode(1), rest.mode(1).mode(1))));
+    }
+
+    /** CuTe's {@code thrfrg_C}: {@code ((ThrV,(ThrM,ThrN)),(FrgV,(RestM,RestN)))} of an (M,N) tensor layout. */
+    public Layout thrfrgC(Layout c) {
+        return thrfrg("thrfrg_C", c, 0, 1, atom.c());
+    }
+
+    /** CuTe's {@code thrfrg_A}: {@code ((ThrV,(ThrM,ThrK)),(FrgV,(RestM,RestK)))} of an (M,K) tensor layout. */
+    public Layout thrfrgA(Layout a) {
+        return thrfrg("thrfrg_A", a, 0, 2, atom.a());
+    }
+
+    /** CuTe's {@code thrfrg_B}: {@code ((ThrV,(ThrN,ThrK)),(FrgV,(RestN,RestK)))} of an (N,K) tensor layout. */
+    public Layout thrfrgB(Layout b) {
+        return thrfrg("thrfrg_B", b, 1, 2, atom.b());
+    }
+
+    /** thread index → (ThrV,ThrM,ThrN,ThrK): {@code (T,1):(1,0) ∘ right_inverse((vmnk, complement(vmnk)))}. */
+    private Layout thridxToThrid() {
+        Layout full = Layout.concat(vmnk, Complement.complement(vmnk));
+        return Composition.compose(Layout.of(IntTuple.flat(vmnk.size(), 1), IntTuple.flat(1, 0)), Inverse.rightInverse(full));
+    }
+
+    private Layout withThreadIndex(Layout thrfrg) {
+        return Layout.concat(Composition.compose(thrfrg.mode(0), thridxToThrid()), thrfrg.mode(1));
+    }
+
+    /** CuTe's {@code get_layoutC_TV}: (thread index, value) → {@code m + tileM·n}. */
+    public Layout layoutC() {
+        return withThreadIndex(thrfrgC(Layout.colMajor(IntTuple.flat(tileSize(0), tileSize(1)))));
+    }
+
+    /** CuTe's {@code get_layoutA_TV}: (thread index, value) → {@code m + tileM·k}; the N atoms' threads share A. */
+    public Layout layoutA() {
+        Layout f = thrfrgA(Layout.colMajor(IntTuple.flat(tileSize(0), tileSize(2))));
+        Layout widen = Layout.of(IntTuple.flat(thr(1), thr(2)), IntTuple.flat(1, 0));
+        return withThreadIndex(widenThreads(f, widen));
+    }
+
+    /** CuTe's {@code get_layoutB_TV}: (thread index, value) → {@code n + tileN·k}; the M atoms' threads share B. */
+    public Layout layoutB() {
+        Layout f = thrfrgB(Layout.colMajor(IntTuple.flat(tileSize(1), tileSize(2))));
+        Layout widen = Layout.of(IntTuple.flat(thr(1), thr(2)), IntTuple.flat(0, 1));
+        return withThreadIndex(widenThreads(f, widen));
+    }
+
+    /** {@code f ∘ (<_, <widen, _>>, _)}: the first thread-grid mode of f composed with widen. */
+    private static Layout widenThreads(Layout f, Layout widen) {
+        Layout thr = f.mode(0);
+        Layout grid = thr.mode(1);
+        Layout widened = Layout.concat(thr.mode(0), Layout.concat(Composition.compose(grid.mode(0), widen), grid.mode(1)));
+        return Layout.concat(widened, f.mode(1));
+    }
+
+    /** (v, m, n, k) of a thread index: where {@code thr_layout_vmnk} takes it, each mode's coordinate as an index. */
+    public long[] threadCoord(long threadIndex) {
+        if (threadIndex < 0 || threadIndex >= threads()) {
+            throw new LayoutArgumentException("thread " + threadIndex + " of " + atom.name() + " tiled " + atomLayout
+                    + ": not in [0, " + threads() + ")");
+        }
+        IntTuple c = vmnk.hierCoord(threadIndex);
+        long[] out = new long[4];
+        for (int i = 0; i < 4; i++) out[i] = Layout.colMajor(vmnk.mode(i).shape()).apply(c.mode(i));
+        return out;
+    }
+
+    private Sliced partition(Layout thrfrg, long v, long p, long q) {
+        SliceCoord at = SliceCoord.of(SliceCoord.of(SliceCoord.of(v), SliceCoord.of(SliceCoord.of(p), SliceCoord.of(q))),
+                SliceCoord.WILDCARD);
+        Sliced s = Slicing.sliceAndOffset(at, thrfrg);
+        Layout l = s.layout(); // ((FrgV,(RestP,RestQ))) → (FrgV,RestP,RestQ)
+        if (l.rank() == 1) l = l.mode(0);
+        return new Sliced(Layout.concat(l.mode(0), l.mode(1).mode(0), l.mode(1).mode(1)), s.offset());
+    }
+
+    /** CuTe's {@code get_slice(thr).partition_C(C)}: thread's (FrgV,RestM,RestN) of an (M,N) layout, and its offset. */
+    public Sliced partitionC(Layout c, long threadIndex) {
+        long[] t = threadCoord(threadIndex);
+        return partition(thrfrgC(c), t[0], t[1], t[2]);
+    }
+
+    /** CuTe's {@code partition_A}: thread's (FrgV,RestM,RestK) of an (M,K) layout, and its offset. */
+    public Sliced partitionA(Layout a, long threadIndex) {
+        long[] t = threadCoord(threadIndex);
+        return partition(thrfrgA(a), t[0], t[1], t[3]);
+    }
+
+    /** CuTe's {@code partition_B}: thread's (FrgV,RestN,RestK) of an (N,K) layout, and its offset. */
+    public Sliced partitionB(Layout b, long threadIndex) {
+        long[] t = threadCoord(threadIndex);
+        return partition(thrfrgB(b), t[0], t[2], t[3]);
+    }
+
+    /** CuTe's {@code partition_fragment_C}: the register fragment, column-major of partition_C's shape. */
+    public Layout partitionFragmentC(Layout c) {
+        return Layout.colMajor(partitionC(c, 0).layout().shape());
+    }
+
+    /** CuTe's {@code partition_fragment_A}. */
+    public Layout partitionFragmentA(Layout a) {
+        return Layout.colMajor(partitionA(a, 0).layout().shape());
+    }
+
+    /** CuTe's {@code partition_fragment_B}. */
+    public Layout partitionFragmentB(Layout b) {
+        return Layout.colMajor(partitionB(b, 0).layout().shape());
+    }
+
+    @Override
+    public String toString() {
+        return "TiledMMA(" + atom.name() + ", " + atomLayout + ", <" + permutation[0] + "," + permutation[1] + "," + permutation[2] + ">)";
+    }
+}

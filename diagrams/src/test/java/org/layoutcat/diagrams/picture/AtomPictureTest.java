@@ -1,0 +1,79 @@
+package org.layoutcat.diagrams.picture;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.layoutcat.diagrams.Diagram;
+import org.layoutcat.diagrams.DiagramNode;
+import org.layoutcat.diagrams.Drawings;
+import org.layoutcat.diagrams.svg.SvgWriter;
+
+/**
+ * The print_latex pictures of tiled MMAs and copies: every cell of A, B and C labelled with the (thread, value)
+ * the PTX ISA's fragment formulas give (re-derived here), and the three operands aligned as CuTe draws them.
+ */
+class AtomPictureTest {
+
+    static Map<String, DiagramNode> cells(Diagram d) {
+        Map<String, DiagramNode> m = new HashMap<>();
+        for (DiagramNode n : d.graph().vertexSet()) if (n.kind() == DiagramNode.Kind.CELL) m.put(n.id(), n);
+        return m;
+    }
+
+    /** m16n8k16 tiled 2×2×1 (128 threads, tile 32×16×16): C(m, n) is held by the warp of atom (m/16, n/8). */
+    @Test
+    void mmaPictureLabelsEveryCellByThePtxFragment() {
+        Diagram d = Drawings.draw("mma", List.of("SM80_16x8x16_F16F16F16F16_TN", "2x2x1"));
+        Map<String, DiagramNode> cells = cells(d);
+        assertEquals(32 * 16 + 32 * 16 + 16 * 16, cells.size());
+        for (int m = 0; m < 32; m++) {
+            for (int n = 0; n < 16; n++) {
+                int warp = m / 16 + 2 * (n / 8), r = m % 16, c = n % 8;
+                int lane = 4 * (r % 8) + (c % 8) / 2; // row = g + 8⌊i/2⌋, col = 2t + i%2
+                int i = c % 2 + 2 * (r / 8);
+                assertEquals("T" + (32 * warp + lane) + " V" + i, cells.get("C.cell." + m + "." + n).label(), "C(" + m + "," + n + ")");
+            }
+        }
+        // A(m, k): first holder is the atom at n = 0; a_i with row = g + 8·((i/2)%2), col = 2t + i%2 + 8·(i/4)
+        assertEquals("T0 V0", cells.get("A.cell.0.0").label());
+        assertEquals("T0 V2", cells.get("A.cell.8.0").label());
+        assertEquals("T0 V4", cells.get("A.cell.0.8").label());
+        assertEquals("T32 V0", cells.get("A.cell.16.0").label());
+        // B drawn K×N: b_i with k = 2t + i%2 + 8·(i/2), n = g
+        assertEquals("T4 V1", cells.get("B.cell.1.1").label());
+        assertEquals("T64 V0", cells.get("B.cell.0.8").label());
+        // C's columns sit under B's and its rows beside A's
+        DiagramNode c00 = cells.get("C.cell.0.0"), b00 = cells.get("B.cell.0.0"), a00 = cells.get("A.cell.0.0");
+        assertEquals(b00.box().x(), c00.box().x(), 1e-9);
+        assertEquals(a00.box().y(), c00.box().y(), 1e-9);
+        assertTrue(a00.box().x() < c00.box().x() && b00.box().y() < c00.box().y());
+        String svg = SvgWriter.write(d);
+        assertTrue(svg.contains(">T127<") && svg.contains("<svg"));
+    }
+
+    @Test
+    void copyPictureShowsSourceAndDestination() {
+        Diagram d = Drawings.draw("copy", List.of("SM75_U32x4_LDSM_N", "16", "(32,1)", "(1,8)"));
+        Map<String, DiagramNode> cells = cells(d);
+        assertEquals(2 * 32 * 8, cells.size());
+        // ldmatrix.x4 tiled by (32,1)×(1,8): tile element (r, c) is what lane r receives as value c, i.e. element
+        // e = 2r + c%2 + 64⌊c/2⌋ of the four stacked 8×8 matrices (row ⌊r/4⌋ of matrix ⌊c/2⌋); lane ⌊e/8⌋ supplied
+        // that row's address, as its value e mod 8.
+        for (int r = 0; r < 32; r++) {
+            for (int c = 0; c < 8; c++) {
+                int e = 2 * r + c % 2 + 64 * (c / 2);
+                assertEquals("T" + r + " V" + c, cells.get("D.cell." + r + "." + c).label());
+                assertEquals("T" + e / 8 + " V" + e % 8, cells.get("S.cell." + r + "." + c).label(), "S(" + r + "," + c + ")");
+            }
+        }
+    }
+
+    @Test
+    void anUnknownAtomIsRefused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Drawings.draw("mma", List.of("SM80_NOPE")));
+        assertTrue(e.getMessage().contains("SM80_NOPE"));
+    }
+}

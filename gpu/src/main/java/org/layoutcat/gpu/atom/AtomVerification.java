@@ -1,0 +1,209 @@
+package org.layoutcat.gpu.atom;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.layoutcat.core.IntTuple;
+import org.layoutcat.core.Layout;
+import org.layoutcat.core.atom.Atoms;
+import org.layoutcat.core.atom.CopyAtom;
+import org.layoutcat.core.atom.Element;
+import org.layoutcat.core.atom.MmaAtom;
+import org.layoutcat.gpu.ptx.AtomKernels;
+import org.layoutcat.gpu.ptx.Kernel;
+
+/**
+ * The hardware cross-check of the atom catalog. For an MMA atom: random small integers in A (M×K, column-major)
+ * and B (N×K, column-major); each lane's table row lists, for each of its register values v, the element
+ * {@code a(thrID⁻¹(lane), v)} of the catalog's A layout (the same for B and, for the stores, C); lanes that are not
+ * threads of the atom (SM70's other quad pairs) read a zero past the end and write past the end. The device's C
+ * must equal {@code Σ_k A[m,k]·B[n,k]} exactly. The test of the test: the same run with the table rows of lanes 0
+ * and 1 of A exchanged (the catalog's A layout with threads 0 and 1 swapped) must give a wrong C.
+ *
+ * <p>For wgmma (m64nNk16, one warp group): A and B go to shared memory as the descriptors describe them, and each
+ * thread stores its accumulators through the catalog's C layout; the counter-check exchanges the C rows of threads
+ * 0 and 1.
+ *
+ * <p>For ldmatrix: shared memory holds element ids; each lane's row address comes from the catalog's source
+ * layout and each of its registers must hold the ids the destination layout names. For stmatrix: each lane's
+ * registers hold the ids the source layout names, its row address comes from the destination layout, and shared
+ * memory must end up holding id e at element e. Each has the same swapped-lanes counter-check.
+ */
+public final class AtomVerification {
+    /** The outcome for one atom: whether the catalog passed and the counter-check failed, and one line. */
+    public record Outcome(String atom, boolean passed, String line) {}
+
+    private AtomVerification() {}
+
+    /** Every atom this device can check: the mma.sync and wgmma atoms, ldmatrix and stmatrix. */
+    public static List<Outcome> verifyAll(AtomDevice device, long seed) {
+        List<Outcome> out = new ArrayList<>();
+        for (MmaAtom a : Atoms.mmaAtoms()) out.add(a.registersAB() ? verifyMma(device, a, seed) : verifyWgmma(device, a, seed));
+        for (CopyAtom c : Atoms.copyAtoms()) {
+            if (c.ptx().startsWith("ldmatrix")) out.add(verifyLdmatrix(device, c));
+            if (c.ptx().startsWith("stmatrix")) out.add(verifyStmatrix(device, c));
+        }
+        return out;
+    }
+
+    /** lane → logical thread of the atom, or -1. */
+    static long[] logicalThreads(Layout thrID, int lanes) {
+        long[] t = new long[lanes];
+        java.util.Arrays.fill(t, -1);
+        for (long i = 0; i < thrID.size(); i++) {
+            long lane = thrID.apply(i);
+            if (lane < 0 || lane >= lanes) throw new IllegalArgumentException("thread layout " + thrID + " leaves the warp at " + i);
+            t[(int) lane] = i;
+        }
+        return t;
+    }
+
+    /** The table of a TV layout: entry {@code lane·V + v} is {@code tv(thrID⁻¹(lane), v)}, or {@code pad} off the atom. */
+    public static int[] table(Layout tv, Layout thrID, int pad) {
+        long values = tv.mode(1).size();
+        int lanes = (int) Math.max(32, thrID.cosize());
+        long[] logical = logicalThreads(thrID, lanes);
+        int[] t = new int[(int) (lanes * values)];
+        for (int lane = 0; lane < lanes; lane++) {
+            for (long v = 0; v < values; v++) {
+                t[(int) (lane * values + v)] = logical[lane] < 0 ? pad : Math.toIntExact(tv.apply(IntTuple.flat(logical[lane], v)));
+            }
+        }
+        return t;
+    }
+
+    /** The table with the rows of lanes 0 and 1 exchanged. */
+    static int[] swapLanes01(int[] table) {
+        return swapLanes01(table, table.length / 32);
+    }
+
+    /** The table of {@code v} values a lane with the rows of lanes 0 and 1 exchanged. */
+    static int[] swapLanes01(int[] table, int v) {
+        int[] t = table.clone();
+        for (int i = 0; i < v; i++) {
+            t[i] = table[v + i];
+            t[v + i] = table[i];
+        }
+        return t;
+    }
+
+    /** Random small integers, exact in every input type ({@code |x| ≤ 3}, s8 {@code |x| ≤ 8}), and a zero at the end. */
+    static double[] operand(SplittableRandom rnd, long n, Element e) {
+        double[] x = new double[(int) n + 1];
+        int r = e == Element.S8 ? 8 : 3;
+        for (int i = 0; i < n; i++) x[i] = rnd.nextInt(-r, r + 1);
+        return x;
+    }
+
+    /** C = A·B on the CPU: {@code c[m + M·n] = Σ_k a[m + M·k]·b[n + N·k]}. */
+    static double[] product(MmaAtom atom, double[] a, double[] b) {
+        int m = (int) atom.m(), n = (int) atom.n(), k = (int) atom.k();
+        double[] c = new double[m * n + 1];
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < n; j++) {
+                double s = 0;
+                for (int l = 0; l < k; l++) s += a[i + m * l] * b[j + n * l];
+                c[i + m * j] = s;
+            }
+        }
+        return c;
+    }
+
+    static int mismatches(double[] want, double[] got, int n) {
+        int bad = 0;
+        for (int i = 0; i < n; i++) if (want[i] != got[i]) bad++;
+        return bad;
+    }
+
+    /** Checks one mma.sync atom (see the class comment). */
+    public static Outcome verifyMma(AtomDevice device, MmaAtom atom, long seed) {
+        Kernel k = AtomKernels.mma(atom);
+        SplittableRandom rnd = new SplittableRandom(seed ^ atom.name().hashCode());
+        int mk = (int) (atom.m() * atom.k()), nk = (int) (atom.n() * atom.k()), mn = (int) (atom.m() * atom.n());
+        double[] a = operand(rnd, mk, atom.ab()), b = operand(rnd, nk, atom.ab());
+        int[] ia = table(atom.a(), atom.thrID(), mk), ib = table(atom.b(), atom.thrID(), nk), ic = table(atom.c(), atom.thrID(), mn);
+        double[] want = product(atom, a, b);
+        double[] got = device.mma(k, a, b, ia, ib, ic, mn + 1);
+        int bad = mismatches(want, got, mn);
+        double[] swapped = device.mma(k, a, b, swapLanes01(ia), ib, ic, mn + 1);
+        int caught = mismatches(want, swapped, mn);
+        boolean ok = bad == 0 && caught > 0;
+        return new Outcome(atom.name(), ok, String.format(java.util.Locale.ROOT,
+                "%s %-32s %-52s C = A·B on %d/%d elements; A with lanes 0,1 swapped: %d wrong%s",
+                ok ? "PASS" : "FAIL", atom.name(), atom.ptx(), mn - bad, mn, caught, caught > 0 ? " (caught)" : " (NOT caught)"));
+    }
+
+    /**
+     * Checks one wgmma atom: A and B in shared memory as its descriptors describe them (not through TV layouts:
+     * every thread "holds" the whole tile), each thread's accumulators stored through the catalog's C layout; the
+     * counter-check exchanges the C rows of threads 0 and 1.
+     */
+    public static Outcome verifyWgmma(AtomDevice device, MmaAtom atom, long seed) {
+        Kernel k = AtomKernels.wgmma(atom);
+        SplittableRandom rnd = new SplittableRandom(seed ^ atom.name().hashCode());
+        int mk = (int) (atom.m() * atom.k()), nk = (int) (atom.n() * atom.k()), mn = (int) (atom.m() * atom.n());
+        double[] a = operand(rnd, mk, atom.ab()), b = operand(rnd, nk, atom.ab());
+        int[] ic = table(atom.c(), atom.thrID(), mn), none = new int[1];
+        double[] want = product(atom, a, b);
+        int bad = mismatches(want, device.mma(k, a, b, none, none, ic, mn + 1), mn);
+        int caught = mismatches(want, device.mma(k, a, b, none, none, swapLanes01(ic, (int) atom.valuesC()), mn + 1), mn);
+        boolean ok = bad == 0 && caught > 0;
+        return new Outcome(atom.name(), ok, String.format(java.util.Locale.ROOT,
+                "%s %-32s %-52s C = A·B on %d/%d elements; C with threads 0,1 swapped: %d wrong%s",
+                ok ? "PASS" : "FAIL", atom.name(), atom.ptx(), mn - bad, mn, caught, caught > 0 ? " (caught)" : " (NOT caught)"));
+    }
+
+    /** Checks one ldmatrix atom (see the class comment). */
+    public static Outcome verifyLdmatrix(AtomDevice device, CopyAtom atom) {
+        Kernel k = AtomKernels.ldmatrix(atom);
+        int mats = AtomKernels.matrices(atom);
+        Layout src = atom.src(16), dst = atom.dst(16);
+        int[] rows = new int[32];
+        for (int lane = 0; lane < 32; lane++) rows[lane] = Math.toIntExact(2 * src.apply(IntTuple.flat(lane, 0)));
+        int[] want = packedIds(dst, mats);
+        int[] got = device.ldmatrix(k, rows, 32 * mats);
+        int bad = wordMismatches(want, got);
+        int caught = wordMismatches(swapLanes01(want), got);
+        return copyOutcome(atom, bad, caught, 32 * mats, "registers as the destination layout says");
+    }
+
+    /** Checks one stmatrix atom (see the class comment). */
+    public static Outcome verifyStmatrix(AtomDevice device, CopyAtom atom) {
+        Kernel k = AtomKernels.stmatrix(atom);
+        int mats = AtomKernels.matrices(atom);
+        Layout src = atom.src(16), dst = atom.dst(16);
+        int[] rows = new int[32];
+        for (int lane = 0; lane < 32; lane++) rows[lane] = Math.toIntExact(2 * dst.apply(IntTuple.flat(lane, 0)));
+        int[] regs = packedIds(src, mats);
+        int[] identity = new int[64 * mats];
+        for (int e = 0; e < identity.length; e++) identity[e] = e;
+        int bad = wordMismatches(identity, device.stmatrix(k, rows, regs, 64 * mats));
+        int caught = wordMismatches(identity, device.stmatrix(k, rows, swapLanes01(regs), 64 * mats));
+        return copyOutcome(atom, bad, caught, 64 * mats, "shared elements where the source layout says");
+    }
+
+    private static Outcome copyOutcome(CopyAtom atom, int bad, int caught, int n, String what) {
+        boolean ok = bad == 0 && caught > 0;
+        return new Outcome(atom.name(), ok, String.format(java.util.Locale.ROOT,
+                "%s %-32s %-52s %s: %d/%d words; lanes 0,1 swapped: %d wrong%s",
+                ok ? "PASS" : "FAIL", atom.name(), atom.ptx(), what, n - bad, n, caught, caught > 0 ? " (caught)" : " (NOT caught)"));
+    }
+
+    /** Lane l's register j: the ids of values 2j (low half) and 2j+1 (high half) of a (thread, value) layout of 16-bit elements. */
+    static int[] packedIds(Layout tv, int regs) {
+        int[] w = new int[32 * regs];
+        for (int lane = 0; lane < 32; lane++) {
+            for (int j = 0; j < regs; j++) {
+                long lo = tv.apply(IntTuple.flat(lane, 2L * j)), hi = tv.apply(IntTuple.flat(lane, 2L * j + 1));
+                w[lane * regs + j] = (int) (lo | (hi << 16));
+            }
+        }
+        return w;
+    }
+
+    static int wordMismatches(int[] want, int[] got) {
+        int bad = 0;
+        for (int i = 0; i < want.length; i++) if (want[i] != got[i]) bad++;
+        return bad;
+    }
+}

@@ -1,0 +1,63 @@
+package org.layoutcat.gpu.cuda;
+
+import static jcuda.driver.JCudaDriver.*;
+
+import jcuda.Pointer;
+import org.layoutcat.gpu.atom.AtomDevice;
+import org.layoutcat.gpu.ptx.Kernel;
+
+/** The atom kernels on the GPU of a {@link CudaBackend}: arrays copied in, one block of 32 threads, arrays copied out. */
+public final class CudaAtoms implements AtomDevice {
+    private final CudaBackend gpu;
+
+    public CudaAtoms(CudaBackend gpu) {
+        this.gpu = gpu;
+    }
+
+    private CudaBackend.Buffer in(Pointer p, long bytes) {
+        CudaBackend.Buffer b = gpu.allocate(bytes);
+        cuMemcpyHtoD(b.ptr, p, bytes);
+        return b;
+    }
+
+    @Override
+    public double[] mma(Kernel k, double[] a, double[] b, int[] ia, int[] ib, int[] ic, int cLength) {
+        double[] c = new double[cLength];
+        try (CudaBackend.Buffer da = in(Pointer.to(a), 8L * a.length); CudaBackend.Buffer db = in(Pointer.to(b), 8L * b.length);
+             CudaBackend.Buffer dc = in(Pointer.to(c), 8L * c.length); CudaBackend.Buffer dia = in(Pointer.to(ia), 4L * ia.length);
+             CudaBackend.Buffer dib = in(Pointer.to(ib), 4L * ib.length); CudaBackend.Buffer dic = in(Pointer.to(ic), 4L * ic.length)) {
+            gpu.launch(k, da.address(), db.address(), dc.address(), dia.address(), dib.address(), dic.address());
+            cuCtxSynchronize();
+            cuMemcpyDtoH(Pointer.to(c), dc.ptr, 8L * c.length);
+        }
+        return c;
+    }
+
+    @Override
+    public int[] ldmatrix(Kernel k, int[] rows, int outLength) {
+        int[] out = new int[outLength];
+        try (CudaBackend.Buffer dout = in(Pointer.to(out), 4L * outLength); CudaBackend.Buffer drows = in(Pointer.to(rows), 4L * rows.length)) {
+            gpu.launch(k, dout.address(), drows.address());
+            cuCtxSynchronize();
+            cuMemcpyDtoH(Pointer.to(out), dout.ptr, 4L * outLength);
+        }
+        return out;
+    }
+
+    @Override
+    public int[] stmatrix(Kernel k, int[] rows, int[] regs, int outLength) {
+        int[] out = new int[outLength];
+        try (CudaBackend.Buffer dout = in(Pointer.to(out), 4L * outLength); CudaBackend.Buffer drows = in(Pointer.to(rows), 4L * rows.length);
+             CudaBackend.Buffer dregs = in(Pointer.to(regs), 4L * regs.length)) {
+            gpu.launch(k, dout.address(), drows.address(), dregs.address());
+            cuCtxSynchronize();
+            cuMemcpyDtoH(Pointer.to(out), dout.ptr, 4L * outLength);
+        }
+        return out;
+    }
+
+    @Override
+    public String description() {
+        return gpu.description();
+    }
+}
