@@ -3,7 +3,8 @@
 # bench against the batch pipe on the same request mix, and the pipe on 1..16 threads. Usage (on a machine with the
 # bundle of gpu/bundle.sh in BUNDLE): bench/device-speed.sh BUNDLE [OUT_DIR]
 set -euo pipefail
-bundle="${1:?usage: bench/device-speed.sh BUNDLE [OUT]}"
+bundle="${1:?usage: bench/device-speed.sh BUNDLE [OUT] [pipe]}"
+only_pipe="${3:-}"
 out="${2:-/tmp/speed}"
 work=$(mktemp -d) # large files stay on local disk
 mkdir -p "$out"
@@ -17,6 +18,7 @@ requests="$(dirname "$0")/../cli/src/test/resources/oracle/cute-cpp-dev.jsonl"
 cds="-XX:SharedArchiveFile=$out/layoutcat.jsa -Xshare:auto -Xlog:disable -Xlog:all=warning:stderr"
 stats() { sort -n | awk '{a[NR]=$1} END {printf "min %.3f  median %.3f  max %.3f s (%d runs)\n", a[1], a[int((NR+1)/2)], a[NR], NR}'; }
 wall() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N); awk -v s="$s" -v e="$e" 'BEGIN{print e - s}'; }
+if [ -z "$only_pipe" ]; then
 echo "== start (wall time of the whole process)"
 printf 'java -version:                 '; for i in $(seq 9); do wall "$java" -version; done | stats
 printf 'compose, no archive:           '; for i in $(seq 9); do wall "$java" -jar "$jar" compose "(12,3,6):(1,72,12)" "(6,6):(1,6)"; done | stats
@@ -26,9 +28,11 @@ printf 'eval, archive:                 '; for i in $(seq 9); do wall "$java" $cd
 printf "draw layout (svg), archive:    "; for i in $(seq 5); do wall "$java" $cds -jar "$jar" draw layout "(4,8):(1,4)" -o "$out/l.svg"; done | stats
 echo "== the algebra through text, in process (bench), and through the pipe"
 "$java" -jar "$jar" bench "$requests" --seconds 10 --warmup 5 | tee "$out/bench.txt" | grep -E "^all|requests from"
+fi
 n=500000
-echo "generating $n requests"
-awk -v n=$n 'BEGIN{c=0} {line[c++]=$0} END{for(i=0;i<n;i++){l=line[i%c]; sub(/"id": "[^"]*"/, "\"id\": \"" i "\"", l); print l}}' "$requests" > "$work/mix.jsonl"
+echo "the pipe: $n requests"
+reps=$(( n / $(grep -c "" "$requests") ))
+for i in $(seq $reps); do cat "$requests"; done > "$work/mix.jsonl" # the same 2,000 requests over and over
 for t in 1 2 4 8 16; do
   s=$(date +%s.%N); timeout 120 "$java" -jar "$jar" batch --threads $t < "$work/mix.jsonl" > "$work/replies-$t.jsonl" || echo "batch --threads $t: exit $?"; e=$(date +%s.%N)
   awk -v t=$t -v n=$n -v s="$s" -v e="$e" 'BEGIN{d=e-s; printf "batch --threads %-2d %d lines: %.2f s, %.0f ns per line, %.0f lines/s\n", t, n, d, d*1e9/n, n/d}'
