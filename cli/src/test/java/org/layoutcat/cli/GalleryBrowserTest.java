@@ -35,7 +35,7 @@ class GalleryBrowserTest {
         Path profile = Files.createTempDirectory("chromium-profile");
         Process p = new ProcessBuilder(chromium.get(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                 "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--user-data-dir=" + profile, "--virtual-time-budget=20000", "--dump-dom",
+                "--user-data-dir=" + profile, "--virtual-time-budget=20000", "--window-size=1400,1000", "--dump-dom",
                 r.index().toAbsolutePath().toUri().toString())
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         byte[] dom = p.getInputStream().readAllBytes();
@@ -45,6 +45,11 @@ class GalleryBrowserTest {
         assertTrue(body.find(), "the page's check script did not run; DOM starts: " + html.substring(0, Math.min(300, html.length())));
         assertEquals(r.pictures(), Integer.parseInt(body.group(1)), "pictures in the page");
         assertEquals(r.pictures(), Integer.parseInt(body.group(2)), "pictures laid out with a non-zero size");
+        // the page fits a 1,400-pixel window: nothing (long errors, wide pictures) widens it past the window
+        Matcher width = Pattern.compile("data-scroll-width=\"(\\d+)\"[^>]*data-window-width=\"(\\d+)\"").matcher(html);
+        assertTrue(width.find(), "the page's width was not measured");
+        assertEquals(1400, Integer.parseInt(width.group(2)), "the window's width");
+        assertTrue(Integer.parseInt(width.group(1)) <= 1400, "the page is " + width.group(1) + " px wide in a 1,400-px window");
     }
 
     private static Optional<String> chromium() {

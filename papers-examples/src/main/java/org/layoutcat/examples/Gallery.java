@@ -58,7 +58,11 @@ public final class Gallery {
                 if (!e.expected().equals(e.printed())) {
                     body.append("<dt>correct value</dt><dd><pre>").append(esc(e.expected())).append("</pre></dd>");
                 }
-                body.append("<dt>computed</dt><dd><pre>").append(esc(o.computed())).append("</pre></dd>");
+                if (o.computed().equals(e.expected()) && o.computed().lines().count() > 3) { // a long table once
+                    body.append("<dt>computed</dt><dd>the same, line for line</dd>");
+                } else {
+                    body.append("<dt>computed</dt><dd><pre>").append(esc(o.computed())).append("</pre></dd>");
+                }
                 if (!e.note().isEmpty()) body.append("<dt>note</dt><dd>").append(esc(e.note())).append("</dd>");
                 body.append("</dl>");
                 if (e.figure() != null) {
@@ -88,7 +92,7 @@ public final class Gallery {
         String summary = result.summary();
         String html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>layoutcat gallery</title>\n<style>\n"
                 + STYLE + "</style></head><body>\n<h1>layoutcat — the sources' worked examples</h1>\n<p class=\"summary\" id=\"summary\">"
-                + summary + "</p>\n" + toc + "\n" + body + CHECK + "</body></html>\n";
+                + summary + "</p>\n" + ORDER + toc + "\n" + body + CHECK + "</body></html>\n";
         Files.writeString(index, html, StandardCharsets.UTF_8);
         return result;
     }
@@ -114,7 +118,8 @@ public final class Gallery {
 
     /**
      * Marks on the body, once the page has loaded, how many inline pictures it holds and how many the browser
-     * laid out with a non-zero size ({@code data-pictures}, {@code data-rendered}): what the browser test reads.
+     * laid out with a non-zero size ({@code data-pictures}, {@code data-rendered}), and how wide the page is against
+     * the window ({@code data-scroll-width}, {@code data-window-width}): what the browser test reads.
      */
     private static final String CHECK = """
             <script>
@@ -123,15 +128,24 @@ public final class Gallery {
               const drawn = svgs.filter(s => { const r = s.getBoundingClientRect(); return r.width > 0 && r.height > 0; });
               document.body.dataset.pictures = svgs.length;
               document.body.dataset.rendered = drawn.length;
+              document.body.dataset.scrollWidth = document.documentElement.scrollWidth;
+              document.body.dataset.windowWidth = window.innerWidth;
             });
             </script>
             """;
+
+    /** The order of composition, named once for the whole page. */
+    private static final String ORDER = "<p class=\"order\">Order of composition on this page: every <b>input</b> line"
+            + " and every diagram write CuTe's <code>composition(A, B)</code> = A∘B, B applied first, A's layout read at"
+            + " B's values. The categorical paper and its blog summary write the same composite B∘A with <i>their</i> A"
+            + " applied first; their cards quote them, so there the source's A is the diagram's B.</p>\n";
 
     private static final String STYLE = """
             body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1200px; padding: 0 1em; color: #222; }
             h1 { font-size: 1.6em; } h2 { border-bottom: 2px solid #ddd; padding-bottom: .2em; margin-top: 2em; }
             h2 small { font-weight: normal; color: #777; font-size: .6em; }
             .summary { font-size: 1.1em; font-weight: bold; }
+            .order { background: #f5f7ff; border: 1px solid #dde; border-radius: 4px; padding: .5em .8em; }
             article { border: 1px solid #ddd; border-left: 6px solid #3a3; border-radius: 4px; padding: .6em 1em; margin: 1em 0; }
             article.fail { border-left-color: #c33; background: #fff4f4; }
             .mark { font-weight: bold; } article.pass .mark { color: #282; } article.fail .mark { color: #c22; }
