@@ -47,7 +47,7 @@ final class DrawCommand implements Callable<Integer> {
     @Option(names = "--color", defaultValue = "offset", description = "layout cell colours: offset, row, column or none")
     String colour;
 
-    @Option(names = "--order", defaultValue = "offset", description = "coords row order: offset (seed 001) or index")
+    @Option(names = "--order", defaultValue = "offset", description = "row order of draw coords: offset (by the value L(i), as the hierarchical-layouts post orders it) or index")
     String order;
 
     @Option(names = "--scale", description = "PNG pixels per picture pixel (default 2, 1 for pictures over 1600 px wide)")

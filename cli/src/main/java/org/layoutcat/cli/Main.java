@@ -202,7 +202,7 @@ public final class Main implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "LAYOUT", description = "the layout, e.g. (2,(2,2)):(2,(1,4))") String layout;
 
         @Option(names = "--order", defaultValue = "offset", paramLabel = "ORDER",
-                description = "row order: offset (default, by the value L(i), as draw coords and seed 001 order them) or index (i = 0, 1, ...)")
+                description = "row order: offset (default, by the value L(i), as draw coords and the hierarchical-layouts post order them) or index (i = 0, 1, ...)")
         String order;
 
         @Option(names = "--limit", defaultValue = "4096", paramLabel = "N", description = "print at most N rows (default 4096)")

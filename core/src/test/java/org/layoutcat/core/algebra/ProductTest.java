@@ -48,4 +48,16 @@ class ProductTest {
                 () -> Product.zippedProduct(Layout.parse("4:1"), Tiler.parse("<2:1,3:1>")));
         assertTrue(e.getMessage().contains("zipped_product of 4:1 by <2:1,3:1>"), e.getMessage());
     }
+
+    @Test
+    void blockedAndRakedProductsTakeCuTeCppsForm() {
+        // CuTe C++ (CUTLASS main, 2026-08, static Int<>): blocked_product((2,5):(5,1), (3,4):(1,3)) prints
+        // ((_2,_3),(_5,_4)):((_5,_10),(_1,_30)): zip of the logical product, not coalesced per mode (an older CuTe
+        // coalesced it to (6,(5,4)):(5,(1,30)), the same function)
+        assertEquals(Layout.parse("((2,3),(5,4)):((5,10),(1,30))"),
+                Product.blockedProduct(Layout.parse("(2,5):(5,1)"), Layout.parse("(3,4):(1,3)")));
+        // CuTe C++: raked_product of the same = ((_3,_2),(_4,_5)):((_10,_5),(_30,_1))
+        assertEquals(Layout.parse("((3,2),(4,5)):((10,5),(30,1))"),
+                Product.rakedProduct(Layout.parse("(2,5):(5,1)"), Layout.parse("(3,4):(1,3)")));
+    }
 }
