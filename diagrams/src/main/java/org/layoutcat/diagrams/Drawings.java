@@ -185,8 +185,8 @@ public final class Drawings {
 
     /**
      * {@code compose A B}: the walkthrough of the categorical composition A∘B. Where the category module cannot
-     * compose (a non-tractable layout, or a composite no morphism encodes), the message says whether CuTe's
-     * composite exists: with its value, or with the reason none does.
+     * compose (a non-tractable layout, or a composite no morphism encodes) but CuTe's algorithm does, the steps of
+     * CuTe's algorithm and the composite's grid; where neither does, the reason no composite exists.
      */
     private static Diagram compose(Layout a, Layout b, String title) {
         List<CompositionTrace> parts;
@@ -199,8 +199,13 @@ public final class Drawings {
             } catch (IllegalArgumentException none) {
                 throw new IllegalArgumentException("draw compose: no composite: " + none.getMessage(), none);
             }
-            throw new IllegalArgumentException("draw compose: " + a + " o " + b + " = " + cute + " in CuTe, but the walkthrough "
-                    + "computes it in the category Nest, which refuses it: " + refused.getMessage(), refused);
+            // only the categorical walkthrough is unavailable: CuTe's algorithm's steps, and the composite's grid
+            List<String> steps = new java.util.ArrayList<>();
+            steps.add("The categorical walkthrough is not available here: " + refused.getMessage());
+            Composition.explain(a, b).lines().skip(1).forEach(steps::add);
+            return org.layoutcat.diagrams.picture.Panels.arrange(title != null ? title
+                    : "A∘B = " + cute + " (B applied first), by CuTe's algorithm", steps,
+                    List.of(List.of(new org.layoutcat.diagrams.picture.Panels.Panel("A∘B = " + cute, LayoutPicture.of(cute)))));
         }
         Layout result = parts.size() == 1 ? parts.get(0).result() : CategoricalComposition.compose(a, b);
         return Walkthrough.of(a, b, parts, result, title);
