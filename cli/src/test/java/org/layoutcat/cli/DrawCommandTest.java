@@ -77,7 +77,6 @@ class DrawCommandTest {
             {"draw", "refinement", "(8,8)", "(3,8,8)", "-o", svg},
             {"draw", "refinement", "(6,6)", "(2,6,3)", "(6,6)", "-o", svg},
             {"draw", "compose", "(4,6):(1,5)", "3:2", "-o", svg},
-            {"draw", "compose", "(4,6,8,10):(2,3,5,7)", "6:12", "-o", svg},
             {"draw", "product", "(2,3):(1,2)", "(3,2):(1,3)", "raked", "--kind", "blocked", "-o", svg},
             {"draw", "tv", "((2,2),(2,3)):((2,12),(1,4))", "(4,5)", "-o", svg},
             {"draw", "product", "(2,2):(1,2)", "<2,2>", "-o", svg},
