@@ -58,9 +58,17 @@ public final class Main implements Callable<Integer> {
 
     /** One line saying what failed and why, for an exception that reached the top: never a bare path or class name. */
     static String describe(Throwable ex) {
-        if (ex instanceof java.nio.file.NoSuchFileException f) return "no such file or directory: " + f.getFile();
+        if (ex instanceof java.nio.file.NoSuchFileException f) {
+            java.nio.file.Path parent = java.nio.file.Path.of(f.getFile()).toAbsolutePath().getParent();
+            return parent != null && java.nio.file.Files.isDirectory(parent) && !java.nio.file.Files.isWritable(parent)
+                    ? "cannot create " + f.getFile() + ": the directory " + parent + " does not take new entries"
+                    : "no such file or directory: " + f.getFile();
+        }
         if (ex instanceof java.nio.file.AccessDeniedException f) return "permission denied: " + f.getFile();
-        if (ex instanceof java.nio.file.FileAlreadyExistsException f) return "already exists: " + f.getFile();
+        if (ex instanceof java.nio.file.FileAlreadyExistsException f) {
+            return java.nio.file.Files.isRegularFile(java.nio.file.Path.of(f.getFile()))
+                    ? "a file is in the way where a directory is needed: " + f.getFile() : "already exists: " + f.getFile();
+        }
         if (ex instanceof java.nio.file.NotDirectoryException f) return "not a directory: " + f.getFile();
         if (ex instanceof java.nio.file.FileSystemException f) {
             return (f.getReason() != null ? f.getReason() : "cannot use the file") + ": " + f.getFile();
