@@ -247,9 +247,9 @@ public final class CoordAlgebra {
                 throw new LayoutArgumentException("local_tile of " + a + " by " + tiler + " at " + coord + ": the coordinate has rank "
                         + coord.rank() + " but zipped_divide = " + z + " has " + r1 + " rest modes");
             }
-            rest = pad(coord, r1);
+            rest = coord.paddedTo(r1);
         }
-        return sliceAndOffset(SliceCoord.of(all(z.mode(0)), rest), z);
+        return sliceAndOffset(SliceCoord.of(SliceCoord.wildcards(z.mode(0).rank()), rest), z);
     }
 
     /** {@code local_partition(A, thr_layout, thr_idx)} of a coordinate layout; see {@link org.layoutcat.core.partition.Partition}. */
@@ -279,24 +279,12 @@ public final class CoordAlgebra {
                 throw new LayoutArgumentException("local_partition of " + a + " among " + threads + ": the thread layout has rank "
                         + c.rank() + " but zipped_divide = " + z + " has " + r0 + " tile modes");
             }
-            tile = pad(c, r0);
+            tile = c.paddedTo(r0);
         }
-        return sliceAndOffset(SliceCoord.of(tile, all(z.mode(1))), z);
+        return sliceAndOffset(SliceCoord.of(tile, SliceCoord.wildcards(z.mode(1).rank())), z);
     }
 
-    private static SliceCoord all(CoordLayout mode) {
-        if (mode.rank() == 1) return SliceCoord.WILDCARD;
-        SliceCoord[] m = new SliceCoord[mode.rank()];
-        Arrays.fill(m, SliceCoord.WILDCARD);
-        return SliceCoord.of(m);
-    }
 
-    private static SliceCoord pad(SliceCoord c, int r) {
-        if (c.rank() == r) return c;
-        List<SliceCoord> m = new ArrayList<>(c.modes());
-        while (m.size() < r) m.add(SliceCoord.WILDCARD);
-        return SliceCoord.of(m.toArray(new SliceCoord[0]));
-    }
 
     private static void requireRank(String name, CoordLayout a, Tiler.ByMode t) {
         if (t.rank() > a.rank()) {

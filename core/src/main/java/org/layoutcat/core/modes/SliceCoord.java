@@ -34,6 +34,22 @@ public final class SliceCoord {
     }
 
     /** The tuple of the given coordinates. */
+    /** CuTe's {@code repeat<rank>(_)}: {@code _} for rank 1 (a whole mode), else {@code (_,...,_)} of that rank. */
+    public static SliceCoord wildcards(int rank) {
+        if (rank == 1) return WILDCARD;
+        SliceCoord[] m = new SliceCoord[rank];
+        Arrays.fill(m, WILDCARD);
+        return of(m);
+    }
+
+    /** CuTe's {@code append<r>(c, _)}: this coordinate with {@code _} appended up to rank r (itself at rank r). */
+    public SliceCoord paddedTo(int r) {
+        if (rank() == r) return this;
+        java.util.List<SliceCoord> m = new java.util.ArrayList<>(modes());
+        while (m.size() < r) m.add(WILDCARD);
+        return of(m.toArray(new SliceCoord[0]));
+    }
+
     public static SliceCoord of(SliceCoord... modes) {
         for (SliceCoord m : modes) if (m == null) throw new NullPointerException("a mode of a coordinate is null");
         return new SliceCoord(0, modes.clone());

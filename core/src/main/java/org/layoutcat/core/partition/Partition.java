@@ -43,9 +43,9 @@ public final class Partition {
                 throw new LayoutArgumentException("local_tile of " + l + " by " + tiler + " at " + coord + ": the coordinate has rank "
                         + coord.rank() + " but zipped_divide = " + z + " has " + r1 + " rest modes");
             }
-            restCoord = pad(coord, r1);
+            restCoord = coord.paddedTo(r1);
         }
-        return Slicing.sliceAndOffset(SliceCoord.of(all(tile), restCoord), z);
+        return Slicing.sliceAndOffset(SliceCoord.of(SliceCoord.wildcards(tile.rank()), restCoord), z);
     }
 
     /** {@code local_partition(L, thr_layout, thr_idx)}; see the class comment. */
@@ -70,9 +70,9 @@ public final class Partition {
                 throw new LayoutArgumentException("local_partition of " + l + " among " + threads + ": the thread layout has rank "
                         + c.rank() + " but zipped_divide = " + z + " has " + r0 + " tile modes");
             }
-            tileCoord = pad(c, r0);
+            tileCoord = c.paddedTo(r0);
         }
-        return Slicing.sliceAndOffset(SliceCoord.of(tileCoord, all(rest)), z);
+        return Slicing.sliceAndOffset(SliceCoord.of(tileCoord, SliceCoord.wildcards(rest.rank())), z);
     }
 
     /** CuTe's {@code get_flat_coord}: each top mode's part of the hierarchical coordinate as one index in that mode. */
@@ -83,19 +83,5 @@ public final class Partition {
         return SliceCoord.of(m);
     }
 
-    /** CuTe's {@code repeat<rank>(_)}: {@code _} for rank 1 (a whole integral or rank-1 mode), else {@code (_,...,_)}. */
-    private static SliceCoord all(Layout mode) {
-        if (mode.rank() == 1) return SliceCoord.WILDCARD;
-        SliceCoord[] m = new SliceCoord[mode.rank()];
-        java.util.Arrays.fill(m, SliceCoord.WILDCARD);
-        return SliceCoord.of(m);
-    }
 
-    /** CuTe's {@code append<r>(c, _)}: c with {@code _} appended up to rank r (c itself at rank r). */
-    private static SliceCoord pad(SliceCoord c, int r) {
-        if (c.rank() == r) return c;
-        List<SliceCoord> m = new ArrayList<>(c.modes());
-        while (m.size() < r) m.add(SliceCoord.WILDCARD);
-        return SliceCoord.of(m.toArray(new SliceCoord[0]));
-    }
 }
