@@ -68,6 +68,13 @@ public class CoreBenchmarks {
     Layout[] bs = {Layout.parse("(6,6):(1,6)"), Layout.parse("(6,6):(1,6)")};
     int flip;
 
+    /** The composition on 16 threads at once (each its own operands): the library keeps no shared state. */
+    @Benchmark
+    @org.openjdk.jmh.annotations.Threads(16)
+    public Layout compositionOn16Threads() {
+        return Composition.compose(a, b);
+    }
+
     /** The same composition with operands the engine has not just seen: nothing kept from the last call helps. */
     @Benchmark
     public Layout compositionFreshOperands() {

@@ -167,6 +167,14 @@ public class MixBenchmarks {
         return Composition.compose(composeA[i], composeB[i]);
     }
 
+    /** The mix's compositions on 16 threads at once (each thread its own state): safe, and scaling with the cores. */
+    @Benchmark
+    @org.openjdk.jmh.annotations.Threads(16)
+    public Layout compositionOn16Threads() {
+        int i = next();
+        return Composition.compose(composeA[i], composeB[i]);
+    }
+
     @Benchmark
     public Layout categoricalComposition() {
         int i = next();
