@@ -16,7 +16,7 @@ import picocli.CommandLine.Parameters;
         subcommands = {Main.Batch.class, Main.Compose.class, Main.Complement.class, Main.Divide.class,
                 Main.Product.class, Main.Coalesce.class, Main.Eval.class, Main.Coords.class, Main.Op.class, Main.Morphism.class,
                 BenchCommand.class, DrawCommand.class, CheckCommand.class, GpuCommand.class, GalleryCommand.class,
-                CppCommand.class, AtomCommand.class})
+                CppCommand.class, AtomCommand.class, Main.Banks.class})
 public final class Main implements Callable<Integer> {
 
     public static void main(String[] args) {
@@ -259,6 +259,26 @@ public final class Main implements Callable<Integer> {
         @Override
         public Integer call() {
             return print(new Request(name, args, "auto"));
+        }
+    }
+
+    @Command(name = "banks", description = {"The shared-memory bank conflicts of one instruction: wavefronts against the",
+        "fewest possible, and the threads that collide. ACCESS maps thread t (mode 0) and value v (mode 1) to an index",
+        "of SMEM; each thread's values are one vector access."})
+    static final class Banks implements Callable<Integer> {
+        @Parameters(index = "0", paramLabel = "SMEM", description = "the shared-memory layout, e.g. \"Sw<3,3,3> o 0 o (8,64):(64,1)\"") String smem;
+        @Parameters(index = "1", paramLabel = "ACCESS", description = "the threads' accesses, e.g. (8,8):(1,8)") String access;
+        @Option(names = "--elem", required = true, paramLabel = "BYTES", description = "bytes per element (2 for half)") int elem;
+
+        @Override
+        public Integer call() {
+            try {
+                System.out.print(SwizzleOps.banks(smem, access, elem).table());
+                return 0;
+            } catch (IllegalArgumentException | ArithmeticException e) {
+                System.err.println("layoutcat banks: " + e.getMessage());
+                return REFUSED;
+            }
         }
     }
 }

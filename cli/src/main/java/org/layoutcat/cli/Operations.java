@@ -56,6 +56,7 @@ public final class Operations {
         binary("hier_coord", r -> layout(r, 0).hierCoord(index(r, 1)));
         CategoryOps.registerAll();
         KernelOps.registerAll();
+        SwizzleOps.registerAll();
         AtomOps.registerAll();
     }
 

@@ -1,0 +1,45 @@
+package org.layoutcat.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import org.junit.jupiter.api.Test;
+
+/** The batch mode takes composed layouts where CuTe does, and counts bank conflicts. */
+class SwizzleOpsTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static JsonNode reply(String op, String... args) throws IOException {
+        StringBuilder sb = new StringBuilder("{\"id\":1,\"op\":\"" + op + "\",\"args\":[");
+        for (int i = 0; i < args.length; i++) sb.append(i > 0 ? "," : "").append(JSON.writeValueAsString(args[i]));
+        return JSON.readTree(BatchEngine.reply(sb.append("]}").toString()));
+    }
+
+    @Test
+    void composedLayoutsGoWhereCuTeTakesThem() throws IOException {
+        String sw = "Sw<3,3,3> o 0 o (8,64):(64,1)";
+        assertEquals("73", reply("eval", sw, "9").get("result").textValue()); // CuTe C++ prints 73
+        assertEquals("512", reply("size", sw).get("result").textValue());
+        assertEquals("Sw<3,3,3> o 0 o (8,8):(64,1)", reply("composition", sw, "(8,8):(1,8)").get("result").textValue());
+        assertEquals("Sw<3,3,3> o 0 o ((2,4),(8,8)):((64,128),(1,8))", reply("logical_divide", sw, "<2:1,8:1>").get("result").textValue());
+        assertEquals("73", reply("eval", "Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)", "9").get("result").textValue());
+        assertTrue(reply("complement", sw).get("error").textValue().contains("not on a swizzled function"));
+        // plain layouts still go to the plain operations
+        assertEquals("65", reply("eval", "(8,64):(64,1)", "9").get("result").textValue());
+    }
+
+    @Test
+    void bankConflictsReplyWithTheCounts() throws IOException {
+        JsonNode column = reply("bank_conflicts", "(8,64):(64,1)", "8:1", "2");
+        assertEquals("8", column.get("result").textValue());
+        assertEquals("1", column.get("minimum").textValue());
+        assertEquals("0", column.get("worst_bank").textValue());
+        assertTrue(column.get("collisions").textValue().startsWith("word 0: threads 0; word 32: threads 1"), column.toString());
+        JsonNode swizzled = reply("bank_conflicts", "Sw<3,3,3> o 0 o (8,64):(64,1)", "(8,8):(1,8)", "2");
+        assertEquals("1", swizzled.get("result").textValue());
+        assertTrue(!swizzled.has("worst_bank"));
+    }
+}
