@@ -42,6 +42,20 @@ final class SwizzleOps {
                         + " not on a swizzled function; apply it to the inner layout");
             });
         }
+        Operations.register("gmma_smem_atom", 3, 3, r -> {
+            var major = org.layoutcat.core.swizzle.GmmaSmemAtoms.Major.valueOf(upper(r.arg(0), "K or MN"));
+            var sw = org.layoutcat.core.swizzle.GmmaSmemAtoms.Swizzling.valueOf(upper(r.arg(1), "INTER, SW32, SW64 or SW128"));
+            int bits = (int) Operations.index(r, 2);
+            return Answer.of(org.layoutcat.core.swizzle.GmmaSmemAtoms.atom(major, sw, bits))
+                    .with("cute", org.layoutcat.core.swizzle.GmmaSmemAtoms.cuteForm(major, sw, bits));
+        });
+        Operations.register("tile_to_shape", 2, 3, r -> {
+            IntTuple order = r.args().size() == 3 ? Operations.tuple(r, 2) : null;
+            if (ComposedLayout.looksComposed(r.arg(0))) {
+                return Answer.of(ComposedLayout.parse(r.arg(0)).tileToShape(Operations.tuple(r, 1), order));
+            }
+            return Answer.of(org.layoutcat.core.algebra.Product.tileToShape(Operations.layout(r, 0), Operations.tuple(r, 1), order));
+        });
         Operations.register("bank_conflicts", 3, 3, r -> {
             BankConflicts c = banks(r.arg(0), r.arg(1), Operations.index(r, 2));
             Answer a = Answer.of(c.wavefronts()).with("minimum", c.minimum()).with("degree", c.degree())
@@ -54,6 +68,12 @@ final class SwizzleOps {
             }
             return a;
         });
+    }
+
+    private static String upper(String s, String known) {
+        String u = s.trim().toUpperCase(java.util.Locale.ROOT);
+        if (!java.util.List.of(known.split(",? or |, ")).contains(u)) throw new IllegalArgumentException("\"" + s + "\" is none of " + known);
+        return u;
     }
 
     private static void extend(String name, Predicate<Request> when, Function<Request, Object> body) {

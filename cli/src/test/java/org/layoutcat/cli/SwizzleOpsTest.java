@@ -42,4 +42,18 @@ class SwizzleOpsTest {
         assertEquals("1", swizzled.get("result").textValue());
         assertTrue(!swizzled.has("worst_bank"));
     }
+
+    @Test
+    void gmmaAtomsAndTileToShape() throws IOException {
+        JsonNode atom = reply("gmma_smem_atom", "K", "SW128", "16");
+        assertEquals("Sw<3,3,3> o 0 o (8,64):(64,1)", atom.get("result").textValue());
+        assertEquals("Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)", atom.get("cute").textValue()); // as CuTe C++ prints it
+        for (String bad : new String[] {"M", "X", "or"}) {
+            assertTrue(reply("gmma_smem_atom", bad, "SW128", "16").get("error").textValue().contains("is none of K or MN"));
+        }
+        // CuTe C++: tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (128,64)) = ... ((_8,_16),(_64,_1)):((_64,_512),(_1,_0))
+        assertEquals("Sw<3,3,3> o 0 o ((8,16),(64,1)):((64,512),(1,0))",
+                reply("tile_to_shape", "Sw<3,3,3> o 0 o (8,64):(64,1)", "(128,64)").get("result").textValue());
+        assertEquals("((8,2),(64,2)):((64,1024),(1,512))", reply("tile_to_shape", "(8,64):(64,1)", "(16,128)", "(2,1)").get("result").textValue());
+    }
 }

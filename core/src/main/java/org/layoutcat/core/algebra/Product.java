@@ -2,6 +2,7 @@ package org.layoutcat.core.algebra;
 
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Checked;
+import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.Tiler;
 
@@ -61,5 +62,37 @@ public final class Product {
         int r = Math.max(a.rank(), b.rank());
         Layout p = logicalProductLayout(Zip.appendTo(a, r), Zip.appendTo(b, r));
         return Zip.zip(p.mode(1), p.mode(0));
+    }
+
+    /**
+     * CuTe's {@code tile_to_shape(block, target, order)}: copies of the block laid out to cover the target shape,
+     * {@code blocked_product(append<R>(block), make_ordered_layout(target ⊘ block, order))} with R = rank(target) and
+     * {@code target ⊘ block} the mode-by-mode quotient of their sizes, which must be exact. A null order is
+     * column-major (CuTe's default {@code LayoutLeft}); an order ranks the modes of the copies, as
+     * {@code make_ordered_layout} reads it. CuTe C++: {@code tile_to_shape((8,64):(64,1), (128,128))} =
+     * {@code ((8,16),(64,2)):((64,512),(1,8192))}.
+     */
+    public static Layout tileToShape(Layout block, IntTuple target, IntTuple order) {
+        int r = target.isLeaf() ? 1 : target.rank();
+        if (block.rank() > r) {
+            throw new LayoutArgumentException(() -> "tile_to_shape of " + block + " to " + target + ": the block has rank "
+                    + block.rank() + " > the target's " + r);
+        }
+        Layout padded = Zip.appendTo(block, r);
+        long[] counts = new long[r];
+        for (int i = 0; i < r; i++) {
+            long want = target.isLeaf() ? target.value() : target.mode(i).product();
+            long have = padded.mode(i).size();
+            if (want % have != 0) {
+                int mode = i;
+                throw new LayoutArgumentException(() -> "tile_to_shape of " + block + " to " + target + ": mode " + mode
+                        + " of the block (size " + have + ") does not divide the target's (size " + want + ")");
+            }
+            counts[i] = want / have;
+        }
+        IntTuple productShape = r == 1 ? IntTuple.of(counts[0]) : IntTuple.of(java.util.Arrays.stream(counts).mapToObj(IntTuple::of).toList());
+        Layout copies = order == null ? org.layoutcat.core.construct.Compact.colMajorLayout(productShape) // stride 0 at extent 1, as CuTe
+                : org.layoutcat.core.construct.Compact.orderedLayout(productShape, order);
+        return blockedProduct(padded, copies);
     }
 }

@@ -10,6 +10,7 @@ import org.layoutcat.core.Tiler;
 import org.layoutcat.core.algebra.Coalesce;
 import org.layoutcat.core.algebra.Composition;
 import org.layoutcat.core.algebra.Divide;
+import org.layoutcat.core.algebra.Product;
 
 /**
  * CuTe's {@code ComposedLayout}: a swizzle after an offset after a layout, {@code Sw<B,M,S> o offset o L}, whose
@@ -136,6 +137,14 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner) {
 
     public ComposedLayout flatDivide(Tiler b) {
         return withInner(Divide.flatDivide(inner, b));
+    }
+
+    /**
+     * CuTe's {@code tile_to_shape} of a composed atom: the inner layout tiled to the target shape (see
+     * {@link Product#tileToShape}), the swizzle and offset kept, as a whole shared-memory layout is built from an atom.
+     */
+    public ComposedLayout tileToShape(IntTuple target, IntTuple order) {
+        return withInner(Product.tileToShape(inner, target, order));
     }
 
     /** CuTe's coalesce of a composed layout: the inner layout coalesced, the swizzle and offset kept. */
