@@ -120,7 +120,7 @@ final class KernelOps {
     }
 
     /** Mode indices: an integer or a flat tuple of integers, each within int range. */
-    private static int[] indices(Request r, int i) {
+    static int[] indices(Request r, int i) {
         IntTuple t = Operations.tuple(r, i);
         long[] v = t.isLeaf() ? new long[] {t.value()} : t.leaves();
         if (t.depth() > 1) throw new IllegalArgumentException("argument " + (i + 1) + " \"" + r.arg(i) + "\" must be mode indices, e.g. (0,2)");

@@ -27,7 +27,8 @@ public final class Operations {
     static {
         unary("coalesce", 2, r -> r.args().size() == 2
                 ? Coalesce.coalesce(layout(r, 0), tuple(r, 1)) : Coalesce.coalesce(layout(r, 0)));
-        unary("filter", 1, r -> Coalesce.filter(layout(r, 0)));
+        unary("filter", 2, r -> r.args().size() == 2
+                ? Coalesce.filter(layout(r, 0), tuple(r, 1)) : Coalesce.filter(layout(r, 0)));
         binary("composition", r -> Composition.compose(layout(r, 0), tiler(r, 1)));
         unary("complement", 2, r -> r.args().size() == 2
                 ? Complement.complement(layout(r, 0), tuple(r, 1)) : Complement.complement(layout(r, 0)));

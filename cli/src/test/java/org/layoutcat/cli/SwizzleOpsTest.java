@@ -26,7 +26,14 @@ class SwizzleOpsTest {
         assertEquals("Sw<3,3,3> o 0 o (8,8):(64,1)", reply("composition", sw, "(8,8):(1,8)").get("result").textValue());
         assertEquals("Sw<3,3,3> o 0 o ((2,4),(8,8)):((64,128),(1,8))", reply("logical_divide", sw, "<2:1,8:1>").get("result").textValue());
         assertEquals("73", reply("eval", "Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)", "9").get("result").textValue());
-        assertTrue(reply("complement", sw).get("error").textValue().contains("not on a swizzled function"));
+        // CuTe C++: complement of a composed layout is its inner layout's; the slice of a row decays (see ComposedAlgebraTest)
+        assertEquals("8:64", reply("complement", "Sw<3,3,3> o 0 o (8,8):(1,8)", "512").get("result").textValue());
+        JsonNode row = reply("slice", sw, "(2,_)");
+        assertEquals("((16,2,2)):((1,-16,32))", row.get("result").textValue());
+        assertEquals("144", row.get("offset").textValue());
+        assertEquals("Sw<3,0,-6> o 0 o (64,8):(8,1)", reply("right_inverse", sw).get("result").textValue());
+        assertEquals("Sw<3,2,3> o 0 o (8,32):(32,1)", reply("upcast", sw, "2").get("result").textValue());
+        assertTrue(reply("hier_coord", sw, "3").get("error").textValue().contains("apply it to the inner layout"));
         // plain layouts still go to the plain operations
         assertEquals("65", reply("eval", "(8,64):(64,1)", "9").get("result").textValue());
     }

@@ -133,14 +133,27 @@ public final class Coalesce {
      * whole layout is coalesced. The rank of a tuple profile is kept.
      */
     public static Layout coalesce(Layout layout, IntTuple profile) {
-        if (profile.isLeaf()) return coalesce(layout);
+        return byProfile("coalesce", layout, profile, Coalesce::coalesce);
+    }
+
+    /**
+     * CuTe's {@code filter(L, profile)}: where the profile is a tuple, mode {@code i} is filtered by
+     * {@code profile_i} and the modes past the profile's rank are kept; where it is an integer, {@link #filter(Layout)}.
+     */
+    public static Layout filter(Layout layout, IntTuple profile) {
+        return byProfile("filter", layout, profile, Coalesce::filter);
+    }
+
+    /** The by-profile recursion CuTe's coalesce and filter share: {@code whole} at an integer of the profile. */
+    private static Layout byProfile(String op, Layout layout, IntTuple profile, java.util.function.UnaryOperator<Layout> whole) {
+        if (profile.isLeaf()) return whole.apply(layout);
         if (layout.rank() < profile.rank() || (layout.isIntegral() && profile.rank() > 1)) {
-            throw new LayoutArgumentException("coalesce of " + layout + " by profile " + profile
+            throw new LayoutArgumentException(op + " of " + layout + " by profile " + profile
                     + ": the profile has rank " + profile.rank() + " > the layout's rank " + layout.rank());
         }
         List<Layout> modes = new ArrayList<>();
         for (int i = 0; i < layout.rank(); i++) {
-            modes.add(i < profile.rank() ? coalesce(layout.mode(i), profile.mode(i)) : layout.mode(i));
+            modes.add(i < profile.rank() ? byProfile(op, layout.mode(i), profile.mode(i), whole) : layout.mode(i));
         }
         return Layout.concat(modes);
     }

@@ -2,6 +2,7 @@ package org.layoutcat.core.partition;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
@@ -11,6 +12,9 @@ import org.layoutcat.core.construct.TvLayout;
 import org.layoutcat.core.modes.SliceCoord;
 import org.layoutcat.core.modes.Sliced;
 import org.layoutcat.core.modes.Slicing;
+import org.layoutcat.core.swizzle.ComposedLayout;
+import org.layoutcat.core.swizzle.ComposedSlicing;
+import org.layoutcat.core.swizzle.SwizzleSlice;
 
 /**
  * CuTe's partitioning of a layout (of a tensor): {@code Z = zipped_divide(L, tiler) = ((tile modes),(rest modes))},
@@ -34,45 +38,71 @@ public final class Partition {
     /** {@code local_tile(L, tiler, coord)}; see the class comment. */
     public static Sliced localTile(Layout l, Tiler tiler, SliceCoord coord) {
         Layout z = Divide.zippedDivide(l, tiler);
+        return Slicing.sliceAndOffset(tileCoord(z, coord, () -> "local_tile of " + l + " by " + tiler + " at " + coord), z);
+    }
+
+    /**
+     * {@code local_tile} of a swizzled layout: its zipped divide (through the inner layout) sliced at the rest modes
+     * as {@link ComposedSlicing} slices, the swizzle kept or decayed.
+     */
+    public static SwizzleSlice localTile(ComposedLayout l, Tiler tiler, SliceCoord coord) {
+        ComposedLayout z = l.zippedDivide(tiler);
+        return z.sliceAndOffset(tileCoord(z.inner(), coord, () -> "local_tile of " + l + " by " + tiler + " at " + coord));
+    }
+
+    /** {@code local_partition(L, thr_layout, thr_idx)}; see the class comment. */
+    public static Sliced localPartition(Layout l, Layout threads, long index) {
+        Supplier<String> what = () -> "local_partition of " + l + " among " + threads;
+        Layout z = Divide.zippedDivide(l, Tiler.ofShape(TvLayout.productEach(threads.shape())));
+        return Slicing.sliceAndOffset(partitionCoord(z, threads, index, what), z);
+    }
+
+    /** {@code local_partition} of a swizzled layout, sliced as {@link ComposedSlicing} slices. */
+    public static SwizzleSlice localPartition(ComposedLayout l, Layout threads, long index) {
+        Supplier<String> what = () -> "local_partition of " + l + " among " + threads;
+        ComposedLayout z = l.zippedDivide(Tiler.ofShape(TvLayout.productEach(threads.shape())));
+        return z.sliceAndOffset(partitionCoord(z.inner(), threads, index, what));
+    }
+
+    /** {@code (_,…,_, coord)}: the tile modes of the zipped divide z kept, its rest modes at coord. */
+    private static SliceCoord tileCoord(Layout z, SliceCoord coord, Supplier<String> what) {
         Layout tile = z.mode(0);
         Layout rest = z.mode(1);
         SliceCoord restCoord = coord;
         if (coord.isTuple()) {
             int r1 = rest.isIntegral() ? 1 : rest.rank();
             if (coord.rank() > r1) {
-                throw new LayoutArgumentException("local_tile of " + l + " by " + tiler + " at " + coord + ": the coordinate has rank "
-                        + coord.rank() + " but zipped_divide = " + z + " has " + r1 + " rest modes");
+                throw new LayoutArgumentException(what.get() + ": the coordinate has rank " + coord.rank()
+                        + " but zipped_divide = " + z + " has " + r1 + " rest modes");
             }
             restCoord = coord.paddedTo(r1);
         }
-        return Slicing.sliceAndOffset(SliceCoord.of(SliceCoord.wildcards(tile.rank()), restCoord), z);
+        return SliceCoord.of(SliceCoord.wildcards(tile.rank()), restCoord);
     }
 
-    /** {@code local_partition(L, thr_layout, thr_idx)}; see the class comment. */
-    public static Sliced localPartition(Layout l, Layout threads, long index) {
+    /** {@code (thread's flat coordinate, _,…,_)} in the zipped divide z by the thread layout's shape. */
+    private static SliceCoord partitionCoord(Layout z, Layout threads, long index, Supplier<String> what) {
         if (index < 0 || index >= threads.size()) {
-            throw new LayoutArgumentException("local_partition of " + l + " among " + threads + ": thread " + index
-                    + " is outside [0," + threads.size() + ")");
+            throw new LayoutArgumentException(what.get() + ": thread " + index + " is outside [0," + threads.size() + ")");
         }
         IntTuple hier = threads.hierCoord(index);
         if (threads.apply(hier) != index) {
-            throw new LayoutArgumentException("local_partition of " + l + " among " + threads + ": " + index + " is not a value"
+            throw new LayoutArgumentException(what.get() + ": " + index + " is not a value"
                     + " of the thread layout (get_hier_coord gives " + hier + ", where it takes " + threads.apply(hier) + ")");
         }
         SliceCoord c = flatCoord(threads, hier);
-        Layout z = Divide.zippedDivide(l, Tiler.ofShape(TvLayout.productEach(threads.shape())));
         Layout tile = z.mode(0);
         Layout rest = z.mode(1);
         SliceCoord tileCoord = c;
         if (c.isTuple()) {
             int r0 = tile.isIntegral() ? 1 : tile.rank();
             if (c.rank() > r0) {
-                throw new LayoutArgumentException("local_partition of " + l + " among " + threads + ": the thread layout has rank "
+                throw new LayoutArgumentException(what.get() + ": the thread layout has rank "
                         + c.rank() + " but zipped_divide = " + z + " has " + r0 + " tile modes");
             }
             tileCoord = c.paddedTo(r0);
         }
-        return Slicing.sliceAndOffset(SliceCoord.of(tileCoord, SliceCoord.wildcards(rest.rank())), z);
+        return SliceCoord.of(tileCoord, SliceCoord.wildcards(rest.rank()));
     }
 
     /** CuTe's {@code get_flat_coord}: each top mode's part of the hierarchical coordinate as one index in that mode. */

@@ -8,6 +8,11 @@ import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Limits;
 import org.layoutcat.core.Tiler;
 import org.layoutcat.core.algebra.Coalesce;
+import org.layoutcat.core.algebra.Complement;
+import org.layoutcat.core.algebra.Inverse;
+import org.layoutcat.core.modes.SliceCoord;
+import org.layoutcat.core.recast.Recast;
+import org.layoutcat.core.recast.Vectorization;
 import org.layoutcat.core.algebra.Composition;
 import org.layoutcat.core.algebra.Divide;
 import org.layoutcat.core.algebra.Product;
@@ -23,9 +28,15 @@ import org.layoutcat.core.algebra.Product;
  * of byte addresses over 16-bit elements, as the swizzle of element offsets it equals ({@code Sw<3,3,3> o 0 o …}:
  * M less log2 of the element's bytes, as CuTe's recast of a swizzle pointer does). Immutable.
  *
- * <p>The algebra goes through the inner layout, as CuTe defines it for composed layouts: composition with a layout
- * or tiler on the right, the divides and coalesce act on L and keep the swizzle and offset outside. Complement,
- * products and inverses are not defined on a swizzled function and are refused.
+ * <p>The algebra goes through the inner layout, as CuTe defines it for composed layouts ({@code layout_composed.hpp},
+ * {@code swizzle_layout.hpp}): composition with a layout or tiler on the right, the divides, the products,
+ * {@code tile_to_shape}, coalesce and filter act on L and keep the swizzle and offset outside; complement is L's;
+ * a slice keeps or decays the swizzle ({@link ComposedSlicing}); the inverses pass the swizzle to the other side
+ * ({@link #rightInverse}); {@code upcast}/{@code downcast} rescale swizzle, offset and L together.
+ *
+ * <p>{@link #cosize} is the codomain of the function, {@code 1 + max sw(offset + L(i))}. CuTe C++'s {@code cosize} of
+ * a swizzled layout is L's, which can be smaller ({@code Sw<3,3,3> o 0 o (8,8):(64,1)} reaches offset 511 at index 63;
+ * CuTe's cosize is 456), so a buffer of that size would be overrun.
  */
 public record ComposedLayout(Swizzle outer, long offset, Layout inner) {
     public ComposedLayout {
@@ -145,6 +156,226 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner) {
      */
     public ComposedLayout tileToShape(IntTuple target, IntTuple order) {
         return withInner(Product.tileToShape(inner, target, order));
+    }
+
+    /** {@code logical_product} through the inner layout, as CuTe's; likewise the other products. */
+    public ComposedLayout logicalProduct(Tiler b) {
+        return withInner(Product.logicalProduct(inner, b));
+    }
+
+    public ComposedLayout zippedProduct(Tiler b) {
+        return withInner(Product.zippedProduct(inner, b));
+    }
+
+    public ComposedLayout tiledProduct(Tiler b) {
+        return withInner(Product.tiledProduct(inner, b));
+    }
+
+    public ComposedLayout flatProduct(Tiler b) {
+        return withInner(Product.flatProduct(inner, b));
+    }
+
+    public ComposedLayout blockedProduct(Layout b) {
+        return withInner(Product.blockedProduct(inner, b));
+    }
+
+    public ComposedLayout rakedProduct(Layout b) {
+        return withInner(Product.rakedProduct(inner, b));
+    }
+
+    /**
+     * CuTe's {@code complement} of a composed layout: the complement of the inner layout L (the swizzle does not
+     * take part), {@code complement(L)} with CuTe's cotarget {@code cosize(L)}.
+     *
+     * @throws LayoutArgumentException where L's complement is refused (see {@link Complement#complement(Layout)})
+     */
+    public Layout complement() {
+        return Complement.complement(inner);
+    }
+
+    /** {@code complement(L, cotarget)} of the inner layout, as CuTe's. */
+    public Layout complement(long cotarget) {
+        return Complement.complement(inner, cotarget);
+    }
+
+    /** CuTe's {@code filter(Sw o off o L, profile)}: L's filter by that profile (CuTe has no one-argument form). */
+    public ComposedLayout filter(IntTuple profile) {
+        return withInner(Coalesce.filter(inner, profile));
+    }
+
+    /** {@code slice_and_offset(c, this)}; see {@link ComposedSlicing}. */
+    public SwizzleSlice sliceAndOffset(SliceCoord c) {
+        return ComposedSlicing.sliceAndOffset(c, this);
+    }
+
+    /**
+     * CuTe's {@code right_inverse} of a swizzled layout with offset 0: {@code right_inverse(L) ∘ Sw}, written with
+     * the swizzle outside as {@code Sw' o 0 o R} where R = {@code right_inverse(L)} and Sw' is the swizzle whose
+     * fields are R's images of Sw's ({@code make_swizzle<R(Y), R(Z)>}). That holds where R moves Sw's bits as whole
+     * bits; the result is checked, {@code this(result(i)) = i} at each of its points.
+     *
+     * @throws LayoutArgumentException for a nonzero offset (CuTe's answer {@code R o −off o Sw} has the swizzle
+     *         inside, a form not represented here), where R's images of the fields are no swizzle's fields, or where
+     *         the result is not a right inverse
+     */
+    public ComposedLayout rightInverse() {
+        ComposedLayout r = passSwizzle("right_inverse", Inverse.rightInverse(inner));
+        checkInverse("right_inverse", r, r.size(), i -> apply(r.apply(i)));
+        return r;
+    }
+
+    /**
+     * CuTe's {@code left_inverse} of a swizzled layout with offset 0, {@code left_inverse(L) ∘ Sw} written as
+     * {@code Sw' o 0 o left_inverse(L)} like {@link #rightInverse}; checked, {@code result(this(i)) = i} for every
+     * index of this layout.
+     *
+     * @throws LayoutArgumentException as {@link #rightInverse} does, and where L is not injective
+     */
+    public ComposedLayout leftInverse() {
+        ComposedLayout r = passSwizzle("left_inverse", Inverse.leftInverse(inner));
+        checkInverse("left_inverse", r, size(), i -> r.apply(apply(i)));
+        return r;
+    }
+
+    private ComposedLayout passSwizzle(String op, Layout r) {
+        if (offset != 0) {
+            throw new LayoutArgumentException(op + " of " + this + ": CuTe's answer " + r + " o " + (-offset) + " o " + outer
+                    + " applies the swizzle first; layoutcat's composed layouts have the swizzle outside, so only offset 0 is taken");
+        }
+        if (outer.isIdentity()) return new ComposedLayout(outer, 0, r);
+        long y, z;
+        try {
+            y = r.apply(outer.yyyMask());
+            z = r.apply(outer.zzzMask());
+        } catch (RuntimeException e) {
+            throw new LayoutArgumentException(op + " of " + this + ": " + r + " cannot take the swizzle's fields "
+                    + outer.yyyMask() + " and " + outer.zzzMask() + " (" + e.getMessage() + ")");
+        }
+        return new ComposedLayout(Swizzle.fromMasks(y, z, () -> op + " of " + this + " moves the fields of " + outer
+                + " through " + r), 0, r);
+    }
+
+    private void checkInverse(String op, ComposedLayout r, long points, java.util.function.LongUnaryOperator roundTrip) {
+        if (points > COSIZE_POINTS) {
+            throw new LayoutArgumentException(op + " of " + this + " is checked at each of its " + points + " points; more than "
+                    + COSIZE_POINTS + " are not checked");
+        }
+        for (long i = 0; i < points; i++) {
+            long back = roundTrip.applyAsLong(i);
+            if (back != i) {
+                throw new LayoutArgumentException(op + " of " + this + ": CuTe's answer " + r + " is not one: the round trip"
+                        + " takes " + i + " to " + back);
+            }
+        }
+    }
+
+    /**
+     * CuTe's {@code upcast<n>} of a composed layout (n elements become one): {@code upcast<n>(Sw<B,M,S>) = Sw<B,M−log2 n,S>},
+     * the offset divided by n, {@code upcast<n>(L)}.
+     *
+     * @throws LayoutArgumentException unless n is a power of two with {@code log2 n ≤ M} (else the swizzle moves bits
+     *         inside the new element: CuTe C++ then drops swizzle bits and returns a different function) and n divides
+     *         the offset
+     */
+    public ComposedLayout upcast(long n) {
+        int log2 = log2("upcast", n);
+        if (log2 > outer.base() && !outer.isIdentity()) {
+            throw new LayoutArgumentException("upcast<" + n + "> of " + this + ": " + outer + " moves bits below " + n
+                    + " elements (M = " + outer.base() + " < log2 " + n + "), so no swizzle of the wider elements equals it");
+        }
+        if (offset % n != 0) {
+            throw new LayoutArgumentException("upcast<" + n + "> of " + this + ": the offset " + offset + " is not a multiple of " + n);
+        }
+        Swizzle s = outer.isIdentity() ? outer : new Swizzle(outer.bits(), outer.base() - log2, outer.shift());
+        return new ComposedLayout(s, offset / n, Recast.upcast(inner, n));
+    }
+
+    /** CuTe's {@code downcast<n>}: {@code Sw<B,M+log2 n,S>}, the offset times n, {@code downcast<n>(L)}. */
+    public ComposedLayout downcast(long n) {
+        int log2 = log2("downcast", n);
+        Swizzle s = outer.isIdentity() ? outer : new Swizzle(outer.bits(), outer.base() + log2, outer.shift());
+        return new ComposedLayout(s, Math.multiplyExact(offset, n), Recast.downcast(inner, n));
+    }
+
+    /** CuTe's {@code recast_layout} of a composed layout from {@code oldBits}- to {@code newBits}-bit elements. */
+    public ComposedLayout recast(long oldBits, long newBits) {
+        if (oldBits <= 0 || newBits <= 0) {
+            throw new LayoutArgumentException("recast_layout of " + this + " from " + oldBits + " to " + newBits
+                    + " bits: element widths must be positive");
+        }
+        long g = java.math.BigInteger.valueOf(oldBits).gcd(java.math.BigInteger.valueOf(newBits)).longValueExact();
+        long num = newBits / g, den = oldBits / g;
+        ComposedLayout r = this;
+        if (num != 1) r = r.upcast(num);
+        if (den != 1) r = r.downcast(den);
+        return r;
+    }
+
+    private int log2(String op, long n) {
+        if (n < 1 || Long.bitCount(n) != 1) {
+            throw new LayoutArgumentException(op + "<" + n + "> of " + this + ": a swizzle rescales by a power of two");
+        }
+        return Long.numberOfTrailingZeros(n);
+    }
+
+    /**
+     * CuTe's {@code max_common_vector(this, b)}: {@code min(max_common_vector(L, b), 2^M)}, the elements a vector
+     * copy may move at once, no wider than the swizzle's untouched bits. CuTe assumes the offset leaves those bits
+     * alone; here the answer is checked, {@code this(right_inverse(b)(i)) = i} for {@code i < n}.
+     *
+     * @throws LayoutArgumentException where that check fails (the offset breaks the vector), with the index
+     */
+    public long maxCommonVector(Layout b) {
+        long n = Math.min(Vectorization.maxCommonVector(inner, b), 1L << outer.base());
+        checkCommon("max_common_vector", b, n);
+        return n;
+    }
+
+    /**
+     * CuTe's {@code max_common_vector} of two composed layouts: L's and b's inner layouts' common vector, no wider
+     * than either swizzle's untouched bits unless the swizzles are equal; checked,
+     * {@code this(b.right_inverse(i)) = i} for {@code i < n} where b has a right inverse here.
+     */
+    public long maxCommonVector(ComposedLayout b) {
+        long n = Vectorization.maxCommonVector(inner, b.inner);
+        if (!outer.equals(b.outer)) n = Math.min(n, Math.min(1L << outer.base(), 1L << b.outer.base()));
+        if (offset != b.offset) n = Math.min(n, 1L << Math.min(outer.base(), b.outer.base()));
+        ComposedLayout r = b.rightInverse();
+        for (long i = 0; i < n; i++) {
+            if (apply(r.apply(i)) != i) {
+                throw new LayoutArgumentException("max_common_vector of " + this + " and " + b + ": CuTe's " + n
+                        + " elements are not common: at " + i + " the first takes " + apply(r.apply(i)));
+            }
+        }
+        return n;
+    }
+
+    /**
+     * CuTe's {@code max_common_layout(this, b)}: L's common layout with b, truncated to {@code 2^M} elements;
+     * checked like {@link #maxCommonVector(Layout)}.
+     */
+    public Layout maxCommonLayout(Layout b) {
+        Layout common = Vectorization.maxCommonLayout(inner, b);
+        long base = 1L << outer.base();
+        Layout r = base < common.size() ? Composition.compose(common, Layout.of(base, 1)) : common;
+        for (long i = 0; i < r.size(); i++) {
+            if (apply(r.apply(i)) != i && common.size() > 1) {
+                throw new LayoutArgumentException("max_common_layout of " + this + " and " + b + ": CuTe's " + r
+                        + " is not common: this layout takes " + apply(r.apply(i)) + " at its index " + i);
+            }
+        }
+        return r;
+    }
+
+    private void checkCommon(String op, Layout b, long n) {
+        Layout r = Inverse.rightInverse(b);
+        for (long i = 0; i < n; i++) {
+            long v = apply(r.apply(i));
+            if (v != i) {
+                throw new LayoutArgumentException(op + " of " + this + " and " + b + ": CuTe's " + n + " elements are not"
+                        + " common: at " + i + " this layout takes " + v + " (the offset " + offset + " moves the swizzle's bits)");
+            }
+        }
     }
 
     /** CuTe's coalesce of a composed layout: the inner layout coalesced, the swizzle and offset kept. */

@@ -42,6 +42,34 @@ public record Swizzle(int bits, int base, int shift) {
         return x ^ (shift >= 0 ? y >>> shift : y << -shift);
     }
 
+    /**
+     * CuTe's {@code make_swizzle<Y, Z>}: the swizzle that reads the bits of mask y and writes those of mask z
+     * ({@code B = popcount(y)}, {@code M = min(tz(y), tz(z))}, {@code S = tz(y) − tz(z)}), e.g. masks 0b1000 and 0b0100
+     * make {@code Sw<1,2,1>}.
+     *
+     * @throws LayoutArgumentException, with the context's words, unless y and z are runs of as many bits that fit a
+     *         swizzle ({@code y | z} is the code of that swizzle)
+     */
+    public static Swizzle fromMasks(long y, long z, java.util.function.Supplier<String> context) {
+        int b = Long.bitCount(y);
+        if (y <= 0 || z <= 0 || b != Long.bitCount(z)) {
+            throw new LayoutArgumentException(context.get() + " to the bits " + y + " and " + z + ", which are no swizzle's fields"
+                    + " (two runs of as many bits)");
+        }
+        int ty = Long.numberOfTrailingZeros(y), tz = Long.numberOfTrailingZeros(z);
+        Swizzle s;
+        try {
+            s = new Swizzle(b, Math.min(ty, tz), ty - tz);
+        } catch (LayoutArgumentException e) {
+            s = null;
+        }
+        if (s == null || s.yyyMask() != y || s.zzzMask() != z) {
+            throw new LayoutArgumentException(context.get() + " to the bits " + y + " and " + z + ", which are no swizzle's fields"
+                    + " (two runs of as many bits, |S| ≥ B apart)");
+        }
+        return s;
+    }
+
     /** True for a swizzle that moves nothing (B = 0). */
     public boolean isIdentity() {
         return bits == 0;
