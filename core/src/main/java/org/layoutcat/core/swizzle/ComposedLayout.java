@@ -1,5 +1,6 @@
 package org.layoutcat.core.swizzle;
 
+import java.util.function.LongUnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.layoutcat.core.IntTuple;
@@ -255,18 +256,22 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner) {
                 + " through " + r), 0, r);
     }
 
-    private void checkInverse(String op, ComposedLayout r, long points, java.util.function.LongUnaryOperator roundTrip) {
+    private void checkInverse(String op, ComposedLayout r, long points, LongUnaryOperator roundTrip) {
         if (points > COSIZE_POINTS) {
             throw new LayoutArgumentException(op + " of " + this + " is checked at each of its " + points + " points; more than "
                     + COSIZE_POINTS + " are not checked");
         }
-        for (long i = 0; i < points; i++) {
-            long back = roundTrip.applyAsLong(i);
-            if (back != i) {
-                throw new LayoutArgumentException(op + " of " + this + ": CuTe's answer " + r + " is not one: the round trip"
-                        + " takes " + i + " to " + back);
-            }
+        long i = firstMoved(points, roundTrip);
+        if (i >= 0) {
+            throw new LayoutArgumentException(op + " of " + this + ": CuTe's answer " + r + " is not one: the round trip"
+                    + " takes " + i + " to " + roundTrip.applyAsLong(i));
         }
+    }
+
+    /** The first {@code i < n} that {@code f} does not fix, or −1: the pointwise check of an inverse or a common vector. */
+    private static long firstMoved(long n, LongUnaryOperator f) {
+        for (long i = 0; i < n; i++) if (f.applyAsLong(i) != i) return i;
+        return -1;
     }
 
     /**
@@ -341,11 +346,10 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner) {
         if (!outer.equals(b.outer)) n = Math.min(n, Math.min(1L << outer.base(), 1L << b.outer.base()));
         if (offset != b.offset) n = Math.min(n, 1L << Math.min(outer.base(), b.outer.base()));
         ComposedLayout r = b.rightInverse();
-        for (long i = 0; i < n; i++) {
-            if (apply(r.apply(i)) != i) {
-                throw new LayoutArgumentException("max_common_vector of " + this + " and " + b + ": CuTe's " + n
-                        + " elements are not common: at " + i + " the first takes " + apply(r.apply(i)));
-            }
+        long i = firstMoved(n, x -> apply(r.apply(x)));
+        if (i >= 0) {
+            throw new LayoutArgumentException("max_common_vector of " + this + " and " + b + ": CuTe's " + n
+                    + " elements are not common: at " + i + " the first takes " + apply(r.apply(i)));
         }
         return n;
     }
@@ -358,23 +362,21 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner) {
         Layout common = Vectorization.maxCommonLayout(inner, b);
         long base = 1L << outer.base();
         Layout r = base < common.size() ? Composition.compose(common, Layout.of(base, 1)) : common;
-        for (long i = 0; i < r.size(); i++) {
-            if (apply(r.apply(i)) != i && common.size() > 1) {
-                throw new LayoutArgumentException("max_common_layout of " + this + " and " + b + ": CuTe's " + r
-                        + " is not common: this layout takes " + apply(r.apply(i)) + " at its index " + i);
-            }
+        long i = common.size() > 1 ? firstMoved(r.size(), x -> apply(r.apply(x))) : -1; // CuTe's 1:0 means "none"
+        if (i >= 0) {
+            throw new LayoutArgumentException("max_common_layout of " + this + " and " + b + ": CuTe's " + r
+                    + " is not common: this layout takes " + apply(r.apply(i)) + " at its index " + i);
         }
         return r;
     }
 
     private void checkCommon(String op, Layout b, long n) {
         Layout r = Inverse.rightInverse(b);
-        for (long i = 0; i < n; i++) {
-            long v = apply(r.apply(i));
-            if (v != i) {
-                throw new LayoutArgumentException(op + " of " + this + " and " + b + ": CuTe's " + n + " elements are not"
-                        + " common: at " + i + " this layout takes " + v + " (the offset " + offset + " moves the swizzle's bits)");
-            }
+        long i = firstMoved(n, x -> apply(r.apply(x)));
+        if (i >= 0) {
+            throw new LayoutArgumentException(op + " of " + this + " and " + b + ": CuTe's " + n + " elements are not"
+                    + " common: at " + i + " this layout takes " + apply(r.apply(i)) + " (the offset " + offset
+                    + " moves the swizzle's bits)");
         }
     }
 
