@@ -1,5 +1,6 @@
 package org.layoutcat.category;
 
+import org.layoutcat.core.internal.ModeOrder;
 import org.layoutcat.core.LayoutArgumentException;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,24 +40,13 @@ public final class Tractability {
     /**
      * Writes into {@code order} the indices k of the modes with {@code s_k ≠ 1} and {@code d_k > 0}, in increasing
      * (stride, shape, index) order — a stable sort by (stride, shape) — and returns their number. Insertion sort over
-     * shrinking gaps (Shell's), on primitives: the ranks of layouts are small.
+     * shrinking gaps (layoutcat's one sort of modes, {@link ModeOrder}).
      */
     static int sortedModes(long[] s, long[] d, int n, int[] order) {
         int m = 0;
         for (int k = 0; k < n; k++) if (s[k] != 1 && d[k] > 0) order[m++] = k;
-        for (int gap = m / 2; gap > 0; gap = gap == 2 ? 1 : gap * 5 / 11) {
-            for (int i = gap; i < m; i++) {
-                int x = order[i];
-                int j = i;
-                for (; j >= gap && before(s, d, x, order[j - gap]); j -= gap) order[j] = order[j - gap];
-                order[j] = x;
-            }
-        }
+        ModeOrder.sort(order, m, ModeOrder.byStrideThenShape(s, d));
         return m;
-    }
-
-    private static boolean before(long[] s, long[] d, int x, int y) {
-        return d[x] != d[y] ? d[x] < d[y] : s[x] != s[y] ? s[x] < s[y] : x < y;
     }
 
     /** {@code s_a·d_a} when it fits in a long and divides {@code d_b}; -1 otherwise. */

@@ -1,9 +1,9 @@
 package org.layoutcat.category;
 
+import org.layoutcat.core.internal.ModeOrder;
 import org.layoutcat.core.LayoutArgumentException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import org.layoutcat.core.Checked;
 import org.layoutcat.core.IntTuple;
@@ -280,9 +280,8 @@ public final class TupleMorphism {
      */
     public TupleMorphism sort() {
         long[] d = strides();
-        Integer[] order = new Integer[domain.length];
-        for (int i = 0; i < order.length; i++) order[i] = i;
-        Arrays.sort(order, Comparator.<Integer>comparingLong(i -> d[i]).thenComparingLong(i -> domain[i]));
+        int[] order = ModeOrder.identity(domain.length);
+        ModeOrder.sort(order, order.length, ModeOrder.byStrideThenShape(domain, d));
         long[] s = new long[domain.length];
         int[] m = new int[domain.length];
         for (int k = 0; k < order.length; k++) {

@@ -1,5 +1,6 @@
 package org.layoutcat.core;
 
+import org.layoutcat.core.internal.ModeOrder;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -459,20 +460,26 @@ public final class Layout implements Tiler {
         long[] s = flatShape;
         long[] d = flatStride;
         // sort non-trivial modes by |stride|; injective iff each fits below the next (sufficient), else brute force.
-        List<long[]> modes = new ArrayList<>();
-        for (int k = 0; k < s.length; k++) if (s[k] != 1) modes.add(new long[] {Math.abs(d[k]), s[k]});
-        modes.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
+        long[] a = new long[d.length];
+        int[] order = new int[s.length];
+        int m = 0;
+        for (int k = 0; k < s.length; k++) {
+            a[k] = Math.abs(d[k]);
+            if (s[k] != 1) order[m++] = k;
+        }
+        ModeOrder.sort(order, m, ModeOrder.byStrideThenShape(s, a));
         long reach = 1;
         boolean fits = true;
-        for (long[] m : modes) {
-            if (m[0] == 0 || m[0] < reach) {
+        for (int i = 0; i < m; i++) {
+            int k = order[i];
+            if (a[k] == 0 || a[k] < reach) {
                 fits = false;
                 break;
             }
-            reach = Checked.mul(m[0], m[1], "the span", this);
+            reach = Checked.mul(a[k], s[k], "the span", this);
         }
         if (fits) return true;
-        for (long[] m : modes) if (m[0] == 0) return false;
+        for (int i = 0; i < m; i++) if (a[order[i]] == 0) return false;
         if (size > (1L << 24)) {
             throw new LayoutArgumentException("injectivity of " + this + " needs a search over " + size + " points (limit 2^24)");
         }

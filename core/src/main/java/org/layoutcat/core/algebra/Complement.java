@@ -1,5 +1,6 @@
 package org.layoutcat.core.algebra;
 
+import org.layoutcat.core.internal.ModeOrder;
 import org.layoutcat.core.Checked;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
@@ -38,7 +39,7 @@ public final class Complement {
         Layout filtered = Coalesce.filter(layout);
         long[] s = filtered.flatShapes();
         long[] d = filtered.flatStrides();
-        Strides.sortByStride(s, d, s.length);
+        ModeOrder.sortByStride(s, d, s.length);
         long current = 1;
         for (int i = 0; i < s.length; i++) {
             if (d[i] == 0) continue; // the filtered trivial layout 1:0
@@ -93,7 +94,7 @@ public final class Complement {
             m++;
         }
         m = Coalesce.coalesceInPlace(ss, ds, m);
-        Strides.sortByStride(ss, ds, m);
+        ModeOrder.sortByStride(ss, ds, m);
         long[] rs = new long[m + 1];
         long[] rd = new long[m + 1];
         long current = 1;

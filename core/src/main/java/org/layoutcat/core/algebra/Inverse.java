@@ -1,7 +1,6 @@
 package org.layoutcat.core.algebra;
 
-import java.util.ArrayList;
-import java.util.List;
+import org.layoutcat.core.internal.ModeOrder;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Checked;
 import org.layoutcat.core.Layout;
@@ -20,28 +19,30 @@ public final class Inverse {
      */
     public static Layout rightInverse(Layout layout) {
         int n = layout.flatRank();
-        List<long[]> modes = new ArrayList<>(); // (stride, shape, compact stride of the mode)
-        long compact = 1;
+        long[] shape = layout.flatShapes();
+        long[] stride = layout.flatStrides();
+        long[] compact = new long[n]; // the compact stride of each mode, increasing with its index
+        int[] order = new int[n];
+        int nontrivial = 0;
+        long c = 1;
         for (int k = 0; k < n; k++) {
-            long s = layout.flatShape(k);
-            if (s != 1) modes.add(new long[] {layout.flatStride(k), s, compact});
-            compact = Checked.mul(compact, s, "the size", layout);
+            compact[k] = c;
+            if (shape[k] != 1) order[nontrivial++] = k;
+            c = Checked.mul(c, shape[k], "the size", layout);
         }
-        modes.sort((x, y) -> {
-            for (int i = 0; i < 3; i++) if (x[i] != y[i]) return Long.compare(x[i], y[i]);
-            return 0;
-        });
-        long[] rs = new long[modes.size()];
-        long[] rd = new long[modes.size()];
+        ModeOrder.sort(order, nontrivial, ModeOrder.byStrideThenShape(shape, stride)); // ties: the compact stride
+        long[] rs = new long[nontrivial];
+        long[] rd = new long[nontrivial];
         int m = 0;
         long current = 1;
-        for (long[] mode : modes) {
-            if (mode[0] < current) continue; // zero, negative, or a duplicate of a stride already taken
-            if (mode[0] != current) break;
-            rs[m] = mode[1];
-            rd[m] = mode[2];
+        for (int i = 0; i < nontrivial; i++) {
+            int k = order[i];
+            if (stride[k] < current) continue; // zero, negative, or a duplicate of a stride already taken
+            if (stride[k] != current) break;
+            rs[m] = shape[k];
+            rd[m] = compact[k];
             m++;
-            current = Checked.mul(mode[1], mode[0], "the right inverse", layout);
+            current = Checked.mul(shape[k], stride[k], "the right inverse", layout);
         }
         if (m == 0) return Layout.TRIVIAL;
         return Coalesce.layoutOf(rs, rd, Coalesce.coalesceInPlace(rs, rd, m));
@@ -68,9 +69,8 @@ public final class Inverse {
             prefix[k] = p;
             p = Checked.mul(p, s[k], "the size", layout);
         }
-        Integer[] order = new Integer[m];
-        for (int k = 0; k < m; k++) order[k] = k;
-        java.util.Arrays.sort(order, (x, y) -> Long.compare(d[x], d[y])); // stable, as CuTe's sort by key
+        int[] order = ModeOrder.identity(m);
+        ModeOrder.sort(order, m, ModeOrder.byStride(d)); // stable, as CuTe's sort by key
         long[] rs = new long[m + 1];
         long[] rd = new long[m + 1];
         int r = 0;
