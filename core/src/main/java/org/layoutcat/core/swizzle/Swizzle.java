@@ -47,7 +47,7 @@ public record Swizzle(int bits, int base, int shift) {
      * ({@code B = popcount(y)}, {@code M = min(tz(y), tz(z))}, {@code S = tz(y) − tz(z)}), e.g. masks 0b1000 and 0b0100
      * make {@code Sw<1,2,1>}.
      *
-     * @throws LayoutArgumentException, with the context's words, unless y and z are runs of as many bits that fit a
+     * @throws LayoutArgumentException (in the context's words) unless y and z are runs of as many bits that fit a
      *         swizzle ({@code y | z} is the code of that swizzle)
      */
     public static Swizzle fromMasks(long y, long z, java.util.function.Supplier<String> context) {
