@@ -124,7 +124,7 @@ final class CuTeNotation {
     private IntTuple checkedShape(int start) {
         IntTuple shape = shapeTuple();
         if (!shape.allPositive()) {
-            throw new LayoutArgumentException("in \"" + quoted() + "\" at position " + start + ": shape " + shape
+            throw new LayoutArgumentException("in \"" + LayoutArgumentException.quote(text) + "\" at position " + start + ": shape " + shape
                     + " has a non-positive entry; shapes are positive");
         }
         return shape;
@@ -205,7 +205,7 @@ final class CuTeNotation {
             try {
                 return Layout.ofParts(Arrays.copyOf(profile, tokens), Arrays.copyOf(leaves, leafCount), flat);
             } catch (IllegalArgumentException | ArithmeticException e) {
-                throw new LayoutArgumentException("in \"" + quoted() + "\" at position " + start + ": " + e.getMessage(), e);
+                throw new LayoutArgumentException("in \"" + LayoutArgumentException.quote(text) + "\" at position " + start + ": " + e.getMessage(), e);
             }
         }
         IntTuple shape = shapeTuple();
@@ -247,7 +247,7 @@ final class CuTeNotation {
         try {
             return Layout.of(shape, stride);
         } catch (IllegalArgumentException | ArithmeticException e) {
-            throw new LayoutArgumentException("in \"" + quoted() + "\" at position " + start + ": " + e.getMessage(), e);
+            throw new LayoutArgumentException("in \"" + LayoutArgumentException.quote(text) + "\" at position " + start + ": " + e.getMessage(), e);
         }
     }
 
@@ -299,12 +299,7 @@ final class CuTeNotation {
 
     private IllegalArgumentException error(String what) {
         String found = pos < text.length() ? "'" + text.charAt(pos) + "'" : "end of text";
-        return new LayoutArgumentException("cannot parse \"" + quoted() + "\" at position " + pos + " (" + found + "): " + what);
+        return new LayoutArgumentException("cannot parse \"" + LayoutArgumentException.quote(text) + "\" at position " + pos + " (" + found + "): " + what);
     }
 
-    /** The text as errors quote it: whole up to 120 characters, else its start and end around an ellipsis. */
-    private String quoted() {
-        return text.length() <= 120 ? text : text.substring(0, 80) + "…(" + text.length() + " characters)…"
-                + text.substring(text.length() - 20);
-    }
 }

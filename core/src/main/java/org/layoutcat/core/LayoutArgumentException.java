@@ -20,6 +20,12 @@ public class LayoutArgumentException extends IllegalArgumentException {
     private transient Supplier<String> words; // the message not yet written, or null
     private String message;
 
+    /** An input text as a message quotes it: whole up to 120 characters, else its start and end around an ellipsis. */
+    public static String quote(String text) {
+        return text.length() <= 120 ? text : text.substring(0, 80) + "…(" + text.length() + " characters)…"
+                + text.substring(text.length() - 20);
+    }
+
     public LayoutArgumentException(String message) {
         super(message);
         this.message = message;

@@ -176,7 +176,7 @@ public final class SliceCoord {
 
     private static LayoutArgumentException error(String text, int pos, String what) {
         String found = pos < text.length() ? "'" + text.charAt(pos) + "'" : "end of text";
-        return new LayoutArgumentException("cannot parse coordinate \"" + text + "\" at position " + pos + " (" + found + "): " + what);
+        return new LayoutArgumentException("cannot parse coordinate \"" + LayoutArgumentException.quote(text) + "\" at position " + pos + " (" + found + "): " + what);
     }
 
     @Override

@@ -63,7 +63,7 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner) {
         }
         Matcher m = FORM.matcher(text);
         if (!m.matches()) {
-            throw new LayoutArgumentException("cannot parse \"" + abbreviate(text) + "\" as a composed layout: expected"
+            throw new LayoutArgumentException("cannot parse \"" + LayoutArgumentException.quote(text) + "\" as a composed layout: expected"
                     + " Sw<B,M,S> o OFFSET o LAYOUT, e.g. Sw<3,3,3> o 0 o (8,64):(64,1), or CuTe's"
                     + " Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)");
         }
@@ -72,7 +72,7 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner) {
         if (m.group(4) != null) return new ComposedLayout(new Swizzle(b, mm, s), integer(m.group(4)), inner);
         int elementBits = Integer.parseInt(m.group(5));
         if (elementBits < 8 || Integer.bitCount(elementBits) != 1) {
-            throw new LayoutArgumentException("smem_ptr[" + elementBits + "b] in \"" + abbreviate(text) + "\": a swizzle of byte"
+            throw new LayoutArgumentException("smem_ptr[" + elementBits + "b] in \"" + LayoutArgumentException.quote(text) + "\": a swizzle of byte"
                     + " addresses converts to element offsets for elements of 8, 16, 32, ... bits");
         }
         int log2Bytes = Integer.numberOfTrailingZeros(elementBits / 8);
@@ -92,9 +92,6 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner) {
         }
     }
 
-    private static String abbreviate(String s) {
-        return s.length() <= 120 ? s : s.substring(0, 100) + "…";
-    }
 
     /** {@code sw(offset + L(i))} for an index i of L's domain (L's last mode unbounded past it, as in CuTe). */
     public long apply(long index) {
