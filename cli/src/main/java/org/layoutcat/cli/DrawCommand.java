@@ -20,6 +20,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "draw", mixinStandardHelpOptions = true, description = {
     "Draws a picture; FILE's extension picks the format: .svg .tex .dot .png",
     "  layout L               layout grid, any rank, nested modes grouped",
+    "  layout L --elem BYTES  each cell's shared-memory bank, coloured by bank",
+    "  layout \"Sw<B,M,S> o 0 o L\"  a swizzled (composed) layout, as CuTe prints it",
     "  tv TV [TILE]           thread-value layout over a tile",
     "  coords L               coordinate table (--order offset|index)",
     "  divide A B [FORM]      FORM (or --kind) logical|zipped|tiled|flat, per tile",
@@ -30,9 +32,12 @@ import picocli.CommandLine.Parameters;
     "  refinement T U T' U'   a given mutual refinement, checked",
     "  compose A B            walkthrough of A o B (B applied first)",
     "  mma NAME               tiled MMA as print_latex draws it (--atoms 2x2x1, --permute <M,N,K>)",
-    "  copy NAME BITS THR VAL tiled copy (make_tiled_copy): source and destination"})
+    "  copy NAME BITS THR VAL tiled copy (make_tiled_copy): source and destination",
+    "  banks SMEM ACCESS --elem BYTES [--vector BYTES]",
+    "                         one instruction's threads against the 32 banks:",
+    "                         a row per wavefront, bank conflicts outlined red"})
 final class DrawCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "KIND", description = "morphism, refinement, compose, layout, tv, coords, divide or product")
+    @Parameters(index = "0", paramLabel = "KIND", description = "morphism, refinement, compose, layout, tv, coords, divide, product, mma, copy or banks")
     String kind;
 
     @Parameters(index = "1..*", arity = "0..*", paramLabel = "ARGS", description = "the picture's arguments")
@@ -44,8 +49,14 @@ final class DrawCommand implements Callable<Integer> {
     @Option(names = "--kind", description = "form of divide or product (default logical; or a trailing FORM argument)")
     String form;
 
-    @Option(names = "--color", defaultValue = "offset", description = "layout cell colours: offset, row, column or none")
+    @Option(names = "--color", description = "layout cell colours: offset, row, column, none or banks (default offset; banks with --elem)")
     String colour;
+
+    @Option(names = "--elem", paramLabel = "BYTES", description = "layout, banks: bytes per element (2 for half); a layout's cells show their bank")
+    Integer elem;
+
+    @Option(names = "--vector", paramLabel = "BYTES", description = "banks: bytes each thread accesses at once (default: its values' bytes)")
+    Integer vector;
 
     @Option(names = "--order", defaultValue = "offset", description = "row order of draw coords: offset (by the value L(i), as the hierarchical-layouts post orders it) or index")
     String order;
@@ -99,9 +110,18 @@ final class DrawCommand implements Callable<Integer> {
     }
 
     private Diagram picture() {
-        Drawings.Options options = new Drawings.Options(form, LayoutPicture.ColourBy.parse(colour),
+        Drawings.Options options = new Drawings.Options(form, colour != null ? LayoutPicture.ColourBy.parse(colour) : null,
                 CoordinatePicture.Order.parse(order), title);
         List<String> a = new ArrayList<>(args);
+        if (elem != null || vector != null) { // the element's and the vector's bytes are the pictures' trailing arguments
+            if (!kind.equals("layout") && !kind.equals("banks")) {
+                throw new IllegalArgumentException("draw " + kind + ": --elem and --vector are for the layout and banks pictures");
+            }
+            if (kind.equals("layout") && vector != null) throw new IllegalArgumentException("draw layout: --vector is for the banks picture");
+            if (kind.equals("banks") && elem == null) throw new IllegalArgumentException("draw banks: --vector needs --elem, the element's bytes");
+            if (elem != null) a.add(Integer.toString(elem));
+            if (vector != null) a.add(Integer.toString(vector));
+        }
         if (kind.equals("mma") && (atoms != null || permute != null)) {
             if (a.size() == 1) a.add(atoms != null ? atoms : "1x1x1");
             if (permute != null && a.size() == 2) a.add(permute);

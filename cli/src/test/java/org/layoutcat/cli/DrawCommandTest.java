@@ -96,4 +96,69 @@ class DrawCommandTest {
         assertTrue(run("draw", "compose", "(4,6):(1,5)", "3:2", "-o", svg).err().startsWith("layoutcat draw compose: no composite: "));
         assertTrue(run("draw", "pie", "4:1", "-o", svg).err().contains("one of morphism, refinement, compose"));
     }
+
+    @Test
+    void swizzledGridsAndBanksAreDrawnInEveryFormatButDot(@TempDir Path dir) throws Exception {
+        String sw = "Sw<3,3,3> o 0 o (8,64):(64,1)";
+        String[][] cases = {
+            {"layout", sw, "--elem", "2"},
+            {"layout", "(8,64):(64,1)", "--elem", "2", "--color", "banks"},
+            {"banks", "(8,64):(64,1)", "8:1", "--elem", "2"},
+            {"banks", sw, "(8,8):(1,8)", "--elem", "2"},
+            {"banks", "(8,64):(64,1)", "8:1", "--elem", "2", "--vector", "16"},
+        };
+        int n = 0;
+        for (String[] c : cases) {
+            for (String ext : new String[] {"svg", "png", "tex", "dot"}) {
+                Path f = dir.resolve("s" + n++ + "." + ext);
+                java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("draw"));
+                args.addAll(java.util.List.of(c));
+                args.addAll(java.util.List.of("-o", f.toString()));
+                CliRun r = run(args.toArray(String[]::new));
+                if (ext.equals("dot")) {
+                    assertEquals(1, r.code(), String.join(" ", c));
+                    assertTrue(r.err().contains(".dot is for the graphs") && r.err().contains("write .svg, .png or .tex"), r.err());
+                    continue;
+                }
+                assertEquals(0, r.code(), String.join(" ", c) + " -> " + ext + ": " + r.err());
+                assertTrue(Files.size(f) > 0);
+            }
+        }
+        // CuTe C++: composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{})(3,0) = 216, a half in bank 12
+        String grid = Files.readString(dir.resolve("s0.svg"));
+        assertTrue(grid.contains("<title>Sw&lt;3,3,3&gt; o 0 o (8,64):(64,1)</title>"), grid.substring(0, 300));
+        assertTrue(grid.contains(">216</text>") && grid.contains(">b12</text>") && grid.contains(">banks 12–15</text>"));
+        String column = Files.readString(dir.resolve("s8.svg"));
+        assertTrue(column.contains("wavefronts 8, minimum 1: conflict degree 8-way; bank 0 holds 8 distinct words in one phase"));
+        String swizzled = Files.readString(dir.resolve("s12.svg"));
+        assertTrue(swizzled.contains("wavefronts 1, minimum 1: no bank conflict"));
+        java.awt.image.BufferedImage png = javax.imageio.ImageIO.read(dir.resolve("s9.png").toFile());
+        assertTrue(png.getWidth() > 1000 && png.getHeight() > 300, png.getWidth() + "x" + png.getHeight());
+        assertTrue(Files.readString(dir.resolve("s10.tex")).contains("\\definecolor"));
+    }
+
+    @Test
+    void elementAndVectorSizesAreRefusedWhereTheyDoNotBelong(@TempDir Path dir) {
+        String svg = dir.resolve("x.svg").toString();
+        String[][] bad = {
+            {"draw", "tv", "((2,2),(2,3)):((2,12),(1,4))", "--elem", "2", "-o", svg},
+            {"draw", "layout", "(8,64):(64,1)", "--elem", "2", "--vector", "16", "-o", svg},
+            {"draw", "layout", "(8,64):(64,1)", "--color", "banks", "-o", svg},
+            {"draw", "layout", "(8,64):(64,1)", "--elem", "3", "-o", svg},
+            {"draw", "banks", "(8,64):(64,1)", "8:1", "-o", svg},
+            {"draw", "banks", "(8,64):(64,1)", "8:1", "--vector", "16", "-o", svg},
+            {"draw", "banks", "(8,64):(64,1)", "(8,8):(8,1)", "--elem", "2", "-o", svg},
+            {"draw", "banks", "(8,64):(64,1)", "(8,8):(1,8)", "--elem", "2", "--vector", "8", "-o", svg},
+        };
+        for (String[] args : bad) {
+            CliRun r = run(args);
+            assertEquals(1, r.code(), String.join(" ", args));
+            String err = r.err().strip();
+            assertTrue(err.startsWith("layoutcat draw"), err);
+            assertFalse(err.contains("\n"), "one line: " + err);
+        }
+        assertFalse(Files.exists(dir.resolve("x.svg")));
+        assertTrue(run(bad[2]).err().contains("needs the element's size in bytes (--elem)"), run(bad[2]).err());
+        assertTrue(run(bad[6]).err().contains("not one vector access"), run(bad[6]).err());
+    }
 }

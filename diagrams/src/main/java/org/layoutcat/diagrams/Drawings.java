@@ -15,7 +15,9 @@ import org.layoutcat.core.algebra.Composition;
 import org.layoutcat.core.atom.Atoms;
 import org.layoutcat.core.atom.TiledCopy;
 import org.layoutcat.core.atom.TiledMma;
+import org.layoutcat.core.swizzle.ComposedLayout;
 import org.layoutcat.diagrams.picture.AtomPicture;
+import org.layoutcat.diagrams.picture.BankPicture;
 import org.layoutcat.diagrams.picture.CoordinatePicture;
 import org.layoutcat.diagrams.picture.LayoutPicture;
 import org.layoutcat.diagrams.picture.MorphismData;
@@ -32,7 +34,8 @@ import org.layoutcat.diagrams.svg.SvgWriter;
  *
  * <table>
  *   <caption>kinds and arguments</caption>
- *   <tr><td>{@code layout L}</td><td>the grid of L</td></tr>
+ *   <tr><td>{@code layout L [ELEM]}</td><td>the grid of L, a layout or a composed layout {@code Sw<B,M,S> o off o L};
+ *       with ELEM, the element's bytes, each cell's shared-memory bank shown and, by default, coloured</td></tr>
  *   <tr><td>{@code tv TV [TILE]}</td><td>a thread–value layout over a tile (seed 003)</td></tr>
  *   <tr><td>{@code coords L}</td><td>the coordinate table of L (seed 001)</td></tr>
  *   <tr><td>{@code divide A B [FORM]}</td><td>{@code FORM_divide(A, B)}, FORM logical (default), zipped, tiled, flat</td></tr>
@@ -42,6 +45,9 @@ import org.layoutcat.diagrams.svg.SvgWriter;
  *   <tr><td>{@code refinement T U}</td><td>the mutual refinement (T′, U′) of T and U (paper §4.1.2)</td></tr>
  *   <tr><td>{@code refinement T U T′ U′}</td><td>a given mutual refinement, checked</td></tr>
  *   <tr><td>{@code compose A B}</td><td>the walkthrough of {@code A∘B}, B applied first (paper §4.1.3)</td></tr>
+ *   <tr><td>{@code banks SMEM ACCESS ELEM [VECTOR]}</td><td>one instruction's accesses against the 32 banks: ACCESS maps
+ *       (thread, value) to an index of SMEM (a layout or composed layout) of ELEM-byte elements; VECTOR widens one
+ *       value per thread to that many bytes</td></tr>
  * </table>
  *
  * <p>Bad input is an IllegalArgumentException whose message is one line naming the input and what is wrong;
@@ -51,23 +57,24 @@ public final class Drawings {
     private Drawings() {}
 
     /** The kinds, in the order error messages list them. */
-    public static final List<String> KINDS = List.of("morphism", "refinement", "compose", "layout", "tv", "coords", "divide", "product", "mma", "copy");
+    public static final List<String> KINDS = List.of("morphism", "refinement", "compose", "layout", "tv", "coords", "divide", "product", "mma", "copy", "banks");
 
     /**
      * How a picture is drawn. Immutable.
      *
      * @param form the form of divide or product ({@code logical}, {@code zipped}, ...), or null: the picture's
      *     trailing form argument, else {@code logical}
-     * @param colour how layout cells are coloured ({@code layout})
+     * @param colour how layout cells are coloured ({@code layout}); null: by offset, or by bank where the element's
+     *     size is given
      * @param order the row order of a coordinate table ({@code coords})
      * @param title a title instead of the picture's own, or null
      */
     public record Options(String form, LayoutPicture.ColourBy colour, CoordinatePicture.Order order, String title) {
-        /** No form, cells coloured by offset, coordinate rows by offset, the picture's own title. */
-        public static final Options DEFAULT = new Options(null, LayoutPicture.ColourBy.OFFSET, CoordinatePicture.Order.BY_OFFSET, null);
+        /** No form, cells coloured by offset (by bank where the element's size is given), coordinate rows by offset, the picture's own title. */
+        public static final Options DEFAULT = new Options(null, null, CoordinatePicture.Order.BY_OFFSET, null);
 
         public Options {
-            if (colour == null || order == null) throw new IllegalArgumentException("drawing options need a colouring and a row order");
+            if (order == null) throw new IllegalArgumentException("drawing options need a row order");
         }
 
         public Options withForm(String f) {
@@ -116,9 +123,23 @@ public final class Drawings {
         List<String> a = List.copyOf(args);
         Options o = options != null ? options : Options.DEFAULT;
         switch (kind) {
-            case "layout":
-                arity(kind, a, 1, 1, "a layout");
-                return LayoutPicture.of(Layout.parse(a.get(0)), o.colour(), o.title(), null);
+            case "layout": {
+                arity(kind, a, 1, 2, "a layout or composed layout and optionally the element's bytes");
+                int elem = a.size() > 1 ? bytes(kind, "element", a.get(1)) : 0;
+                if (ComposedLayout.looksComposed(a.get(0))) return LayoutPicture.of(ComposedLayout.parse(a.get(0)), o.colour(), o.title(), elem);
+                return LayoutPicture.of(Layout.parse(a.get(0)), o.colour(), o.title(), elem);
+            }
+            case "banks": {
+                arity(kind, a, 3, 4, "a shared-memory layout, an access layout (thread, value) -> index, the element's bytes"
+                        + " and optionally the vector's bytes");
+                int elem = bytes(kind, "element", a.get(2));
+                int vector = a.size() > 3 ? bytes(kind, "vector", a.get(3)) : 0;
+                Layout access = Layout.parse(a.get(1));
+                if (ComposedLayout.looksComposed(a.get(0))) {
+                    return BankPicture.of(ComposedLayout.parse(a.get(0)), elem, access, vector, o.title());
+                }
+                return BankPicture.of(Layout.parse(a.get(0)), elem, access, vector, o.title());
+            }
             case "tv":
                 arity(kind, a, 1, 2, "a thread-value layout and optionally a tile shape");
                 return TvPicture.of(Layout.parse(a.get(0)), a.size() > 1 ? IntTuple.parse(a.get(1)) : null, o.title());
@@ -219,6 +240,15 @@ public final class Drawings {
                     + o.form() + "'");
         }
         return trailing != null ? trailing : o.form() != null ? o.form() : "logical";
+    }
+
+    /** A size in bytes: 1, 2, 4, 8 or 16. */
+    private static int bytes(String kind, String what, String text) {
+        String t = text.trim();
+        if (!t.matches("[0-9]{1,2}") || !List.of(1, 2, 4, 8, 16).contains(Integer.parseInt(t))) {
+            throw new IllegalArgumentException("draw " + kind + ": the " + what + "'s bytes '" + text + "' are none of 1, 2, 4, 8, 16");
+        }
+        return Integer.parseInt(t);
     }
 
     private static void arity(String kind, List<String> a, int min, int max, String what) {

@@ -27,6 +27,8 @@ public final class Style {
     public static final String HEADER_FILL = "#f3f5f8";
     public static final String PAPER = "#ffffff";
     public static final String UNUSED_FILL = "#f6f8fa";
+    /** Outlines what is wrong or costly: a bank conflict. */
+    public static final String ALERT = "#cf222e";
 
     /** Outer margin of a picture. */
     public static final double MARGIN = 16;

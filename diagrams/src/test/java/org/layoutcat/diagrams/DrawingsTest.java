@@ -231,9 +231,13 @@ class DrawingsTest {
     @Test
     void anUnknownKindListsTheKinds() {
         IllegalArgumentException e = refused("pie", "4:1");
-        assertEquals("unknown picture kind 'pie': one of morphism, refinement, compose, layout, tv, coords, divide, product, mma, copy",
+        assertEquals("unknown picture kind 'pie': one of morphism, refinement, compose, layout, tv, coords, divide, product, mma, copy, banks",
                 e.getMessage());
+        e = refused("layout", "4:1", "2", "8:1");
+        assertEquals("draw layout takes a layout or composed layout and optionally the element's bytes; got 3 arguments", e.getMessage());
         e = refused("layout", "4:1", "8:1");
-        assertEquals("draw layout takes a layout; got 2 arguments", e.getMessage());
+        assertEquals("draw layout: the element's bytes '8:1' are none of 1, 2, 4, 8, 16", e.getMessage());
+        e = refused("banks", "(8,64):(64,1)", "8:1");
+        assertTrue(e.getMessage().startsWith("draw banks takes a shared-memory layout, an access layout"), e.getMessage());
     }
 }

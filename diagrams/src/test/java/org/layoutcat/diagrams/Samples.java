@@ -123,6 +123,18 @@ public final class Samples {
                 TilingPicture.ProductKind.BLOCKED));
         m.put("product-raked", () -> TilingPicture.product(Layout.parse("(2,3):(1,2)"), Layout.parse("(3,2):(1,3)"),
                 TilingPicture.ProductKind.RAKED));
+        // swizzled layouts and shared-memory banks: the SM80 idiom Swizzle<3,1,3> over an 8×16 tile of doubles
+        // (16-byte chunks of 2 doubles, 8 chunks a 128-byte row), a plain grid of 16-byte elements by bank, and
+        // one instruction's banks: the 8-way column, its swizzled conflict-free counterpart, 16-byte rows in
+        // quarter warps, a broadcast, 8-byte accesses in half warps, and --vector widening a thread's access
+        m.put("layout-swizzle-doubles-banks", () -> Drawings.draw("layout", List.of("Sw<3,1,3> o 0 o (8,16):(16,1)", "8")));
+        m.put("layout-chunks-by-bank", () -> LayoutPicture.of(Layout.parse("(4,8):(8,1)"), LayoutPicture.ColourBy.BANK, null, 16));
+        m.put("banks-column-8way", () -> Drawings.draw("banks", List.of("(8,64):(64,1)", "8:1", "2")));
+        m.put("banks-chunks-swizzled", () -> Drawings.draw("banks", List.of("Sw<3,3,3> o 0 o (8,64):(64,1)", "(8,8):(1,8)", "2")));
+        m.put("banks-rows-quarter-warps", () -> Drawings.draw("banks", List.of("(8,64):(64,1)", "((8,4),8):((64,1),8)", "2")));
+        m.put("banks-broadcast", () -> Drawings.draw("banks", List.of("256:1", "((4,8)):((0,32))", "4")));
+        m.put("banks-half-warps", () -> Drawings.draw("banks", List.of("128:1", "(32,2):(4,1)", "4")));
+        m.put("banks-vector", () -> Drawings.draw("banks", List.of("(8,64):(64,1)", "8:1", "2", "16")));
         return m;
     }
 }

@@ -16,6 +16,7 @@ public final class Catalog {
         out.addAll(Seed004LayoutAlgebra.examples());
         out.addAll(PaperNotesExamples.examples());
         out.addAll(TensorCoreAtoms.examples());
+        out.addAll(SwizzleExamples.examples());
         return List.copyOf(out);
     }
 }

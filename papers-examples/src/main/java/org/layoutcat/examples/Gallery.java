@@ -43,7 +43,9 @@ public final class Gallery {
                .append(ok).append('/').append(group.getValue().size()).append("</li>");
             body.append("<section id=\"").append(source.key()).append("\"><h2>").append(esc(source.title()))
                 .append(" <small>(").append(source == Source.PAPER_NOTES ? "shared/PAPER-NOTES.md"
-                        : source == Source.ATOMS ? "CUTLASS cute/atom, printed by CuTe C++" : "seed " + source.key())
+                        : source == Source.ATOMS ? "CUTLASS cute/atom, printed by CuTe C++"
+                        : source == Source.SWIZZLE ? "CuTe C++'s swizzles and GMMA atoms; the CUDA C++ Programming Guide's shared-memory banks"
+                        : "seed " + source.key())
                 .append(")</small></h2>\n");
             for (Example.Outcome o : group.getValue()) {
                 n++;

@@ -8,7 +8,8 @@ public enum Source {
     SEED_003("003", "Thread Value Layouts in CuTe"),
     SEED_004("004", "Tensor-008: CuTe Layout Algebra (a Chinese-language article)"),
     PAPER_NOTES("notes", "Notes on the categorical theory of CuTe layouts (PAPER-NOTES.md, worked examples)"),
-    ATOMS("atoms", "Tensor-core atoms: CuTe's MMA and copy traits and their tilings, as CuTe C++ prints them");
+    ATOMS("atoms", "Tensor-core atoms: CuTe's MMA and copy traits and their tilings, as CuTe C++ prints them"),
+    SWIZZLE("swizzle", "Swizzled shared memory: CuTe's swizzled layouts, and one instruction's bank conflicts");
 
     private final String key;
     private final String title;

@@ -1,9 +1,10 @@
 package org.layoutcat.core.swizzle;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.LongUnaryOperator;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
@@ -49,6 +50,56 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
      * {@code smem} maps an index to an element offset: a {@link Layout} or a {@link ComposedLayout}.
      */
     public static BankConflicts of(LongUnaryOperator smem, int elementBytes, Layout access) {
+        Request r = request(smem, elementBytes, access);
+        return count(r.address(), r.vector(), elementBytes);
+    }
+
+    /**
+     * One phase of an instruction (all its threads for accesses of up to 4 bytes, a half warp for 8-byte and a
+     * quarter warp for 16-byte accesses): the threads' byte addresses and, bank by bank, the distinct words they
+     * touch, each with the threads that touch it (several threads on one word are one broadcast). The phase needs
+     * as many wavefronts as its fullest bank holds words. Immutable.
+     *
+     * @param firstThread the phase's first thread; its threads are {@code firstThread, firstThread + 1, …}
+     * @param vectorBytes bytes each thread accesses
+     * @param addresses   each thread's byte address, in thread order
+     * @param banks       for bank b = 0..31: its distinct words ({@code byte / 4}) in increasing order, each with
+     *                    the threads touching it in increasing order
+     */
+    public record Phase(int firstThread, int vectorBytes, List<Long> addresses, List<SortedMap<Long, List<Integer>>> banks) {
+        public Phase {
+            addresses = List.copyOf(addresses);
+            List<SortedMap<Long, List<Integer>>> copy = new ArrayList<>();
+            for (SortedMap<Long, List<Integer>> b : banks) {
+                TreeMap<Long, List<Integer>> m = new TreeMap<>();
+                b.forEach((w, ts) -> m.put(w, List.copyOf(ts)));
+                copy.add(Collections.unmodifiableSortedMap(m));
+            }
+            if (copy.size() != BANKS) throw new IllegalArgumentException("a phase has " + BANKS + " banks, not " + copy.size());
+            banks = List.copyOf(copy);
+        }
+
+        /** The wavefronts this phase needs: the most distinct words any one bank holds in it (at least 1). */
+        public int wavefronts() {
+            int n = 1;
+            for (SortedMap<Long, List<Integer>> b : banks) n = Math.max(n, b.size());
+            return n;
+        }
+    }
+
+    /**
+     * The phases of one instruction, read and checked as {@link #of} reads them; their wavefronts add up to
+     * {@link #wavefronts()}. What a picture of the banks draws.
+     */
+    public static List<Phase> phases(LongUnaryOperator smem, int elementBytes, Layout access) {
+        Request r = request(smem, elementBytes, access);
+        return phases(r.address(), r.vector());
+    }
+
+    /** Each thread's byte address and the bytes it accesses. */
+    private record Request(long[] address, int vector) {}
+
+    private static Request request(LongUnaryOperator smem, int elementBytes, Layout access) {
         if (elementBytes < 1 || elementBytes > 16 || Integer.bitCount(elementBytes) != 1) {
             throw new LayoutArgumentException("an element of " + elementBytes + " bytes: elements of 1, 2, 4, 8 or 16 bytes");
         }
@@ -76,40 +127,47 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
                         + address[t] + ", which is not " + vector + "-byte aligned");
             }
         }
-        return count(address, (int) vector, elementBytes);
+        return new Request(address, (int) vector);
+    }
+
+    /** Threads accessing {@code vector} bytes at the given byte addresses, split into phases, words sorted into banks. */
+    static List<Phase> phases(long[] address, int vector) {
+        int threads = address.length;
+        int perPhase = vector <= 4 ? 32 : 128 / vector; // 8-byte: half warps; 16-byte: quarter warps
+        List<Phase> out = new ArrayList<>();
+        for (int start = 0; start < threads; start += perPhase) {
+            int end = Math.min(threads, start + perPhase);
+            List<SortedMap<Long, List<Integer>>> banks = new ArrayList<>();
+            for (int b = 0; b < BANKS; b++) banks.add(new TreeMap<>());
+            List<Long> addresses = new ArrayList<>();
+            for (int t = start; t < end; t++) {
+                addresses.add(address[t]);
+                for (long w = address[t] / WORD; w <= (address[t] + vector - 1) / WORD; w++) {
+                    banks.get((int) (w % BANKS)).computeIfAbsent(w, k -> new ArrayList<>()).add(t);
+                }
+            }
+            out.add(new Phase(start, vector, addresses, banks));
+        }
+        return out;
     }
 
     /** The count for threads accessing {@code vector} bytes at the given byte addresses. */
     static BankConflicts count(long[] address, int vector, int elementBytes) {
-        int threads = address.length;
-        int perPhase = vector <= 4 ? 32 : 128 / vector; // 8-byte: half warps; 16-byte: quarter warps
         int total = 0, worstBank = -1, worst = 1;
         TreeMap<Long, List<Integer>> collisions = new TreeMap<>();
-        for (int start = 0; start < threads; start += perPhase) {
-            List<TreeSet<Long>> words = new ArrayList<>();
-            for (int b = 0; b < BANKS; b++) words.add(new TreeSet<>());
-            for (int t = start; t < Math.min(threads, start + perPhase); t++) {
-                for (long w = address[t] / WORD; w <= (address[t] + vector - 1) / WORD; w++) words.get((int) (w % BANKS)).add(w);
-            }
-            int phase = 1;
+        for (Phase p : phases(address, vector)) {
+            total += p.wavefronts();
             for (int b = 0; b < BANKS; b++) {
-                int n = words.get(b).size();
-                phase = Math.max(phase, n);
+                int n = p.banks().get(b).size();
                 if (n > worst) {
                     worst = n;
                     worstBank = b;
-                    collisions = new TreeMap<>();
-                    for (int t = start; t < Math.min(threads, start + perPhase); t++) {
-                        for (long w = address[t] / WORD; w <= (address[t] + vector - 1) / WORD; w++) {
-                            if (w % BANKS == b) collisions.computeIfAbsent(w, k -> new ArrayList<>()).add(t);
-                        }
-                    }
+                    collisions = new TreeMap<>(p.banks().get(b));
                 }
             }
-            total += phase;
         }
-        int minimum = (int) Math.max(1, ((long) threads * vector + 127) / 128);
-        return new BankConflicts(elementBytes, vector, threads, total, minimum, worstBank, collisions);
+        int minimum = (int) Math.max(1, ((long) address.length * vector + 127) / 128);
+        return new BankConflicts(elementBytes, vector, address.length, total, minimum, worstBank, collisions);
     }
 
     /** A table a person reads: the counts, and the threads that collide in the worst bank. */

@@ -81,4 +81,31 @@ class BankConflictsTest {
         assertTrue(swizzled.wavefronts() <= plain.wavefronts(), sw + ": " + swizzled.wavefronts() + " > " + plain.wavefronts());
         assertEquals(threads / 8, swizzled.minimum());
     }
+
+    @Test
+    void phasesSortTheWordsIntoBanksAndAddUpToTheWavefronts() {
+        // the 8-way column: one phase (2-byte accesses), bank 0 holds words 0, 32, ..., 224, one thread each
+        List<BankConflicts.Phase> column = BankConflicts.phases(ROW_MAJOR::apply, 2, Layout.parse("8:1"));
+        assertEquals(1, column.size());
+        assertEquals(8, column.get(0).wavefronts());
+        assertEquals(List.of(0L, 32L, 64L, 96L, 128L, 160L, 192L, 224L), List.copyOf(column.get(0).banks().get(0).keySet()));
+        assertEquals(List.of(3), column.get(0).banks().get(0).get(96L));
+        // 32 threads reading 16 bytes along the rows: four quarter-warp phases of 8 threads, one wavefront each
+        List<BankConflicts.Phase> rows = BankConflicts.phases(ROW_MAJOR::apply, 2, Layout.parse("((8,4),8):((64,1),8)"));
+        assertEquals(List.of(0, 8, 16, 24), rows.stream().map(BankConflicts.Phase::firstThread).toList());
+        assertEquals(4, rows.stream().mapToInt(BankConflicts.Phase::wavefronts).sum());
+    }
+
+    /** 32 threads, each reading 1, 2 or 4 words at a stride, through a swizzle that keeps 4-word chunks whole. */
+    @Property
+    void thePhasesWavefrontsAddUpToTheCount(@ForAll @IntRange(min = 0, max = 3) int b, @ForAll @IntRange(min = 0, max = 63) int stride,
+            @ForAll @IntRange(min = 0, max = 2) int log2Values) {
+        Swizzle sw = new Swizzle(b, 2, 3);
+        int values = 1 << log2Values;
+        Layout access = Layout.parse("(32," + values + "):(" + (stride * values) + ",1)");
+        BankConflicts c = BankConflicts.of(sw::apply, 4, access);
+        List<BankConflicts.Phase> phases = BankConflicts.phases(sw::apply, 4, access);
+        assertEquals(c.wavefronts(), phases.stream().mapToInt(BankConflicts.Phase::wavefronts).sum(), access + " through " + sw);
+        assertEquals(values == 4 ? 4 : values == 2 ? 2 : 1, phases.size());
+    }
 }

@@ -147,6 +147,8 @@ public final class TikzWriter {
                 case '⊂' -> sb.append("$\\subset$");
                 case 'Φ' -> sb.append("$\\Phi$");
                 case '–' -> sb.append("--");
+                case '⌊' -> sb.append("$\\lfloor$");
+                case '⌋' -> sb.append("$\\rfloor$");
                 default -> {
                     if (c < 0x20 || c > 0x7e) {
                         throw new IllegalArgumentException("no TeX form for the character U+" + Integer.toHexString(c) + " in the label " + s);

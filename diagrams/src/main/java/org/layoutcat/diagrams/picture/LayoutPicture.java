@@ -2,8 +2,10 @@ package org.layoutcat.diagrams.picture;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongUnaryOperator;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.swizzle.ComposedLayout;
 import org.layoutcat.diagrams.Box;
 import org.layoutcat.diagrams.Diagram;
 import org.layoutcat.diagrams.Scene;
@@ -17,6 +19,12 @@ import org.layoutcat.diagrams.Style;
  * {@link Grid}) instead of being flattened. Cell (r, c) of panel p is index {@code r + rows·c + rows·cols·p},
  * colexicographic as in CuTe. Colouring by offset uses 8 colours, offset mod 8, so that power-of-two structure
  * shows (CuTe's print_latex colours with 8 as well); a legend under the title says what the colour means.
+ *
+ * <p>A composed layout {@code Sw<B,M,S> o offset o L} is drawn over L's shape, each cell holding the swizzled
+ * offset {@code sw(offset + L(i))}. Given the element's size in bytes, each cell also shows the shared-memory bank
+ * of its element, {@code ⌊offset·bytes / 4⌋ mod 32}, and colouring by bank fills the four banks of each 16-byte
+ * chunk with one colour, a legend of swatches naming them: the familiar picture of a swizzle permuting the chunks
+ * of each row.
  */
 public final class LayoutPicture {
     private LayoutPicture() {}
@@ -30,16 +38,19 @@ public final class LayoutPicture {
         /** by column index */
         COLUMN,
         /** all white */
-        NONE;
+        NONE,
+        /** by shared-memory bank, four banks (one 16-byte chunk) a colour; needs the element's size */
+        BANK;
 
-        /** Parses {@code offset}, {@code row}, {@code column} (or {@code col}), {@code none}. */
+        /** Parses {@code offset}, {@code row}, {@code column} (or {@code col}), {@code none}, {@code bank} (or {@code banks}). */
         public static ColourBy parse(String s) {
             switch (s.toLowerCase(java.util.Locale.ROOT)) {
                 case "offset": return OFFSET;
                 case "row": return ROW;
                 case "column": case "col": return COLUMN;
                 case "none": return NONE;
-                default: throw new IllegalArgumentException("colour '" + s + "' is none of offset, row, column, none");
+                case "bank": case "banks": return BANK;
+                default: throw new IllegalArgumentException("colour '" + s + "' is none of offset, row, column, none, banks");
             }
         }
     }
@@ -49,13 +60,21 @@ public final class LayoutPicture {
     public interface Colouring {
         long colour(long index, long row, long col, long offset);
 
+        /** The colouring {@code by} names; {@link ColourBy#BANK} needs the element's size, see {@link #banks}. */
         static Colouring of(ColourBy by) {
             return switch (by) {
                 case OFFSET -> (i, r, c, o) -> Math.floorMod(o, OFFSET_COLOURS);
                 case ROW -> (i, r, c, o) -> r;
                 case COLUMN -> (i, r, c, o) -> c;
                 case NONE -> (i, r, c, o) -> -1;
+                case BANK -> throw new IllegalArgumentException("colouring by bank needs the element's size in bytes (--elem)");
             };
+        }
+
+        /** By the bank group of the element at the offset, for elements of {@code elementBytes} bytes. */
+        static Colouring banks(int elementBytes) {
+            Banks.elementBytes(elementBytes);
+            return (i, r, c, o) -> Banks.colour(Banks.bank(o, elementBytes));
         }
     }
 
@@ -85,23 +104,72 @@ public final class LayoutPicture {
         return of(layout, Colouring.of(by), title, legend != null ? legend : legend(by));
     }
 
+    /**
+     * The grid of a layout with each cell's shared-memory bank shown under its offset, for elements of
+     * {@code elementBytes} bytes (0: no banks); {@code by} null colours by bank where the element's size is given,
+     * else by offset; title null means L in CuTe notation.
+     */
+    public static Diagram of(Layout layout, ColourBy by, String title, int elementBytes) {
+        return grid(layout.shape(), layout::apply, layout.toString(), null, by, title, elementBytes);
+    }
+
+    /**
+     * The grid of a composed layout {@code Sw<B,M,S> o offset o L}: L's shape, each cell holding
+     * {@code sw(offset + L(i))}; banks and colours as {@link #of(Layout, ColourBy, String, int)}.
+     */
+    public static Diagram of(ComposedLayout layout, ColourBy by, String title, int elementBytes) {
+        return grid(layout.shape(), layout::apply, layout.toString(), "each cell: " + layout.outer() + "(" + layout.offset()
+                + " + L(i)), the swizzled offset of L = " + layout.inner(), by, title, elementBytes);
+    }
+
+    private static Diagram grid(IntTuple shape, LongUnaryOperator phi, String name, String note, ColourBy by, String title,
+            int elementBytes) {
+        if (elementBytes != 0) Banks.elementBytes(elementBytes);
+        ColourBy colour = by != null ? by : elementBytes > 0 ? ColourBy.BANK : ColourBy.OFFSET;
+        if (colour == ColourBy.BANK && elementBytes == 0) {
+            throw new IllegalArgumentException("colouring " + name + " by bank needs the element's size in bytes (--elem)");
+        }
+        List<String> legend = new ArrayList<>();
+        if (note != null) legend.add(note);
+        if (elementBytes > 0) {
+            legend.add("under each offset its bank b = ⌊offset·" + elementBytes + " B / 4 B⌋ mod 32 (" + elementBytes + "-byte elements"
+                    + (elementBytes > 4 ? ", the bank of its first word" : "") + ")");
+        }
+        if (colour == ColourBy.BANK) {
+            legend.add("colour: the bank's 16-byte chunk, four banks a colour");
+        } else if (legend(colour) != null) {
+            legend.add(legend(colour));
+        }
+        Colouring colouring = colour == ColourBy.BANK ? Colouring.banks(elementBytes) : Colouring.of(colour);
+        return of(shape, phi, name, colouring, title, legend, elementBytes, colour == ColourBy.BANK);
+    }
+
     private static String legend(ColourBy by) {
         return switch (by) {
             case OFFSET -> "colour: the offset mod " + OFFSET_COLOURS;
             case ROW -> "colour: the row";
             case COLUMN -> "colour: the column";
-            case NONE -> null;
+            case NONE, BANK -> null;
         };
     }
 
     private static Diagram of(Layout layout, Colouring colouring, String title, String legend) {
-        IntTuple shape = layout.shape();
+        return of(layout.shape(), layout::apply, layout.toString(), colouring, title, legend == null ? List.of() : List.of(legend), 0, false);
+    }
+
+    /**
+     * The grid of the function {@code phi} over {@code shape}, named {@code name}; each cell's bank under its offset
+     * for {@code elementBytes > 0}, the swatches of the bank colours under the legend lines if {@code swatches}.
+     */
+    private static Diagram of(IntTuple shape, LongUnaryOperator phi, String name, Colouring colouring, String title,
+            List<String> legend, int elementBytes, boolean swatches) {
+        long size = shape.product();
         Grid.Axis[] axes = axes(shape, "");
         long rows = axes[0].count();
         long cols = axes[1].count();
         long panels = panels(shape);
         if (Math.multiplyExact(Math.multiplyExact(rows, cols), panels) > Grid.MAX_CELLS) {
-            throw new IllegalArgumentException("a layout of " + layout.size() + " cells is too large to draw (limit "
+            throw new IllegalArgumentException("a layout of " + size + " cells is too large to draw (limit "
                     + Grid.MAX_CELLS + " cells)");
         }
         Sketch g = new Sketch();
@@ -113,13 +181,14 @@ public final class LayoutPicture {
             Box b = Grid.draw(panel, panels > 1 ? "p" + p + "." : "", 0, labelH, axes[0], axes[1], new Grid.Cells() {
                 @Override
                 public List<String> lines(long r, long c) {
-                    return List.of(Long.toString(layout.apply(base + r + rows * c)));
+                    long o = phi.applyAsLong(base + r + rows * c);
+                    return elementBytes > 0 ? List.of(Long.toString(o), "b" + Banks.bank(o, elementBytes)) : List.of(Long.toString(o));
                 }
 
                 @Override
                 public long colour(long r, long c) {
                     long i = base + r + rows * c;
-                    return colouring.colour(i, r, c, layout.apply(i));
+                    return colouring.colour(i, r, c, phi.applyAsLong(i));
                 }
             });
             if (panels > 1) {
@@ -138,14 +207,18 @@ public final class LayoutPicture {
         }
         double contentW = right + Style.MARGIN;
         List<String> heading = new ArrayList<>();
-        heading.add(title != null ? title : layout.toString());
-        if (legend != null) heading.add(legend);
+        heading.add(title != null ? title : name);
+        heading.addAll(legend);
         List<Sketch.TitleLine> titles = Sketch.wrap(heading, Math.min(Math.max(contentW, Sketch.MIN_TITLE_WIDTH), PAGE_WIDTH));
         Sketch k = new Sketch();
         double top = k.titles(titles, Style.MARGIN) + 6;
-        k.include(g, 0, top);
         double width = Math.max(contentW, Sketch.titlesWidth(titles));
-        return k.build(title != null ? title : layout.toString(), width, top + rowBottom + Style.MARGIN);
+        if (swatches) {
+            top = Banks.legend(k, Style.MARGIN, top).bottom() + 10;
+            width = Math.max(width, Banks.legendWidth() + 2 * Style.MARGIN);
+        }
+        k.include(g, 0, top);
+        return k.build(title != null ? title : name, width, top + rowBottom + Style.MARGIN);
     }
 
     /** The number of panels: the product of the sizes of modes 2..r−1 (1 below rank 3). */
