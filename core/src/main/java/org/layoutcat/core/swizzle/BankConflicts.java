@@ -49,6 +49,23 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
      * {@code smem} maps an index to an element offset: a {@link Layout} or a {@link ComposedLayout}.
      */
     public static BankConflicts of(LongUnaryOperator smem, int elementBytes, Layout access) {
+        long[] address = addresses(smem, elementBytes, access);
+        long values = access.size() / address.length;
+        return count(address, (int) (values * elementBytes), elementBytes);
+    }
+
+    /**
+     * The byte address each thread of {@link #of} accesses first, thread by thread: {@code smem(access(t)) ·
+     * elementBytes}; the same checks as {@link #of} (one aligned vector of 1 to 16 bytes per thread, at most 32
+     * threads). A GPU kernel that replays the instruction loads from these addresses.
+     */
+    public static List<Long> byteAddresses(LongUnaryOperator smem, int elementBytes, Layout access) {
+        List<Long> list = new ArrayList<>();
+        for (long a : addresses(smem, elementBytes, access)) list.add(a);
+        return List.copyOf(list);
+    }
+
+    private static long[] addresses(LongUnaryOperator smem, int elementBytes, Layout access) {
         if (elementBytes < 1 || elementBytes > 16 || Integer.bitCount(elementBytes) != 1) {
             throw new LayoutArgumentException("an element of " + elementBytes + " bytes: elements of 1, 2, 4, 8 or 16 bytes");
         }
@@ -76,7 +93,7 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
                         + address[t] + ", which is not " + vector + "-byte aligned");
             }
         }
-        return count(address, (int) vector, elementBytes);
+        return address;
     }
 
     /** The count for threads accessing {@code vector} bytes at the given byte addresses. */
