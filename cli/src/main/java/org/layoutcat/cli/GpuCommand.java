@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.swizzle.ComposedLayout;
 import org.layoutcat.gpu.Backend;
 import org.layoutcat.gpu.Backends;
 import org.layoutcat.gpu.CrossCheck;
@@ -17,6 +18,7 @@ import org.layoutcat.gpu.cuda.CudaBackend;
 import org.layoutcat.gpu.cuda.CudaBench;
 import org.layoutcat.gpu.ptx.Kernel;
 import org.layoutcat.gpu.ptx.Kernels;
+import org.layoutcat.gpu.ptx.NormalizedComposedLayout;
 import org.layoutcat.gpu.ptx.NormalizedLayout;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -38,7 +40,7 @@ final class GpuCommand implements Callable<Integer> {
     /** {@code gpu ptx L}: the PTX module generated for L (realize unless {@code --kernel} says otherwise). */
     @Command(name = "ptx", description = "Print the PTX generated for a layout (from its coalesced normal form).")
     static final class Ptx implements Callable<Integer> {
-        @Parameters(index = "0", description = "the layout (a TV layout for partition)") String layout;
+        @Parameters(index = "0", description = "the layout (a TV layout for partition), or a composed layout 'Sw<B,M,S> o OFFSET o L'") String layout;
         @Option(names = "--kernel", defaultValue = "realize", description = "realize, compare, gather, scatter or partition") String kernel;
         @Option(names = "--element-bytes", defaultValue = "4", description = "4 or 8, for gather, scatter, partition") int bytes;
         @Option(names = "--strategy", defaultValue = "auto", description = "gather/scatter: auto, direct, tiled_32 or tiled_64") String strategy;
@@ -47,6 +49,10 @@ final class GpuCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
+            if (ComposedLayout.looksComposed(layout)) {
+                System.out.print(composedKernel(ComposedLayout.parse(layout)).ptx());
+                return 0;
+            }
             Layout l = Layout.parse(layout);
             Kernels.Strategy s = Kernels.Strategy.valueOf(strategy.trim().toUpperCase(Locale.ROOT));
             Kernel k;
@@ -81,6 +87,21 @@ final class GpuCommand implements Callable<Integer> {
             }
             System.out.print(k.ptx());
             return 0;
+        }
+
+        /** The realize, gather or scatter kernel of a composed layout {@code Sw<B,M,S> o offset o L} (direct moves only). */
+        private Kernel composedKernel(ComposedLayout c) {
+            NormalizedComposedLayout n = NormalizedComposedLayout.of(c);
+            switch (kernel) {
+                case "realize":
+                    return Kernels.realize(n, n.maxOffsetBound() <= 0xFFFF_FFFFL ? Kernels.OffsetType.U32 : Kernels.OffsetType.S64);
+                case "gather":
+                    return Kernels.gather(n, bytes);
+                case "scatter":
+                    return Kernels.scatter(n, bytes);
+                default:
+                    throw new IllegalArgumentException("kernel '" + kernel + "' of the composed layout " + c + ": expected realize, gather or scatter");
+            }
         }
 
         private static LayoutChain chain(String text) {

@@ -41,4 +41,14 @@ class GpuCommandsTest {
         CliRun c = run("gpu", "ptx", "(4,8):(1,4)", "--kernel", "compare", "--against", "(8,4):(4,1) o (4,8):(8,1)");
         assertTrue(c.out().contains(".entry layoutcat_compare("), c.out() + c.err());
     }
+
+    @Test
+    void gpuPtxOfAComposedLayoutSwizzlesEachOffset() {
+        CliRun r = run("gpu", "ptx", "Sw<3,3,3> o 0 o (8,64):(64,1)");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("L = Sw<3,3,3> o 0 o (8,64):(64,1)"), r.out());
+        assertTrue(r.out().contains("xor.b32"), r.out());
+        CliRun g = run("gpu", "ptx", "Sw<3,3,3> o 0 o (8,64):(64,1)", "--kernel", "gather", "--element-bytes", "8");
+        assertTrue(g.out().contains(".entry layoutcat_gather(") && g.out().contains("xor.b32"), g.out() + g.err());
+    }
 }
