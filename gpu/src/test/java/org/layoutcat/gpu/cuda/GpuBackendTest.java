@@ -8,12 +8,15 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import java.util.List;
 import java.util.Random;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.swizzle.ComposedLayout;
 import org.layoutcat.gpu.Backends;
 import org.layoutcat.gpu.CrossCheck;
 import org.layoutcat.gpu.RandomLayouts;
+import org.layoutcat.gpu.bench.BankPattern;
+import org.layoutcat.gpu.bench.BankRow;
 import org.layoutcat.gpu.cpu.CpuBackend;
 
 /**
@@ -85,6 +88,17 @@ class GpuBackendTest {
             gpu.scatter(l, from, to);
             assertArrayEquals(expected, to, l.toString());
         }
+    }
+
+    @Test
+    void bankMeasurementLoadsThePredictedBytesAndConflictsCost() {
+        List<BankRow> rows = CudaBanks.run(gpu, BankPattern.catalog(), List.of(16), 256, 16, 3, System.err);
+        for (BankRow r : rows) assertTrue(r.timing(16).passed(), r.pattern().name() + ": " + r.timing(16).check());
+        double reference = rows.get(0).timing(16).median();
+        double column = rows.get(4).timing(16).median(); // 32-way
+        double swizzled = rows.get(5).timing(16).median(); // the same column through Sw<5,0,5>: conflict-free
+        assertTrue(column > 8 * reference, column + " vs " + reference);
+        assertTrue(swizzled < 2 * reference, swizzled + " vs " + reference);
     }
 
     @Test

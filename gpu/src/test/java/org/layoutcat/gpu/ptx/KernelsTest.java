@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.swizzle.ComposedLayout;
 import org.layoutcat.gpu.RandomLayouts;
+import org.layoutcat.gpu.bench.BankPattern;
 
 /** The text of generated kernels: structure, the arithmetic chosen, and what is never emitted. */
 class KernelsTest {
@@ -23,7 +24,7 @@ class KernelsTest {
 
     /**
      * A spread of kernels over random layouts: every kind, both element sizes, direct and tiled moves, moves through
-     * swizzled layouts.
+     * swizzled layouts, and the bank-conflict kernel of every pattern of the table.
      */
     static List<Kernel> sample(long seed, int count) {
         Random rnd = new Random(seed);
@@ -48,6 +49,8 @@ class KernelsTest {
         }
         out.add(Kernels.realize(HALF_TILE, Kernels.OffsetType.U32));
         out.add(Kernels.realize(NormalizedComposedLayout.of(ComposedLayout.parse("Sw<3,4,3> o 7 o (1000,1000):(1,5000000)")), Kernels.OffsetType.S64));
+        for (BankPattern b : BankPattern.catalog()) out.add(BankKernels.sharedLoads(b.byteAddresses(), b.vectorBytes(), 16, 16));
+        out.add(BankKernels.sharedLoads(List.of(0L, 1L, 2L, 7L), 1, 1, 3));
         out.add(Kernels.realize(TRANSPOSE, Kernels.OffsetType.U32));
         out.add(Kernels.realize(MIXED, Kernels.OffsetType.U32));
         out.add(Kernels.compare(List.of(TRANSPOSE), List.of(MIXED), 1L << 32));
@@ -147,6 +150,33 @@ class KernelsTest {
         // the identity swizzle adds nothing
         String id = Kernels.realize(NormalizedComposedLayout.of(ComposedLayout.parse("Sw<0,4,3> o 0 o (8,64):(64,1)")), Kernels.OffsetType.U32).ptx();
         assertFalse(id.contains("xor."), id);
+    }
+
+    @Test
+    void bankKernelLoadsEachThreadsVectorUnrollTimesBetweenClockReads() {
+        BankPattern p = BankPattern.of("chunks down rows", "Sw<3,3,3> o 0 o (8,64):(64,1)", 2, "((8,4),8):((1,64),8)");
+        Kernel k = BankKernels.sharedLoads(p.byteAddresses(), 16, 4, 8);
+        String t = k.ptx();
+        assertEquals(1 + 8, count(t, "ld.volatile.shared.v4.u32"), t); // the checked load and 8 per trip
+        assertEquals(2, count(t, "%clock64"), t);
+        assertTrue(t.contains(".shared .align 16 .b8 smem[1024]"), t);
+        assertEquals(128, k.blockX());
+        assertEquals(1, k.items());
+        assertEquals(3, count(BankKernels.sharedLoads(List.of(0L, 2L), 2, 1, 2).ptx(), "ld.volatile.shared.u16"));
+        assertThrows(IllegalArgumentException.class, () -> BankKernels.sharedLoads(List.of(0L, 6L), 4, 1, 2)); // misaligned
+        assertThrows(IllegalArgumentException.class, () -> BankKernels.sharedLoads(List.of(0L, 1L << 16), 4, 1, 2)); // past 48 KiB
+        assertThrows(IllegalArgumentException.class, () -> BankKernels.sharedLoads(List.of(0L), 4, 33, 2));
+    }
+
+    @Test
+    void bankKernelReadsTheFillPatternLittleEndian() {
+        int w = BankKernels.fillWord(3);
+        assertEquals(w, BankKernels.loadedWord(12, 4, 0));
+        assertEquals(BankKernels.fillWord(4), BankKernels.loadedWord(12, 16, 1));
+        assertEquals(w & 0xFFFF, BankKernels.loadedWord(12, 2, 0));
+        assertEquals(w >>> 16, BankKernels.loadedWord(14, 2, 0));
+        assertEquals((w >>> 8) & 0xFF, BankKernels.loadedWord(13, 1, 0));
+        assertEquals(0x7F4A7C15, BankKernels.fillWord(0));
     }
 
     @Test
