@@ -11,6 +11,10 @@ import java.util.Locale;
  * {@code .target} {@value #TARGET}; the driver JIT-compiles it for the GPU at hand ({@code cuModuleLoadData}), and
  * {@code ptxas -arch=sm_90} assembles it.
  *
+ * <p>Composed layouts {@code Sw<B,M,S> o offset o L} ({@link NormalizedComposedLayout}) realize, gather and scatter
+ * with the same parameters: L's offsets as for a plain layout, then the offset added and the swizzle's XOR applied to
+ * each ({@code x ⊕ ((x ∧ Y) ≫ S)}); their moves are always direct.
+ *
  * <p>Kernel parameters (all {@code .u64}; pointers are global device addresses):
  * <ul>
  *   <li>{@link #realize}: {@code (out, items)};</li>
