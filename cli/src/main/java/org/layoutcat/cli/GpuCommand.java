@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.swizzle.ComposedLayout;
 import org.layoutcat.gpu.Backend;
 import org.layoutcat.gpu.Backends;
 import org.layoutcat.gpu.CrossCheck;
@@ -17,6 +18,7 @@ import org.layoutcat.gpu.cuda.CudaBackend;
 import org.layoutcat.gpu.cuda.CudaBench;
 import org.layoutcat.gpu.ptx.Kernel;
 import org.layoutcat.gpu.ptx.Kernels;
+import org.layoutcat.gpu.ptx.NormalizedComposedLayout;
 import org.layoutcat.gpu.ptx.NormalizedLayout;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -26,7 +28,7 @@ import picocli.CommandLine.Parameters;
 /** {@code layoutcat gpu …}: the generated PTX, the backends' benchmarks and their cross-check. */
 @Command(name = "gpu", description = "GPU backend: generated PTX, benchmarks, GPU-vs-CPU verification.",
         subcommands = {GpuCommand.Ptx.class, GpuCommand.Bench.class, GpuCommand.Verify.class, GpuCommand.Info.class,
-                GpuCommand.AtomsCheck.class})
+                GpuCommand.AtomsCheck.class, GpuCommand.Banks.class})
 final class GpuCommand implements Callable<Integer> {
 
     @Override
@@ -38,7 +40,7 @@ final class GpuCommand implements Callable<Integer> {
     /** {@code gpu ptx L}: the PTX module generated for L (realize unless {@code --kernel} says otherwise). */
     @Command(name = "ptx", description = "Print the PTX generated for a layout (from its coalesced normal form).")
     static final class Ptx implements Callable<Integer> {
-        @Parameters(index = "0", description = "the layout (a TV layout for partition)") String layout;
+        @Parameters(index = "0", description = "the layout (a TV layout for partition), or a composed layout 'Sw<B,M,S> o OFFSET o L'") String layout;
         @Option(names = "--kernel", defaultValue = "realize", description = "realize, compare, gather, scatter or partition") String kernel;
         @Option(names = "--element-bytes", defaultValue = "4", description = "4 or 8, for gather, scatter, partition") int bytes;
         @Option(names = "--strategy", defaultValue = "auto", description = "gather/scatter: auto, direct, tiled_32 or tiled_64") String strategy;
@@ -47,6 +49,10 @@ final class GpuCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
+            if (ComposedLayout.looksComposed(layout)) {
+                System.out.print(composedKernel(ComposedLayout.parse(layout)).ptx());
+                return 0;
+            }
             Layout l = Layout.parse(layout);
             Kernels.Strategy s = Kernels.Strategy.valueOf(strategy.trim().toUpperCase(Locale.ROOT));
             Kernel k;
@@ -81,6 +87,21 @@ final class GpuCommand implements Callable<Integer> {
             }
             System.out.print(k.ptx());
             return 0;
+        }
+
+        /** The realize, gather or scatter kernel of a composed layout {@code Sw<B,M,S> o offset o L} (direct moves only). */
+        private Kernel composedKernel(ComposedLayout c) {
+            NormalizedComposedLayout n = NormalizedComposedLayout.of(c);
+            switch (kernel) {
+                case "realize":
+                    return Kernels.realize(n, n.maxOffsetBound() <= 0xFFFF_FFFFL ? Kernels.OffsetType.U32 : Kernels.OffsetType.S64);
+                case "gather":
+                    return Kernels.gather(n, bytes);
+                case "scatter":
+                    return Kernels.scatter(n, bytes);
+                default:
+                    throw new IllegalArgumentException("kernel '" + kernel + "' of the composed layout " + c + ": expected realize, gather or scatter");
+            }
         }
 
         private static LayoutChain chain(String text) {
@@ -127,6 +148,63 @@ final class GpuCommand implements Callable<Integer> {
                 }
                 return rows.stream().anyMatch(r -> r.note().contains("WRONG")) ? 1 : 0;
             }
+        }
+    }
+
+    /**
+     * {@code gpu banks}: the bank-conflict table, each pattern's predicted wavefronts ({@code BankConflicts}) next to
+     * the cycles per warp instruction the GPU measured, both relative to the conflict-free load of the same width;
+     * without a GPU, the predictions alone. {@code gpu banks SMEM ACCESS --elem N} measures one pattern instead.
+     */
+    @Command(name = "banks", description = {"Predicted bank conflicts (wavefronts) against cycles measured on the GPU, for a table of",
+        "shared-memory access patterns or for SMEM ACCESS --elem N; predictions only without a GPU."})
+    static final class Banks implements Callable<Integer> {
+        @Parameters(index = "0", arity = "0..1", paramLabel = "SMEM", description = "a shared-memory layout, e.g. \"Sw<3,3,3> o 0 o (8,64):(64,1)\"") String smem;
+        @Parameters(index = "1", arity = "0..1", paramLabel = "ACCESS", description = "the threads' accesses, e.g. (8,8):(1,8)") String access;
+        @Option(names = "--elem", paramLabel = "BYTES", description = "bytes per element of SMEM (with SMEM ACCESS)") Integer elem;
+        @Option(names = "--warps", split = ",", defaultValue = "1,16", description = "block sizes in warps, each warp running the pattern (default 1,16)") List<Integer> warps;
+        @Option(names = "--iters", defaultValue = "2048", description = "loop trips per run (default 2048)") int iters;
+        @Option(names = "--unroll", defaultValue = "16", description = "loads per trip (default 16)") int unroll;
+        @Option(names = "--reps", defaultValue = "9", description = "timed runs per pattern and block size (default 9)") int reps;
+        @Option(names = "--predict", description = "print the predictions only, even with a GPU") boolean predict;
+
+        @Override
+        public Integer call() {
+            List<org.layoutcat.gpu.bench.BankPattern> patterns;
+            if (smem != null || access != null) {
+                if (smem == null || access == null || elem == null) throw new IllegalArgumentException("gpu banks SMEM ACCESS --elem BYTES: all three, or none for the table");
+                org.layoutcat.gpu.bench.BankPattern p = org.layoutcat.gpu.bench.BankPattern.of("given", smem, elem, access);
+                patterns = List.of(p.reference(), p);
+            } else {
+                patterns = org.layoutcat.gpu.bench.BankPattern.catalog();
+            }
+            List<org.layoutcat.gpu.bench.BankPattern> references = patterns.stream().map(p -> p.reference()).distinct().toList();
+            String why = predict ? "--predict" : CudaBackend.availability();
+            List<org.layoutcat.gpu.bench.BankRow> rows;
+            List<org.layoutcat.gpu.bench.BankRow> refs;
+            if (why != null) {
+                System.out.println("layoutcat: " + why + "; predictions only");
+                rows = patterns.stream().map(Banks::predicted).toList();
+                refs = references.stream().map(Banks::predicted).toList();
+            } else {
+                try (CudaBackend gpu = CudaBackend.open()) {
+                    System.out.println(gpu.description() + ", " + java.time.LocalDate.now(java.time.ZoneOffset.UTC));
+                    System.out.printf(Locale.ROOT, "%d trips x %d loads per warp, medians of %d runs%n", iters, unroll, reps);
+                    List<org.layoutcat.gpu.bench.BankPattern> all = new java.util.ArrayList<>(patterns);
+                    for (org.layoutcat.gpu.bench.BankPattern r : references) if (!all.contains(r)) all.add(r);
+                    List<org.layoutcat.gpu.bench.BankRow> measured = org.layoutcat.gpu.cuda.CudaBanks.run(gpu, all, warps, iters, unroll, reps, System.out);
+                    rows = measured.subList(0, patterns.size());
+                    refs = measured.stream().filter(r -> references.contains(r.pattern())).toList();
+                }
+            }
+            System.out.println();
+            System.out.print(org.layoutcat.gpu.bench.BankRow.table(rows, refs));
+            boolean wrong = rows.stream().flatMap(r -> r.timings().stream()).anyMatch(t -> !t.passed());
+            return wrong ? 1 : 0;
+        }
+
+        private static org.layoutcat.gpu.bench.BankRow predicted(org.layoutcat.gpu.bench.BankPattern p) {
+            return new org.layoutcat.gpu.bench.BankRow(p, p.predicted(), p.reference().predicted().wavefronts(), List.of());
         }
     }
 

@@ -1,6 +1,7 @@
 package org.layoutcat.gpu;
 
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.swizzle.ComposedLayout;
 
 /**
  * Runs the data movement a layout describes, on the GPU ({@code org.layoutcat.gpu.cuda.CudaBackend}) or on the
@@ -8,6 +9,10 @@ import org.layoutcat.core.Layout;
  * {@code Layout.apply}. Arrays are host arrays; 4- and 8-byte elements are {@code int[]} and {@code long[]}
  * (floats and doubles move as their bits). Every operation works on the layout's coalesced normal form
  * ({@link org.layoutcat.gpu.ptx.NormalizedLayout}), which has the same layout function.
+ *
+ * <p>Realize, gather and scatter also run through composed layouts {@code Sw<B,M,S> o offset o L} (CuTe's swizzled
+ * shared-memory layouts), whose function is {@code i ↦ sw(offset + L(i))} ({@link ComposedLayout#apply(long)}): the
+ * inner layout is normalized and each offset swizzled.
  */
 public interface Backend extends AutoCloseable {
 
@@ -44,6 +49,27 @@ public interface Backend extends AutoCloseable {
 
     /** {@code dst[Φ_L(i)] = src[i]} for 8-byte elements. */
     void scatter(Layout l, long[] src, long[] dst);
+
+    /**
+     * {@code out[i] = sw(offset + L(i))} for {@code i ∈ [0, size(L))}, unsigned 32-bit; IllegalArgumentException when
+     * {@code out.length ≠ size(L)}, {@code offset + L(i) < 0} somewhere, or the swizzled offsets may pass {@code 2^32 − 1}.
+     */
+    void realize(ComposedLayout c, int[] out);
+
+    /** {@code out[i] = sw(offset + L(i))} for {@code i ∈ [0, size(L))} as 64-bit offsets. */
+    void realize(ComposedLayout c, long[] out);
+
+    /** {@code dst[i] = src[sw(offset + L(i))]}, {@code i ∈ [0, size(L))}; {@code src} covers every swizzled offset. */
+    void gather(ComposedLayout c, int[] src, int[] dst);
+
+    /** {@code dst[i] = src[sw(offset + L(i))]} for 8-byte elements. */
+    void gather(ComposedLayout c, long[] src, long[] dst);
+
+    /** {@code dst[sw(offset + L(i))] = src[i]}; L must be injective (the swizzle is a bijection). */
+    void scatter(ComposedLayout c, int[] src, int[] dst);
+
+    /** {@code dst[sw(offset + L(i))] = src[i]} for 8-byte elements. */
+    void scatter(ComposedLayout c, long[] src, long[] dst);
 
     /**
      * Seed 003's partition by a TV layout (rank 2: thread mode, value mode): thread {@code t} copies its values,

@@ -10,12 +10,15 @@ import java.util.Random;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.algebra.Composition;
+import org.layoutcat.core.swizzle.ComposedLayout;
+import org.layoutcat.gpu.ptx.NormalizedComposedLayout;
 
 /**
  * Runs every operation on random layouts and sizes through a backend under test and a reference backend and
  * compares the results element by element: realize (32- and 64-bit offsets), compare (the engine's composite
  * {@code A∘B} against {@code A} applied to {@code B}'s offsets, and against a perturbed layout), gather and
- * scatter (4- and 8-byte elements, general layouts and transposes with partial tiles), and seed 003's partition.
+ * scatter (4- and 8-byte elements, general layouts and transposes with partial tiles), seed 003's partition, and
+ * realize, gather and scatter through random swizzled (composed) layouts.
  * Inputs are random (never zeros), and scatter targets start from the same random contents on both sides.
  */
 public final class CrossCheck {
@@ -55,7 +58,8 @@ public final class CrossCheck {
         Map<String, Integer> counts = new LinkedHashMap<>();
         long points = 0;
         String[] ops = {"realize32", "realize64", "compare-composite", "compare-perturbed", "gather4", "gather8",
-            "scatter4", "scatter8", "gather-transpose4", "scatter-transpose8", "partition4", "partition8"};
+            "scatter4", "scatter8", "gather-transpose4", "scatter-transpose8", "partition4", "partition8",
+            "realize-swizzled32", "realize-swizzled64", "gather-swizzled4", "gather-swizzled8", "scatter-swizzled4", "scatter-swizzled8"};
         for (int c = 0; c < cases; c++) {
             String op = ops[c % ops.length];
             long size = c % 37 == 36 ? maxSize * 64 : maxSize; // now and then a larger case
@@ -201,6 +205,60 @@ public final class CrossCheck {
                 r.partition(tv, src, y);
                 return new Outcome(tv.toString(), n, diff(x, y));
             }
+            case "realize-swizzled32":
+            case "realize-swizzled64": {
+                ComposedLayout l = RandomLayouts.composed(rnd, maxSize, rnd.nextBoolean());
+                if (op.endsWith("32")) {
+                    int[] x = poison32(rnd, (int) l.size());
+                    int[] y = x.clone();
+                    t.realize(l, x);
+                    r.realize(l, y);
+                    return new Outcome(l.toString(), l.size(), diff(x, y));
+                }
+                long[] x = poison64(rnd, (int) l.size());
+                long[] y = x.clone();
+                t.realize(l, x);
+                r.realize(l, y);
+                return new Outcome(l.toString(), l.size(), diff(x, y));
+            }
+            case "gather-swizzled4":
+            case "gather-swizzled8": {
+                ComposedLayout l = RandomLayouts.composed(rnd, maxSize, rnd.nextBoolean());
+                int cos = (int) swizzledCosize(l);
+                if (op.endsWith("4")) {
+                    int[] src = poison32(rnd, cos);
+                    int[] x = new int[(int) l.size()];
+                    int[] y = new int[x.length];
+                    t.gather(l, src, x);
+                    r.gather(l, src, y);
+                    return new Outcome(l.toString(), l.size(), diff(x, y));
+                }
+                long[] src = poison64(rnd, cos);
+                long[] x = new long[(int) l.size()];
+                long[] y = new long[x.length];
+                t.gather(l, src, x);
+                r.gather(l, src, y);
+                return new Outcome(l.toString(), l.size(), diff(x, y));
+            }
+            case "scatter-swizzled4":
+            case "scatter-swizzled8": {
+                ComposedLayout l = RandomLayouts.composed(rnd, maxSize, true);
+                int cos = (int) swizzledCosize(l);
+                if (op.endsWith("4")) {
+                    int[] src = poison32(rnd, (int) l.size());
+                    int[] x = poison32(rnd, cos);
+                    int[] y = x.clone();
+                    t.scatter(l, src, x);
+                    r.scatter(l, src, y);
+                    return new Outcome(l.toString(), l.size(), diff(x, y));
+                }
+                long[] src = poison64(rnd, (int) l.size());
+                long[] x = poison64(rnd, cos);
+                long[] y = x.clone();
+                t.scatter(l, src, x);
+                r.scatter(l, src, y);
+                return new Outcome(l.toString(), l.size(), diff(x, y));
+            }
             default:
                 throw new IllegalArgumentException("no cross-check operation " + op);
         }
@@ -216,6 +274,11 @@ public final class CrossCheck {
         Layout thr = Layout.of(IntTuple.flat(Arrays.copyOfRange(s, 0, cut)), IntTuple.flat(Arrays.copyOfRange(d, 0, cut)));
         Layout val = Layout.of(IntTuple.flat(Arrays.copyOfRange(s, cut, s.length)), IntTuple.flat(Arrays.copyOfRange(d, cut, s.length)));
         return rnd.nextBoolean() ? Layout.concat(thr, val) : Layout.concat(val, thr);
+    }
+
+    /** One past the bound on a composed layout's offsets, {@link NormalizedComposedLayout#maxOffsetBound()}. */
+    static long swizzledCosize(ComposedLayout l) {
+        return NormalizedComposedLayout.of(l).maxOffsetBound() + 1;
     }
 
     /** One past the largest offset (strides non-negative). */

@@ -2,6 +2,8 @@ package org.layoutcat.gpu;
 
 import java.util.List;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.swizzle.ComposedLayout;
+import org.layoutcat.gpu.ptx.NormalizedComposedLayout;
 import org.layoutcat.gpu.ptx.NormalizedLayout;
 
 /**
@@ -47,6 +49,75 @@ public final class Operands {
             throw new IllegalArgumentException("scatter through " + l + ": the layout is not injective, so two elements would land on one offset");
         }
         return n;
+    }
+
+    /**
+     * realize a composed layout into an unsigned 32-bit array: {@code length = size(L)}, the swizzled offsets bounded
+     * below {@code 2^32} by {@link NormalizedComposedLayout#maxOffsetBound()} (the bound the kernel's arithmetic uses).
+     */
+    public static NormalizedComposedLayout realize32(ComposedLayout c, int length) {
+        NormalizedComposedLayout n = realize64(c, length);
+        long hi = n.maxOffsetBound();
+        if (hi > 0xFFFF_FFFFL) {
+            throw new IllegalArgumentException("realize " + c + " into 32-bit offsets: its offsets may reach " + hi
+                    + ", outside [0, 2^32); use 64-bit offsets");
+        }
+        return n;
+    }
+
+    /** realize a composed layout into a 64-bit array: {@code length = size(L)}, {@code offset + L(i) ≥ 0}. */
+    public static NormalizedComposedLayout realize64(ComposedLayout c, int length) {
+        requireLength("realize " + c, "out", length, c.size());
+        return normalized(c, "realize");
+    }
+
+    /** gather through a composed layout: {@code dst} has {@code size(L)} elements, {@code src} holds every swizzled offset. */
+    public static NormalizedComposedLayout gather(ComposedLayout c, int srcLength, int dstLength) {
+        requireLength("gather through " + c, "dst", dstLength, c.size());
+        NormalizedComposedLayout n = normalized(c, "gather through");
+        requireInside("gather through " + c, "src", n, srcLength);
+        return n;
+    }
+
+    /**
+     * scatter through a composed layout: {@code src} has {@code size(L)} elements, {@code dst} holds every swizzled
+     * offset, and L is injective (the swizzle is a bijection, so then the whole is).
+     */
+    public static NormalizedComposedLayout scatter(ComposedLayout c, int srcLength, int dstLength) {
+        requireLength("scatter through " + c, "src", srcLength, c.size());
+        NormalizedComposedLayout n = normalized(c, "scatter through");
+        requireInside("scatter through " + c, "dst", n, dstLength);
+        if (!n.inner().toLayout().isInjective()) {
+            throw new IllegalArgumentException("scatter through " + c + ": the inner layout is not injective, so two elements would land on one offset");
+        }
+        return n;
+    }
+
+    private static NormalizedComposedLayout normalized(ComposedLayout c, String what) {
+        try {
+            return NormalizedComposedLayout.of(c);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(what + " " + c + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The largest swizzled offset, or a bound on it: the bound when it is below {@code limit}, else the exact maximum
+     * found by visiting every point when there are at most {@value ComposedLayout#COSIZE_POINTS}, else the bound.
+     */
+    private static long largestOffset(NormalizedComposedLayout n, long limit) {
+        long bound = n.maxOffsetBound();
+        if (bound < limit || n.size() > ComposedLayout.COSIZE_POINTS) return bound;
+        long max = 0;
+        for (long i = 0; i < n.size(); i++) max = Math.max(max, n.apply(i));
+        return max;
+    }
+
+    private static void requireInside(String what, String name, NormalizedComposedLayout n, long length) {
+        long hi = largestOffset(n, length);
+        if (hi >= length) {
+            throw new IllegalArgumentException(what + ": offsets reach " + hi + " but " + name + " has " + length + " elements");
+        }
     }
 
     /** The thread and value modes of a TV layout (rank 2), each normalized. */

@@ -6,11 +6,14 @@ import java.util.List;
 import java.util.Random;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.swizzle.ComposedLayout;
+import org.layoutcat.core.swizzle.Swizzle;
 
 /**
  * Random layouts for cross-checks: hierarchical shapes with small and odd extents (so divisions by non-powers of
  * two occur), compact strides in a random mode order with optional gaps (injective), arbitrary strides with zeros
- * (not injective), and transposes with partial tiles. Deterministic for a given {@link Random}.
+ * (not injective), transposes with partial tiles, and swizzled (composed) layouts. Deterministic for a given
+ * {@link Random}.
  */
 public final class RandomLayouts {
     private RandomLayouts() {}
@@ -63,6 +66,20 @@ public final class RandomLayouts {
         long g = 1 + rnd.nextInt(2);
         long c = 1 + rnd.nextInt(batch);
         return Layout.of(IntTuple.flat(a, b, c), IntTuple.flat(b * g, 1, a * b * g));
+    }
+
+    /**
+     * A composed layout {@code Sw<B,M,S> o offset o L}: B in 0–3, M in 0–4, {@code |S|} in {@code [max(B,1), B+3]}
+     * of either sign, offset 0 or below 100, L injective (so it can be scattered through) or, when {@code injective}
+     * is false, with arbitrary non-negative strides.
+     */
+    public static ComposedLayout composed(Random rnd, long maxSize, boolean injective) {
+        int b = rnd.nextInt(4);
+        int m = rnd.nextInt(5);
+        int s = Math.max(b, 1) + rnd.nextInt(4);
+        Swizzle sw = new Swizzle(b, m, rnd.nextBoolean() ? s : -s);
+        long offset = rnd.nextBoolean() ? 0 : rnd.nextInt(100);
+        return new ComposedLayout(sw, offset, injective ? injective(rnd, maxSize) : arbitrary(rnd, maxSize, false));
     }
 
     /** Groups the flat modes into a random hierarchy (one level), keeping their order. */

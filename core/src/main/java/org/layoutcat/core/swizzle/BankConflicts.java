@@ -96,6 +96,17 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
         return phases(r.address(), r.vector());
     }
 
+    /**
+     * The byte address each thread of {@link #of} accesses first, thread by thread: {@code smem(access(t)) ·
+     * elementBytes}; the same checks as {@link #of} (one aligned vector of 1 to 16 bytes per thread, at most 32
+     * threads). A GPU kernel that replays the instruction loads from these addresses.
+     */
+    public static List<Long> byteAddresses(LongUnaryOperator smem, int elementBytes, Layout access) {
+        List<Long> list = new ArrayList<>();
+        for (long a : request(smem, elementBytes, access).address()) list.add(a);
+        return List.copyOf(list);
+    }
+
     /** Each thread's byte address and the bytes it accesses. */
     private record Request(long[] address, int vector) {}
 

@@ -6,17 +6,22 @@ import java.util.concurrent.RecursiveAction;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAccumulator;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.swizzle.ComposedLayout;
+import org.layoutcat.core.swizzle.Swizzle;
 import org.layoutcat.gpu.Backend;
 import org.layoutcat.gpu.Comparison;
 import org.layoutcat.gpu.LayoutChain;
 import org.layoutcat.gpu.Operands;
+import org.layoutcat.gpu.ptx.NormalizedComposedLayout;
 import org.layoutcat.gpu.ptx.NormalizedLayout;
 
 /**
  * The CPU backend: the same operations as the GPU's, split into chunks of consecutive indices that run in
  * parallel on a fork-join pool. Within a chunk an {@link Odometer} walks the layout without divisions and the
  * runs along mode 0 are filled by tight loops; outer factors of a {@link LayoutChain} are evaluated by division.
- * The results equal the core's {@code Layout.apply} (checked by tests on random layouts).
+ * The results equal the core's {@code Layout.apply} (checked by tests on random layouts). Composed layouts walk their
+ * inner layout the same way and apply the offset and the core's {@link Swizzle#apply} to each offset, so their
+ * results equal {@link ComposedLayout#apply(long)}.
  */
 public final class CpuBackend implements Backend {
     private static final long CHUNK = 1 << 16;
@@ -262,6 +267,89 @@ public final class CpuBackend implements Backend {
                 i += len;
             }
         });
+    }
+
+    // ---- composed layouts: i ↦ sw(offset + L(i)) ----
+
+    @Override
+    public void realize(ComposedLayout c, int[] out) {
+        NormalizedComposedLayout n = Operands.realize32(c, out.length);
+        Swizzle sw = n.swizzle();
+        long offset = n.offset();
+        Odometer.Plan plan = new Odometer.Plan(n.inner());
+        forChunks(out.length, (a, b) -> walk(plan, a, b, (i, o) -> out[i] = (int) sw.apply(offset + o)));
+    }
+
+    @Override
+    public void realize(ComposedLayout c, long[] out) {
+        NormalizedComposedLayout n = Operands.realize64(c, out.length);
+        Swizzle sw = n.swizzle();
+        long offset = n.offset();
+        Odometer.Plan plan = new Odometer.Plan(n.inner());
+        forChunks(out.length, (a, b) -> walk(plan, a, b, (i, o) -> out[i] = sw.apply(offset + o)));
+    }
+
+    @Override
+    public void gather(ComposedLayout c, int[] src, int[] dst) {
+        NormalizedComposedLayout n = Operands.gather(c, src.length, dst.length);
+        Swizzle sw = n.swizzle();
+        long offset = n.offset();
+        Odometer.Plan plan = new Odometer.Plan(n.inner());
+        forChunks(dst.length, (a, b) -> walk(plan, a, b, (i, o) -> dst[i] = src[(int) sw.apply(offset + o)]));
+    }
+
+    @Override
+    public void gather(ComposedLayout c, long[] src, long[] dst) {
+        NormalizedComposedLayout n = Operands.gather(c, src.length, dst.length);
+        Swizzle sw = n.swizzle();
+        long offset = n.offset();
+        Odometer.Plan plan = new Odometer.Plan(n.inner());
+        forChunks(dst.length, (a, b) -> walk(plan, a, b, (i, o) -> dst[i] = src[(int) sw.apply(offset + o)]));
+    }
+
+    @Override
+    public void scatter(ComposedLayout c, int[] src, int[] dst) {
+        NormalizedComposedLayout n = Operands.scatter(c, src.length, dst.length);
+        Swizzle sw = n.swizzle();
+        long offset = n.offset();
+        Odometer.Plan plan = new Odometer.Plan(n.inner());
+        forChunks(src.length, (a, b) -> walk(plan, a, b, (i, o) -> dst[(int) sw.apply(offset + o)] = src[i]));
+    }
+
+    @Override
+    public void scatter(ComposedLayout c, long[] src, long[] dst) {
+        NormalizedComposedLayout n = Operands.scatter(c, src.length, dst.length);
+        Swizzle sw = n.swizzle();
+        long offset = n.offset();
+        Odometer.Plan plan = new Odometer.Plan(n.inner());
+        forChunks(src.length, (a, b) -> walk(plan, a, b, (i, o) -> dst[(int) sw.apply(offset + o)] = src[i]));
+    }
+
+    /** What to do with index {@code i} and its offset {@code L(i)}. */
+    @FunctionalInterface
+    private interface IndexOffset {
+        void at(int i, long offset);
+    }
+
+    /** {@code body.at(i, L(i))} for {@code i ∈ [a, b)} in order ({@code b ≤ 2^31}), the offsets from an odometer. */
+    private static void walk(Odometer.Plan plan, long a, long b, IndexOffset body) {
+        Odometer od = new Odometer(plan, a);
+        long d = od.step();
+        long[] tab = od.table();
+        for (long i = a; i < b; ) {
+            int len = (int) od.run(b - i);
+            int at = (int) i;
+            if (tab == null) {
+                long o = od.offset();
+                for (int k = 0; k < len; k++) body.at(at + k, o + k * d);
+            } else {
+                long o = od.base();
+                int c = od.position();
+                for (int k = 0; k < len; k++) body.at(at + k, o + tab[c + k]);
+            }
+            od.advance(len);
+            i += len;
+        }
     }
 
     @Override

@@ -15,12 +15,14 @@ import jcuda.driver.CUfunction;
 import jcuda.driver.CUmodule;
 import jcuda.driver.JCudaDriver;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.swizzle.ComposedLayout;
 import org.layoutcat.gpu.Backend;
 import org.layoutcat.gpu.Comparison;
 import org.layoutcat.gpu.LayoutChain;
 import org.layoutcat.gpu.Operands;
 import org.layoutcat.gpu.ptx.Kernel;
 import org.layoutcat.gpu.ptx.Kernels;
+import org.layoutcat.gpu.ptx.NormalizedComposedLayout;
 import org.layoutcat.gpu.ptx.NormalizedLayout;
 
 /**
@@ -296,6 +298,50 @@ public final class CudaBackend implements Backend {
     @Override
     public void scatter(Layout l, long[] src, long[] dst) {
         NormalizedLayout n = Operands.scatter(l, src.length, dst.length);
+        move(Kernels.scatter(n, 8), Pointer.to(src), 8L * src.length, Pointer.to(dst), 8L * dst.length, true);
+    }
+
+    @Override
+    public void realize(ComposedLayout c, int[] out) {
+        NormalizedComposedLayout n = Operands.realize32(c, out.length);
+        Kernel k = Kernels.realize(n, Kernels.OffsetType.U32);
+        try (Buffer b = allocate(4L * out.length)) {
+            launch(k, b.address(), k.items());
+            cuMemcpyDtoH(Pointer.to(out), b.ptr, 4L * out.length);
+        }
+    }
+
+    @Override
+    public void realize(ComposedLayout c, long[] out) {
+        NormalizedComposedLayout n = Operands.realize64(c, out.length);
+        Kernel k = Kernels.realize(n, Kernels.OffsetType.S64);
+        try (Buffer b = allocate(8L * out.length)) {
+            launch(k, b.address(), k.items());
+            cuMemcpyDtoH(Pointer.to(out), b.ptr, 8L * out.length);
+        }
+    }
+
+    @Override
+    public void gather(ComposedLayout c, int[] src, int[] dst) {
+        NormalizedComposedLayout n = Operands.gather(c, src.length, dst.length);
+        move(Kernels.gather(n, 4), Pointer.to(src), 4L * src.length, Pointer.to(dst), 4L * dst.length, false);
+    }
+
+    @Override
+    public void gather(ComposedLayout c, long[] src, long[] dst) {
+        NormalizedComposedLayout n = Operands.gather(c, src.length, dst.length);
+        move(Kernels.gather(n, 8), Pointer.to(src), 8L * src.length, Pointer.to(dst), 8L * dst.length, false);
+    }
+
+    @Override
+    public void scatter(ComposedLayout c, int[] src, int[] dst) {
+        NormalizedComposedLayout n = Operands.scatter(c, src.length, dst.length);
+        move(Kernels.scatter(n, 4), Pointer.to(src), 4L * src.length, Pointer.to(dst), 4L * dst.length, true);
+    }
+
+    @Override
+    public void scatter(ComposedLayout c, long[] src, long[] dst) {
+        NormalizedComposedLayout n = Operands.scatter(c, src.length, dst.length);
         move(Kernels.scatter(n, 8), Pointer.to(src), 8L * src.length, Pointer.to(dst), 8L * dst.length, true);
     }
 

@@ -11,6 +11,10 @@ import java.util.Locale;
  * {@code .target} {@value #TARGET}; the driver JIT-compiles it for the GPU at hand ({@code cuModuleLoadData}), and
  * {@code ptxas -arch=sm_90} assembles it.
  *
+ * <p>Composed layouts {@code Sw<B,M,S> o offset o L} ({@link NormalizedComposedLayout}) realize, gather and scatter
+ * with the same parameters: L's offsets as for a plain layout, then the offset added and the swizzle's XOR applied to
+ * each ({@code x ⊕ ((x ∧ Y) ≫ S)}); their moves are always direct.
+ *
  * <p>Kernel parameters (all {@code .u64}; pointers are global device addresses):
  * <ul>
  *   <li>{@link #realize}: {@code (out, items)};</li>
@@ -67,12 +71,29 @@ public final class Kernels {
      * IllegalArgumentException for {@link OffsetType#U32} when an offset lies outside {@code [0, 2^32)}.
      */
     public static Kernel realize(NormalizedLayout l, OffsetType out) {
+        return realize(l, null, out);
+    }
+
+    /**
+     * {@code out[i] = sw(offset + L(i))} for {@code i ∈ [0, size(L))}: the offsets of L as {@link #realize(NormalizedLayout,
+     * OffsetType)} computes them, then the offset added and the swizzle's XOR applied to each, {@code x ⊕ ((x ∧ Y) ≫ S)}
+     * ({@code ≪ −S} for a negative S), exactly {@link org.layoutcat.core.swizzle.Swizzle#apply}. IllegalArgumentException
+     * for {@link OffsetType#U32} when the swizzled offsets may pass {@code 2^32 − 1}
+     * ({@link NormalizedComposedLayout#maxOffsetBound()}).
+     */
+    public static Kernel realize(NormalizedComposedLayout c, OffsetType out) {
+        return realize(c.inner(), c, out);
+    }
+
+    private static Kernel realize(NormalizedLayout l, NormalizedComposedLayout sw, OffsetType out) {
         long maxIndex = l.size() - 1;
         List<NormalizedLayout> f = List.of(l);
-        Width w = OffsetProgram.widthFor(f, maxIndex);
+        Width w = widthFor(f, maxIndex, sw);
         OffsetProgram prog = OffsetProgram.of(f, maxIndex, w);
-        if (out == OffsetType.U32 && (prog.lo() < 0 || prog.hi() > 0xFFFF_FFFFL)) {
-            throw new IllegalArgumentException("the offsets of " + l + " span [" + prog.lo() + "," + prog.hi()
+        long lo = sw == null ? prog.lo() : 0;
+        long hi = sw == null ? prog.hi() : sw.maxOffsetBound();
+        if (out == OffsetType.U32 && (lo < 0 || hi > 0xFFFF_FFFFL)) {
+            throw new IllegalArgumentException("the offsets of " + (sw == null ? l : sw) + " span [" + lo + "," + hi
                     + "], outside the unsigned 32-bit range; realize them as 64-bit offsets");
         }
         int v = vectorLength(l, out.bytes);
@@ -84,6 +105,7 @@ public final class Kernels {
         String x = index(p, w, loop.g, v);
         String off = prog.emit(p, x);
         String[] vals = run(p, w, off, l.stride(0), v);
+        swizzle(p, w, vals, sw);
         String[] stored = new String[v];
         for (int k = 0; k < v; k++) stored[k] = convert(p, vals[k], w, out == OffsetType.U32 ? Width.W32 : Width.W64);
         String addr = p.reg64();
@@ -92,7 +114,7 @@ public final class Kernels {
         loop.end();
         p.op("ret");
         String summary = String.format(Locale.ROOT, "realize out[i] = L(i), i < %d, L = %s, %d-bit arithmetic, %s offsets, %d per thread-trip",
-                l.size(), l, w.bits, out == OffsetType.U32 ? "u32" : "s64", v);
+                l.size(), sw == null ? l : sw, w.bits, out == OffsetType.U32 ? "u32" : "s64", v);
         return module("layoutcat_realize", summary, List.of("p_out", "p_items"), p, Kernel.Geometry.GRID_STRIDE, groups, 256, 1);
     }
 
@@ -159,6 +181,26 @@ public final class Kernels {
         return move(l, elementBytes, strategy, false);
     }
 
+    /**
+     * {@code dst[i] = src[sw(offset + L(i))]}, {@code i ∈ [0, size(L))}, for 4- or 8-byte elements: the direct
+     * kernel with each offset swizzled as {@link #realize(NormalizedComposedLayout, OffsetType)} does (a swizzle keeps
+     * runs of {@code 2^M} offsets only, so the tiled kernels do not apply).
+     */
+    public static Kernel gather(NormalizedComposedLayout c, int elementBytes) {
+        requireElement(elementBytes, "gather and scatter");
+        return direct(c.inner(), elementBytes, true, c);
+    }
+
+    /** {@code dst[sw(offset + L(i))] = src[i]}, {@code i ∈ [0, size(L))}; L should be injective (then the whole is). */
+    public static Kernel scatter(NormalizedComposedLayout c, int elementBytes) {
+        requireElement(elementBytes, "gather and scatter");
+        return direct(c.inner(), elementBytes, false, c);
+    }
+
+    private static void requireElement(int e, String what) {
+        if (e != 4 && e != 8) throw new IllegalArgumentException("element size " + e + " bytes: " + what + " move 4- or 8-byte elements");
+    }
+
     /** The unit-stride mode a tiled kernel pairs with mode 0, or −1 when tiling does not apply. */
     public static int tilingMode(NormalizedLayout l) {
         int m = l.unitStrideModeAfterFirst();
@@ -167,7 +209,7 @@ public final class Kernels {
     }
 
     private static Kernel move(NormalizedLayout l, int e, Strategy strategy, boolean gather) {
-        if (e != 4 && e != 8) throw new IllegalArgumentException("element size " + e + " bytes: gather and scatter move 4- or 8-byte elements");
+        requireElement(e, "gather and scatter");
         long maxIndex = l.size() - 1;
         long[] range = l.offsetRange(maxIndex);
         if (range[0] < 0) {
@@ -183,13 +225,13 @@ public final class Kernels {
             }
             return tiled(l, e, s.tile, gather);
         }
-        return direct(l, e, gather);
+        return direct(l, e, gather, null);
     }
 
-    private static Kernel direct(NormalizedLayout l, int e, boolean gather) {
+    private static Kernel direct(NormalizedLayout l, int e, boolean gather, NormalizedComposedLayout sw) {
         long maxIndex = l.size() - 1;
         List<NormalizedLayout> f = List.of(l);
-        Width w = OffsetProgram.widthFor(f, maxIndex);
+        Width w = widthFor(f, maxIndex, sw);
         OffsetProgram prog = OffsetProgram.of(f, maxIndex, w);
         int v = vectorLength(l, e);
         long groups = l.size() / v;
@@ -201,6 +243,7 @@ public final class Kernels {
         String x = index(p, w, loop.g, v);
         String off = prog.emit(p, x);
         String[] offs = run(p, w, off, l.stride(0), v);
+        swizzle(p, w, offs, sw);
         String bt = e == 4 ? "b32" : "b64";
         String[] vals = new String[v];
         for (int k = 0; k < v; k++) vals[k] = e == 4 ? p.reg32() : p.reg64();
@@ -216,7 +259,7 @@ public final class Kernels {
         loop.end();
         p.op("ret");
         String summary = String.format(Locale.ROOT, "%s, i < %d, L = %s, %d-byte elements, direct, %d-bit arithmetic, %d per thread-trip",
-                gather ? "gather dst[i] = src[L(i)]" : "scatter dst[L(i)] = src[i]", l.size(), l, e, w.bits, v);
+                gather ? "gather dst[i] = src[L(i)]" : "scatter dst[L(i)] = src[i]", l.size(), sw == null ? l : sw, e, w.bits, v);
         return module(gather ? "layoutcat_gather" : "layoutcat_scatter", summary, List.of("p_dst", "p_src", "p_items"), p,
                 Kernel.Geometry.GRID_STRIDE, groups, 256, 1);
     }
@@ -445,6 +488,42 @@ public final class Kernels {
     }
 
     // ---- pieces ----
+
+    /** 32 bits when the index, L's offsets and (for a composed layout) the offsets before and after the swizzle fit. */
+    private static Width widthFor(List<NormalizedLayout> f, long maxIndex, NormalizedComposedLayout sw) {
+        Width w = OffsetProgram.widthFor(f, maxIndex);
+        if (sw != null && !Width.W32.holds(sw.maxOffsetBound())) return Width.W64; // bounds the unswizzled offsets too
+        return w;
+    }
+
+    /**
+     * Each register {@code x} of {@code vals} replaced by {@code sw(offset + x)}: an add, then
+     * {@code x ⊕ ((x ∧ Y) ≫ S)}, a left shift by {@code −S} for a negative S ({@link org.layoutcat.core.swizzle.Swizzle#apply}).
+     * Nothing for a plain layout ({@code sw} null).
+     */
+    private static void swizzle(PtxWriter p, Width w, String[] vals, NormalizedComposedLayout sw) {
+        if (sw == null) return;
+        org.layoutcat.core.swizzle.Swizzle s = sw.swizzle();
+        p.comment(s + " o " + sw.offset() + ": x = offset + L(i); x ^ ((x & " + w.immediate(s.yyyMask()) + ") "
+                + (s.shift() >= 0 ? ">> " : "<< ") + Math.abs(s.shift()) + ")");
+        for (int k = 0; k < vals.length; k++) {
+            String x = vals[k];
+            if (sw.offset() != 0) {
+                String y = p.reg(w);
+                p.op("add.%s %s, %s, %s", w.unsigned, y, x, w.immediate(sw.offset()));
+                x = y;
+            }
+            if (!s.isIdentity()) {
+                String t = p.reg(w);
+                String r = p.reg(w);
+                p.op("and.%s %s, %s, %s", w.bitType, t, x, w.immediate(s.yyyMask()));
+                p.op("%s.%s %s, %s, %d", s.shift() >= 0 ? "shr" : "shl", w.bitType, t, t, Math.abs(s.shift()));
+                p.op("xor.%s %s, %s, %s", w.bitType, r, x, t);
+                x = r;
+            }
+            vals[k] = x;
+        }
+    }
 
     /** 16 bytes per trip when mode 0's extent is a multiple of the vector length, else 1 element. */
     private static int vectorLength(NormalizedLayout l, int bytes) {

@@ -11,6 +11,7 @@ import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.algebra.Composition;
+import org.layoutcat.core.swizzle.ComposedLayout;
 import org.layoutcat.gpu.Comparison;
 import org.layoutcat.gpu.LayoutChain;
 import org.layoutcat.gpu.RandomLayouts;
@@ -101,6 +102,69 @@ class CpuBackendTest {
         for (int i = 0; i < from.length; i++) expected[(int) l.apply(i)] = from[i];
         CPU.scatter(l, from, to);
         assertArrayEquals(expected, to);
+    }
+
+    @Property(tries = 200)
+    void composedMovesEqualComposedLayoutFunction(@ForAll long seed) {
+        // i ↦ sw(offset + L(i)), the core's ComposedLayout.apply, point by point: realize, gather and scatter
+        Random rnd = new Random(seed);
+        ComposedLayout c = RandomLayouts.composed(rnd, 1 << 16, true);
+        int n = (int) c.size();
+        int[] out = new int[n];
+        long[] wide = new long[n];
+        CPU.realize(c, out);
+        CPU.realize(c, wide);
+        int cos = 0;
+        for (int i = 0; i < n; i++) {
+            long want = c.apply(i);
+            assertEquals(want, Integer.toUnsignedLong(out[i]), c + " at " + i);
+            assertEquals(want, wide[i], c + " at " + i);
+            cos = (int) Math.max(cos, want + 1);
+        }
+        int[] src = rnd.ints(cos).toArray();
+        int[] dst = new int[n];
+        CPU.gather(c, src, dst);
+        for (int i = 0; i < n; i++) assertEquals(src[(int) c.apply(i)], dst[i], c + " at " + i);
+        long[] from = rnd.longs(n).toArray();
+        long[] to = rnd.longs(cos).toArray();
+        long[] expected = to.clone();
+        for (int i = 0; i < n; i++) expected[(int) c.apply(i)] = from[i];
+        CPU.scatter(c, from, to);
+        assertArrayEquals(expected, to);
+    }
+
+    @Test
+    void swizzledHalfTileRealizesAsCuTePrintsIt() {
+        // CuTe C++: composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{})(i) for i = 0, 1, 9, 8, 511
+        // prints 0, 72, 73, 1, 455: index 1 is row 1 (offset 64) -> 72; index 9 = (1,1) is 65 -> 73; (0,1) stays 1
+        ComposedLayout c = ComposedLayout.parse("Sw<3,3,3> o 0 o (8,64):(64,1)");
+        int[] out = new int[512];
+        CPU.realize(c, out);
+        assertArrayEquals(new int[] {0, 72, 73, 1, 455}, new int[] {out[0], out[1], out[9], out[8], out[511]});
+        int[] gathered = new int[512];
+        int[] src = new int[512];
+        for (int i = 0; i < 512; i++) src[i] = 1000 + i;
+        CPU.gather(c, src, gathered);
+        assertEquals(1072, gathered[1]);
+        // a negative shift writes upwards: CuTe C++ prints 9 and 11 for composition(Swizzle<2,0,-2>{}, (4,4):(4,1))(7), (13)
+        long[] left = new long[16];
+        CPU.realize(ComposedLayout.parse("Sw<2,0,-2> o 0 o (4,4):(4,1)"), left);
+        assertEquals(9, left[7]);
+        assertEquals(11, left[13]);
+    }
+
+    @Test
+    void composedOperandsAreRejectedWithTheirValues() {
+        ComposedLayout c = ComposedLayout.parse("Sw<3,3,3> o 0 o (8,64):(64,1)");
+        IllegalArgumentException small = assertThrows(IllegalArgumentException.class, () -> CPU.gather(c, new int[500], new int[512]));
+        assertTrue(small.getMessage().contains("511") && small.getMessage().contains("500"), small.getMessage());
+        IllegalArgumentException overlap = assertThrows(IllegalArgumentException.class,
+                () -> CPU.scatter(ComposedLayout.parse("Sw<1,0,1> o 0 o (4,2):(1,2)"), new int[8], new int[8]));
+        assertTrue(overlap.getMessage().contains("not injective"), overlap.getMessage());
+        IllegalArgumentException negative = assertThrows(IllegalArgumentException.class,
+                () -> CPU.realize(new ComposedLayout(c.outer(), 2, Layout.parse("4:-1")), new long[4]));
+        assertTrue(negative.getMessage().contains("-1"), negative.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> CPU.realize(c, new int[511]));
     }
 
     @Test

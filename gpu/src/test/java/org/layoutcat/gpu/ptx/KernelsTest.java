@@ -12,14 +12,20 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.swizzle.ComposedLayout;
 import org.layoutcat.gpu.RandomLayouts;
+import org.layoutcat.gpu.bench.BankPattern;
 
 /** The text of generated kernels: structure, the arithmetic chosen, and what is never emitted. */
 class KernelsTest {
     static final NormalizedLayout TRANSPOSE = NormalizedLayout.of(Layout.parse("(16384,16384):(16384,1)"));
+    static final NormalizedComposedLayout HALF_TILE = NormalizedComposedLayout.of(ComposedLayout.parse("Sw<3,3,3> o 0 o (8,64):(64,1)"));
     static final NormalizedLayout MIXED = NormalizedLayout.of(Layout.parse("(4,7,9,11,13,17,19,23):(66927861,9561123,1062347,96577,7429,437,23,1)"));
 
-    /** A spread of kernels over random layouts: every kind, both element sizes, direct and tiled moves. */
+    /**
+     * A spread of kernels over random layouts: every kind, both element sizes, direct and tiled moves, moves through
+     * swizzled layouts, and the bank-conflict kernel of every pattern of the table.
+     */
     static List<Kernel> sample(long seed, int count) {
         Random rnd = new Random(seed);
         List<Kernel> out = new ArrayList<>();
@@ -35,7 +41,16 @@ class KernelsTest {
             out.add(Kernels.gather(tr, 4, Kernels.Strategy.TILED_32));
             out.add(Kernels.scatter(tr, 8, Kernels.Strategy.TILED_64));
             out.add(Kernels.partition(NormalizedLayout.of(Layout.parse("(32,4):(4,128)")), inj, 4));
+            NormalizedComposedLayout sw = NormalizedComposedLayout.of(RandomLayouts.composed(rnd, 1 << 20, true));
+            out.add(Kernels.realize(sw, Kernels.OffsetType.U32));
+            out.add(Kernels.realize(sw, Kernels.OffsetType.S64));
+            out.add(Kernels.gather(sw, 4));
+            out.add(Kernels.scatter(sw, 8));
         }
+        out.add(Kernels.realize(HALF_TILE, Kernels.OffsetType.U32));
+        out.add(Kernels.realize(NormalizedComposedLayout.of(ComposedLayout.parse("Sw<3,4,3> o 7 o (1000,1000):(1,5000000)")), Kernels.OffsetType.S64));
+        for (BankPattern b : BankPattern.catalog()) out.add(BankKernels.sharedLoads(b.byteAddresses(), b.vectorBytes(), 16, 16));
+        out.add(BankKernels.sharedLoads(List.of(0L, 1L, 2L, 7L), 1, 1, 3));
         out.add(Kernels.realize(TRANSPOSE, Kernels.OffsetType.U32));
         out.add(Kernels.realize(MIXED, Kernels.OffsetType.U32));
         out.add(Kernels.compare(List.of(TRANSPOSE), List.of(MIXED), 1L << 32));
@@ -109,6 +124,59 @@ class KernelsTest {
         for (int off : new int[] {4, 16, 20, 32, 36}) assertTrue(k.ptx().contains("+" + off + "]"), k.ptx());
         assertEquals(4, k.items());
         assertEquals(4, k.blockX());
+    }
+
+    @Test
+    void swizzledKernelsXorAsSwizzleApplies() {
+        // Sw<3,3,3>: x ^ ((x & 0b111000000) >> 3) on each of the 4 offsets a trip stores
+        String t = Kernels.realize(HALF_TILE, Kernels.OffsetType.U32).ptx();
+        assertEquals(4, count(t, ", 0x000001C0;"), t);
+        assertEquals(4, Pattern.compile("shr\\.b32 (%r\\d+), \\1, 3;").matcher(t).results().count(), t);
+        assertEquals(4, count(t, "xor.b32"), t);
+        assertTrue(t.contains("L = Sw<3,3,3> o 0 o (8,64):(64,1)"), t);
+        // a negative shift writes upwards, after the offset is added: Sw<2,0,-2> o 5: x = 5 + L(i); x ^ ((x & 3) << 2)
+        String left = Kernels.realize(NormalizedComposedLayout.of(ComposedLayout.parse("Sw<2,0,-2> o 5 o (4,4):(4,1)")), Kernels.OffsetType.U32).ptx();
+        assertTrue(left.contains(", 0x00000005;") && left.contains(", 0x00000003;") && left.contains("shl.b32"), left);
+        assertFalse(left.contains("shr.b32"), left);
+        // offsets past 2^32: 64-bit arithmetic, and no 32-bit realization
+        NormalizedComposedLayout big = NormalizedComposedLayout.of(ComposedLayout.parse("Sw<3,4,3> o 7 o (1000,1000):(1,5000000)"));
+        assertTrue(Kernels.realize(big, Kernels.OffsetType.S64).ptx().contains("xor.b64"));
+        assertThrows(IllegalArgumentException.class, () -> Kernels.realize(big, Kernels.OffsetType.U32));
+        // moves through a swizzle are direct, never tiled
+        Kernel g = Kernels.gather(HALF_TILE, 4);
+        assertEquals("layoutcat_gather", g.entry());
+        assertTrue(g.ptx().contains("xor.b32"), g.ptx());
+        assertEquals("layoutcat_scatter", Kernels.scatter(HALF_TILE, 8).entry());
+        // the identity swizzle adds nothing
+        String id = Kernels.realize(NormalizedComposedLayout.of(ComposedLayout.parse("Sw<0,4,3> o 0 o (8,64):(64,1)")), Kernels.OffsetType.U32).ptx();
+        assertFalse(id.contains("xor."), id);
+    }
+
+    @Test
+    void bankKernelLoadsEachThreadsVectorUnrollTimesBetweenClockReads() {
+        BankPattern p = BankPattern.of("chunks down rows", "Sw<3,3,3> o 0 o (8,64):(64,1)", 2, "((8,4),8):((1,64),8)");
+        Kernel k = BankKernels.sharedLoads(p.byteAddresses(), 16, 4, 8);
+        String t = k.ptx();
+        assertEquals(1 + 8, count(t, "ld.volatile.shared.v4.u32"), t); // the checked load and 8 per trip
+        assertEquals(2, count(t, "%clock64"), t);
+        assertTrue(t.contains(".shared .align 16 .b8 smem[1024]"), t);
+        assertEquals(128, k.blockX());
+        assertEquals(1, k.items());
+        assertEquals(3, count(BankKernels.sharedLoads(List.of(0L, 2L), 2, 1, 2).ptx(), "ld.volatile.shared.u16"));
+        assertThrows(IllegalArgumentException.class, () -> BankKernels.sharedLoads(List.of(0L, 6L), 4, 1, 2)); // misaligned
+        assertThrows(IllegalArgumentException.class, () -> BankKernels.sharedLoads(List.of(0L, 1L << 16), 4, 1, 2)); // past 48 KiB
+        assertThrows(IllegalArgumentException.class, () -> BankKernels.sharedLoads(List.of(0L), 4, 33, 2));
+    }
+
+    @Test
+    void bankKernelReadsTheFillPatternLittleEndian() {
+        int w = BankKernels.fillWord(3);
+        assertEquals(w, BankKernels.loadedWord(12, 4, 0));
+        assertEquals(BankKernels.fillWord(4), BankKernels.loadedWord(12, 16, 1));
+        assertEquals(w & 0xFFFF, BankKernels.loadedWord(12, 2, 0));
+        assertEquals(w >>> 16, BankKernels.loadedWord(14, 2, 0));
+        assertEquals((w >>> 8) & 0xFF, BankKernels.loadedWord(13, 1, 0));
+        assertEquals(0x7F4A7C15, BankKernels.fillWord(0));
     }
 
     @Test
