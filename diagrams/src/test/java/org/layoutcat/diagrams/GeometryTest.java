@@ -151,6 +151,13 @@ class GeometryTest {
     }
 
     @Test
+    void aRank5GridWhoseLabelsOnceOverlapped() {
+        // found by randomLayoutGridsAreSound: 21 overlapping labels
+        Layout l = Layout.parse("(4,2,3,4,2):(31,21,5,3,1)");
+        assertSound(l.toString(), LayoutPicture.of(l));
+    }
+
+    @Test
     void nodesAreWhereTheyAreDrawn() {
         for (Map.Entry<String, Supplier<Diagram>> e : Samples.all().entrySet()) {
             if (e.getKey().equals("layout-64x64")) continue;

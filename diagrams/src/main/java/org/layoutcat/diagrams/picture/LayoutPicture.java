@@ -191,11 +191,12 @@ public final class LayoutPicture {
                     return colouring.colour(i, r, c, phi.applyAsLong(i));
                 }
             });
-            if (panels > 1) {
-                panel.scene.add(new Scene.Text(b.x() + 2, 12, panelLabel(shape, p), Style.SMALL, Scene.Anchor.START,
-                        Style.MUTED, false));
-            }
             double w = b.right(), h = b.bottom();
+            if (panels > 1) {
+                String label = panelLabel(shape, p);
+                panel.scene.add(new Scene.Text(b.x() + 2, 12, label, Style.SMALL, Scene.Anchor.START, Style.MUTED, false));
+                w = Math.max(w, b.x() + 2 + Style.textWidth(label, Style.SMALL)); // a narrow panel is as wide as its label
+            }
             if (p > 0 && x + w > PAGE_WIDTH - Style.MARGIN) { // wrap to the next row of panels
                 x = Style.MARGIN;
                 y = rowBottom + 16;
