@@ -269,11 +269,13 @@ public final class Main implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "SMEM", description = "the shared-memory layout, e.g. \"Sw<3,3,3> o 0 o (8,64):(64,1)\"") String smem;
         @Parameters(index = "1", paramLabel = "ACCESS", description = "the threads' accesses, e.g. (8,8):(1,8)") String access;
         @Option(names = "--elem", required = true, paramLabel = "BYTES", description = "bytes per element (2 for half)") int elem;
+        @Option(names = "--vector", paramLabel = "BYTES", description = "bytes each thread moves at once, where ACCESS gives each"
+                + " thread one element (default: its values' bytes)") int vector;
 
         @Override
         public Integer call() {
             try {
-                System.out.print(SwizzleOps.banks(smem, access, elem).table());
+                System.out.print(SwizzleOps.banks(smem, access, elem, vector).table());
                 return 0;
             } catch (IllegalArgumentException | ArithmeticException e) {
                 System.err.println("layoutcat banks: " + e.getMessage());

@@ -82,8 +82,8 @@ final class SwizzleOps {
             }
             return Answer.of(org.layoutcat.core.algebra.Product.tileToShape(Operations.layout(r, 0), Operations.tuple(r, 1), order));
         });
-        Operations.register("bank_conflicts", 3, 3, r -> {
-            BankConflicts c = banks(r.arg(0), r.arg(1), Operations.index(r, 2));
+        Operations.register("bank_conflicts", 3, 4, r -> {
+            BankConflicts c = banks(r.arg(0), r.arg(1), Operations.index(r, 2), r.args().size() == 4 ? Operations.index(r, 3) : 0);
             Answer a = Answer.of(c.wavefronts()).with("minimum", c.minimum()).with("degree", c.degree())
                     .with("threads", c.threads()).with("vector_bytes", c.vectorBytes());
             if (c.worstBank() >= 0) {
@@ -142,8 +142,11 @@ final class SwizzleOps {
         Operations.extend(name, when, r -> Answer.of(body.apply(r)));
     }
 
-    /** The bank conflicts of ACCESS (threads, values → index) in SMEM (a layout or composed layout) of ELEM-byte elements. */
-    static BankConflicts banks(String smem, String access, long elementBytes) {
+    /**
+     * The bank conflicts of ACCESS (threads, values → index) in SMEM (a layout or composed layout) of ELEM-byte
+     * elements, each thread moving VECTOR bytes at once (0: its values' bytes; see {@link BankConflicts#vectorized}).
+     */
+    static BankConflicts banks(String smem, String access, long elementBytes, long vectorBytes) {
         LongUnaryOperator f;
         if (ComposedLayout.looksComposed(smem)) {
             ComposedLayout c = ComposedLayout.parse(smem);
@@ -153,6 +156,8 @@ final class SwizzleOps {
             f = l::apply;
         }
         if (elementBytes < 1 || elementBytes > 16) throw new IllegalArgumentException("an element of " + elementBytes + " bytes: 1 to 16");
-        return BankConflicts.of(f, (int) elementBytes, Layout.parse(access));
+        if (vectorBytes < 0 || vectorBytes > 16) throw new IllegalArgumentException("a vector of " + vectorBytes + " bytes: 1 to 16");
+        BankConflicts.Access a = BankConflicts.vectorized(f, (int) elementBytes, Layout.parse(access), (int) vectorBytes);
+        return BankConflicts.of(a.smem(), (int) elementBytes, a.access());
     }
 }

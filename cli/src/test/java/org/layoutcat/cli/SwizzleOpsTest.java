@@ -39,6 +39,17 @@ class SwizzleOpsTest {
     }
 
     @Test
+    void aVectorWidensOneElementPerThread() throws IOException {
+        // each of 8 threads reads the 16 bytes at the start of its row of halves: rows are 128 bytes, so all 8 in
+        // banks 0-3 of one quarter-warp phase, 8 wavefronts; through Sw<3,3,3> row r's chunk 0 moves to chunk r: 1
+        assertEquals("8", reply("bank_conflicts", "(8,64):(64,1)", "8:1", "2", "16").get("result").textValue());
+        assertEquals("1", reply("bank_conflicts", "Sw<3,3,3> o 0 o (8,64):(64,1)", "8:1", "2", "16").get("result").textValue());
+        // the same as the access written with its 8 values per thread
+        assertEquals("8", reply("bank_conflicts", "(8,64):(64,1)", "(8,8):(1,8)", "2").get("result").textValue());
+        assertTrue(reply("bank_conflicts", "(8,64):(64,1)", "(8,2):(1,8)", "2", "16").get("error").textValue().contains("widens"));
+    }
+
+    @Test
     void bankConflictsReplyWithTheCounts() throws IOException {
         JsonNode column = reply("bank_conflicts", "(8,64):(64,1)", "8:1", "2");
         assertEquals("8", column.get("result").textValue());

@@ -97,6 +97,39 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
     }
 
     /**
+     * An instruction's accesses as {@link #of} reads them: the shared-memory function and the access layout.
+     *
+     * @param smem   index ↦ element offset
+     * @param access thread (mode 0) and value (mode 1) ↦ index of smem
+     */
+    public record Access(LongUnaryOperator smem, Layout access) {}
+
+    /**
+     * The accesses of {@code access} where each thread moves {@code vectorBytes} at once: as they are where that is
+     * its values' bytes (or {@code vectorBytes} is 0); where each thread has one value, thread t reading the
+     * {@code n = vectorBytes / elementBytes} consecutive elements from {@code smem(access(t))}, i.e. the access
+     * {@code (threads, n):(1, threads)} over {@code i ↦ smem(access(i mod threads)) + ⌊i / threads⌋} (how a kernel
+     * that copies 16 bytes per thread is written with one coordinate per thread).
+     *
+     * @throws LayoutArgumentException where the bytes do not match and the threads have several values, or the
+     *         vector is not a whole number of elements
+     */
+    public static Access vectorized(LongUnaryOperator smem, int elementBytes, Layout access, int vectorBytes) {
+        long threads = access.rank() >= 2 ? access.mode(0).size() : access.size();
+        long values = access.size() / threads;
+        if (vectorBytes == 0 || vectorBytes == values * elementBytes) return new Access(smem, access);
+        if (values != 1 || vectorBytes < elementBytes || vectorBytes % elementBytes != 0) {
+            throw new LayoutArgumentException("access " + access + " gives each thread " + values + " value"
+                    + (values == 1 ? "" : "s") + " of " + elementBytes + " bytes, " + values * elementBytes + " bytes, not the "
+                    + vectorBytes + " bytes of the vector; a vector widens an access of one value per thread to a whole"
+                    + " number of elements");
+        }
+        long n = vectorBytes / elementBytes;
+        Layout wide = Layout.of(org.layoutcat.core.IntTuple.flat(threads, n), org.layoutcat.core.IntTuple.flat(1, threads));
+        return new Access(i -> Math.addExact(smem.applyAsLong(access.apply(i % threads)), i / threads), wide);
+    }
+
+    /**
      * The byte address each thread of {@link #of} accesses first, thread by thread: {@code smem(access(t)) ·
      * elementBytes}; the same checks as {@link #of} (one aligned vector of 1 to 16 bytes per thread, at most 32
      * threads). A GPU kernel that replays the instruction loads from these addresses.

@@ -49,24 +49,12 @@ public final class BankPicture {
     /** The accesses as {@link BankConflicts} reads them, and what they were written as. */
     private record Instruction(LongUnaryOperator smem, Layout access, String note) {}
 
-    /**
-     * {@code access} as it is, or, for {@code --vector V} over one value per thread, thread t reading the
-     * {@code V / elementBytes} consecutive elements from {@code smem(access(t))}: the access
-     * {@code (threads, n):(1, threads)} over {@code i ↦ smem(access(i mod threads)) + ⌊i / threads⌋}.
-     */
+    /** The accesses as {@link BankConflicts#vectorized} reads them, with a note where the vector widened them. */
     private static Instruction instruction(LongUnaryOperator smem, int elementBytes, Layout access, int vectorBytes) {
-        long threads = access.rank() >= 2 ? access.mode(0).size() : access.size();
-        long values = access.size() / threads;
-        if (vectorBytes == 0 || vectorBytes == values * elementBytes) return new Instruction(smem, access, null);
-        if (values != 1 || vectorBytes < elementBytes || vectorBytes % elementBytes != 0) {
-            throw new IllegalArgumentException("access " + access + " gives each thread " + values + " value"
-                    + (values == 1 ? "" : "s") + " of " + elementBytes + " bytes, " + values * elementBytes + " bytes, not the "
-                    + vectorBytes + " bytes of --vector; --vector widens an access of one value per thread to a whole number of elements");
-        }
-        long n = vectorBytes / elementBytes;
-        Layout wide = Layout.of(IntTuple.flat(threads, n), IntTuple.flat(1, threads));
-        LongUnaryOperator f = i -> Math.addExact(smem.applyAsLong(access.apply(i % threads)), i / threads);
-        return new Instruction(f, wide, "each thread reads " + vectorBytes + " bytes from its element (--vector " + vectorBytes + ")");
+        BankConflicts.Access a = BankConflicts.vectorized(smem, elementBytes, access, vectorBytes);
+        String note = a.access() == access ? null
+                : "each thread reads " + vectorBytes + " bytes from its element (--vector " + vectorBytes + ")";
+        return new Instruction(a.smem(), a.access(), note);
     }
 
     /** A cell of the picture: the word a bank serves in one wavefront, the threads touching it, the first one's element. */

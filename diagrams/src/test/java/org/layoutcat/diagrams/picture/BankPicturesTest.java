@@ -147,7 +147,7 @@ class BankPicturesTest {
         }
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Drawings.draw("banks", List.of("(8,64):(64,1)", "(8,8):(1,8)", "2", "8")));
-        assertTrue(e.getMessage().contains("not the 8 bytes of --vector"), e.getMessage());
+        assertTrue(e.getMessage().contains("not the 8 bytes of the vector"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> Drawings.draw("banks", List.of("(8,64):(64,1)", "8:3", "2", "16")));
         assertTrue(e.getMessage().contains("not 16-byte aligned"), e.getMessage());
     }
