@@ -5,7 +5,7 @@ import org.layoutcat.core.LayoutArgumentException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.layoutcat.core.Checked;
+import org.layoutcat.core.internal.Checked;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 

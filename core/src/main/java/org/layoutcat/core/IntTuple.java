@@ -1,5 +1,6 @@
 package org.layoutcat.core;
 
+import org.layoutcat.core.internal.Checked;
 import java.util.Arrays;
 import java.util.List;
 

@@ -1,5 +1,7 @@
 package org.layoutcat.core;
 
+import org.layoutcat.core.internal.Checked;
+import org.layoutcat.core.internal.FlatLayouts;
 import org.layoutcat.core.internal.ModeOrder;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +17,22 @@ import java.util.List;
  */
 public final class Layout implements Tiler {
     /** The trivial layout {@code 1:0}. */
-    public static final Layout TRIVIAL = new Layout(IntTuple.ONE, IntTuple.ZERO);
+    public static final Layout TRIVIAL;
+
+    static {
+        FlatLayouts.install(new FlatLayouts.Factories() {
+            @Override
+            public Layout refiningShapeOf(Layout like, int[] counts, long[] shape, long[] stride, int n) {
+                return Layout.refiningShapeOf(like, counts, shape, stride, n);
+            }
+
+            @Override
+            public Layout flat(long[] shape, long[] stride, int n) {
+                return Layout.flat(shape, stride, n);
+            }
+        });
+        TRIVIAL = new Layout(IntTuple.ONE, IntTuple.ZERO);
+    }
 
     // A layout is a profile (the nesting, see Profile) with its flat shape and stride; the tuples are built from
     // them on first use where not given, so that the algebra builds results in one array per part.
@@ -114,13 +131,8 @@ public final class Layout implements Tiler {
         return new Layout(profile, null, fs, fd, size);
     }
 
-    /**
-     * The layout of the n flat modes {@code shape[0..n):stride[0..n)} nested as a refinement of {@code like}'s shape:
-     * like's flat mode k becomes the next {@code counts[k]} modes, itself where the count is 1 and a tuple of them
-     * otherwise (so {@code like = (6,6)} with counts {@code (1,2)} nests 3 modes as {@code (a,(b,c))}). This is the
-     * shape of a composition {@code A∘like}. The arrays are copied; Σ counts must be n, each count positive.
-     */
-    public static Layout refiningShapeOf(Layout like, int[] counts, long[] shape, long[] stride, int n) {
+    /** {@link FlatLayouts#refiningShapeOf}. */
+    private static Layout refiningShapeOf(Layout like, int[] counts, long[] shape, long[] stride, int n) {
         int leaves = like.flatShape.length;
         if (counts.length < leaves) throw new LayoutArgumentException(counts.length + " counts for the " + leaves + " flat modes of " + like);
         int total = 0;
@@ -159,8 +171,8 @@ public final class Layout implements Tiler {
         return flat(shape, stride, shape.length);
     }
 
-    /** The flat layout of the first n entries of {@code shape} and {@code stride}, copied; {@code s:d} for n = 1. */
-    public static Layout flat(long[] shape, long[] stride, int n) {
+    /** {@link FlatLayouts#flat}: the flat layout of the first n entries, copied. */
+    private static Layout flat(long[] shape, long[] stride, int n) {
         if (n == 1) return of(shape[0], stride[0]);
         return ofParts(Profile.flat(n), java.util.Arrays.copyOf(shape, n), java.util.Arrays.copyOf(stride, n));
     }

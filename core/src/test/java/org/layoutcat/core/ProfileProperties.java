@@ -1,5 +1,6 @@
 package org.layoutcat.core;
 
+import org.layoutcat.core.internal.FlatLayouts;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -78,7 +79,7 @@ class ProfileProperties {
             }
             expected[k] = counts[k] == 1 ? IntTuple.of(part[0]) : IntTuple.flat(part);
         }
-        Layout l = Layout.refiningShapeOf(like, counts, s, d, n);
+        Layout l = FlatLayouts.refiningShapeOf(like, counts, s, d, n);
         IntTuple shape = like.shape().isLeaf() ? expected[0] : replaceLeaves(like.shape(), expected, new int[1]);
         assertEquals(Layout.of(shape, Arrays.copyOf(d, n)), l);
         assertEquals(shape, l.shape());
@@ -95,21 +96,21 @@ class ProfileProperties {
     @Example
     void compositionShapesAreRefinementsOfB() {
         Layout b = Layout.parse("(6,6):(1,6)");
-        Layout r = Layout.refiningShapeOf(b, new int[] {1, 2}, new long[] {6, 2, 3}, new long[] {1, 6, 72}, 3);
+        Layout r = FlatLayouts.refiningShapeOf(b, new int[] {1, 2}, new long[] {6, 2, 3}, new long[] {1, 6, 72}, 3);
         assertEquals("(6,(2,3)):(1,(6,72))", r.toString());
         assertEquals(Layout.parse("(6,(2,3)):(1,(6,72))"), r);
-        Layout same = Layout.refiningShapeOf(b, new int[] {1, 1}, new long[] {6, 6}, new long[] {2, 12}, 2);
+        Layout same = FlatLayouts.refiningShapeOf(b, new int[] {1, 1}, new long[] {6, 6}, new long[] {2, 12}, 2);
         assertEquals(b.shape(), same.shape());
         assertEquals("(6,6):(2,12)", same.toString());
         // the last refinement is kept: the same B refined otherwise, then as before, is still right
-        Layout other = Layout.refiningShapeOf(b, new int[] {2, 1}, new long[] {2, 3, 6}, new long[] {1, 2, 6}, 3);
+        Layout other = FlatLayouts.refiningShapeOf(b, new int[] {2, 1}, new long[] {2, 3, 6}, new long[] {1, 2, 6}, 3);
         assertEquals("((2,3),6):((1,2),6)", other.toString());
-        assertEquals(r, Layout.refiningShapeOf(b, new int[] {1, 2}, new long[] {6, 2, 3}, new long[] {1, 6, 72}, 3));
+        assertEquals(r, FlatLayouts.refiningShapeOf(b, new int[] {1, 2}, new long[] {6, 2, 3}, new long[] {1, 6, 72}, 3));
         assertEquals("((2,3),6):((1,2),6)",
-                Layout.refiningShapeOf(Layout.parse("(6,6):(1,6)"), new int[] {2, 1}, new long[] {2, 3, 6}, new long[] {1, 2, 6}, 3).toString());
+                FlatLayouts.refiningShapeOf(Layout.parse("(6,6):(1,6)"), new int[] {2, 1}, new long[] {2, 3, 6}, new long[] {1, 2, 6}, 3).toString());
         assertThrows(IllegalArgumentException.class,
-                () -> Layout.refiningShapeOf(b, new int[] {1, 0}, new long[] {6}, new long[] {1}, 1));
+                () -> FlatLayouts.refiningShapeOf(b, new int[] {1, 0}, new long[] {6}, new long[] {1}, 1));
         assertThrows(IllegalArgumentException.class,
-                () -> Layout.refiningShapeOf(b, new int[] {1, 1}, new long[] {6, 6, 6}, new long[] {1, 6, 36}, 3));
+                () -> FlatLayouts.refiningShapeOf(b, new int[] {1, 1}, new long[] {6, 6, 6}, new long[] {1, 6, 36}, 3));
     }
 }

@@ -1,11 +1,12 @@
 package org.layoutcat.category.compose;
 
+import org.layoutcat.core.internal.FlatModes;
 import org.layoutcat.core.LayoutArgumentException;
 import java.util.Arrays;
 import org.layoutcat.category.FinMorphism;
 import org.layoutcat.category.StandardRepresentation;
 import org.layoutcat.category.Tractability;
-import org.layoutcat.core.Checked;
+import org.layoutcat.core.internal.Checked;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.algebra.Coalesce;
@@ -62,7 +63,7 @@ public final class CategoricalAlgebra {
             }
             if (j + 1 < n) prefix *= t[j]; // below size·more, which fits
         }
-        return Coalesce.layoutOf(s, d, Coalesce.coalesce(s, d, 0, m, 0));
+        return FlatModes.layoutOf(s, d, FlatModes.coalesce(s, d, 0, m, 0));
     }
 
     /** {@code comp(B, cosize B)}, CuTe's one-argument complement. */

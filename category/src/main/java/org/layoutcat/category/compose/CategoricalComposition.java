@@ -1,5 +1,6 @@
 package org.layoutcat.category.compose;
 
+import org.layoutcat.core.internal.FlatLayouts;
 import org.layoutcat.core.LayoutArgumentException;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +14,7 @@ import org.layoutcat.category.refine.MutualRefinement;
 import org.layoutcat.category.refine.Pullback;
 import org.layoutcat.category.refine.Pushforward;
 import org.layoutcat.category.refine.Refinement;
-import org.layoutcat.core.Checked;
+import org.layoutcat.core.internal.Checked;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.algebra.ByMode;
@@ -195,7 +196,7 @@ public final class CategoricalComposition {
         long[] s = new long[coalA.flatRank()];
         long[] d = new long[s.length];
         int m = FlatComposition.agreeOnPrefix(coalA.flatShapes(), coalA.flatStrides(), s.length, reach, n, s, d, coalA);
-        return m < 0 ? Optional.empty() : Optional.of(Layout.flat(s, d, m));
+        return m < 0 ? Optional.empty() : Optional.of(FlatLayouts.flat(s, d, m));
     }
 
     /**
@@ -222,7 +223,7 @@ public final class CategoricalComposition {
             q = Checked.mul(q, t[j - 1], "the size", f.codomain());
         }
         if (n == 0) return Layout.TRIVIAL;
-        return Layout.flat(s, d, n);
+        return FlatLayouts.flat(s, d, n);
     }
 
     /** The start of the traced algorithm's messages, {@code categorical composition A o B}, printed when read. */

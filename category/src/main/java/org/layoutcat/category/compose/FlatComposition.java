@@ -1,11 +1,13 @@
 package org.layoutcat.category.compose;
 
+import org.layoutcat.core.internal.FlatLayouts;
+import org.layoutcat.core.internal.FlatModes;
 import java.util.Arrays;
 import org.layoutcat.category.FinMorphism;
 import org.layoutcat.category.StandardRepresentation;
 import org.layoutcat.category.Tractability;
 import org.layoutcat.category.refine.MutualRefinement;
-import org.layoutcat.core.Checked;
+import org.layoutcat.core.internal.Checked;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.algebra.Coalesce;
 
@@ -70,7 +72,7 @@ final class FlatComposition {
         long[] e = w.e;
         long[] v = w.v;
         int[] g = w.g;
-        int nu = Coalesce.extendedModesInto(a, u, e);
+        int nu = FlatModes.extendedModesInto(a, u, e);
         int nv = StandardRepresentation.codomainInto(u, e, nu, v, g, w.order, a);
         if (nv < 0) return null;
         long[] ug = u; // the layout g encodes: coal(A), or B~ agreeing with A on [0, cosize B) (CompositionTrace.Extension)
@@ -86,7 +88,7 @@ final class FlatComposition {
             eg = w.ep;
             ng = agreeOnPrefix(u, e, nu, b.cosize(), product(t, nt), ug, eg, "coalesce(A)");
             if (ng >= 0 && Tractability.isTractable(ug, eg, ng)) {
-                ng = Coalesce.modesInPlace(ug, eg, ng);
+                ng = FlatModes.modesInPlace(ug, eg, ng);
                 nv = StandardRepresentation.codomainInto(ug, eg, ng, v, g, w.order, a);
                 np = nv < 0 ? -1 : MutualRefinement.walk(t, nt, ug, ng, pieces, tOff, uOff, null);
             } else {
@@ -96,7 +98,7 @@ final class FlatComposition {
         if (np < 0) { // 3''. B~ = coal(A) read along the entries of T that f hits (restrictToImage), or no composite
             ng = restrictToImage(a, b, u, e, nu, t, nt, f, rb, ug = w.up, eg = w.ep);
             if (ng < 0 || !Tractability.isTractable(ug, eg, ng)) return null; // the trace words what is wrong
-            ng = Coalesce.modesInPlace(ug, eg, ng);
+            ng = FlatModes.modesInPlace(ug, eg, ng);
             nv = StandardRepresentation.codomainInto(ug, eg, ng, v, g, w.order, a);
             np = nv < 0 ? -1 : MutualRefinement.walk(t, nt, ug, ng, pieces, tOff, uOff, null);
             if (np < 0) return null;
@@ -212,7 +214,7 @@ final class FlatComposition {
                 s[out] = 1;
                 d[out++] = cuteUnitStride(cs, cd, nc, b.flatStride(k));
             } else {
-                int m = Coalesce.coalesce(s, d, from, off[k + 1], out);
+                int m = FlatModes.coalesce(s, d, from, off[k + 1], out);
                 if (m == 0) {
                     s[out] = 1;
                     d[out] = 0;
@@ -224,7 +226,7 @@ final class FlatComposition {
         int nb = b.flatRank();
         off[nb] = out;
         for (int k = 0; k < nb; k++) off[k] = off[k + 1] - off[k]; // now the number of modes from leaf k
-        return Layout.refiningShapeOf(b, off, s, d, out);
+        return FlatLayouts.refiningShapeOf(b, off, s, d, out);
     }
 
     /**
@@ -238,7 +240,7 @@ final class FlatComposition {
         int last = nc - 1;
         for (int k = 0; k < last; k++) rest = Checked.ceilDiv(rest, cs[k]);
         long r = Long.signum(d) * rest;
-        if (!Checked.fits(r, cd[last])) Checked.mul(r, cd[last], "the stride of the composition with 1:" + d, Coalesce.layoutOf(cs, cd, nc));
+        if (!Checked.fits(r, cd[last])) Checked.mul(r, cd[last], "the stride of the composition with 1:" + d, FlatModes.layoutOf(cs, cd, nc));
         return r * cd[last];
     }
 
@@ -279,7 +281,7 @@ final class FlatComposition {
         long[] ps = new long[nt * (nc + 1)];
         long[] pd = new long[ps.length];
         Object what = CategoricalComposition.what(a, b);
-        Layout coalA = Coalesce.layoutOf(cs, cd, nc);
+        Layout coalA = FlatModes.layoutOf(cs, cd, nc);
         int n = 0;
         long q = 1;
         for (int j = 0; j < nt; j++) {

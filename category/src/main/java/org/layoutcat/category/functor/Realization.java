@@ -8,7 +8,7 @@ import org.layoutcat.category.FinMorphism;
 import org.layoutcat.category.NestMorphism;
 import org.layoutcat.category.TupleMorphism;
 import org.layoutcat.category.refine.Refinement;
-import org.layoutcat.core.Checked;
+import org.layoutcat.core.internal.Checked;
 import org.layoutcat.core.IntTuple;
 
 /**

@@ -21,7 +21,7 @@ import org.layoutcat.category.StandardRepresentation;
 import org.layoutcat.category.Tractability;
 import org.layoutcat.category.TupleMorphism;
 import org.layoutcat.category.compose.CategoricalCompositionProperties.Pair;
-import org.layoutcat.core.Checked;
+import org.layoutcat.core.internal.Checked;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;

@@ -1,7 +1,8 @@
 package org.layoutcat.core.algebra;
 
+import org.layoutcat.core.internal.FlatModes;
 import org.layoutcat.core.internal.ModeOrder;
-import org.layoutcat.core.Checked;
+import org.layoutcat.core.internal.Checked;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
@@ -93,7 +94,7 @@ public final class Complement {
             ds[m] = d;
             m++;
         }
-        m = Coalesce.coalesceInPlace(ss, ds, m);
+        m = FlatModes.coalesceInPlace(ss, ds, m);
         ModeOrder.sortByStride(ss, ds, m);
         long[] rs = new long[m + 1];
         long[] rd = new long[m + 1];
@@ -113,7 +114,7 @@ public final class Complement {
         }
         rs[m] = ceilDivSize(target, current, cotarget);
         rd[m] = current;
-        return Coalesce.layoutOf(rs, rd, Coalesce.coalesceInPlace(rs, rd, m + 1));
+        return FlatModes.layoutOf(rs, rd, FlatModes.coalesceInPlace(rs, rd, m + 1));
     }
 
     /** {@code size(ceil_div(S, q))} for the flat shape S: {@code Π ⌈S_i / q_i⌉} with {@code q_0 = q, q_(i+1) = ⌈q_i / S_i⌉}. */

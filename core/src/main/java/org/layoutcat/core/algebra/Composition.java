@@ -1,7 +1,9 @@
 package org.layoutcat.core.algebra;
 
+import org.layoutcat.core.internal.FlatLayouts;
+import org.layoutcat.core.internal.FlatModes;
 import java.util.function.Supplier;
-import org.layoutcat.core.Checked;
+import org.layoutcat.core.internal.Checked;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Tiler;
@@ -15,7 +17,7 @@ import org.layoutcat.core.Tiler;
  * {@code (4,3,1):(3,1,0) ∘ 24:1 = (4,3,2):(3,1,0)} and {@code 1:1 ∘ 4:1 = 4:1}.
  *
  * <p><b>Algorithm</b> (CuTe's {@code composition_impl}): A is first replaced by {@code coalesce_x(A)}, the coalesce
- * that keeps the function past the domain too ({@link Coalesce#extendedModesInto}). Each integral mode {@code s:d}
+ * that keeps the function past the domain too ({@link FlatModes#extendedModesInto}). Each integral mode {@code s:d}
  * of B then walks the modes {@code (a_k):(e_k)} of that A, with a rest shape t (initially s) and a rest stride r
  * (initially d): where {@code |r| ≥ a_k} the mode is stepped over ({@code r ← r/a_k}, which must be exact: stride
  * divisibility); where {@code |r| < a_k} the mode contributes {@code m = min(⌈a_k/|r|⌉, t)} elements at stride
@@ -89,12 +91,12 @@ public final class Composition {
         int na = Math.max(a.flatRank(), 1);
         long[] as = new long[na];
         long[] ad = new long[na];
-        int n = coalesceA ? Coalesce.extendedModesInto(a, as, ad) : flatModesInto(a, as, ad);
+        int n = coalesceA ? FlatModes.extendedModesInto(a, as, ad) : flatModesInto(a, as, ad);
         Walk w = new Walk(a, b, as, ad, n, nb);
         w.log = log;
         if (log != null) {
             log.append("1. A read past its size through its last flat mode: coalesce_x(A) = ")
-                    .append(Coalesce.layoutOf(as.clone(), ad.clone(), n)).append(", its last mode unbounded\n");
+                    .append(FlatModes.layoutOf(as.clone(), ad.clone(), n)).append(", its last mode unbounded\n");
             log.append("2. each flat mode s:d of B walks the modes a_k:e_k of that A with rest shape t = s and rest stride r = |d|\n");
         }
         int moving = 0; // B's modes that move (size > 1, stride ≠ 0), and whether one has a negative stride
@@ -114,7 +116,7 @@ public final class Composition {
             w.inexact = () -> "a negative stride of B summed with its other modes borrows across the modes of A";
         }
         if (w.inexact == null) w.requireAdditive();
-        Layout r = Layout.refiningShapeOf(b, w.count, w.shape, w.stride, w.size);
+        Layout r = FlatLayouts.refiningShapeOf(b, w.count, w.shape, w.stride, w.size);
         if (log != null) {
             log.append("3. the modes nested as B's shape: ").append(r).append('\n');
             log.append(w.inexact == null

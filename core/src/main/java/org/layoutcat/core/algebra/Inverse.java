@@ -1,8 +1,9 @@
 package org.layoutcat.core.algebra;
 
+import org.layoutcat.core.internal.FlatModes;
 import org.layoutcat.core.internal.ModeOrder;
 import org.layoutcat.core.LayoutArgumentException;
-import org.layoutcat.core.Checked;
+import org.layoutcat.core.internal.Checked;
 import org.layoutcat.core.Layout;
 
 /**
@@ -45,7 +46,7 @@ public final class Inverse {
             current = Checked.mul(shape[k], stride[k], "the right inverse", layout);
         }
         if (m == 0) return Layout.TRIVIAL;
-        return Coalesce.layoutOf(rs, rd, Coalesce.coalesceInPlace(rs, rd, m));
+        return FlatModes.layoutOf(rs, rd, FlatModes.coalesceInPlace(rs, rd, m));
     }
 
     /**
@@ -62,7 +63,7 @@ public final class Inverse {
         int n = layout.flatRank();
         long[] s = new long[Math.max(n, 1)];
         long[] d = new long[s.length];
-        int m = Coalesce.modesInto(layout, s, d);
+        int m = FlatModes.modesInto(layout, s, d);
         long[] prefix = new long[m];
         long p = 1;
         for (int k = 0; k < m; k++) {
@@ -105,7 +106,7 @@ public final class Inverse {
             span = Checked.mul(s[k], dk, "the left inverse", layout);
         }
         rs[r] = s[order[m - 1]];
-        return Coalesce.layoutOf(rs, rd, Coalesce.coalesceInPlace(rs, rd, r + 1));
+        return FlatModes.layoutOf(rs, rd, FlatModes.coalesceInPlace(rs, rd, r + 1));
     }
 
     private static LayoutArgumentException notInjective(Layout layout, String why) {

@@ -1,5 +1,6 @@
 package org.layoutcat.core.algebra;
 
+import org.layoutcat.core.internal.FlatLayouts;
 import org.layoutcat.core.Layout;
 
 /**
@@ -35,6 +36,6 @@ public final class Nullspace {
             if (sk != 1) current *= sk; // cannot overflow: bounded by size(L)
         }
         if (m == 0) return Layout.TRIVIAL;
-        return Layout.flat(s, d, m);
+        return FlatLayouts.flat(s, d, m);
     }
 }

@@ -1,7 +1,7 @@
 package org.layoutcat.core.algebra;
 
 import org.layoutcat.core.LayoutArgumentException;
-import org.layoutcat.core.Checked;
+import org.layoutcat.core.internal.Checked;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.Tiler;

@@ -1,5 +1,6 @@
 package org.layoutcat.core.coord;
 
+import org.layoutcat.core.internal.Checked;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -73,7 +74,7 @@ public final class CoordAlgebra {
     }
 
     private static boolean fitsTimes(ScaledBasis d, long s) {
-        return org.layoutcat.core.Checked.fits(d.value(), s);
+        return Checked.fits(d.value(), s);
     }
 
     /** {@code A ∘ B} for a layout or a by-mode tiler B; a by-mode tiler drops the modes of A it does not reach, as CuTe C++. */

@@ -1,7 +1,7 @@
 package org.layoutcat.core.coord;
 
 import java.util.Arrays;
-import org.layoutcat.core.Checked;
+import org.layoutcat.core.internal.Checked;
 import org.layoutcat.core.LayoutArgumentException;
 
 /**

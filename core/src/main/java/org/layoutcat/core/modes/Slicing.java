@@ -2,7 +2,7 @@ package org.layoutcat.core.modes;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.layoutcat.core.Checked;
+import org.layoutcat.core.internal.Checked;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;

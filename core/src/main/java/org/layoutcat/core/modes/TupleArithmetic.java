@@ -1,6 +1,6 @@
 package org.layoutcat.core.modes;
 
-import org.layoutcat.core.Checked;
+import org.layoutcat.core.internal.Checked;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.LayoutArgumentException;
 

@@ -1,6 +1,6 @@
 package org.layoutcat.core.recast;
 
-import org.layoutcat.core.Checked;
+import org.layoutcat.core.internal.Checked;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 

@@ -3,7 +3,7 @@ package org.layoutcat.diagrams.picture;
 import java.util.ArrayList;
 import java.util.List;
 import org.layoutcat.category.NestMorphism;
-import org.layoutcat.core.Checked;
+import org.layoutcat.core.internal.Checked;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 

@@ -1,6 +1,6 @@
 package org.layoutcat.gpu.ptx;
 
-import org.layoutcat.core.Checked;
+import org.layoutcat.core.internal.Checked;
 import org.layoutcat.core.swizzle.ComposedLayout;
 import org.layoutcat.core.swizzle.Swizzle;
 

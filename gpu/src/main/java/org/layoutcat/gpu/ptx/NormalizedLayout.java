@@ -1,7 +1,7 @@
 package org.layoutcat.gpu.ptx;
 
 import java.util.Arrays;
-import org.layoutcat.core.Checked;
+import org.layoutcat.core.internal.Checked;
 import org.layoutcat.category.NestMorphism;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.algebra.Coalesce;

@@ -1,4 +1,4 @@
-package org.layoutcat.core;
+package org.layoutcat.core.internal;
 
 /**
  * Exact {@code long} arithmetic for sizes, strides, cosizes and offsets: every overflow is an

@@ -1,0 +1,49 @@
+package org.layoutcat.core.internal;
+
+import org.layoutcat.core.Layout;
+
+/**
+ * Layouts built from flat arrays without copying them twice, for the algorithms of layoutcat's other packages (the
+ * JDK's shared-secrets pattern: {@link Layout} hands its array factories over when its class initializes, so they
+ * stay out of its public API). Not public API.
+ */
+public final class FlatLayouts {
+    private FlatLayouts() {}
+
+    /** Layout's array factories; see {@link FlatLayouts#refiningShapeOf} and {@link FlatLayouts#flat}. */
+    public interface Factories {
+        Layout refiningShapeOf(Layout like, int[] counts, long[] shape, long[] stride, int n);
+
+        Layout flat(long[] shape, long[] stride, int n);
+    }
+
+    // Written once, by Layout's static initializer, before any Layout exists; read after Layout is initialized,
+    // which the class-initialization lock orders after that write.
+    private static Factories factories;
+
+    /** Called once, by {@link Layout}'s static initializer. */
+    public static void install(Factories f) {
+        if (factories != null) throw new IllegalStateException("Layout's factories are installed once");
+        factories = f;
+    }
+
+    private static Factories factories() {
+        if (Layout.TRIVIAL == null) throw new IllegalStateException("Layout is not initialized"); // initializes it
+        return factories;
+    }
+
+    /**
+     * The layout of the n flat modes {@code shape[0..n):stride[0..n)} nested as a refinement of {@code like}'s shape:
+     * like's flat mode k becomes the next {@code counts[k]} modes, itself where the count is 1 and a tuple of them
+     * otherwise (so {@code like = (6,6)} with counts {@code (1,2)} nests 3 modes as {@code (a,(b,c))}). This is the
+     * shape of a composition {@code A∘like}. The arrays are copied; Σ counts must be n, each count positive.
+     */
+    public static Layout refiningShapeOf(Layout like, int[] counts, long[] shape, long[] stride, int n) {
+        return factories().refiningShapeOf(like, counts, shape, stride, n);
+    }
+
+    /** The flat layout of the first n entries of {@code shape} and {@code stride}, copied; {@code s:d} for n = 1. */
+    public static Layout flat(long[] shape, long[] stride, int n) {
+        return factories().flat(shape, stride, n);
+    }
+}
