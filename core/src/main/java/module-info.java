@@ -1,0 +1,18 @@
+/**
+ * layoutcat's core: integer tuples and CuTe layouts, their algebra (coalesce, composition, complement, inverses,
+ * divides, products), the layouts kernels build (swizzles, tensor-core atoms, coordinate layouts, slices and
+ * partitions). The array kernels in {@code org.layoutcat.core.internal} are shared with layoutcat's other modules
+ * only.
+ */
+module org.layoutcat.core {
+    exports org.layoutcat.core;
+    exports org.layoutcat.core.algebra;
+    exports org.layoutcat.core.atom;
+    exports org.layoutcat.core.construct;
+    exports org.layoutcat.core.coord;
+    exports org.layoutcat.core.modes;
+    exports org.layoutcat.core.partition;
+    exports org.layoutcat.core.recast;
+    exports org.layoutcat.core.swizzle;
+    exports org.layoutcat.core.internal to org.layoutcat.category, org.layoutcat.diagrams, org.layoutcat.gpu;
+}
