@@ -1,7 +1,7 @@
 package org.layoutcat.category;
 
+import org.layoutcat.category.internal.FlatMorphisms;
 import java.util.Arrays;
-import org.layoutcat.core.internal.Checked;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 
@@ -42,36 +42,7 @@ public final class StandardRepresentation {
         int r = layout.flatRank();
         long[] t = new long[2 * r];
         int[] alpha = new int[r];
-        int n = codomainInto(layout.flatShapes(), layout.flatStrides(), r, t, alpha, new int[r], layout);
+        int n = FlatMorphisms.codomainInto(layout.flatShapes(), layout.flatStrides(), r, t, alpha, new int[r], layout);
         return new Built(Arrays.copyOf(t, n), alpha);
-    }
-
-    /**
-     * f_L on flat arrays, for the flat layout {@code (s_0..s_(n-1)):(d_0..d_(n-1))}: writes the codomain entries
-     * {@code t_1..t_m} into {@code t[0..m)} (t needs room for 2n) and {@code α} into {@code alpha[0..n)} (1-based,
-     * {@link FinMorphism#STAR} for {@code *}), and returns m; returns -1, with the arrays left undefined, when the
-     * layout is not tractable. {@code order} is scratch room for n indices. Overflow of an extent {@code s·d} is an
-     * ArithmeticException naming {@code of}.
-     */
-    public static int codomainInto(long[] s, long[] d, int n, long[] t, int[] alpha, int[] order, Object of) {
-        for (int k = 0; k < n; k++) if (s[k] != 1 && d[k] < 0) return -1;
-        int modes = Tractability.sortedModes(s, d, n, order);
-        Arrays.fill(alpha, 0, n, FinMorphism.STAR);
-        int m = 0;
-        long reached = 1;
-        for (int i = 0; i < modes; i++) {
-            int k = order[i];
-            long gap = d[k] == reached ? 1 : reached == 1 ? d[k] : d[k] / reached; // (a 64-bit division is slow)
-            if (gap * reached != d[k]) return -1; // tractable: the extent reached so far divides the next stride
-            if (gap != 1) t[m++] = gap;
-            t[m++] = s[k];
-            alpha[k] = m;
-            if (!Checked.fits(s[k], d[k])) {
-                if (i + 1 < modes) return -1; // an extent past the 64-bit range divides no stride
-                Checked.mul(s[k], d[k], "the standard representation", of);
-            }
-            reached = s[k] * d[k];
-        }
-        return m;
     }
 }

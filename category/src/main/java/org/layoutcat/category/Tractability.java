@@ -1,6 +1,6 @@
 package org.layoutcat.category;
 
-import org.layoutcat.core.internal.ModeOrder;
+import org.layoutcat.category.internal.FlatMorphisms;
 import org.layoutcat.core.LayoutArgumentException;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +13,7 @@ import org.layoutcat.core.Layout;
  * Modes of shape 1 never move the layout function and are read with stride 0. Tractable layouts are exactly the
  * layouts encoded by tuple morphisms.
  *
- * <p>The test runs on the flat shape and stride arrays ({@link #isTractable(long[], long[], int)}) without
+ * <p>The test runs on the flat shape and stride arrays ({@link FlatMorphisms#isTractable(long[], long[], int)}) without
  * boxing or strings; the words of {@link #violation(Layout)} are built only for a layout that is not tractable.
  */
 public final class Tractability {
@@ -21,39 +21,7 @@ public final class Tractability {
 
     /** True when L is tractable (shape-1 modes read with stride 0). */
     public static boolean isTractable(Layout layout) {
-        return isTractable(layout.flatShapes(), layout.flatStrides(), layout.flatRank());
-    }
-
-    /**
-     * True when the flat layout {@code (s_0..s_(n-1)):(d_0..d_(n-1))} is tractable: no mode with {@code s ≠ 1}
-     * has a negative stride, and along {@link #sortedModes} each {@code s_i·d_i} divides the next stride (an
-     * overflowing product divides nothing). Reads the first n entries; writes nothing.
-     */
-    public static boolean isTractable(long[] s, long[] d, int n) {
-        for (int k = 0; k < n; k++) if (s[k] != 1 && d[k] < 0) return false;
-        int[] order = new int[n];
-        int m = sortedModes(s, d, n, order);
-        for (int i = 0; i + 1 < m; i++) if (reach(s, d, order[i], order[i + 1]) < 0) return false;
-        return true;
-    }
-
-    /**
-     * Writes into {@code order} the indices k of the modes with {@code s_k ≠ 1} and {@code d_k > 0}, in increasing
-     * (stride, shape, index) order — a stable sort by (stride, shape) — and returns their number. Insertion sort over
-     * shrinking gaps (layoutcat's one sort of modes, {@link ModeOrder}).
-     */
-    static int sortedModes(long[] s, long[] d, int n, int[] order) {
-        int m = 0;
-        for (int k = 0; k < n; k++) if (s[k] != 1 && d[k] > 0) order[m++] = k;
-        ModeOrder.sort(order, m, ModeOrder.byStrideThenShape(s, d));
-        return m;
-    }
-
-    /** {@code s_a·d_a} when it fits in a long and divides {@code d_b}; -1 otherwise. */
-    private static long reach(long[] s, long[] d, int a, int b) {
-        long hi = Math.multiplyHigh(d[a], s[a]);
-        long r = d[a] * s[a];
-        return hi == 0 && r >= 0 && (d[b] == r || d[b] % r == 0) ? r : -1;
+        return FlatMorphisms.isTractable(layout.flatShapes(), layout.flatStrides(), layout.flatRank());
     }
 
     /**
@@ -64,17 +32,17 @@ public final class Tractability {
         long[] s = layout.flatShapes();
         long[] d = layout.flatStrides();
         int n = layout.flatRank();
-        if (isTractable(s, d, n)) return Optional.empty();
+        if (FlatMorphisms.isTractable(s, d, n)) return Optional.empty();
         List<String> why = new ArrayList<>();
         for (int k = 0; k < n; k++) {
             if (s[k] != 1 && d[k] < 0) why.add("flat mode " + (k + 1) + " (" + s[k] + ":" + d[k] + ") has a negative stride");
         }
         int[] order = new int[n];
-        int m = sortedModes(s, d, n, order);
+        int m = FlatMorphisms.sortedModes(s, d, n, order);
         for (int i = 0; i + 1 < m; i++) {
             int a = order[i];
             int b = order[i + 1];
-            if (reach(s, d, a, b) < 0) {
+            if (FlatMorphisms.reach(s, d, a, b) < 0) {
                 long hi = Math.multiplyHigh(d[a], s[a]);
                 long r = d[a] * s[a];
                 why.add("after sorting by stride, flat mode " + (a + 1) + " (" + s[a] + ":" + d[a] + ") reaches "

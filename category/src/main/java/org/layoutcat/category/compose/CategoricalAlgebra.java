@@ -1,5 +1,6 @@
 package org.layoutcat.category.compose;
 
+import org.layoutcat.category.internal.FlatMorphisms;
 import org.layoutcat.core.internal.FlatModes;
 import org.layoutcat.core.LayoutArgumentException;
 import java.util.Arrays;
@@ -30,7 +31,7 @@ public final class CategoricalAlgebra {
 
     /**
      * {@code comp(B, N)} through the complement of a morphism; B tractable, {@code N ≥ 1}. On flat arrays: T and α
-     * of {@code f = f_B} ({@link StandardRepresentation#codomainInto}), T extended by {@code ⌈N / size T⌉} where
+     * of {@code f = f_B} ({@link FlatMorphisms#codomainInto}), T extended by {@code ⌈N / size T⌉} where
      * that is above 1; {@code f^c} takes the entries of T not hit by f, in order, and {@code L_(f^c)} gives the entry
      * {@code t_j} the stride {@code t_1⋯t_(j−1)}; then coalesce.
      */
@@ -41,7 +42,7 @@ public final class CategoricalAlgebra {
         int r = b.flatRank();
         long[] t = new long[2 * r + 1];
         int[] alpha = new int[r];
-        int n = StandardRepresentation.codomainInto(b.flatShapes(), b.flatStrides(), r, t, alpha, new int[r], b);
+        int n = FlatMorphisms.codomainInto(b.flatShapes(), b.flatStrides(), r, t, alpha, new int[r], b);
         if (n < 0) Tractability.require(b, "complement: the layout");
         boolean[] hit = new boolean[n + 1];
         for (int j : alpha) if (j != FinMorphism.STAR) hit[j - 1] = true;

@@ -1,5 +1,6 @@
 package org.layoutcat.category.compose;
 
+import org.layoutcat.category.internal.FlatMorphisms;
 import org.layoutcat.core.internal.FlatLayouts;
 import org.layoutcat.core.internal.FlatModes;
 import java.util.Arrays;
@@ -18,10 +19,10 @@ import org.layoutcat.core.algebra.Coalesce;
  * layout is read, as the strides of its encoded layout; nothing is allocated but the answer.
  * <ol>
  * <li>{@code f = f_B: S → T}: S is B's flat shape (shape(B) flattened); T and α_f from
- *     {@link StandardRepresentation#codomainInto}: B's modes of shape ≠ 1 and stride ≠ 0 in increasing stride order,
+ *     {@link FlatMorphisms#codomainInto}: B's modes of shape ≠ 1 and stride ≠ 0 in increasing stride order,
  *     each preceded by the gap {@code d / reached} where the extent reached so far falls short of its stride d.</li>
  * <li>{@code coal(A)}, of flat shape U, and {@code g = f_coal(A): U → V} the same way.</li>
- * <li>The mutual refinement (T', U'): {@link MutualRefinement#walk} along T and U as two mixed-radix sequences,
+ * <li>The mutual refinement (T', U'): {@link FlatMorphisms#mutualRefinement} along T and U as two mixed-radix sequences,
  *     which writes the pieces of U'♭ (T'♭ is their prefix) and where the pieces of each entry of T and of U
  *     start.</li>
  * <li>{@code g' = pushforward(g): U' → V'}: V' replaces each entry {@code v_j} hit by {@code u_i} by the pieces
@@ -64,7 +65,7 @@ final class FlatComposition {
             s[k] = b.flatShape(k);
             d[k] = b.flatStride(k);
         }
-        int nt = StandardRepresentation.codomainInto(s, d, rb, t, f, w.order, b);
+        int nt = FlatMorphisms.codomainInto(s, d, rb, t, f, w.order, b);
         if (nt < 0) return null;
         // 2. A read as CuTe C++ reads it, coalesce_x(A), of shape U, and g = f_coal(A): U → V (null where it is not
         //    tractable: the traced algorithm words why)
@@ -73,7 +74,7 @@ final class FlatComposition {
         long[] v = w.v;
         int[] g = w.g;
         int nu = FlatModes.extendedModesInto(a, u, e);
-        int nv = StandardRepresentation.codomainInto(u, e, nu, v, g, w.order, a);
+        int nv = FlatMorphisms.codomainInto(u, e, nu, v, g, w.order, a);
         if (nv < 0) return null;
         long[] ug = u; // the layout g encodes: coal(A), or B~ agreeing with A on [0, cosize B) (CompositionTrace.Extension)
         long[] eg = e;
@@ -82,25 +83,25 @@ final class FlatComposition {
         long[] pieces = w.pieces;
         int[] tOff = w.tOff;
         int[] uOff = w.uOff;
-        int np = MutualRefinement.walk(t, nt, u, nu, pieces, tOff, uOff, null);
+        int np = FlatMorphisms.mutualRefinement(t, nt, u, nu, pieces, tOff, uOff, null);
         if (np < 0) { // 3'. B~ = the layout of size |T| that agrees with coal(A) on [0, cosize B), as trace extends A
             ug = w.up;
             eg = w.ep;
             ng = agreeOnPrefix(u, e, nu, b.cosize(), product(t, nt), ug, eg, "coalesce(A)");
-            if (ng >= 0 && Tractability.isTractable(ug, eg, ng)) {
+            if (ng >= 0 && FlatMorphisms.isTractable(ug, eg, ng)) {
                 ng = FlatModes.modesInPlace(ug, eg, ng);
-                nv = StandardRepresentation.codomainInto(ug, eg, ng, v, g, w.order, a);
-                np = nv < 0 ? -1 : MutualRefinement.walk(t, nt, ug, ng, pieces, tOff, uOff, null);
+                nv = FlatMorphisms.codomainInto(ug, eg, ng, v, g, w.order, a);
+                np = nv < 0 ? -1 : FlatMorphisms.mutualRefinement(t, nt, ug, ng, pieces, tOff, uOff, null);
             } else {
                 np = -1;
             }
         }
         if (np < 0) { // 3''. B~ = coal(A) read along the entries of T that f hits (restrictToImage), or no composite
             ng = restrictToImage(a, b, u, e, nu, t, nt, f, rb, ug = w.up, eg = w.ep);
-            if (ng < 0 || !Tractability.isTractable(ug, eg, ng)) return null; // the trace words what is wrong
+            if (ng < 0 || !FlatMorphisms.isTractable(ug, eg, ng)) return null; // the trace words what is wrong
             ng = FlatModes.modesInPlace(ug, eg, ng);
-            nv = StandardRepresentation.codomainInto(ug, eg, ng, v, g, w.order, a);
-            np = nv < 0 ? -1 : MutualRefinement.walk(t, nt, ug, ng, pieces, tOff, uOff, null);
+            nv = FlatMorphisms.codomainInto(ug, eg, ng, v, g, w.order, a);
+            np = nv < 0 ? -1 : FlatMorphisms.mutualRefinement(t, nt, ug, ng, pieces, tOff, uOff, null);
             if (np < 0) return null;
         }
         // 4. g' = pushforward(g): U' → V', kept as its layout L_(g') on U'♭: V' puts the pieces of u_i in place of

@@ -1,5 +1,6 @@
 package org.layoutcat.category.refine;
 
+import org.layoutcat.category.internal.FlatMorphisms;
 import org.layoutcat.core.LayoutArgumentException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -62,7 +63,7 @@ public record MutualRefinement(IntTuple tPrime, IntTuple uPrime) {
         long[] pieces = new long[x.length + y.length];
         int[] xOff = new int[x.length + 1];
         int[] yOff = new int[y.length + 1];
-        if (walk(x, x.length, y, y.length, pieces, xOff, yOff, why) < 0) return null;
+        if (FlatMorphisms.mutualRefinement(x, x.length, y, y.length, pieces, xOff, yOff, why) < 0) return null;
         return new MutualRefinement(substitute(t, pieces, xOff), substitute(u, pieces, yOff));
     }
 
@@ -80,74 +81,6 @@ public record MutualRefinement(IntTuple tPrime, IntTuple uPrime) {
             parts.add(to - from == 1 ? IntTuple.of(pieces[from]) : IntTuple.flat(Arrays.copyOfRange(pieces, from, to)));
         }
         return Refinement.substitute(coarse, parts);
-    }
-
-    /**
-     * The greedy walk described above, on positive flat entries: {@code x[0..xn)}, the flattening of T, and
-     * {@code y[0..yn)}, that of U. Writes the pieces of U'♭ into {@code pieces} (room for {@code xn + yn}) and
-     * returns their number; T'♭ is their prefix. The pieces of {@code x_i} (the relative mode
-     * {@code mode_(i+1)(T', T)}) are {@code pieces[xOff[i] .. xOff[i+1])}, those of {@code y_j} are
-     * {@code pieces[yOff[j] .. yOff[j+1])}; the offset arrays need room for {@code xn + 1} and {@code yn + 1}
-     * entries. Returns -1 when no mutual refinement exists, and then appends the reason to {@code why} unless it is
-     * null. Allocates nothing.
-     */
-    public static int walk(long[] x, int xn, long[] y, int yn, long[] pieces, int[] xOff, int[] yOff, StringBuilder why) {
-        xOff[0] = 0;
-        yOff[0] = 0;
-        int n = 0;
-        int i = 0;
-        int j = 0;
-        long xi = xn > 0 ? x[0] : 0;
-        long yj = yn > 0 ? y[0] : 0;
-        while (i < xn && j < yn) {
-            if (xi == yj) {
-                pieces[n++] = xi;
-                xOff[++i] = n;
-                yOff[++j] = n;
-                if (i < xn) xi = x[i];
-                if (j < yn) yj = y[j];
-            } else if (yj > xi && yj / xi * xi == yj) { // of two positive entries only the larger can be a multiple
-                pieces[n++] = xi;
-                xOff[++i] = n;
-                yj /= xi;
-                if (i < xn) xi = x[i];
-            } else if (xi > yj && xi / yj * yj == xi) {
-                pieces[n++] = yj;
-                yOff[++j] = n;
-                xi /= yj;
-                if (j < yn) yj = y[j];
-            } else {
-                if (why != null) {
-                    why.append("at leaf ").append(i + 1).append(" of T and leaf ").append(j + 1)
-                            .append(" of U the parts left, ").append(xi).append(" and ").append(yj)
-                            .append(", do not divide one another");
-                }
-                return -1;
-            }
-        }
-        // entries 1 left in x ride along with the last piece of y used so far
-        while (i < xn && xi == 1 && (j < yn || j > 0)) {
-            pieces[n++] = 1;
-            xOff[++i] = n;
-            if (j == yn) yOff[j] = n;
-            if (i < xn) xi = x[i];
-        }
-        if (i < xn) {
-            if (why != null) {
-                why.append("U is used up before T (at leaf ").append(i + 1).append(" of T, ").append(xi).append(" is left)");
-            }
-            return -1;
-        }
-        // y's open group is closed by its remainder (y_j itself where the group is empty); the rest of y is kept
-        if (j < yn) {
-            pieces[n++] = yj;
-            yOff[++j] = n;
-        }
-        for (; j < yn; j++) {
-            pieces[n++] = y[j];
-            yOff[j + 1] = n;
-        }
-        return n;
     }
 
     /** {@code T' U'}. */
