@@ -8,5 +8,4 @@ module org.layoutcat.diagrams {
     exports org.layoutcat.diagrams;
     exports org.layoutcat.diagrams.export;
     exports org.layoutcat.diagrams.picture;
-    exports org.layoutcat.diagrams.svg;
 }

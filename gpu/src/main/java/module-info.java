@@ -7,9 +7,9 @@ module org.layoutcat.gpu {
     requires jcuda;
     requires commons.math3;
     exports org.layoutcat.gpu;
-    exports org.layoutcat.gpu.atom;
-    exports org.layoutcat.gpu.bench;
-    exports org.layoutcat.gpu.cpu;
-    exports org.layoutcat.gpu.cuda;
+    exports org.layoutcat.gpu.atom to org.layoutcat.cli;
+    exports org.layoutcat.gpu.bench to org.layoutcat.cli;
+    exports org.layoutcat.gpu.cpu to org.layoutcat.cli;
+    exports org.layoutcat.gpu.cuda to org.layoutcat.cli;
     exports org.layoutcat.gpu.ptx;
 }
