@@ -6,5 +6,4 @@ module org.layoutcat.cli {
     requires info.picocli;
     requires commons.math3;
     opens org.layoutcat.cli to info.picocli;
-    exports org.layoutcat.cli;
 }
