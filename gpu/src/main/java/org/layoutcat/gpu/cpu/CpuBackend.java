@@ -1,5 +1,6 @@
 package org.layoutcat.gpu.cpu;
 
+import org.layoutcat.core.internal.Odometer;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveAction;
@@ -55,52 +56,14 @@ public final class CpuBackend implements Backend {
 
     @Override
     public void realize(Layout l, int[] out) {
-        NormalizedLayout n = Operands.realize32(l, out.length);
-        Odometer.Plan plan = new Odometer.Plan(n);
-        forChunks(out.length, (a, b) -> {
-            Odometer od = new Odometer(plan, a);
-            int d = (int) od.step();
-            int[] tab = od.table32();
-            for (long i = a; i < b; ) {
-                int len = (int) od.run(b - i);
-                int at = (int) i;
-                if (tab == null) {
-                    int o = (int) od.offset();
-                    for (int k = 0; k < len; k++) out[at + k] = o + k * d;
-                } else {
-                    int o = (int) od.base();
-                    int c = od.position();
-                    for (int k = 0; k < len; k++) out[at + k] = o + tab[c + k];
-                }
-                od.advance(len);
-                i += len;
-            }
-        });
+        Odometer.Plan plan = plan(Operands.realize32(l, out.length));
+        forChunks(out.length, (a, b) -> new Odometer(plan, a).fill(out, (int) a, (int) (b - a)));
     }
 
     @Override
     public void realize(Layout l, long[] out) {
-        NormalizedLayout n = Operands.realize64(l, out.length);
-        Odometer.Plan plan = new Odometer.Plan(n);
-        forChunks(out.length, (a, b) -> {
-            Odometer od = new Odometer(plan, a);
-            long d = od.step();
-            long[] tab = od.table();
-            for (long i = a; i < b; ) {
-                int len = (int) od.run(b - i);
-                int at = (int) i;
-                if (tab == null) {
-                    long o = od.offset();
-                    for (int k = 0; k < len; k++) out[at + k] = o + k * d;
-                } else {
-                    long o = od.base();
-                    int c = od.position();
-                    for (int k = 0; k < len; k++) out[at + k] = o + tab[c + k];
-                }
-                od.advance(len);
-                i += len;
-            }
-        });
+        Odometer.Plan plan = plan(Operands.realize64(l, out.length));
+        forChunks(out.length, (a, b) -> new Odometer(plan, a).fill(out, (int) a, (int) (b - a)));
     }
 
     @Override
@@ -111,8 +74,8 @@ public final class CpuBackend implements Backend {
         List<NormalizedLayout> right = sides.get(1);
         AtomicLong count = new AtomicLong();
         LongAccumulator first = new LongAccumulator(Math::min, Long.MAX_VALUE);
-        Odometer.Plan leftPlan = new Odometer.Plan(left.get(left.size() - 1));
-        Odometer.Plan rightPlan = new Odometer.Plan(right.get(right.size() - 1));
+        Odometer.Plan leftPlan = plan(left.get(left.size() - 1));
+        Odometer.Plan rightPlan = plan(right.get(right.size() - 1));
         forChunks(n, (a, b) -> {
             int block = 4096;
             long[] x = new long[block];
@@ -123,8 +86,8 @@ public final class CpuBackend implements Backend {
             long firstHere = Long.MAX_VALUE;
             for (long i = a; i < b; i += block) {
                 int len = (int) Math.min(block, b - i);
-                fill(ol, x, len);
-                fill(or, y, len);
+                ol.fill(x, 0, len);
+                or.fill(y, 0, len);
                 outer(left, x, len);
                 outer(right, y, len);
                 for (int k = 0; k < len; k++) {
@@ -143,22 +106,15 @@ public final class CpuBackend implements Backend {
         return new Comparison(n, c, c == 0 ? -1 : first.get());
     }
 
-    private static void fill(Odometer od, long[] buf, int len) {
-        long d = od.step();
-        long[] tab = od.table();
-        for (int i = 0; i < len; ) {
-            int run = (int) od.run(len - i);
-            if (tab == null) {
-                long o = od.offset();
-                for (int k = 0; k < run; k++) buf[i + k] = o + k * d;
-            } else {
-                long o = od.base();
-                int c = od.position();
-                for (int k = 0; k < run; k++) buf[i + k] = o + tab[c + k];
-            }
-            od.advance(run);
-            i += run;
+    /** The odometer plan of a normalized layout's modes. */
+    private static Odometer.Plan plan(NormalizedLayout n) {
+        long[] s = new long[n.rank()];
+        long[] d = new long[n.rank()];
+        for (int k = 0; k < s.length; k++) {
+            s[k] = n.shape(k);
+            d[k] = n.stride(k);
         }
+        return new Odometer.Plan(s, d, s.length);
     }
 
     /** Applies the factors after the innermost, outermost last. */
@@ -172,7 +128,7 @@ public final class CpuBackend implements Backend {
     @Override
     public void gather(Layout l, int[] src, int[] dst) {
         NormalizedLayout n = Operands.gather(l, src.length, dst.length);
-        Odometer.Plan plan = new Odometer.Plan(n);
+        Odometer.Plan plan = plan(n);
         forChunks(dst.length, (a, b) -> {
             Odometer od = new Odometer(plan, a);
             int d = (int) od.step();
@@ -197,7 +153,7 @@ public final class CpuBackend implements Backend {
     @Override
     public void gather(Layout l, long[] src, long[] dst) {
         NormalizedLayout n = Operands.gather(l, src.length, dst.length);
-        Odometer.Plan plan = new Odometer.Plan(n);
+        Odometer.Plan plan = plan(n);
         forChunks(dst.length, (a, b) -> {
             Odometer od = new Odometer(plan, a);
             int d = (int) od.step();
@@ -222,7 +178,7 @@ public final class CpuBackend implements Backend {
     @Override
     public void scatter(Layout l, int[] src, int[] dst) {
         NormalizedLayout n = Operands.scatter(l, src.length, dst.length);
-        Odometer.Plan plan = new Odometer.Plan(n);
+        Odometer.Plan plan = plan(n);
         forChunks(src.length, (a, b) -> {
             Odometer od = new Odometer(plan, a);
             int d = (int) od.step();
@@ -247,7 +203,7 @@ public final class CpuBackend implements Backend {
     @Override
     public void scatter(Layout l, long[] src, long[] dst) {
         NormalizedLayout n = Operands.scatter(l, src.length, dst.length);
-        Odometer.Plan plan = new Odometer.Plan(n);
+        Odometer.Plan plan = plan(n);
         forChunks(src.length, (a, b) -> {
             Odometer od = new Odometer(plan, a);
             int d = (int) od.step();
@@ -276,7 +232,7 @@ public final class CpuBackend implements Backend {
         NormalizedComposedLayout n = Operands.realize32(c, out.length);
         Swizzle sw = n.swizzle();
         long offset = n.offset();
-        Odometer.Plan plan = new Odometer.Plan(n.inner());
+        Odometer.Plan plan = plan(n.inner());
         forChunks(out.length, (a, b) -> walk(plan, a, b, (i, o) -> out[i] = (int) sw.apply(offset + o)));
     }
 
@@ -285,7 +241,7 @@ public final class CpuBackend implements Backend {
         NormalizedComposedLayout n = Operands.realize64(c, out.length);
         Swizzle sw = n.swizzle();
         long offset = n.offset();
-        Odometer.Plan plan = new Odometer.Plan(n.inner());
+        Odometer.Plan plan = plan(n.inner());
         forChunks(out.length, (a, b) -> walk(plan, a, b, (i, o) -> out[i] = sw.apply(offset + o)));
     }
 
@@ -294,7 +250,7 @@ public final class CpuBackend implements Backend {
         NormalizedComposedLayout n = Operands.gather(c, src.length, dst.length);
         Swizzle sw = n.swizzle();
         long offset = n.offset();
-        Odometer.Plan plan = new Odometer.Plan(n.inner());
+        Odometer.Plan plan = plan(n.inner());
         forChunks(dst.length, (a, b) -> walk(plan, a, b, (i, o) -> dst[i] = src[(int) sw.apply(offset + o)]));
     }
 
@@ -303,7 +259,7 @@ public final class CpuBackend implements Backend {
         NormalizedComposedLayout n = Operands.gather(c, src.length, dst.length);
         Swizzle sw = n.swizzle();
         long offset = n.offset();
-        Odometer.Plan plan = new Odometer.Plan(n.inner());
+        Odometer.Plan plan = plan(n.inner());
         forChunks(dst.length, (a, b) -> walk(plan, a, b, (i, o) -> dst[i] = src[(int) sw.apply(offset + o)]));
     }
 
@@ -312,7 +268,7 @@ public final class CpuBackend implements Backend {
         NormalizedComposedLayout n = Operands.scatter(c, src.length, dst.length);
         Swizzle sw = n.swizzle();
         long offset = n.offset();
-        Odometer.Plan plan = new Odometer.Plan(n.inner());
+        Odometer.Plan plan = plan(n.inner());
         forChunks(src.length, (a, b) -> walk(plan, a, b, (i, o) -> dst[(int) sw.apply(offset + o)] = src[i]));
     }
 
@@ -321,7 +277,7 @@ public final class CpuBackend implements Backend {
         NormalizedComposedLayout n = Operands.scatter(c, src.length, dst.length);
         Swizzle sw = n.swizzle();
         long offset = n.offset();
-        Odometer.Plan plan = new Odometer.Plan(n.inner());
+        Odometer.Plan plan = plan(n.inner());
         forChunks(src.length, (a, b) -> walk(plan, a, b, (i, o) -> dst[(int) sw.apply(offset + o)] = src[i]));
     }
 

@@ -6,6 +6,7 @@ import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.internal.Odometer;
 import org.layoutcat.gpu.RandomLayouts;
 import org.layoutcat.gpu.ptx.NormalizedLayout;
 
@@ -18,7 +19,14 @@ class OdometerProperties {
         Layout l = RandomLayouts.arbitrary(rnd, 1 << 14, true);
         long start = rnd.nextInt((int) l.size());
         long end = start + rnd.nextInt((int) (2 * l.size()) + 1);
-        Odometer od = new Odometer(NormalizedLayout.of(l, end), start);
+        NormalizedLayout n = NormalizedLayout.of(l, end);
+        long[] s = new long[n.rank()];
+        long[] d = new long[n.rank()];
+        for (int k = 0; k < s.length; k++) {
+            s[k] = n.shape(k);
+            d[k] = n.stride(k);
+        }
+        Odometer od = new Odometer(new Odometer.Plan(s, d, s.length), start);
         for (long i = start; i < end; ) {
             long len = od.run(end - i);
             for (long k = 0; k < len; k++) {
