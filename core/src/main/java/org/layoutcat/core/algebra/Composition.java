@@ -87,13 +87,22 @@ public final class Composition {
     }
 
     private static Layout compose(Layout a, Layout b, boolean coalesceA, StringBuilder log) {
+        Walk w = Walk.of(a, b);
+        try {
+            return walk(w, coalesceA, log);
+        } finally {
+            w.release();
+        }
+    }
+
+    private static Layout walk(Walk w, boolean coalesceA, StringBuilder log) {
+        Layout a = w.a;
+        Layout b = w.b;
         int nb = b.flatRank();
-        int na = Math.max(a.flatRank(), 1);
-        long[] as = new long[na];
-        long[] ad = new long[na];
+        long[] as = w.as;
+        long[] ad = w.ad;
         int n = coalesceA ? FlatModes.extendedModesInto(a, as, ad) : flatModesInto(a, as, ad);
-        Walk w = new Walk(a, b, as, ad, n, nb);
-        w.log = log;
+        w.start(n, log);
         if (log != null) {
             log.append("1. A read past its size through its last flat mode: coalesce_x(A) = ")
                     .append(FlatModes.layoutOf(as.clone(), ad.clone(), n)).append(", its last mode unbounded\n");
@@ -149,11 +158,24 @@ public final class Composition {
      * of A ({@code digits}), and why the walk is not exact where it is not ({@code inexact}).
      */
     private static final class Walk {
-        final Layout a;
-        final Layout b;
+        /** The largest scratch a thread keeps: A and B of up to 64 flat modes, results of up to 1024 modes. */
+        private static final int KEPT_A = 64;
+        private static final int KEPT_B = 64;
+        private static final int KEPT_RESULT = 1024;
+
+        /**
+         * Each thread's walk, reused while the operands fit it (bounded: at most 64 modes of A and of B and 1024
+         * result modes, about 10 KiB); larger operands get a walk of their own for that call. Nothing of one call is
+         * read by the next (every array is written before it is read, and errors copy what they quote). It pays:
+         * JMH CoreBenchmarks.compositionFreshOperands, see the note of issue 14.
+         */
+        private static final ThreadLocal<Walk> PER_THREAD = ThreadLocal.withInitial(() -> new Walk(KEPT_A, KEPT_B, KEPT_RESULT));
+
+        Layout a;
+        Layout b;
         final long[] as;
         final long[] ad;
-        final int n;
+        int n;
         final long[] digits;
         final long[] shape;
         final long[] stride;
@@ -161,19 +183,49 @@ public final class Composition {
         int size;
         Supplier<String> inexact;
         StringBuilder log; // the steps, where asked for (explain); null otherwise
+        private boolean inUse;
 
-        Walk(Layout a, Layout b, long[] as, long[] ad, int n, int nb) {
-            this.a = a;
-            this.b = b;
-            this.as = as;
-            this.ad = ad;
+        private Walk(int na, int nb, int results) {
+            this.as = new long[na];
+            this.ad = new long[na];
+            this.digits = new long[na];
+            this.shape = new long[results];
+            this.stride = new long[results];
+            this.count = new int[nb];
+        }
+
+        /**
+         * A walk for A∘B: this thread's where it fits, else a new one. Each mode of B gives at most min(n, 63)
+         * modes: all but one have a shape ≥ 2, and their product is its size.
+         */
+        static Walk of(Layout a, Layout b) {
+            int na = Math.max(a.flatRank(), 1);
+            int nb = Math.max(b.flatRank(), 1);
+            int results = Math.max(1, Math.multiplyExact(nb, Math.min(na, 64)));
+            Walk w = PER_THREAD.get();
+            if (w.inUse || na > w.as.length || nb > w.count.length || results > w.shape.length) w = new Walk(na, nb, results);
+            w.inUse = true;
+            w.a = a;
+            w.b = b;
+            return w;
+        }
+
+        /** Ready to walk B's modes through the n modes of A in {@code as, ad}. */
+        void start(int n, StringBuilder log) {
             this.n = n;
-            this.digits = new long[n];
-            // each mode of B gives at most min(n, 63) modes: all but one have a shape ≥ 2, and their product is its size
-            int capacity = Math.max(1, Math.multiplyExact(Math.max(nb, 1), Math.min(n, 64)));
-            this.shape = new long[capacity];
-            this.stride = new long[capacity];
-            this.count = new int[Math.max(nb, 1)];
+            this.log = log;
+            java.util.Arrays.fill(digits, 0, n, 0);
+            size = 0;
+            inexact = null;
+        }
+
+        /** Gives the walk back: it keeps no operand. */
+        void release() {
+            a = null;
+            b = null;
+            log = null;
+            inexact = null;
+            inUse = false;
         }
 
         private void add(long s, long d) {
@@ -251,6 +303,7 @@ public final class Composition {
 
         private LayoutArgumentException strideDivisibility(long s, long d, long r, int k) {
             long ak = as[k], ek = ad[k];
+            Layout a = this.a, b = this.b; // the message is written later, when this walk may serve another call
             return new LayoutArgumentException(() -> operands(a, b, s, d) + ": stride " + r + " is neither below mode "
                     + ak + ":" + ek + " of A nor a multiple of its size " + ak + " (stride divisibility; CuTe C++"
                     + " refuses it too)");
@@ -258,6 +311,7 @@ public final class Composition {
 
         private LayoutArgumentException shapeDivisibility(long s, long d, long t, long m, long r, int k) {
             long ak = as[k], ek = ad[k];
+            Layout a = this.a, b = this.b; // the message is written later, when this walk may serve another call
             return new LayoutArgumentException(() -> operands(a, b, s, d) + ": no layout of size " + s
                     + " satisfies R(c)=A(B(c)) — shape " + t + " is not divisible by " + m + ", the part of it that fits"
                     + " in mode " + ak + ":" + ek + " of A at stride " + r + " (shape divisibility; CuTe C++ refuses it"

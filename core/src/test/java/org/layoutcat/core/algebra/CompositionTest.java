@@ -32,6 +32,25 @@ class CompositionTest {
     }
 
     @Test
+    void aRefusalNamesItsOwnOperandsAfterLaterCompositions() {
+        // the walk's scratch serves the next call on this thread; a message written later still quotes its operands
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Composition.compose(Layout.parse("(4,6):(1,5)"), Layout.parse("3:2")));
+        assertEquals(Layout.parse("(6,(2,3)):(1,(6,72))"),
+                Composition.compose(Layout.parse("(12,3,6):(1,72,12)"), Layout.parse("(6,6):(1,6)")));
+        assertThrows(IllegalArgumentException.class, () -> Composition.compose(Layout.parse("(8,3):(1,9)"), Layout.parse("5:3")));
+        assertTrue(e.getMessage().startsWith("(4,6):(1,5) o 3:2"), e.getMessage());
+        // a walk larger than the kept scratch is its own, and the next small one still answers
+        long[] leaves = new long[100]; // 100 flat modes, more than a thread's walk keeps: 8 of 2, the rest 1
+        java.util.Arrays.fill(leaves, 1);
+        java.util.Arrays.fill(leaves, 0, 8, 2);
+        Layout wide = Layout.colMajor(org.layoutcat.core.IntTuple.flat(leaves));
+        assertEquals(Layout.parse("16:1"), org.layoutcat.core.algebra.Coalesce.coalesce(Composition.compose(wide, Layout.parse("16:1"))));
+        assertEquals(Layout.parse("(6,(2,3)):(1,(6,72))"),
+                Composition.compose(Layout.parse("(12,3,6):(1,72,12)"), Layout.parse("(6,6):(1,6)")));
+    }
+
+    @Test
     void compositionOfEncodedMorphisms() {
         // PAPER-NOTES example 12: B = (5,2,5,2):(1,25,5,50) after A = (2,2):(5,50) is (2,2):(25,50)
         assertEquals(Layout.parse("(2,2):(25,50)"), compose("(5,2,5,2):(1,25,5,50)", "(2,2):(5,50)"));
