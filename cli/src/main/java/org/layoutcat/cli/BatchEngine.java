@@ -313,22 +313,10 @@ public final class BatchEngine {
     }
 
     private static byte[] result(byte[] rawId, Answer a) {
-        StringBuilder rest = new StringBuilder(64).append(",\"result\":\"");
-        escape(rest, a.result());
-        rest.append('"');
-        if (a.engine() != null) {
-            rest.append(",\"engine\":\"");
-            escape(rest, a.engine());
-            rest.append('"');
-        }
-        a.fields().forEach((name, value) -> { // further parts of the answer: a slice's offset, a TV layout's tiler
-            rest.append(",\"");
-            escape(rest, name);
-            rest.append("\":\"");
-            escape(rest, value);
-            rest.append('"');
-        });
-        return line(rawId, rest.append('}'));
+        Reply r = new Reply(rawId).ascii(",\"result\":\"").string(a.result()).ascii("\"");
+        if (a.engine() != null) r.ascii(",\"engine\":\"").string(a.engine()).ascii("\"");
+        a.fields().forEach((name, value) -> r.ascii(",\"").string(name).ascii("\":\"").string(value).ascii("\""));
+        return r.ascii("}").bytes();
     }
 
     /** The longest error written whole; a longer one (it quotes a giant input) keeps its start and its end. */
@@ -338,23 +326,70 @@ public final class BatchEngine {
         if (why.length() > MAX_ERROR) {
             why = why.substring(0, 1500) + " …(" + why.length() + " characters in all)… " + why.substring(why.length() - 300);
         }
-        StringBuilder rest = new StringBuilder(96).append(",\"error\":\"");
-        escape(rest, why);
-        return line(rawId, rest.append("\"}"));
+        return new Reply(rawId).ascii(",\"error\":\"").string(why).ascii("\"}").bytes();
     }
 
     private static final byte[] ID_FIELD = "{\"id\":".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] NULL = "null".getBytes(StandardCharsets.US_ASCII);
 
-    /** {@code {"id":} the raw id bytes as sent (or null), then the rest of the reply. */
-    private static byte[] line(byte[] rawId, CharSequence rest) {
-        byte[] id = rawId == null ? NULL : rawId;
-        byte[] tail = rest.toString().getBytes(StandardCharsets.UTF_8);
-        byte[] out = new byte[ID_FIELD.length + id.length + tail.length];
-        System.arraycopy(ID_FIELD, 0, out, 0, ID_FIELD.length);
-        System.arraycopy(id, 0, out, ID_FIELD.length, id.length);
-        System.arraycopy(tail, 0, out, ID_FIELD.length + id.length, tail.length);
-        return out;
+    /**
+     * One reply line as UTF-8 bytes: {@code {"id":} the raw id bytes as sent (or null), then the parts appended,
+     * strings escaped and encoded in one pass by Jackson's encoder, without a text copy of the whole line.
+     */
+    private static final class Reply {
+        private byte[] buf = new byte[128];
+        private int n;
+
+        Reply(byte[] rawId) {
+            put(ID_FIELD, ID_FIELD.length);
+            byte[] id = rawId == null ? NULL : rawId;
+            put(id, id.length);
+        }
+
+        /** Appends text known to be ASCII and to need no escaping. */
+        Reply ascii(String s) {
+            grow(s.length());
+            for (int i = 0; i < s.length(); i++) buf[n++] = (byte) s.charAt(i);
+            return this;
+        }
+
+        /**
+         * Appends s escaped as the inside of a JSON string and UTF-8 encoded (Jackson's encoder), a surrogate that
+         * is not part of a pair written as {@code \\uXXXX} rather than lost in UTF-8.
+         */
+        Reply string(String s) {
+            JsonStringEncoder enc = JsonStringEncoder.getInstance();
+            int from = 0;
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                if (!Character.isSurrogate(c)) continue;
+                if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    i++;
+                    continue;
+                }
+                byte[] part = enc.quoteAsUTF8(s.substring(from, i));
+                put(part, part.length);
+                ascii(String.format("\\u%04X", (int) c));
+                from = i + 1;
+            }
+            byte[] rest = enc.quoteAsUTF8(from == 0 ? s : s.substring(from));
+            put(rest, rest.length);
+            return this;
+        }
+
+        private void put(byte[] b, int len) {
+            grow(len);
+            System.arraycopy(b, 0, buf, n, len);
+            n += len;
+        }
+
+        private void grow(int more) {
+            if (n + more > buf.length) buf = java.util.Arrays.copyOf(buf, Math.max(2 * buf.length, n + more));
+        }
+
+        byte[] bytes() {
+            return java.util.Arrays.copyOf(buf, n);
+        }
     }
 
     /** The request of one line, or an IllegalArgumentException saying why the line holds none (for bench). */
@@ -362,26 +397,5 @@ public final class BatchEngine {
         ParsedRequest p = ParsedRequest.read(line.getBytes(StandardCharsets.UTF_8));
         if (p.error != null) throw new IllegalArgumentException(p.error);
         return p.request;
-    }
-
-    /**
-     * Appends {@code s} escaped as the inside of a JSON string (Jackson's encoder), with a surrogate that is not
-     * part of a pair written as {@code \\uXXXX} rather than lost in UTF-8.
-     */
-    static void escape(StringBuilder sb, String s) {
-        JsonStringEncoder enc = JsonStringEncoder.getInstance();
-        int from = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (!Character.isSurrogate(c)) continue;
-            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                i++;
-                continue;
-            }
-            enc.quoteAsString(s.substring(from, i), sb);
-            sb.append(String.format("\\u%04X", (int) c));
-            from = i + 1;
-        }
-        enc.quoteAsString(from == 0 ? s : s.substring(from), sb);
     }
 }
