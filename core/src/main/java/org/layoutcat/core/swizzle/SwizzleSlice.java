@@ -21,8 +21,8 @@ public record SwizzleSlice(ComposedLayout composed, long offset) {
     /**
      * {@code offset + composed(i)}.
      *
-     * @throws LayoutArgumentException for a negative index, or where the composed layout's offset before the swizzle is
-     *         negative
+     * @throws org.layoutcat.core.LayoutArgumentException for a negative index, or where the composed layout's offset
+     *         before the swizzle is negative
      * @throws ArithmeticException where the offset overflows a long
      */
     public long apply(long index) {
