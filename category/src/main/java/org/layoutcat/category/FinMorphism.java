@@ -41,19 +41,33 @@ public final class FinMorphism {
         this.codomainSize = codomainSize;
     }
 
-    /** The map {@code i ↦ images[i-1]} into {@code {*,1..n}}; {@code 0} ({@link #STAR}) stands for {@code *}. */
+    /**
+     * The map {@code i ↦ images[i-1]} into {@code {*,1..n}}; {@code 0} ({@link #STAR}) stands for {@code *}.
+     *
+     * @throws LayoutArgumentException for {@code n < 0}, an image outside {@code {*,1..n}}, or an image other than
+     *         {@code *} hit twice
+     */
     public static FinMorphism of(int codomainSize, int... images) {
         return new FinMorphism(images.clone(), codomainSize);
     }
 
-    /** The map {@code i ↦ images.get(i-1)} into {@code {*,1..n}}. */
+    /**
+     * The map {@code i ↦ images.get(i-1)} into {@code {*,1..n}}.
+     *
+     * @throws LayoutArgumentException for {@code n < 0}, an image outside {@code {*,1..n}}, or an image other than
+     *         {@code *} hit twice
+     */
     public static FinMorphism of(int codomainSize, List<Integer> images) {
         int[] m = new int[images.size()];
         for (int i = 0; i < m.length; i++) m[i] = images.get(i);
         return new FinMorphism(m, codomainSize);
     }
 
-    /** The identity of {@code {*,1..n}}. */
+    /**
+     * The identity of {@code {*,1..n}}.
+     *
+     * @throws LayoutArgumentException for {@code n < 0}
+     */
     public static FinMorphism identity(int n) {
         int[] m = new int[n];
         for (int i = 0; i < n; i++) m[i] = i + 1;
@@ -70,7 +84,11 @@ public final class FinMorphism {
         return codomainSize;
     }
 
-    /** {@code α(i)} for {@code 1 ≤ i ≤ m}; {@link #STAR} for the basepoint. */
+    /**
+     * {@code α(i)} for {@code 1 ≤ i ≤ m}; {@link #STAR} for the basepoint.
+     *
+     * @throws IndexOutOfBoundsException unless i is {@link #STAR} or {@code 1 ≤ i ≤ m}
+     */
     public int apply(int i) {
         if (i == STAR) return STAR;
         if (i < 1 || i > map.length) {
@@ -101,7 +119,11 @@ public final class FinMorphism {
         return map.length == codomainSize && avoidsBasepoint();
     }
 
-    /** {@code this∘b} (b applied first): {@code i ↦ α(β(i))}; needs codomain(b) = domain(this). */
+    /**
+     * {@code this∘b} (b applied first): {@code i ↦ α(β(i))}; needs codomain(b) = domain(this).
+     *
+     * @throws LayoutArgumentException where the codomain of b is not the domain of this map
+     */
     public FinMorphism compose(FinMorphism b) {
         if (b.codomainSize != map.length) {
             throw new LayoutArgumentException("α∘β with α = " + this + " on {*,1.." + map.length + "} and β = " + b

@@ -27,23 +27,45 @@ public final class NestMorphism {
         this.flat = flat;
     }
 
-    /** The morphism {@code domain --(alpha)--> codomain} between nested tuples. */
+    /**
+     * The morphism {@code domain --(alpha)--> codomain} between nested tuples.
+     *
+     * @throws LayoutArgumentException where the sizes of α are not the numbers of leaves, where an entry of the domain
+     *         or codomain is not positive, or {@code s_i ≠ t_α(i)} for some i with {@code α(i) ≠ *} (the s and t being
+     *         the leaves)
+     */
     public static NestMorphism of(IntTuple domain, IntTuple codomain, FinMorphism alpha) {
         TupleMorphism flat = TupleMorphism.of(IntTuple.flat(domain.leaves()), IntTuple.flat(codomain.leaves()), alpha);
         return new NestMorphism(domain, codomain, flat);
     }
 
-    /** The morphism over {@code alpha} (1-based, 0 = {@code *}) between nested tuples. */
+    /**
+     * The morphism over {@code alpha} (1-based, 0 = {@code *}) between nested tuples.
+     *
+     * @throws LayoutArgumentException where α is not a pointed map into the leaves of the codomain injective away from
+     *         {@code *}, its length is not the domain's number of leaves, where an entry of the domain or codomain is
+     *         not positive, or {@code s_i ≠ t_α(i)} for some i with {@code α(i) ≠ *} (the s and t being the leaves)
+     */
     public static NestMorphism of(IntTuple domain, IntTuple codomain, int... alpha) {
         return of(domain, codomain, FinMorphism.of(codomain.leafCount(), alpha));
     }
 
-    /** The identity of a nested tuple. */
+    /**
+     * The identity of a nested tuple.
+     *
+     * @throws LayoutArgumentException where a leaf is not positive
+     */
     public static NestMorphism identity(IntTuple tuple) {
         return of(tuple, tuple, FinMorphism.identity(tuple.leafCount()));
     }
 
-    /** Parses {@code S --(α)--> T}: nested tuples in CuTe notation, α 1-based with {@code *}; spaces allowed. */
+    /**
+     * Parses {@code S --(α)--> T}: nested tuples in CuTe notation, α 1-based with {@code *}; spaces allowed.
+     *
+     * @throws LayoutArgumentException where the text is null or not {@code S --(α)--> T} with S and T in CuTe notation
+     *         and α of positive indices and {@code *}, or where these do not make a morphism; the message gives the
+     *         position
+     */
     public static NestMorphism parse(String text) {
         return MorphismNotation.parse(text);
     }
@@ -75,7 +97,12 @@ public final class NestMorphism {
         return flat;
     }
 
-    /** {@code α(i)} on the leaves, 1-based; {@link FinMorphism#STAR} for {@code *}. */
+    /**
+     * {@code α(i)} on the leaves, 1-based; {@link FinMorphism#STAR} for {@code *}.
+     *
+     * @throws IndexOutOfBoundsException unless i is {@link FinMorphism#STAR} or {@code 1 ≤ i ≤} the number of leaves of
+     *         S
+     */
     public int map(int i) {
         return flat.map(i);
     }
@@ -83,6 +110,8 @@ public final class NestMorphism {
     /**
      * {@code f∘g} (g applied first): {@code domain(g) → codomain(f)} over {@code α_f∘α_g}; needs
      * {@code codomain(g) = domain(f)} as nested tuples. Postcondition {@code L_(f∘g) = L_f ∘ L_g}.
+     *
+     * @throws LayoutArgumentException where the codomain of g is not the domain of f as nested tuples
      */
     public NestMorphism compose(NestMorphism g) {
         if (!g.codomain.equals(domain)) {
@@ -95,6 +124,8 @@ public final class NestMorphism {
     /**
      * The encoded layout {@code L_f}: shape S (nested as S), stride {@code t_1⋯t_(α(i)−1)} at leaf i, 0 where
      * {@code α(i) = *}; the t's are the leaves of T.
+     *
+     * @throws ArithmeticException where the size or a stride overflows a long
      */
     public Layout encodedLayout() {
         return Layout.of(domain, domain.withLeaves(flat.strides()));
@@ -104,6 +135,8 @@ public final class NestMorphism {
      * coal(f) for Nest (paper §3.3): the coalesce of the flattening, with domain flat when it has rank > 1, an
      * integer when it has rank 1, and {@code 1 --(*)--> ...} when nothing is left; the codomain is flat.
      * Postcondition: {@code L_coal(f) = coal(L_f)} exactly, as CuTe prints coalesce.
+     *
+     * @throws ArithmeticException where a merged entry overflows a long
      */
     public NestMorphism coalesce() {
         TupleMorphism c = flat.coalesce();
@@ -114,6 +147,8 @@ public final class NestMorphism {
     /**
      * The complement {@code f^c} (f without {@code *}): the unhit leaves of T, in order, as a flat domain, each
      * mapped to its place in T. For f of standard form, {@code L_(f^c) = comp(L_f)}.
+     *
+     * @throws LayoutArgumentException where α maps a leaf to {@code *}
      */
     public NestMorphism complement() {
         TupleMorphism c = flat.complement();
@@ -124,6 +159,9 @@ public final class NestMorphism {
      * {@code f ⊘ g = f ∘ (g, g^c)}: admissible (paper §3.4) when g has no {@code *} and the flattening of
      * codomain(g) is that of domain(f). The result has domain {@code (domain g, domain g^c)} and codomain T.
      * Postcondition: {@code coal(L_(f⊘g)) = coal(L_f ⊘ L_g)}.
+     *
+     * @throws LayoutArgumentException where {@code f ⊘ g} is not admissible: g maps an entry to {@code *}, or the
+     *         flattened codomain of g is not that of the domain of f
      */
     public NestMorphism divide(NestMorphism g) {
         if (!g.flat.alpha().avoidsBasepoint()) {
@@ -143,6 +181,9 @@ public final class NestMorphism {
      * {@code f ⊗ g = (f, f^c ∘ g)}: admissible (paper §3.5) when f has no {@code *} and the flattening of
      * codomain(g) is the domain of f^c. The result has domain {@code (domain f, domain g)} and codomain T.
      * Postcondition: {@code L_(f⊗g)} has the layout function and mode sizes of {@code L_f ⊗ L_g}.
+     *
+     * @throws LayoutArgumentException where {@code f ⊗ g} is not admissible: f maps an entry to {@code *}, or the
+     *         flattened codomain of g is not the domain of {@code f^c}
      */
     public NestMorphism product(NestMorphism g) {
         if (!flat.alpha().avoidsBasepoint()) {
@@ -167,7 +208,11 @@ public final class NestMorphism {
         return flat.isNonDegenerate();
     }
 
-    /** {@code coal(f) = f}. */
+    /**
+     * {@code coal(f) = f}.
+     *
+     * @throws ArithmeticException where a merged entry of {@code coal(f)} overflows a long
+     */
     public boolean isCoalesced() {
         return equals(coalesce());
     }

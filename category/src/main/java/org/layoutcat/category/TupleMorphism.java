@@ -54,22 +54,44 @@ public final class TupleMorphism {
         this.alpha = alpha;
     }
 
-    /** The morphism {@code domain --(alpha)--> codomain}; in {@code alpha}, 0 ({@link FinMorphism#STAR}) is {@code *}. */
+    /**
+     * The morphism {@code domain --(alpha)--> codomain}; in {@code alpha}, 0 ({@link FinMorphism#STAR}) is {@code *}.
+     *
+     * @throws LayoutArgumentException where α is not a pointed map into {@code {*,1..n}} injective away from {@code *},
+     *         its length is not the domain's, where an entry of the domain or codomain is not positive, or {@code s_i ≠
+     *         t_α(i)} for some i with {@code α(i) ≠ *}
+     */
     public static TupleMorphism of(long[] domain, long[] codomain, int... alpha) {
         return new TupleMorphism(domain.clone(), codomain.clone(), FinMorphism.of(codomain.length, alpha));
     }
 
-    /** The morphism over {@code alpha} between two flat tuples (an integer counts as a tuple of length 1). */
+    /**
+     * The morphism over {@code alpha} between two flat tuples (an integer counts as a tuple of length 1).
+     *
+     * @throws LayoutArgumentException where the domain or codomain is nested, the sizes of α are not their lengths,
+     *         where an entry of the domain or codomain is not positive, or {@code s_i ≠ t_α(i)} for some i with {@code
+     *         α(i) ≠ *}
+     */
     public static TupleMorphism of(IntTuple domain, IntTuple codomain, FinMorphism alpha) {
         return new TupleMorphism(flatEntries(domain, "domain"), flatEntries(codomain, "codomain"), alpha);
     }
 
-    /** The identity of {@code (s_1..s_m)}. */
+    /**
+     * The identity of {@code (s_1..s_m)}.
+     *
+     * @throws LayoutArgumentException where an entry is not positive
+     */
     public static TupleMorphism identity(long... tuple) {
         return new TupleMorphism(tuple.clone(), tuple.clone(), FinMorphism.identity(tuple.length));
     }
 
-    /** Parses {@code (2,2) --(2,4)--> (5,2,5,2)}; domain and codomain must be flat. */
+    /**
+     * Parses {@code (2,2) --(2,4)--> (5,2,5,2)}; domain and codomain must be flat.
+     *
+     * @throws LayoutArgumentException where the text is null or not {@code S --(α)--> T} with flat tuples S and T in
+     *         CuTe notation and α of positive indices and {@code *}, or where these do not make a tuple morphism; the
+     *         message gives the position
+     */
     public static TupleMorphism parse(String text) {
         return MorphismNotation.parse(text).flattenChecked(text);
     }
@@ -106,27 +128,47 @@ public final class TupleMorphism {
         return codomain.length;
     }
 
-    /** {@code s_i}, 1-based. */
+    /**
+     * {@code s_i}, 1-based.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 1 ≤ i ≤ m}
+     */
     public long domainEntry(int i) {
         return domain[i - 1];
     }
 
-    /** {@code t_j}, 1-based. */
+    /**
+     * {@code t_j}, 1-based.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 1 ≤ j ≤ n}
+     */
     public long codomainEntry(int j) {
         return codomain[j - 1];
     }
 
-    /** {@code α(i)}, 1-based; {@link FinMorphism#STAR} for {@code *}. */
+    /**
+     * {@code α(i)}, 1-based; {@link FinMorphism#STAR} for {@code *}.
+     *
+     * @throws IndexOutOfBoundsException unless i is {@link FinMorphism#STAR} or {@code 1 ≤ i ≤ m}
+     */
     public int map(int i) {
         return alpha.apply(i);
     }
 
-    /** size(S) = s_1⋯s_m, the size of the domain. */
+    /**
+     * size(S) = s_1⋯s_m, the size of the domain.
+     *
+     * @throws ArithmeticException where the size overflows a long
+     */
     public long domainSize() {
         return product(domain, "the size of the domain");
     }
 
-    /** size(T) = t_1⋯t_n, the size of the codomain. */
+    /**
+     * size(T) = t_1⋯t_n, the size of the codomain.
+     *
+     * @throws ArithmeticException where the size overflows a long
+     */
     public long codomainSize() {
         return product(codomain, "the size of the codomain");
     }
@@ -149,6 +191,8 @@ public final class TupleMorphism {
     /**
      * The layout {@code L_f} encoded by f: shape {@code (s_1..s_m)}, stride {@code d_i = t_1⋯t_(α(i)−1)} where
      * {@code α(i) ≠ *} and {@code d_i = 0} where {@code α(i) = *} (paper §2.2).
+     *
+     * @throws ArithmeticException where the size or a stride overflows a long
      */
     public Layout encodedLayout() {
         return Layout.of(domain(), IntTuple.flat(strides()));
@@ -178,6 +222,8 @@ public final class TupleMorphism {
     /**
      * {@code f∘g} (g applied first): the morphism {@code domain(g) → codomain(f)} over {@code α_f∘α_g}.
      * Needs {@code codomain(g) = domain(f)}. Postcondition: {@code L_(f∘g) = L_f ∘ L_g} (paper §2.3).
+     *
+     * @throws LayoutArgumentException where the codomain of g is not the domain of f
      */
     public TupleMorphism compose(TupleMorphism g) {
         if (!Arrays.equals(g.codomain, domain)) {
@@ -202,6 +248,8 @@ public final class TupleMorphism {
     /**
      * The concatenation {@code (f, g): (S_f, S_g) → T} of two morphisms into the same codomain T whose images
      * are disjoint. Its encoded layout is the concatenation {@code (L_f, L_g)}.
+     *
+     * @throws LayoutArgumentException where f and g have different codomains or their images share an entry
      */
     public TupleMorphism concat(TupleMorphism g) {
         if (!Arrays.equals(codomain, g.codomain)) {
@@ -224,6 +272,8 @@ public final class TupleMorphism {
     /**
      * The restriction {@code f|_I} to the domain entries {@code I = (i_1 < ... < i_k)} (1-based): the morphism
      * {@code (s_i1..s_ik) → T} over {@code α|_I}. Its encoded layout keeps the modes {@code i_1..i_k} of L_f.
+     *
+     * @throws LayoutArgumentException unless the entries increase strictly within {@code 1..m}
      */
     public TupleMorphism restrict(int... entries) {
         long[] s = new long[entries.length];
@@ -277,6 +327,8 @@ public final class TupleMorphism {
     /**
      * sort(f): the domain entries permuted stably into the mode order of L_f (stride, then shape), so that
      * {@code L_sort(f) = sort(L_f)}: the {@code *} entries first, by size, then the hit entries by α.
+     *
+     * @throws ArithmeticException where a stride of {@code L_f} overflows a long
      */
     public TupleMorphism sort() {
         long[] d = strides();
@@ -320,6 +372,8 @@ public final class TupleMorphism {
      * domain entries with {@code α(i+1) = α(i)+1} (or both {@code *}) into their product; merge codomain entries
      * {@code j, j+1} exactly when a run hits both. An empty result is {@code (1) --(*)--> T}. Postcondition:
      * {@code L_coal(f) = coal(L_f)}, as flat layouts.
+     *
+     * @throws ArithmeticException where a merged entry overflows a long
      */
     public TupleMorphism coalesce() {
         TupleMorphism q = squeeze();
@@ -375,6 +429,8 @@ public final class TupleMorphism {
      * The complement {@code f^c} of an f without {@code *} (paper §2.5): the codomain entries not hit by f, in
      * order, each mapped to its place in the same codomain. Postcondition: for f of standard form,
      * {@code L_(f^c) = comp(L_f)}; always, {@code (f, f^c)} is an isomorphism.
+     *
+     * @throws LayoutArgumentException where α maps an entry to {@code *}
      */
     public TupleMorphism complement() {
         if (!alpha.avoidsBasepoint()) {
@@ -396,6 +452,9 @@ public final class TupleMorphism {
      * Logical division {@code f ⊘ g = f ∘ (g, g^c)} (paper §2.6): admissible when {@code codomain(g) = domain(f)}
      * and g has no {@code *}. The result has the nested domain {@code (domain g, domain g^c)}. Postcondition:
      * {@code coal(L_(f⊘g)) = coal(L_f ⊘ L_g)}.
+     *
+     * @throws LayoutArgumentException where {@code f ⊘ g} is not admissible: g maps an entry to {@code *}, or the
+     *         codomain of g is not the domain of f
      */
     public NestMorphism divide(TupleMorphism g) {
         return toNest().divide(g.toNest());
@@ -405,6 +464,9 @@ public final class TupleMorphism {
      * Logical product {@code f ⊗ g = (f, f^c ∘ g)} (paper §2.7): admissible when f has no {@code *} and
      * {@code codomain(g) = domain(f^c)}. The result has the nested domain {@code (domain f, domain g)}.
      * Postcondition: {@code L_(f⊗g) = L_f ⊗ L_g} as layout functions with the same mode sizes.
+     *
+     * @throws LayoutArgumentException where {@code f ⊗ g} is not admissible: f maps an entry to {@code *}, or the
+     *         codomain of g is not the domain of {@code f^c}
      */
     public NestMorphism product(TupleMorphism g) {
         return toNest().product(g.toNest());
@@ -432,12 +494,20 @@ public final class TupleMorphism {
         return true;
     }
 
-    /** {@code coal(f) = f}. */
+    /**
+     * {@code coal(f) = f}.
+     *
+     * @throws ArithmeticException where a merged entry of {@code coal(f)} overflows a long
+     */
     public boolean isCoalesced() {
         return equals(coalesce());
     }
 
-    /** {@code sort(f) = f}: L_f is sorted. */
+    /**
+     * {@code sort(f) = f}: L_f is sorted.
+     *
+     * @throws ArithmeticException where a stride of {@code L_f} overflows a long
+     */
     public boolean isSorted() {
         return equals(sort());
     }

@@ -75,7 +75,14 @@ public final class IntTuple {
         return new IntTuple(0, m);
     }
 
-    /** Parses CuTe notation: {@code 4}, {@code (2,(3,4))}, spaces and {@code _4} static marks allowed. */
+    /**
+     * Parses CuTe notation: {@code 4}, {@code (2,(3,4))}, spaces and {@code _4} static marks allowed.
+     *
+     * @throws LayoutArgumentException where the text is null or not CuTe notation, is longer than {@link
+     *         Limits#MAX_TEXT_LENGTH}, nests deeper than {@link Limits#MAX_DEPTH}, has more than {@link
+     *         Limits#MAX_FLAT_MODES} integers in a tuple or an integer that does not fit in a long; the message gives
+     *         the position
+     */
     public static IntTuple parse(String text) {
         return CuTeNotation.parseIntTuple(text);
     }
@@ -88,7 +95,11 @@ public final class IntTuple {
         return modes != null;
     }
 
-    /** The integer of a leaf. */
+    /**
+     * The integer of a leaf.
+     *
+     * @throws IllegalStateException for a tuple
+     */
     public long value() {
         if (modes != null) throw new IllegalStateException("value() of the tuple " + this);
         return value;
@@ -107,7 +118,11 @@ public final class IntTuple {
         return d + 1;
     }
 
-    /** Mode {@code i}; for a leaf, mode 0 is the leaf itself (as in CuTe's {@code get<0>}). */
+    /**
+     * Mode {@code i}; for a leaf, mode 0 is the leaf itself (as in CuTe's {@code get<0>}).
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 ≤ i < rank()}
+     */
     public IntTuple mode(int i) {
         if (modes == null) {
             if (i != 0) throw new IndexOutOfBoundsException("mode " + i + " of the integer " + this + " (rank 1)");
@@ -124,7 +139,11 @@ public final class IntTuple {
         return modes == null ? List.of(this) : List.of(modes);
     }
 
-    /** Product of all leaves; 1 for the empty tuple. Overflow is an ArithmeticException. */
+    /**
+     * Product of all leaves; 1 for the empty tuple. Overflow is an ArithmeticException.
+     *
+     * @throws ArithmeticException where the product overflows a long
+     */
     public long product() {
         if (modes == null) return value;
         long p = 1;
@@ -176,7 +195,11 @@ public final class IntTuple {
         return true;
     }
 
-    /** A tuple congruent to this one with its leaves replaced, in order, by {@code values}. */
+    /**
+     * A tuple congruent to this one with its leaves replaced, in order, by {@code values}.
+     *
+     * @throws LayoutArgumentException where the number of values is not {@link #leafCount()}
+     */
     public IntTuple withLeaves(long[] values) {
         if (values.length != leafCount) throw new LayoutArgumentException(values.length + " leaves for " + this);
         int[] at = {0};

@@ -95,7 +95,12 @@ public final class Layout implements Tiler {
         return at;
     }
 
-    /** The layout {@code shape:stride}. */
+    /**
+     * The layout {@code shape:stride}.
+     *
+     * @throws LayoutArgumentException where shape and stride are not congruent or the shape has an entry ≤ 0
+     * @throws ArithmeticException where the size overflows a long
+     */
     public static Layout of(IntTuple shape, IntTuple stride) {
         return new Layout(shape, stride);
     }
@@ -103,6 +108,10 @@ public final class Layout implements Tiler {
     /**
      * The layout of {@code shape} whose strides, read leaf by leaf left to right, are {@code flatStrides}: CuTe's
      * {@code make_layout(shape, stride)} with the stride given flat. The array is copied.
+     *
+     * @throws LayoutArgumentException where the number of strides is not the number of leaves of the shape, or the
+     *         shape has an entry ≤ 0
+     * @throws ArithmeticException where the size overflows a long
      */
     public static Layout of(IntTuple shape, long[] flatStrides) {
         if (flatStrides.length != shape.leafCount()) {
@@ -148,7 +157,11 @@ public final class Layout implements Tiler {
         return ofParts(p, java.util.Arrays.copyOf(shape, n), java.util.Arrays.copyOf(stride, n));
     }
 
-    /** This layout's shape with the flat strides {@code flatStrides} (leaf order); the array is copied. */
+    /**
+     * This layout's shape with the flat strides {@code flatStrides} (leaf order); the array is copied.
+     *
+     * @throws LayoutArgumentException where the number of strides is not {@link #flatRank()}
+     */
     public Layout withFlatStrides(long[] flatStrides) {
         if (flatStrides.length != flatShape.length) {
             throw new LayoutArgumentException(this + " has " + flatShape.length + " flat modes but " + flatStrides.length
@@ -157,13 +170,22 @@ public final class Layout implements Tiler {
         return new Layout(profile, shape, flatShape, flatStrides.clone(), size);
     }
 
-    /** The rank-1 layout {@code s:d}. */
+    /**
+     * The rank-1 layout {@code s:d}.
+     *
+     * @throws LayoutArgumentException where {@code s ≤ 0}
+     */
     public static Layout of(long s, long d) {
         if (s <= 0) return new Layout(IntTuple.of(s), IntTuple.of(d)); // the constructor words the error
         return new Layout(Profile.integer(), null, new long[] {s}, new long[] {d}, s);
     }
 
-    /** The flat layout {@code (s0,s1,...):(d0,d1,...)}; the arrays are copied. */
+    /**
+     * The flat layout {@code (s0,s1,...):(d0,d1,...)}; the arrays are copied.
+     *
+     * @throws LayoutArgumentException where the arrays differ in length or a shape entry is ≤ 0
+     * @throws ArithmeticException where the size overflows a long
+     */
     public static Layout flat(long[] shape, long[] stride) {
         if (shape.length != stride.length) {
             throw new LayoutArgumentException(shape.length + " shapes but " + stride.length + " strides");
@@ -177,7 +199,12 @@ public final class Layout implements Tiler {
         return ofParts(Profile.flat(n), java.util.Arrays.copyOf(shape, n), java.util.Arrays.copyOf(stride, n));
     }
 
-    /** The column-major (compact, left-to-right) layout of {@code shape}: strides are the prefix products. */
+    /**
+     * The column-major (compact, left-to-right) layout of {@code shape}: strides are the prefix products.
+     *
+     * @throws LayoutArgumentException where the shape has an entry ≤ 0
+     * @throws ArithmeticException where the size overflows a long
+     */
     public static Layout colMajor(IntTuple shape) {
         long[] s = shape.leaves();
         long[] d = new long[s.length];
@@ -189,7 +216,12 @@ public final class Layout implements Tiler {
         return new Layout(Profile.of(shape), shape, s, d, sizeOf(s, shape));
     }
 
-    /** The row-major (compact, right-to-left) layout of {@code shape}. */
+    /**
+     * The row-major (compact, right-to-left) layout of {@code shape}.
+     *
+     * @throws LayoutArgumentException where the shape has an entry ≤ 0
+     * @throws ArithmeticException where the size overflows a long
+     */
     public static Layout rowMajor(IntTuple shape) {
         long[] s = shape.leaves();
         long[] d = new long[s.length];
@@ -201,12 +233,23 @@ public final class Layout implements Tiler {
         return new Layout(Profile.of(shape), shape, s, d, sizeOf(s, shape));
     }
 
-    /** Parses CuTe notation {@code shape:stride}; a plain shape means its column-major layout. */
+    /**
+     * Parses CuTe notation {@code shape:stride}; a plain shape means its column-major layout.
+     *
+     * @throws LayoutArgumentException where the text is null or not CuTe notation, is longer than {@link
+     *         Limits#MAX_TEXT_LENGTH}, nests deeper than {@link Limits#MAX_DEPTH} or has more than {@link
+     *         Limits#MAX_FLAT_MODES} integers in a tuple, where shape and stride are not congruent, a shape entry is ≤
+     *         0, or an integer or the size does not fit in a long; the message gives the position
+     */
     public static Layout parse(String text) {
         return CuTeNotation.parseLayout(text);
     }
 
-    /** The layout whose modes are the given layouts: {@code make_layout(L0, L1, ...)}. */
+    /**
+     * The layout whose modes are the given layouts: {@code make_layout(L0, L1, ...)}.
+     *
+     * @throws ArithmeticException where the size of the concatenation overflows a long
+     */
     public static Layout concat(List<Layout> modes) {
         int rank = modes.size();
         int n = 0;
@@ -235,7 +278,11 @@ public final class Layout implements Tiler {
         return new Layout(p, null, fs, fd, size);
     }
 
-    /** The layout whose modes are the given layouts. */
+    /**
+     * The layout whose modes are the given layouts.
+     *
+     * @throws ArithmeticException where the size of the concatenation overflows a long
+     */
     public static Layout concat(Layout... modes) {
         return concat(List.of(modes));
     }
@@ -262,7 +309,11 @@ public final class Layout implements Tiler {
         return size;
     }
 
-    /** {@code Φ(size−1) + 1}, CuTe's cosize: one past the largest offset for non-negative strides. */
+    /**
+     * {@code Φ(size−1) + 1}, CuTe's cosize: one past the largest offset for non-negative strides.
+     *
+     * @throws ArithmeticException where the cosize overflows a long
+     */
     public long cosize() {
         try {
             return Math.addExact(apply(size - 1), 1);
@@ -279,7 +330,11 @@ public final class Layout implements Tiler {
         return Profile.depth(profile);
     }
 
-    /** Mode {@code i} as a layout. */
+    /**
+     * Mode {@code i} as a layout.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 ≤ i < rank()}
+     */
     public Layout mode(int i) {
         if (profile[0] == Profile.LEAF || i < 0 || i >= profile[0]) {
             shape().mode(i); // words the error for an index out of range
@@ -313,12 +368,20 @@ public final class Layout implements Tiler {
         return flatShape.length;
     }
 
-    /** Flat mode {@code i}'s extent. */
+    /**
+     * Flat mode {@code i}'s extent.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 ≤ i < flatRank()}
+     */
     public long flatShape(int i) {
         return flatShape[i];
     }
 
-    /** Flat mode {@code i}'s stride. */
+    /**
+     * Flat mode {@code i}'s stride.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 ≤ i < flatRank()}
+     */
     public long flatStride(int i) {
         return flatStride[i];
     }
@@ -342,6 +405,9 @@ public final class Layout implements Tiler {
     /**
      * The layout function Φ(i) = Σ c_k·d_k for the colexicographic coordinate c of {@code i} (the last mode
      * unbounded). Allocation-free. Overflow of the offset is an ArithmeticException.
+     *
+     * @throws LayoutArgumentException for a negative index
+     * @throws ArithmeticException where the offset overflows a long
      */
     public long apply(long index) {
         if (index < 0) throw new LayoutArgumentException("index " + index + " of " + this + " is negative");
@@ -387,6 +453,10 @@ public final class Layout implements Tiler {
      * The layout function at a (possibly hierarchical) coordinate: an integer is a linear index; a tuple must be
      * congruent to the shape down to where it holds integers, and each integer {@code c} at a sub-shape {@code S}
      * addresses {@code S} colexicographically; every coordinate must lie inside its extent.
+     *
+     * @throws LayoutArgumentException where an integer coordinate lies outside its (sub-)shape, {@code [0, size)} for a
+     *         linear index, or a tuple coordinate is not congruent to the shape where it holds tuples
+     * @throws ArithmeticException where the offset overflows a long
      */
     public long apply(IntTuple coord) {
         if (coord.isLeaf()) {
@@ -428,6 +498,8 @@ public final class Layout implements Tiler {
      * The hierarchical coordinate of index {@code i ∈ [0, size)}, congruent to the shape: CuTe's
      * {@code idx2crd(i, shape)}, colexicographic in the leaves. For the coordinate of an offset (CuTe's
      * {@code get_hier_coord}, which uses the strides) see {@link #hierCoord(long)}.
+     *
+     * @throws LayoutArgumentException unless {@code 0 ≤ index < size()}
      */
     public IntTuple idx2crd(long index) {
         if (index < 0 || index >= size) {
@@ -447,6 +519,8 @@ public final class Layout implements Tiler {
      * offset, so for a layout that is a bijection onto [0, size) (compact) it inverts Φ:
      * {@code apply(hierCoord(x)) = x}. {@link #idx2crd(long)} is the same against the column-major strides.
      * A mode of extent > 1 with stride ≤ 0 determines no coordinate: an IllegalArgumentException.
+     *
+     * @throws LayoutArgumentException for a negative offset, or where a mode of extent > 1 has a stride ≤ 0
      */
     public IntTuple hierCoord(long offset) {
         if (offset < 0) throw new LayoutArgumentException("offset " + offset + " of " + this + " is negative");
@@ -462,12 +536,21 @@ public final class Layout implements Tiler {
         return Profile.tuple(profile, c);
     }
 
-    /** The index of a hierarchical coordinate (CuTe's crd2idx against the compact column-major strides). */
+    /**
+     * The index of a hierarchical coordinate (CuTe's crd2idx against the compact column-major strides).
+     *
+     * @throws LayoutArgumentException where the coordinate does not fit the shape, as for {@link #apply(IntTuple)}
+     */
     public long crd2idx(IntTuple coord) {
         return colMajor(shape()).apply(coord);
     }
 
-    /** True when Φ is injective on [0, size): no two coordinates share an offset. */
+    /**
+     * True when Φ is injective on [0, size): no two coordinates share an offset.
+     *
+     * @throws LayoutArgumentException where the answer needs a search over more than 2^24 points
+     * @throws ArithmeticException where the span {@code |d|·s} of a mode overflows a long
+     */
     public boolean isInjective() {
         long[] s = flatShape;
         long[] d = flatStride;

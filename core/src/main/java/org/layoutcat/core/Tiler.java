@@ -12,12 +12,21 @@ import java.util.List;
  */
 public sealed interface Tiler permits Layout, Tiler.ByMode {
 
-    /** Parses a layout {@code s:d}, a by-mode tiler {@code <...>} or a plain shape. */
+    /**
+     * Parses a layout {@code s:d}, a by-mode tiler {@code <...>} or a plain shape.
+     *
+     * @throws LayoutArgumentException where the text is not a layout, a by-mode tiler or a shape in CuTe notation (as
+     *         {@link Layout#parse} words it), or a by-mode tiler is empty
+     */
     static Tiler parse(String text) {
         return CuTeNotation.parseTiler(text);
     }
 
-    /** A plain shape read as a tiler: {@code n → n:1}, {@code (a,b,...) → <a,b,...>}. */
+    /**
+     * A plain shape read as a tiler: {@code n → n:1}, {@code (a,b,...) → <a,b,...>}.
+     *
+     * @throws LayoutArgumentException where the shape has an entry ≤ 0, or holds the empty tuple
+     */
     static Tiler ofShape(IntTuple shape) {
         if (shape.isLeaf()) return Layout.of(shape, IntTuple.ONE);
         return new ByMode(shape.modes().stream().map(Tiler::ofShape).toList());
@@ -29,11 +38,21 @@ public sealed interface Tiler permits Layout, Tiler.ByMode {
      * @param modes the tilers of the modes, in order (at least one)
      */
     record ByMode(List<Tiler> modes) implements Tiler {
+        /**
+         * The by-mode tiler of the given modes, copied.
+         *
+         * @throws LayoutArgumentException for no modes
+         */
         public ByMode {
             modes = List.copyOf(modes);
             if (modes.isEmpty()) throw new LayoutArgumentException("a by-mode tiler <> needs at least one entry");
         }
 
+        /**
+         * The by-mode tiler {@code <modes...>}.
+         *
+         * @throws LayoutArgumentException for no modes
+         */
         public static ByMode of(Tiler... modes) {
             return new ByMode(List.of(modes));
         }
@@ -42,6 +61,11 @@ public sealed interface Tiler permits Layout, Tiler.ByMode {
             return modes.size();
         }
 
+        /**
+         * The tiler of mode {@code i}.
+         *
+         * @throws IndexOutOfBoundsException unless {@code 0 ≤ i < rank()}
+         */
         public Tiler mode(int i) {
             return modes.get(i);
         }

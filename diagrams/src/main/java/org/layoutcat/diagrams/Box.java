@@ -9,6 +9,11 @@ package org.layoutcat.diagrams;
  * @param h height, non-negative
  */
 public record Box(double x, double y, double w, double h) {
+    /**
+     * The box at (x, y) of the given size.
+     *
+     * @throws IllegalArgumentException for a negative or NaN width or height
+     */
     public Box {
         if (!(w >= 0) || !(h >= 0)) throw new IllegalArgumentException("box " + w + "x" + h + " has a negative or NaN size");
     }

@@ -34,7 +34,11 @@ public final class Diagram {
         this.byId = ids;
     }
 
-    /** The diagram of the given title, drawing and structure (the graph is copied). */
+    /**
+     * The diagram of the given title, drawing and structure (the graph is copied).
+     *
+     * @throws IllegalArgumentException where two nodes of the graph share an id
+     */
     public static Diagram of(String title, Scene scene, Graph<DiagramNode, DiagramEdge> graph) {
         return new Diagram(title, scene, graph);
     }
@@ -59,7 +63,11 @@ public final class Diagram {
         return graph;
     }
 
-    /** The node named {@code id}, or an IllegalArgumentException. */
+    /**
+     * The node named {@code id}, or an IllegalArgumentException.
+     *
+     * @throws IllegalArgumentException where no node is named {@code id}
+     */
     public DiagramNode node(String id) {
         DiagramNode n = byId.get(id);
         if (n == null) throw new IllegalArgumentException("no node " + id + " in the diagram " + title);

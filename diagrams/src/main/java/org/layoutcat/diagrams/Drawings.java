@@ -73,6 +73,11 @@ public final class Drawings {
         /** No form, cells coloured by offset (by bank where the element's size is given), coordinate rows by offset, the picture's own title. */
         public static final Options DEFAULT = new Options(null, null, CoordinatePicture.Order.BY_OFFSET, null);
 
+        /**
+         * The options; see the components.
+         *
+         * @throws IllegalArgumentException for a null row order
+         */
         public Options {
             if (order == null) throw new IllegalArgumentException("drawing options need a row order");
         }
@@ -94,17 +99,32 @@ public final class Drawings {
         }
     }
 
-    /** The picture of {@code kind} over {@code args} with default options, as SVG text. */
+    /**
+     * The picture of {@code kind} over {@code args} with default options, as SVG text.
+     *
+     * @throws IllegalArgumentException as {@link #draw(String, List, Options)} does: an unknown kind, a wrong number of
+     *         arguments, an argument that does not parse, or arguments the picture cannot be drawn from
+     */
     public static String svg(String kind, List<String> args) {
         return svg(kind, args, Options.DEFAULT);
     }
 
-    /** The picture of {@code kind} over {@code args}, as SVG text. */
+    /**
+     * The picture of {@code kind} over {@code args}, as SVG text.
+     *
+     * @throws IllegalArgumentException as {@link #draw(String, List, Options)} does: an unknown kind, a wrong number of
+     *         arguments, an argument that does not parse, or arguments the picture cannot be drawn from
+     */
     public static String svg(String kind, List<String> args, Options options) {
         return SvgWriter.write(draw(kind, args, options));
     }
 
-    /** The picture of {@code kind} over {@code args} with default options. */
+    /**
+     * The picture of {@code kind} over {@code args} with default options.
+     *
+     * @throws IllegalArgumentException as {@link #draw(String, List, Options)} does: an unknown kind, a wrong number of
+     *         arguments, an argument that does not parse, or arguments the picture cannot be drawn from
+     */
     public static Diagram draw(String kind, List<String> args) {
         return draw(kind, args, Options.DEFAULT);
     }

@@ -90,6 +90,11 @@ public final class Scene {
 
     /** An open polyline (brackets, connectors). */
     public record Polyline(List<Point> points, String stroke, double width) implements Shape {
+        /**
+         * The polyline through the given points (copied).
+         *
+         * @throws IllegalArgumentException for fewer than two points
+         */
         public Polyline {
             points = List.copyOf(points);
             if (points.size() < 2) throw new IllegalArgumentException("a polyline needs two points, got " + points.size());

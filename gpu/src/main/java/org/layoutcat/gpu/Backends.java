@@ -17,7 +17,11 @@ public final class Backends {
     public enum Choice {
         AUTO, GPU, CPU;
 
-        /** Parses {@code auto}, {@code gpu} or {@code cpu} (any case). */
+        /**
+         * Parses {@code auto}, {@code gpu} or {@code cpu} (any case).
+         *
+         * @throws IllegalArgumentException for a text other than auto, gpu or cpu (any case, spaces around ignored)
+         */
         public static Choice parse(String text) {
             try {
                 return valueOf(text.trim().toUpperCase(Locale.ROOT));
@@ -31,6 +35,8 @@ public final class Backends {
      * Opens the chosen backend. For {@code auto} without a usable GPU, {@code notice} receives one line, e.g.
      * {@code "layoutcat: no GPU (libcuda.so.1 not found); using the CPU backend"}. For {@code gpu} without one,
      * an IllegalStateException says what is missing.
+     *
+     * @throws IllegalStateException for {@code gpu} where no CUDA GPU can be opened, saying what is missing
      */
     public static Backend open(Choice choice, Consumer<String> notice) {
         switch (choice) {

@@ -8,6 +8,12 @@ package org.layoutcat.gpu;
  * @param first      the smallest such index, or −1 when there is none
  */
 public record Comparison(long points, long mismatches, long first) {
+    /**
+     * The outcome; the three numbers must agree.
+     *
+     * @throws IllegalArgumentException unless {@code 0 ≤ mismatches ≤ points}, and {@code first} is −1 exactly when
+     *         there is no mismatch and otherwise lies in {@code [0, points)}
+     */
     public Comparison {
         if (points < 0 || mismatches < 0 || mismatches > points) {
             throw new IllegalArgumentException("a comparison of " + points + " points cannot have " + mismatches + " mismatches");

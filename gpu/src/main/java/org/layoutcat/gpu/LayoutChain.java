@@ -42,7 +42,14 @@ public final class LayoutChain {
         return factors;
     }
 
-    /** The composite at {@code x ≥ 0}, through the core's {@code Layout.apply} (exact; overflow is an ArithmeticException). */
+    /**
+     * The composite at {@code x ≥ 0}, through the core's {@code Layout.apply} (exact; overflow is an
+     * ArithmeticException).
+     *
+     * @throws IllegalArgumentException for a negative x (a LayoutArgumentException), or where an inner layout gives a
+     *         negative offset
+     * @throws ArithmeticException where an offset overflows a long
+     */
     public long apply(long x) {
         long v = x;
         for (int j = factors.size() - 1; j >= 0; j--) {
@@ -57,6 +64,10 @@ public final class LayoutChain {
     /**
      * The factors normalized for the domain {@code [0, n)}: each factor for the indices the previous one can produce
      * ({@link NormalizedLayout#of(Layout, long)}), so the normalized composite equals this one on {@code [0, n)}.
+     *
+     * @throws IllegalArgumentException for {@code n < 1}, or where an inner layout reaches a negative offset on the
+     *         indices it is given
+     * @throws ArithmeticException where the bounds of the offsets overflow a long
      */
     public List<NormalizedLayout> normalized(long n) {
         if (n < 1) throw new IllegalArgumentException("a domain of " + n + " points is empty");

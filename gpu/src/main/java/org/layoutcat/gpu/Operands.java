@@ -13,7 +13,12 @@ import org.layoutcat.gpu.ptx.NormalizedLayout;
 public final class Operands {
     private Operands() {}
 
-    /** realize into an unsigned 32-bit array: {@code length = size(L)}, offsets in {@code [0, 2^32)}. */
+    /**
+     * realize into an unsigned 32-bit array: {@code length = size(L)}, offsets in {@code [0, 2^32)}.
+     *
+     * @throws IllegalArgumentException where {@code length ≠ size(L)} or an offset lies outside {@code [0, 2^32)}
+     * @throws ArithmeticException where the bounds of the offsets overflow a long
+     */
     public static NormalizedLayout realize32(Layout l, int length) {
         NormalizedLayout n = realize64(l, length);
         long[] r = n.offsetRange(n.size() - 1);
@@ -24,7 +29,12 @@ public final class Operands {
         return n;
     }
 
-    /** realize into a 64-bit array: {@code length = size(L)} (offsets checked against overflow). */
+    /**
+     * realize into a 64-bit array: {@code length = size(L)} (offsets checked against overflow).
+     *
+     * @throws IllegalArgumentException where {@code length ≠ size(L)}
+     * @throws ArithmeticException where the bounds of the offsets overflow a long
+     */
     public static NormalizedLayout realize64(Layout l, int length) {
         requireLength("realize " + l, "out", length, l.size());
         NormalizedLayout n = NormalizedLayout.of(l);
@@ -32,7 +42,13 @@ public final class Operands {
         return n;
     }
 
-    /** gather: {@code dst} has {@code size(L)} elements and {@code src} holds every offset of L. */
+    /**
+     * gather: {@code dst} has {@code size(L)} elements and {@code src} holds every offset of L.
+     *
+     * @throws IllegalArgumentException where {@code dstLength ≠ size(L)} or an offset lies outside {@code [0,
+     *         srcLength)}
+     * @throws ArithmeticException where the bounds of the offsets overflow a long
+     */
     public static NormalizedLayout gather(Layout l, int srcLength, int dstLength) {
         requireLength("gather through " + l, "dst", dstLength, l.size());
         NormalizedLayout n = NormalizedLayout.of(l);
@@ -40,7 +56,13 @@ public final class Operands {
         return n;
     }
 
-    /** scatter: {@code src} has {@code size(L)} elements, {@code dst} holds every offset, L is injective. */
+    /**
+     * scatter: {@code src} has {@code size(L)} elements, {@code dst} holds every offset, L is injective.
+     *
+     * @throws IllegalArgumentException where {@code srcLength ≠ size(L)}, an offset lies outside {@code [0,
+     *         dstLength)}, or L is not injective
+     * @throws ArithmeticException where the bounds of the offsets overflow a long
+     */
     public static NormalizedLayout scatter(Layout l, int srcLength, int dstLength) {
         requireLength("scatter through " + l, "src", srcLength, l.size());
         NormalizedLayout n = NormalizedLayout.of(l);
@@ -54,6 +76,10 @@ public final class Operands {
     /**
      * realize a composed layout into an unsigned 32-bit array: {@code length = size(L)}, the swizzled offsets bounded
      * below {@code 2^32} by {@link NormalizedComposedLayout#maxOffsetBound()} (the bound the kernel's arithmetic uses).
+     *
+     * @throws IllegalArgumentException where {@code length ≠ size(L)}, {@code offset + L(i) < 0} somewhere, or the
+     *         bound on the swizzled offsets passes {@code 2^32 − 1}
+     * @throws ArithmeticException where the bounds of the offsets overflow a long
      */
     public static NormalizedComposedLayout realize32(ComposedLayout c, int length) {
         NormalizedComposedLayout n = realize64(c, length);
@@ -65,13 +91,25 @@ public final class Operands {
         return n;
     }
 
-    /** realize a composed layout into a 64-bit array: {@code length = size(L)}, {@code offset + L(i) ≥ 0}. */
+    /**
+     * realize a composed layout into a 64-bit array: {@code length = size(L)}, {@code offset + L(i) ≥ 0}.
+     *
+     * @throws IllegalArgumentException where {@code length ≠ size(L)} or {@code offset + L(i) < 0} somewhere
+     * @throws ArithmeticException where the bounds of the offsets overflow a long
+     */
     public static NormalizedComposedLayout realize64(ComposedLayout c, int length) {
         requireLength("realize " + c, "out", length, c.size());
         return normalized(c, "realize");
     }
 
-    /** gather through a composed layout: {@code dst} has {@code size(L)} elements, {@code src} holds every swizzled offset. */
+    /**
+     * gather through a composed layout: {@code dst} has {@code size(L)} elements, {@code src} holds every swizzled
+     * offset.
+     *
+     * @throws IllegalArgumentException where {@code dstLength ≠ size(L)}, {@code offset + L(i) < 0} somewhere, or a
+     *         swizzled offset may reach {@code srcLength}
+     * @throws ArithmeticException where the bounds of the offsets overflow a long
+     */
     public static NormalizedComposedLayout gather(ComposedLayout c, int srcLength, int dstLength) {
         requireLength("gather through " + c, "dst", dstLength, c.size());
         NormalizedComposedLayout n = normalized(c, "gather through");
@@ -82,6 +120,10 @@ public final class Operands {
     /**
      * scatter through a composed layout: {@code src} has {@code size(L)} elements, {@code dst} holds every swizzled
      * offset, and L is injective (the swizzle is a bijection, so then the whole is).
+     *
+     * @throws IllegalArgumentException where {@code srcLength ≠ size(L)}, {@code offset + L(i) < 0} somewhere, a
+     *         swizzled offset may reach {@code dstLength}, or L is not injective
+     * @throws ArithmeticException where the bounds of the offsets overflow a long
      */
     public static NormalizedComposedLayout scatter(ComposedLayout c, int srcLength, int dstLength) {
         requireLength("scatter through " + c, "src", srcLength, c.size());
@@ -120,7 +162,11 @@ public final class Operands {
         }
     }
 
-    /** The thread and value modes of a TV layout (rank 2), each normalized. */
+    /**
+     * The thread and value modes of a TV layout (rank 2), each normalized.
+     *
+     * @throws IllegalArgumentException where TV does not have rank 2
+     */
     public static NormalizedLayout[] tvModes(Layout tv) {
         if (tv.rank() != 2) {
             throw new IllegalArgumentException("partition by " + tv + ": a TV layout has rank 2 (thread mode, value mode), not " + tv.rank());
@@ -128,7 +174,13 @@ public final class Operands {
         return new NormalizedLayout[] {NormalizedLayout.of(tv.mode(0)), NormalizedLayout.of(tv.mode(1))};
     }
 
-    /** partition: TV has rank 2, {@code dst} has {@code size(TV)} elements, {@code src} holds every offset. */
+    /**
+     * partition: TV has rank 2, {@code dst} has {@code size(TV)} elements, {@code src} holds every offset.
+     *
+     * @throws IllegalArgumentException where TV does not have rank 2, {@code dstLength ≠ size(TV)}, or an offset lies
+     *         outside {@code [0, srcLength)}
+     * @throws ArithmeticException where the bounds of the offsets overflow a long
+     */
     public static NormalizedLayout[] partition(Layout tv, int srcLength, int dstLength) {
         NormalizedLayout[] modes = tvModes(tv);
         requireLength("partition by " + tv, "dst", dstLength, tv.size());
@@ -144,7 +196,13 @@ public final class Operands {
         return modes;
     }
 
-    /** compare: the two chains normalized for {@code [0, n)}, {@code n ≥ 1}. */
+    /**
+     * compare: the two chains normalized for {@code [0, n)}, {@code n ≥ 1}.
+     *
+     * @throws IllegalArgumentException for {@code n < 1}, or where an inner layout of a chain reaches a negative offset
+     *         on the indices it is given
+     * @throws ArithmeticException where the bounds of the offsets overflow a long
+     */
     public static List<List<NormalizedLayout>> compare(LayoutChain lhs, LayoutChain rhs, long n) {
         if (n < 1) throw new IllegalArgumentException("compare " + lhs + " and " + rhs + " on " + n + " points: the domain is empty");
         return List.of(lhs.normalized(n), rhs.normalized(n));

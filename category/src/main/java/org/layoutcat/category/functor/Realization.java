@@ -25,17 +25,31 @@ public final class Realization {
 
     private Realization() {}
 
-    /** {@code |S| = [0, size S)}, given by its size. */
+    /**
+     * {@code |S| = [0, size S)}, given by its size.
+     *
+     * @throws ArithmeticException where the size overflows a long
+     */
     public static long object(IntTuple s) {
         return s.product();
     }
 
-    /** {@code |f|} as a function on {@code [0, size S)}; an index outside is an IllegalArgumentException. */
+    /**
+     * {@code |f|} as a function on {@code [0, size S)}; an index outside is an IllegalArgumentException.
+     *
+     * @throws ArithmeticException where the size of S or T overflows a long (the function throws
+     *         LayoutArgumentException for an index outside {@code [0, size S)})
+     */
     public static LongUnaryOperator of(NestMorphism f) {
         return of(f.flatten());
     }
 
-    /** {@code |f|} for a morphism of Tuple. */
+    /**
+     * {@code |f|} for a morphism of Tuple.
+     *
+     * @throws ArithmeticException where the size of S or T overflows a long (the function throws
+     *         LayoutArgumentException for an index outside {@code [0, size S)})
+     */
     public static LongUnaryOperator of(TupleMorphism f) {
         long[] s = f.domain().leaves();
         long[] t = f.codomain().leaves();
@@ -58,12 +72,22 @@ public final class Realization {
         };
     }
 
-    /** {@code |f|(x)}. */
+    /**
+     * {@code |f|(x)}.
+     *
+     * @throws LayoutArgumentException for an x outside {@code [0, size S)}
+     * @throws ArithmeticException where the size of S or T overflows a long
+     */
     public static long apply(NestMorphism f, long x) {
         return of(f).applyAsLong(x);
     }
 
-    /** The table {@code (|f|(0), ..., |f|(size S − 1))}; at most {@link #TABLE_LIMIT} entries. */
+    /**
+     * The table {@code (|f|(0), ..., |f|(size S − 1))}; at most {@link #TABLE_LIMIT} entries.
+     *
+     * @throws LayoutArgumentException where S has more than {@value #TABLE_LIMIT} points
+     * @throws ArithmeticException where the size of S or T overflows a long
+     */
     public static List<Long> table(NestMorphism f) {
         long size = f.flatten().domainSize();
         if (size > TABLE_LIMIT) {
@@ -75,7 +99,12 @@ public final class Realization {
         return List.copyOf(out);
     }
 
-    /** {@code |X' → X|}: the identity of {@code [0, size X)}. */
+    /**
+     * {@code |X' → X|}: the identity of {@code [0, size X)}.
+     *
+     * @throws ArithmeticException where the size of X overflows a long (the function throws LayoutArgumentException for
+     *         an index outside {@code [0, size X)})
+     */
     public static LongUnaryOperator of(Refinement r) {
         long size = r.coarse().product();
         return x -> {
@@ -87,6 +116,9 @@ public final class Realization {
     /**
      * The coordinate functor {@code F(f)}: a flat coordinate {@code x = (x_1..x_m)} of S ({@code 0 ≤ x_i < s_i})
      * goes to the flat coordinate y of T with {@code y_α(i) = x_i} and 0 elsewhere.
+     *
+     * @throws LayoutArgumentException where x has not as many entries as S has leaves, or an entry {@code x_i} lies
+     *         outside {@code [0, s_i)}
      */
     public static IntTuple coordinates(NestMorphism f, IntTuple x) {
         long[] s = f.domain().leaves();
@@ -105,7 +137,12 @@ public final class Realization {
         return IntTuple.flat(y);
     }
 
-    /** {@code colex_S(x) = Σ x_i·s_1⋯s_(i−1)} for a flat coordinate x of S. */
+    /**
+     * {@code colex_S(x) = Σ x_i·s_1⋯s_(i−1)} for a flat coordinate x of S.
+     *
+     * @throws LayoutArgumentException where x has not as many entries as S has leaves
+     * @throws ArithmeticException where the index or a product overflows a long
+     */
     public static long colex(IntTuple s, IntTuple x) {
         long[] ss = s.leaves();
         long[] xs = x.leaves();
@@ -119,7 +156,11 @@ public final class Realization {
         return r;
     }
 
-    /** {@code colex_S⁻¹(x)}: the flat coordinate of {@code x ∈ [0, size S)}. */
+    /**
+     * {@code colex_S⁻¹(x)}: the flat coordinate of {@code x ∈ [0, size S)}.
+     *
+     * @throws LayoutArgumentException for an x outside {@code [0, size S)}
+     */
     public static IntTuple colexInverse(IntTuple s, long x) {
         long[] ss = s.leaves();
         long[] c = new long[ss.length];

@@ -16,7 +16,11 @@ import org.layoutcat.core.IntTuple;
 public final class Pullback {
     private Pullback() {}
 
-    /** {@code f'}: the pullback of f along {@code tPrime → codomain(f)}; tPrime must refine the codomain. */
+    /**
+     * {@code f'}: the pullback of f along {@code tPrime → codomain(f)}; tPrime must refine the codomain.
+     *
+     * @throws LayoutArgumentException where {@code tPrime} does not refine the codomain of f, with the reason
+     */
     public static NestMorphism along(NestMorphism f, IntTuple tPrime) {
         Refinement r;
         try {

@@ -17,7 +17,11 @@ import org.layoutcat.core.IntTuple;
 public final class Pushforward {
     private Pushforward() {}
 
-    /** {@code g'}: the pushforward of g along {@code uPrime → domain(g)}; uPrime must refine the domain. */
+    /**
+     * {@code g'}: the pushforward of g along {@code uPrime → domain(g)}; uPrime must refine the domain.
+     *
+     * @throws LayoutArgumentException where {@code uPrime} does not refine the domain of g, with the reason
+     */
     public static NestMorphism along(NestMorphism g, IntTuple uPrime) {
         Refinement r;
         try {

@@ -17,6 +17,11 @@ import org.layoutcat.core.IntTuple;
  * @param coarse X
  */
 public record Refinement(IntTuple fine, IntTuple coarse) {
+    /**
+     * The refinement {@code fine → coarse}.
+     *
+     * @throws LayoutArgumentException where {@code fine} does not refine {@code coarse}
+     */
     public Refinement {
         if (!refines(fine, coarse)) {
             throw new LayoutArgumentException(fine + " does not refine " + coarse
@@ -53,7 +58,11 @@ public record Refinement(IntTuple fine, IntTuple coarse) {
         for (int i = 0; i < coarse.rank(); i++) collect(fine.mode(i), coarse.mode(i), out);
     }
 
-    /** {@code mode_i(X', X)}, 1-based. */
+    /**
+     * {@code mode_i(X', X)}, 1-based.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 1 ≤ i ≤} the number of leaves of X
+     */
     public IntTuple relativeMode(int i) {
         List<IntTuple> m = relativeModes();
         if (i < 1 || i > m.size()) throw new IndexOutOfBoundsException("relative mode " + i + " of " + this + ": X has " + m.size() + " leaves");
@@ -71,6 +80,8 @@ public record Refinement(IntTuple fine, IntTuple coarse) {
     /**
      * X with leaf i replaced by {@code parts.get(i-1)}: the nested tuple that refines X with the given relative
      * modes (each part must have the size of the leaf it replaces).
+     *
+     * @throws LayoutArgumentException where the number of parts is not the number of leaves of X
      */
     public static IntTuple substitute(IntTuple coarse, List<IntTuple> parts) {
         int[] at = {0};

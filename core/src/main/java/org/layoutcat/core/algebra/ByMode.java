@@ -17,12 +17,23 @@ import org.layoutcat.core.Tiler;
 public final class ByMode {
     private ByMode() {}
 
-    /** {@code op(a, b)} for a layout b; {@code (op(a0,T0), ..., op(ak,Tk), a(k+1), ...)} for {@code b = <T0..Tk>}. */
+    /**
+     * {@code op(a, b)} for a layout b; {@code (op(a0,T0), ..., op(ak,Tk), a(k+1), ...)} for {@code b = <T0..Tk>}.
+     *
+     * @throws LayoutArgumentException where a by-mode tiler has more modes than the layout it meets; what {@code op}
+     *         throws passes through
+     */
     public static Layout apply(String name, Layout a, Tiler b, BiFunction<Layout, Layout, Layout> op) {
         return apply(name, a, b, op, true);
     }
 
-    /** {@code op(a, b)} for a layout b; {@code (op(a0,T0), ..., op(ak,Tk))} for {@code b = <T0..Tk>}, A's later modes dropped. */
+    /**
+     * {@code op(a, b)} for a layout b; {@code (op(a0,T0), ..., op(ak,Tk))} for {@code b = <T0..Tk>}, A's later modes
+     * dropped.
+     *
+     * @throws LayoutArgumentException where a by-mode tiler has more modes than the layout it meets; what {@code op}
+     *         throws passes through
+     */
     public static Layout applyToHitModes(String name, Layout a, Tiler b, BiFunction<Layout, Layout, Layout> op) {
         return apply(name, a, b, op, false);
     }

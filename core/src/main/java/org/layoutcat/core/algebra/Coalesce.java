@@ -40,6 +40,8 @@ public final class Coalesce {
      * CuTe's {@code coalesce(L, profile)}: where the profile is a tuple, mode {@code i} is coalesced by
      * {@code profile_i} and the modes past the profile's rank are kept as they are; where it is an integer, the
      * whole layout is coalesced. The rank of a tuple profile is kept.
+     *
+     * @throws LayoutArgumentException where a tuple of the profile has more modes than the (sub-)layout it meets
      */
     public static Layout coalesce(Layout layout, IntTuple profile) {
         return byProfile("coalesce", layout, profile, Coalesce::coalesce);
@@ -48,6 +50,8 @@ public final class Coalesce {
     /**
      * CuTe's {@code filter(L, profile)}: where the profile is a tuple, mode {@code i} is filtered by
      * {@code profile_i} and the modes past the profile's rank are kept; where it is an integer, {@link #filter(Layout)}.
+     *
+     * @throws LayoutArgumentException where a tuple of the profile has more modes than the (sub-)layout it meets
      */
     public static Layout filter(Layout layout, IntTuple profile) {
         return byProfile("filter", layout, profile, Coalesce::filter);

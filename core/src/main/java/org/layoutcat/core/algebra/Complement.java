@@ -34,6 +34,11 @@ public final class Complement {
      * elsewhere CuTe C++ returns a layout with which {@code (L, R)} leaves gaps (e.g. for
      * {@code (2,2,2):(1,47,8)} it answers {@code (4,2):(2,16)}), refused here with the reason. The two-argument
      * {@link #complement(Layout, long)} keeps CuTe's weaker post-conditions, as the divides and products need.
+     *
+     * @throws LayoutArgumentException where L has a negative stride, where its modes overlap or interleave (a zero
+     *         extent, refused by CuTe C++ too), or where its strides do not nest (CuTe C++ answers a layout that leaves
+     *         gaps); the message gives the reason
+     * @throws ArithmeticException on overflow of the cosize or an extent
      */
     public static Layout complement(Layout layout) {
         Layout r = complement(layout, layout.cosize());
@@ -56,7 +61,13 @@ public final class Complement {
         return r;
     }
 
-    /** {@code comp(L, N)} for a cotarget {@code N ≥ 1}: the last extent is {@code ⌈N / c_m⌉}. */
+    /**
+     * {@code comp(L, N)} for a cotarget {@code N ≥ 1}: the last extent is {@code ⌈N / c_m⌉}.
+     *
+     * @throws LayoutArgumentException for a cotarget below 1, or where L has a negative stride or modes that overlap or
+     *         interleave (a zero extent, refused by CuTe C++ too)
+     * @throws ArithmeticException on overflow of an extent
+     */
     public static Layout complement(Layout layout, long cotarget) {
         if (cotarget < 1) {
             throw new LayoutArgumentException("complement of " + layout + " with respect to " + cotarget + ": the cotarget must be positive");
@@ -69,6 +80,10 @@ public final class Complement {
      * the last extent is the size of CuTe's {@code ceil_div(S, c_m)}, which divides the modes of S left to right
      * ({@code S_i ← ⌈S_i / q⌉, q ← ⌈q / S_i⌉}), so it can exceed {@code ⌈size(S) / c_m⌉}: {@code ceil_div((3,5), 2)}
      * is {@code (2,5)}, of size 10, not 8.
+     *
+     * @throws LayoutArgumentException where the cotarget has an entry below 1, or where L has a negative stride or
+     *         modes that overlap or interleave (a zero extent, refused by CuTe C++ too)
+     * @throws ArithmeticException on overflow of an extent
      */
     public static Layout complement(Layout layout, IntTuple cotarget) {
         long[] target = cotarget.leaves();

@@ -45,12 +45,24 @@ public final class Composition {
     /**
      * A∘B for a layout or a by-mode tiler B. A by-mode tiler {@code <B0,...,Bk>} composes mode i of A with Bi and,
      * as CuTe C++ does, drops the modes of A past k: the result has rank k+1.
+     *
+     * @throws LayoutArgumentException where a by-mode tiler has more modes than the layout it meets, or where a
+     *         composition of modes is refused, as by {@link #compose(Layout, Layout)}
+     * @throws ArithmeticException on overflow of a size, stride or offset
      */
     public static Layout compose(Layout a, Tiler b) {
         return ByMode.applyToHitModes("composition", a, b, Composition::compose);
     }
 
-    /** A∘B: {@code R(c) = A(B(c))}, R shaped like B (see the class comment). */
+    /**
+     * A∘B: {@code R(c) = A(B(c))}, R shaped like B (see the class comment).
+     *
+     * @throws LayoutArgumentException where CuTe's divisibility conditions fail (a rest stride neither below a mode of
+     *         A nor a multiple of its size; a rest shape not divisible by the part of it that fits in a mode of A), or
+     *         where the walk is not exact and CuTe C++'s answer differs from A(B(c)) at a point or B's domain is too
+     *         large to check; the message names the operands and the reason
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public static Layout compose(Layout a, Layout b) {
         return compose(a, b, true);
     }
@@ -60,6 +72,9 @@ public final class Composition {
      * same contract as {@link #compose(Layout, Layout)} (A's last flat mode unbounded). The result's shape and
      * the checks depend on A's flat shape only and each stride of R is an integer multiple of one stride of A,
      * so composing each component of a vector-valued stride over one flat shape gives congruent results.
+     *
+     * @throws LayoutArgumentException where the composition is refused, as by {@link #compose(Layout, Layout)}
+     * @throws ArithmeticException on overflow of a size, stride or offset
      */
     public static Layout composeModes(Layout flatA, Layout b) {
         return compose(flatA, b, false);

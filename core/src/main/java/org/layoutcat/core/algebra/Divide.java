@@ -33,18 +33,55 @@ public final class Divide {
         }
     }
 
+    /**
+     * CuTe's {@code logical_divide(A, B)}, by mode for a tiler {@code <...>}: {@code
+     * ((TileM,RestM),(TileN,RestN),L,...)}.
+     *
+     * @throws LayoutArgumentException where a by-mode tiler has more modes than the layout it meets, where B (or a mode
+     *         of it) has a negative stride or modes that overlap (no complement), or where the composition of A with
+     *         {@code (B, complement)} is refused (see {@link Composition#compose(Layout, Layout)}); the message names
+     *         both
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public static Layout logicalDivide(Layout a, Tiler b) {
         return ByMode.apply("logical_divide", a, b, Divide::logicalDivideLayout);
     }
 
+    /**
+     * CuTe's {@code zipped_divide(A, B)}: {@code ((TileM,TileN),(RestM,RestN,L,...))}.
+     *
+     * @throws LayoutArgumentException where a by-mode tiler has more modes than the layout it meets, where B (or a mode
+     *         of it) has a negative stride or modes that overlap (no complement), or where the composition of A with
+     *         {@code (B, complement)} is refused (see {@link Composition#compose(Layout, Layout)}); the message names
+     *         both
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public static Layout zippedDivide(Layout a, Tiler b) {
         return ByMode.unzip("zipped_divide", a, b, Divide::logicalDivideLayout);
     }
 
+    /**
+     * CuTe's {@code tiled_divide(A, B)}: {@code ((TileM,TileN),RestM,RestN,L,...)}.
+     *
+     * @throws LayoutArgumentException where a by-mode tiler has more modes than the layout it meets, where B (or a mode
+     *         of it) has a negative stride or modes that overlap (no complement), or where the composition of A with
+     *         {@code (B, complement)} is refused (see {@link Composition#compose(Layout, Layout)}); the message names
+     *         both
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public static Layout tiledDivide(Layout a, Tiler b) {
         return Zip.tiled(zippedDivide(a, b));
     }
 
+    /**
+     * CuTe's {@code flat_divide(A, B)}: {@code (TileM,TileN,RestM,RestN,L,...)}.
+     *
+     * @throws LayoutArgumentException where a by-mode tiler has more modes than the layout it meets, where B (or a mode
+     *         of it) has a negative stride or modes that overlap (no complement), or where the composition of A with
+     *         {@code (B, complement)} is refused (see {@link Composition#compose(Layout, Layout)}); the message names
+     *         both
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public static Layout flatDivide(Layout a, Tiler b) {
         return Zip.flat(zippedDivide(a, b));
     }

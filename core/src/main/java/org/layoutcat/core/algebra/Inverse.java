@@ -17,6 +17,8 @@ public final class Inverse {
      * Follows the modes of L in increasing stride order from stride 1, each next mode starting where the last
      * ended ({@code d = s_prev·d_prev}); R maps back through L's compact strides. {@code 1:0} when L never
      * reaches offset 1.
+     *
+     * @throws ArithmeticException where the extent {@code s·d} reached by a mode overflows a long
      */
     public static Layout rightInverse(Layout layout) {
         int n = layout.flatRank();
@@ -58,6 +60,11 @@ public final class Inverse {
      * are fine as long as L is injective. With the divisibility condition, L is injective exactly when each
      * visited mode ends at or below the next stride ({@code s·d ≤ d_next}) and no mode of size above 1 has
      * stride 0; CuTe returns a quasi-inverse for the others, refused here since no R has R(L(i)) = i.
+     *
+     * @throws LayoutArgumentException where L is not injective (a mode of size above 1 with stride 0, or a stride below
+     *         where the smaller modes end), has a negative stride, or a stride that is not a multiple of the product of
+     *         the inverse's modes so far (CuTe's left-inverse divisibility condition)
+     * @throws ArithmeticException where the extent {@code s·d} reached by a mode overflows a long
      */
     public static Layout leftInverse(Layout layout) {
         int n = layout.flatRank();

@@ -16,7 +16,13 @@ import org.layoutcat.core.internal.Odometer;
 public final class LayoutFunction {
     private LayoutFunction() {}
 
-    /** The table of Φ as {@code long}s: {@code out[i] = Φ(i)}. */
+    /**
+     * The table of Φ as {@code long}s: {@code out[i] = Φ(i)}.
+     *
+     * @throws LayoutArgumentException where the size exceeds {@code Integer.MAX_VALUE − 8}, more than a Java array
+     *         holds
+     * @throws ArithmeticException where an offset overflows a long
+     */
     public static long[] table(Layout layout) {
         if (layout.size() > Integer.MAX_VALUE - 8) {
             throw new LayoutArgumentException("the table of " + layout + " has " + layout.size() + " entries, more than a Java array holds");

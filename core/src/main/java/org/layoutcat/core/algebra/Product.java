@@ -34,30 +34,78 @@ public final class Product {
         }
     }
 
+    /**
+     * CuTe's {@code logical_product(A, B)}, by mode for a tiler: {@code ((M,TileM),(N,TileN),L,...)}.
+     *
+     * @throws LayoutArgumentException where a by-mode tiler has more modes than the layout it meets, where A (or a mode
+     *         of it) has a negative stride or modes that overlap (no complement), or where the composition of {@code
+     *         comp(A, size(A)·cosize(B))} with B is refused (see {@link Composition#compose(Layout, Layout)}); the
+     *         message names both
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public static Layout logicalProduct(Layout a, Tiler b) {
         return ByMode.apply("logical_product", a, b, Product::logicalProductLayout);
     }
 
+    /**
+     * CuTe's {@code zipped_product(A, B)}: {@code ((M,N),(TileM,TileN,L,...))}.
+     *
+     * @throws LayoutArgumentException where a by-mode tiler has more modes than the layout it meets, where A (or a mode
+     *         of it) has a negative stride or modes that overlap (no complement), or where the composition of {@code
+     *         comp(A, size(A)·cosize(B))} with B is refused (see {@link Composition#compose(Layout, Layout)}); the
+     *         message names both
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public static Layout zippedProduct(Layout a, Tiler b) {
         return ByMode.unzip("zipped_product", a, b, Product::logicalProductLayout);
     }
 
+    /**
+     * CuTe's {@code tiled_product(A, B)}: {@code ((M,N),TileM,TileN,L,...)}.
+     *
+     * @throws LayoutArgumentException where a by-mode tiler has more modes than the layout it meets, where A (or a mode
+     *         of it) has a negative stride or modes that overlap (no complement), or where the composition of {@code
+     *         comp(A, size(A)·cosize(B))} with B is refused (see {@link Composition#compose(Layout, Layout)}); the
+     *         message names both
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public static Layout tiledProduct(Layout a, Tiler b) {
         return Zip.tiled(zippedProduct(a, b));
     }
 
+    /**
+     * CuTe's {@code flat_product(A, B)}: {@code (M,N,TileM,TileN,L,...)}.
+     *
+     * @throws LayoutArgumentException where a by-mode tiler has more modes than the layout it meets, where A (or a mode
+     *         of it) has a negative stride or modes that overlap (no complement), or where the composition of {@code
+     *         comp(A, size(A)·cosize(B))} with B is refused (see {@link Composition#compose(Layout, Layout)}); the
+     *         message names both
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public static Layout flatProduct(Layout a, Tiler b) {
         return Zip.flat(zippedProduct(a, b));
     }
 
-    /** {@code ((a0,b0),(a1,b1),...)}: each tile of A kept contiguous, the tiles placed by B. */
+    /**
+     * {@code ((a0,b0),(a1,b1),...)}: each tile of A kept contiguous, the tiles placed by B.
+     *
+     * @throws LayoutArgumentException where A has a negative stride or modes that overlap (no complement), or where the
+     *         composition of {@code comp(A, size(A)·cosize(B))} with B is refused; the message names both
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public static Layout blockedProduct(Layout a, Layout b) {
         int r = Math.max(a.rank(), b.rank());
         Layout p = logicalProductLayout(Zip.appendTo(a, r), Zip.appendTo(b, r));
         return Zip.zip(p.mode(0), p.mode(1));
     }
 
-    /** {@code ((b0,a0),(b1,a1),...)}: the elements of each A interleaved across the tiles of B. */
+    /**
+     * {@code ((b0,a0),(b1,a1),...)}: the elements of each A interleaved across the tiles of B.
+     *
+     * @throws LayoutArgumentException where A has a negative stride or modes that overlap (no complement), or where the
+     *         composition of {@code comp(A, size(A)·cosize(B))} with B is refused; the message names both
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public static Layout rakedProduct(Layout a, Layout b) {
         int r = Math.max(a.rank(), b.rank());
         Layout p = logicalProductLayout(Zip.appendTo(a, r), Zip.appendTo(b, r));
@@ -71,6 +119,11 @@ public final class Product {
      * column-major (CuTe's default {@code LayoutLeft}); an order ranks the modes of the copies, as
      * {@code make_ordered_layout} reads it. CuTe C++: {@code tile_to_shape((8,64):(64,1), (128,128))} =
      * {@code ((8,16),(64,2)):((64,512),(1,8192))}.
+     *
+     * @throws LayoutArgumentException where the block's rank exceeds the target's, the size of a mode of the block does
+     *         not divide the target's, the order is not weakly congruent to the quotient's shape or repeats a value, or
+     *         the blocked product is refused (see {@link #blockedProduct})
+     * @throws ArithmeticException on overflow of a size, stride or offset
      */
     public static Layout tileToShape(Layout block, IntTuple target, IntTuple order) {
         int r = target.isLeaf() ? 1 : target.rank();

@@ -143,7 +143,11 @@ public final class Atoms {
         return List.copyOf(COPY.values());
     }
 
-    /** The MMA atom of CuTe's name; a LayoutArgumentException listing the names when there is none. */
+    /**
+     * The MMA atom of CuTe's name; a LayoutArgumentException listing the names when there is none.
+     *
+     * @throws LayoutArgumentException for a name not in the catalog, listing the names
+     */
     public static MmaAtom mma(String name) {
         MmaAtom a = MMA.get(name.trim());
         if (a == null) {
@@ -152,7 +156,11 @@ public final class Atoms {
         return a;
     }
 
-    /** The copy atom of CuTe's name; a LayoutArgumentException listing the names when there is none. */
+    /**
+     * The copy atom of CuTe's name; a LayoutArgumentException listing the names when there is none.
+     *
+     * @throws LayoutArgumentException for a name not in the catalog, listing the names
+     */
     public static CopyAtom copy(String name) {
         CopyAtom a = COPY.get(name.trim());
         if (a == null) {

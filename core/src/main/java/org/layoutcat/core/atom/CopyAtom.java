@@ -25,6 +25,12 @@ import org.layoutcat.core.recast.Recast;
  * @param dst        (thread, bit) → bit index in the tile, where the bits go
  */
 public record CopyAtom(String name, String ptx, String isaSection, String arch, long bits, Layout thrID, Layout src, Layout dst) {
+    /**
+     * The copy atom of the given parts.
+     *
+     * @throws LayoutArgumentException unless {@code src} and {@code dst} are rank-2 (thread, bit) layouts whose thread
+     *         mode has {@code size(thrID)} points
+     */
     public CopyAtom {
         Objects.requireNonNull(name, "name");
         for (Layout l : new Layout[] {src, dst}) {
@@ -40,17 +46,32 @@ public record CopyAtom(String name, String ptx, String isaSection, String arch, 
         return thrID.size();
     }
 
-    /** The source layout in elements of {@code valueBits} bits: (thread, value) → element index. */
+    /**
+     * The source layout in elements of {@code valueBits} bits: (thread, value) → element index.
+     *
+     * @throws LayoutArgumentException where {@code upcast<valueBits>} of the layout is refused (see {@link
+     *         Recast#upcast})
+     */
     public Layout src(int valueBits) {
         return Recast.upcast(src, valueBits);
     }
 
-    /** The destination layout in elements of {@code valueBits} bits: (thread, value) → element index. */
+    /**
+     * The destination layout in elements of {@code valueBits} bits: (thread, value) → element index.
+     *
+     * @throws LayoutArgumentException where {@code upcast<valueBits>} of the layout is refused (see {@link
+     *         Recast#upcast})
+     */
     public Layout dst(int valueBits) {
         return Recast.upcast(dst, valueBits);
     }
 
-    /** The element index that (thread, value) of {@link #dst(int)} denotes. */
+    /**
+     * The element index that (thread, value) of {@link #dst(int)} denotes.
+     *
+     * @throws LayoutArgumentException where {@code upcast<valueBits>} of the layout is refused, or the thread or value
+     *         lies outside its mode
+     */
     public long dstIndex(int valueBits, long thread, long value) {
         return dst(valueBits).apply(IntTuple.flat(thread, value));
     }

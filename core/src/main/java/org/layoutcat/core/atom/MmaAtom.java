@@ -30,6 +30,12 @@ import org.layoutcat.core.LayoutArgumentException;
  */
 public record MmaAtom(String name, String ptx, String isaSection, String arch, Element d, Element ab,
                       IntTuple shapeMNK, Layout thrID, Layout a, Layout b, Layout c) {
+    /**
+     * The MMA atom of the given parts.
+     *
+     * @throws LayoutArgumentException where {@code shapeMNK} is not a positive (M,N,K), or a, b or c is not a rank-2
+     *         (thread, value) layout over {@code size(thrID)} threads or reaches past its tile
+     */
     public MmaAtom {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(ptx, "ptx");
@@ -53,14 +59,29 @@ public record MmaAtom(String name, String ptx, String isaSection, String arch, E
         }
     }
 
+    /**
+     * M, the rows of A and C.
+     *
+     * @throws IllegalStateException where M is a tuple
+     */
     public long m() {
         return shapeMNK.mode(0).value();
     }
 
+    /**
+     * N, the columns of B and C.
+     *
+     * @throws IllegalStateException where N is a tuple
+     */
     public long n() {
         return shapeMNK.mode(1).value();
     }
 
+    /**
+     * K, the reduction extent.
+     *
+     * @throws IllegalStateException where K is a tuple
+     */
     public long k() {
         return shapeMNK.mode(2).value();
     }
@@ -91,19 +112,31 @@ public record MmaAtom(String name, String ptx, String isaSection, String arch, E
         return ptx.startsWith("mma.sync");
     }
 
-    /** The A layout as (thread, value) → (m, k): the element {@code a(t, v)} read in the {@code M×K} tile. */
+    /**
+     * The A layout as (thread, value) → (m, k): the element {@code a(t, v)} read in the {@code M×K} tile.
+     *
+     * @throws LayoutArgumentException where the thread or value lies outside its mode
+     */
     public long[] coordA(long thread, long value) {
         long i = a.apply(IntTuple.flat(thread, value));
         return new long[] {i % m(), i / m()};
     }
 
-    /** (thread, value) → (n, k) of B. */
+    /**
+     * (thread, value) → (n, k) of B.
+     *
+     * @throws LayoutArgumentException where the thread or value lies outside its mode
+     */
     public long[] coordB(long thread, long value) {
         long i = b.apply(IntTuple.flat(thread, value));
         return new long[] {i % n(), i / n()};
     }
 
-    /** (thread, value) → (m, n) of C. */
+    /**
+     * (thread, value) → (m, n) of C.
+     *
+     * @throws LayoutArgumentException where the thread or value lies outside its mode
+     */
     public long[] coordC(long thread, long value) {
         long i = c.apply(IntTuple.flat(thread, value));
         return new long[] {i % m(), i / m()};

@@ -45,23 +45,51 @@ public final class TiledCopy {
         }
     }
 
-    /** CuTe's {@code make_tiled_copy(atom, thr_layout, val_layout)}: the TV layout and tiler of {@code make_layout_tv}. */
+    /**
+     * CuTe's {@code make_tiled_copy(atom, thr_layout, val_layout)}: the TV layout and tiler of {@code make_layout_tv}.
+     *
+     * @throws LayoutArgumentException where {@code make_layout_tv} refuses the thread and value layouts (see {@link
+     *         TvLayout#make}), where the TV layout's thread or value count is not a multiple of the atom's (in values
+     *         of {@code valueBits} bits), or {@code upcast<valueBits>} of the atom is refused
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public static TiledCopy of(CopyAtom atom, int valueBits, Layout thrLayout, Layout valLayout) {
         TvLayout tv = TvLayout.make(thrLayout, valLayout);
         return new TiledCopy(atom, valueBits, tv.layout(), tv.tiler());
     }
 
-    /** CuTe's {@code make_tiled_copy_A(atom, mma)}: mma's A layout over (tile M, tile K). */
+    /**
+     * CuTe's {@code make_tiled_copy_A(atom, mma)}: mma's A layout over (tile M, tile K).
+     *
+     * @throws LayoutArgumentException where mma's A layout is refused (see {@link TiledMma#layoutA}), where the TV
+     *         layout's thread or value count is not a multiple of the atom's (in values of {@code valueBits} bits), or
+     *         {@code upcast<valueBits>} of the atom is refused
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public static TiledCopy forA(CopyAtom atom, int valueBits, TiledMma mma) {
         return new TiledCopy(atom, valueBits, mma.layoutA(), IntTuple.flat(mma.tileSize(0), mma.tileSize(2)));
     }
 
-    /** CuTe's {@code make_tiled_copy_B(atom, mma)}: mma's B layout over (tile N, tile K). */
+    /**
+     * CuTe's {@code make_tiled_copy_B(atom, mma)}: mma's B layout over (tile N, tile K).
+     *
+     * @throws LayoutArgumentException where mma's B layout is refused (see {@link TiledMma#layoutB}), where the TV
+     *         layout's thread or value count is not a multiple of the atom's (in values of {@code valueBits} bits), or
+     *         {@code upcast<valueBits>} of the atom is refused
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public static TiledCopy forB(CopyAtom atom, int valueBits, TiledMma mma) {
         return new TiledCopy(atom, valueBits, mma.layoutB(), IntTuple.flat(mma.tileSize(1), mma.tileSize(2)));
     }
 
-    /** CuTe's {@code make_tiled_copy_C(atom, mma)}: mma's C layout over (tile M, tile N). */
+    /**
+     * CuTe's {@code make_tiled_copy_C(atom, mma)}: mma's C layout over (tile M, tile N).
+     *
+     * @throws LayoutArgumentException where mma's C layout is refused (see {@link TiledMma#layoutC}), where the TV
+     *         layout's thread or value count is not a multiple of the atom's (in values of {@code valueBits} bits), or
+     *         {@code upcast<valueBits>} of the atom is refused
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public static TiledCopy forC(CopyAtom atom, int valueBits, TiledMma mma) {
         return new TiledCopy(atom, valueBits, mma.layoutC(), IntTuple.flat(mma.tileSize(0), mma.tileSize(1)));
     }
@@ -108,12 +136,24 @@ public final class TiledCopy {
         return Layout.colMajor(tiler);
     }
 
-    /** CuTe's {@code get_layoutS_TV}: (thread, value) → index in the tile, as the source sees it. */
+    /**
+     * CuTe's {@code get_layoutS_TV}: (thread, value) → index in the tile, as the source sees it.
+     *
+     * @throws LayoutArgumentException where a composition, divide or inverse of the atom's layouts with the TV layout
+     *         is refused
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public Layout layoutS() {
         return Composition.compose(tileLayout(), thrval2mn(atom.src(valueBits)));
     }
 
-    /** CuTe's {@code get_layoutD_TV}: (thread, value) → index in the tile, as the destination sees it. */
+    /**
+     * CuTe's {@code get_layoutD_TV}: (thread, value) → index in the tile, as the destination sees it.
+     *
+     * @throws LayoutArgumentException where a composition, divide or inverse of the atom's layouts with the TV layout
+     *         is refused
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public Layout layoutD() {
         return Composition.compose(tileLayout(), thrval2mn(atom.dst(valueBits)));
     }
@@ -134,12 +174,24 @@ public final class TiledCopy {
         return new Sliced(Layout.concat(out), s.offset());
     }
 
-    /** CuTe's {@code get_slice(thread).partition_S(S)}: (CPY, CPY_M, CPY_N) of a tensor layout, and its offset. */
+    /**
+     * CuTe's {@code get_slice(thread).partition_S(S)}: (CPY, CPY_M, CPY_N) of a tensor layout, and its offset.
+     *
+     * @throws LayoutArgumentException for a thread outside {@code [0, threads())}, or where the tensor's zipped divide
+     *         by the tiler or its composition with the thread–value layout is refused
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public Sliced partitionS(Layout tensor, long thread) {
         return partition(tensor, thread, atom.src(valueBits));
     }
 
-    /** CuTe's {@code get_slice(thread).partition_D(D)}. */
+    /**
+     * CuTe's {@code get_slice(thread).partition_D(D)}.
+     *
+     * @throws LayoutArgumentException for a thread outside {@code [0, threads())}, or where the tensor's zipped divide
+     *         by the tiler or its composition with the thread–value layout is refused
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public Sliced partitionD(Layout tensor, long thread) {
         return partition(tensor, thread, atom.dst(valueBits));
     }

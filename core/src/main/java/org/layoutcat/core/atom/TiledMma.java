@@ -55,6 +55,10 @@ public final class TiledMma {
      * @param atomLayout  (m, n, k) of an atom copy → its index; rank 3 or less (missing modes are 1)
      * @param permutation a by-mode tiler {@code <PM,PN,PK>} (a layout or a size per mode; a mode given as its
      *                    size n means {@code n:1}), or null for none
+     * @throws LayoutArgumentException where the atom layout has rank above 3, the permutation is not a by-mode tiler of
+     *         at most 3 layouts or sizes, or a permutation's size is not a multiple of the atom's extent in its mode,
+     *         or the tiled product of {@code thrID} and the atom layout is refused
+     * @throws ArithmeticException on overflow of a size, stride or offset
      */
     public static TiledMma of(MmaAtom atom, Layout atomLayout, Tiler permutation) {
         Objects.requireNonNull(atom, "atom");
@@ -90,7 +94,12 @@ public final class TiledMma {
         return new TiledMma(atom, mnk, perm);
     }
 
-    /** {@code make_tiled_mma(atom, atom_layout_MNK)} with the column-major atom layout of the given shape. */
+    /**
+     * {@code make_tiled_mma(atom, atom_layout_MNK)} with the column-major atom layout of the given shape.
+     *
+     * @throws LayoutArgumentException where the shape has an entry ≤ 0 or more than 3 entries
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public static TiledMma of(MmaAtom atom, IntTuple atomShape) {
         return of(atom, compact(atomShape), null);
     }
@@ -98,6 +107,10 @@ public final class TiledMma {
     /**
      * An atom layout from text: a layout ({@code (2,2,1):(2,1,0)}), or a shape ({@code (2,2,1)} or {@code 2x2x1})
      * read as {@link #compact}.
+     *
+     * @throws LayoutArgumentException where the text is neither a layout nor a shape (as {@link Layout#parse} and
+     *         {@link IntTuple#parse} word it), or has an entry ≤ 0
+     * @throws ArithmeticException where the size overflows a long
      */
     public static Layout parseAtomLayout(String text) {
         String t = text.trim();
@@ -106,7 +119,13 @@ public final class TiledMma {
         return compact(IntTuple.parse(t));
     }
 
-    /** The column-major layout of a flat shape with stride 0 on its modes of size 1, as CuTe prints {@code make_layout(shape)}. */
+    /**
+     * The column-major layout of a flat shape with stride 0 on its modes of size 1, as CuTe prints {@code
+     * make_layout(shape)}.
+     *
+     * @throws LayoutArgumentException where the shape has an entry ≤ 0
+     * @throws ArithmeticException where the size overflows a long
+     */
     public static Layout compact(IntTuple flatShape) {
         long[] s = flatShape.flatten().leaves();
         long[] d = new long[s.length];
@@ -174,17 +193,35 @@ public final class TiledMma {
                 Layout.concat(tv.mode(1), Layout.concat(rest.mode(0).mode(1), rest.mode(1).mode(1))));
     }
 
-    /** CuTe's {@code thrfrg_C}: {@code ((ThrV,(ThrM,ThrN)),(FrgV,(RestM,RestN)))} of an (M,N) tensor layout. */
+    /**
+     * CuTe's {@code thrfrg_C}: {@code ((ThrV,(ThrM,ThrN)),(FrgV,(RestM,RestN)))} of an (M,N) tensor layout.
+     *
+     * @throws LayoutArgumentException where the tensor layout does not have rank 2, or its divides by the permutations,
+     *         the atom and the thread grid, or the composition with the atom's TV layout, are refused
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public Layout thrfrgC(Layout c) {
         return thrfrg("thrfrg_C", c, 0, 1, atom.c());
     }
 
-    /** CuTe's {@code thrfrg_A}: {@code ((ThrV,(ThrM,ThrK)),(FrgV,(RestM,RestK)))} of an (M,K) tensor layout. */
+    /**
+     * CuTe's {@code thrfrg_A}: {@code ((ThrV,(ThrM,ThrK)),(FrgV,(RestM,RestK)))} of an (M,K) tensor layout.
+     *
+     * @throws LayoutArgumentException where the tensor layout does not have rank 2, or its divides by the permutations,
+     *         the atom and the thread grid, or the composition with the atom's TV layout, are refused
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public Layout thrfrgA(Layout a) {
         return thrfrg("thrfrg_A", a, 0, 2, atom.a());
     }
 
-    /** CuTe's {@code thrfrg_B}: {@code ((ThrV,(ThrN,ThrK)),(FrgV,(RestN,RestK)))} of an (N,K) tensor layout. */
+    /**
+     * CuTe's {@code thrfrg_B}: {@code ((ThrV,(ThrN,ThrK)),(FrgV,(RestN,RestK)))} of an (N,K) tensor layout.
+     *
+     * @throws LayoutArgumentException where the tensor layout does not have rank 2, or its divides by the permutations,
+     *         the atom and the thread grid, or the composition with the atom's TV layout, are refused
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public Layout thrfrgB(Layout b) {
         return thrfrg("thrfrg_B", b, 1, 2, atom.b());
     }
@@ -199,19 +236,37 @@ public final class TiledMma {
         return Layout.concat(Composition.compose(thrfrg.mode(0), thridxToThrid()), thrfrg.mode(1));
     }
 
-    /** CuTe's {@code get_layoutC_TV}: (thread index, value) → {@code m + tileM·n}. */
+    /**
+     * CuTe's {@code get_layoutC_TV}: (thread index, value) → {@code m + tileM·n}.
+     *
+     * @throws LayoutArgumentException where the divides and compositions that build it from the tile are refused (see
+     *         {@link #thrfrgC})
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public Layout layoutC() {
         return withThreadIndex(thrfrgC(Layout.colMajor(IntTuple.flat(tileSize(0), tileSize(1)))));
     }
 
-    /** CuTe's {@code get_layoutA_TV}: (thread index, value) → {@code m + tileM·k}; the N atoms' threads share A. */
+    /**
+     * CuTe's {@code get_layoutA_TV}: (thread index, value) → {@code m + tileM·k}; the N atoms' threads share A.
+     *
+     * @throws LayoutArgumentException where the divides and compositions that build it from the tile are refused (see
+     *         {@link #thrfrgC})
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public Layout layoutA() {
         Layout f = thrfrgA(Layout.colMajor(IntTuple.flat(tileSize(0), tileSize(2))));
         Layout widen = Layout.of(IntTuple.flat(thr(1), thr(2)), IntTuple.flat(1, 0));
         return withThreadIndex(widenThreads(f, widen));
     }
 
-    /** CuTe's {@code get_layoutB_TV}: (thread index, value) → {@code n + tileN·k}; the M atoms' threads share B. */
+    /**
+     * CuTe's {@code get_layoutB_TV}: (thread index, value) → {@code n + tileN·k}; the M atoms' threads share B.
+     *
+     * @throws LayoutArgumentException where the divides and compositions that build it from the tile are refused (see
+     *         {@link #thrfrgC})
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public Layout layoutB() {
         Layout f = thrfrgB(Layout.colMajor(IntTuple.flat(tileSize(1), tileSize(2))));
         Layout widen = Layout.of(IntTuple.flat(thr(1), thr(2)), IntTuple.flat(0, 1));
@@ -226,7 +281,12 @@ public final class TiledMma {
         return Layout.concat(widened, f.mode(1));
     }
 
-    /** (v, m, n, k) of a thread index: where {@code thr_layout_vmnk} takes it, each mode's coordinate as an index. */
+    /**
+     * (v, m, n, k) of a thread index: where {@code thr_layout_vmnk} takes it, each mode's coordinate as an index.
+     *
+     * @throws LayoutArgumentException for a thread index outside {@code [0, threads())}, or where {@code
+     *         thr_layout_vmnk} has a mode of extent > 1 with stride ≤ 0
+     */
     public long[] threadCoord(long threadIndex) {
         if (threadIndex < 0 || threadIndex >= threads()) {
             throw new LayoutArgumentException("thread " + threadIndex + " of " + atom.name() + " tiled " + atomLayout
@@ -247,35 +307,68 @@ public final class TiledMma {
         return new Sliced(Layout.concat(l.mode(0), l.mode(1).mode(0), l.mode(1).mode(1)), s.offset());
     }
 
-    /** CuTe's {@code get_slice(thr).partition_C(C)}: thread's (FrgV,RestM,RestN) of an (M,N) layout, and its offset. */
+    /**
+     * CuTe's {@code get_slice(thr).partition_C(C)}: thread's (FrgV,RestM,RestN) of an (M,N) layout, and its offset.
+     *
+     * @throws LayoutArgumentException for a thread index outside {@code [0, threads())}, or where the thread–fragment
+     *         form of the tensor is refused (see {@link #thrfrgC})
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public Sliced partitionC(Layout c, long threadIndex) {
         long[] t = threadCoord(threadIndex);
         return partition(thrfrgC(c), t[0], t[1], t[2]);
     }
 
-    /** CuTe's {@code partition_A}: thread's (FrgV,RestM,RestK) of an (M,K) layout, and its offset. */
+    /**
+     * CuTe's {@code partition_A}: thread's (FrgV,RestM,RestK) of an (M,K) layout, and its offset.
+     *
+     * @throws LayoutArgumentException for a thread index outside {@code [0, threads())}, or where the thread–fragment
+     *         form of the tensor is refused (see {@link #thrfrgC})
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public Sliced partitionA(Layout a, long threadIndex) {
         long[] t = threadCoord(threadIndex);
         return partition(thrfrgA(a), t[0], t[1], t[3]);
     }
 
-    /** CuTe's {@code partition_B}: thread's (FrgV,RestN,RestK) of an (N,K) layout, and its offset. */
+    /**
+     * CuTe's {@code partition_B}: thread's (FrgV,RestN,RestK) of an (N,K) layout, and its offset.
+     *
+     * @throws LayoutArgumentException for a thread index outside {@code [0, threads())}, or where the thread–fragment
+     *         form of the tensor is refused (see {@link #thrfrgC})
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public Sliced partitionB(Layout b, long threadIndex) {
         long[] t = threadCoord(threadIndex);
         return partition(thrfrgB(b), t[0], t[2], t[3]);
     }
 
-    /** CuTe's {@code partition_fragment_C}: the register fragment, column-major of partition_C's shape. */
+    /**
+     * CuTe's {@code partition_fragment_C}: the register fragment, column-major of partition_C's shape.
+     *
+     * @throws LayoutArgumentException where the thread–fragment form of the tensor is refused (see {@link #thrfrgC})
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public Layout partitionFragmentC(Layout c) {
         return Layout.colMajor(partitionC(c, 0).layout().shape());
     }
 
-    /** CuTe's {@code partition_fragment_A}. */
+    /**
+     * CuTe's {@code partition_fragment_A}.
+     *
+     * @throws LayoutArgumentException where the thread–fragment form of the tensor is refused (see {@link #thrfrgC})
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public Layout partitionFragmentA(Layout a) {
         return Layout.colMajor(partitionA(a, 0).layout().shape());
     }
 
-    /** CuTe's {@code partition_fragment_B}. */
+    /**
+     * CuTe's {@code partition_fragment_B}.
+     *
+     * @throws LayoutArgumentException where the thread–fragment form of the tensor is refused (see {@link #thrfrgC})
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public Layout partitionFragmentB(Layout b) {
         return Layout.colMajor(partitionB(b, 0).layout().shape());
     }

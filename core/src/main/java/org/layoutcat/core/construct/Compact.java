@@ -19,7 +19,12 @@ import org.layoutcat.core.modes.TupleArithmetic;
 public final class Compact {
     private Compact() {}
 
-    /** {@code compact_col_major(shape)}: CuTe's {@code LayoutLeft}, leaves left to right, starting at stride 1. */
+    /**
+     * {@code compact_col_major(shape)}: CuTe's {@code LayoutLeft}, leaves left to right, starting at stride 1.
+     *
+     * @throws LayoutArgumentException where the shape has an entry ≤ 0
+     * @throws ArithmeticException where a stride overflows a long
+     */
     public static IntTuple colMajor(IntTuple shape) {
         return colMajor(shape, 1);
     }
@@ -27,27 +32,50 @@ public final class Compact {
     /**
      * {@code compact_col_major(shape, current)}: leaf k (left to right) gets stride {@code current·Π_(j<k) s_j},
      * or 0 where its extent is 1. Overflow is an ArithmeticException.
+     *
+     * @throws LayoutArgumentException where the shape has an entry ≤ 0
+     * @throws ArithmeticException where a stride overflows a long
      */
     public static IntTuple colMajor(IntTuple shape, long current) {
         return strides(shape, current, false);
     }
 
-    /** {@code compact_row_major(shape)}: CuTe's {@code LayoutRight}, leaves right to left, starting at stride 1. */
+    /**
+     * {@code compact_row_major(shape)}: CuTe's {@code LayoutRight}, leaves right to left, starting at stride 1.
+     *
+     * @throws LayoutArgumentException where the shape has an entry ≤ 0
+     * @throws ArithmeticException where a stride overflows a long
+     */
     public static IntTuple rowMajor(IntTuple shape) {
         return rowMajor(shape, 1);
     }
 
-    /** {@code compact_row_major(shape, current)}: leaf k gets {@code current·Π_(j>k) s_j}, 0 where its extent is 1. */
+    /**
+     * {@code compact_row_major(shape, current)}: leaf k gets {@code current·Π_(j>k) s_j}, 0 where its extent is 1.
+     *
+     * @throws LayoutArgumentException where the shape has an entry ≤ 0
+     * @throws ArithmeticException where a stride overflows a long
+     */
     public static IntTuple rowMajor(IntTuple shape, long current) {
         return strides(shape, current, true);
     }
 
-    /** {@code make_layout(shape, LayoutLeft{})}: the layout {@code shape:compact_col_major(shape)}. */
+    /**
+     * {@code make_layout(shape, LayoutLeft{})}: the layout {@code shape:compact_col_major(shape)}.
+     *
+     * @throws LayoutArgumentException where the shape has an entry ≤ 0
+     * @throws ArithmeticException where the size or a stride overflows a long
+     */
     public static Layout colMajorLayout(IntTuple shape) {
         return Layout.of(shape, colMajor(shape));
     }
 
-    /** {@code make_layout(shape, LayoutRight{})}: the layout {@code shape:compact_row_major(shape)}. */
+    /**
+     * {@code make_layout(shape, LayoutRight{})}: the layout {@code shape:compact_row_major(shape)}.
+     *
+     * @throws LayoutArgumentException where the shape has an entry ≤ 0
+     * @throws ArithmeticException where the size or a stride overflows a long
+     */
     public static Layout rowMajorLayout(IntTuple shape) {
         return Layout.of(shape, rowMajor(shape));
     }
@@ -73,6 +101,10 @@ public final class Compact {
      * {@code Π {size(S_j) : o_j < o}}. Orders must be distinct (equal orders would overlap; CuTe would return a
      * non-injective layout). Example (CuTe's {@code layout.hpp}):
      * {@code make_ordered_layout((2,2,2,2), (0,2,3,1)) = (2,2,2,2):(1,4,8,2)}.
+     *
+     * @throws LayoutArgumentException where the shape has an entry ≤ 0, the order is not weakly congruent to the shape,
+     *         or an order is given twice
+     * @throws ArithmeticException where the size or a stride overflows a long
      */
     public static Layout orderedLayout(IntTuple shape, IntTuple order) {
         requirePositive(shape, "make_ordered_layout of");

@@ -35,7 +35,13 @@ public record TvLayout(IntTuple tiler, Layout layout) {
         if (tiler == null || layout == null) throw new NullPointerException("tiler and layout of a TvLayout");
     }
 
-    /** {@code make_layout_tv(thr_layout, val_layout)}; see the class comment. */
+    /**
+     * {@code make_layout_tv(thr_layout, val_layout)}; see the class comment.
+     *
+     * @throws LayoutArgumentException where the raked product of the thread and value layouts is refused, or is not a
+     *         bijection onto {@code [0, T·V)} (a thread or value layout that is not compact)
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public static TvLayout make(Layout thr, Layout val) {
         Layout mn;
         try {

@@ -77,7 +77,14 @@ public final class CoordAlgebra {
         return Checked.fits(d.value(), s);
     }
 
-    /** {@code A ∘ B} for a layout or a by-mode tiler B; a by-mode tiler drops the modes of A it does not reach, as CuTe C++. */
+    /**
+     * {@code A ∘ B} for a layout or a by-mode tiler B; a by-mode tiler drops the modes of A it does not reach, as CuTe
+     * C++.
+     *
+     * @throws LayoutArgumentException where a by-mode tiler has more modes than the layout it meets, or a composition
+     *         of modes is refused, as by {@link #compose(CoordLayout, CoordLayout)}
+     * @throws ArithmeticException on overflow of a size, stride or coordinate
+     */
     public static CoordLayout compose(CoordLayout a, Tiler b) {
         if (b instanceof Layout l) return compose(a, CoordLayout.of(l));
         Tiler.ByMode t = (Tiler.ByMode) b;
@@ -87,7 +94,14 @@ public final class CoordAlgebra {
         return CoordLayout.concat(modes);
     }
 
-    /** {@code A ∘ B}: R shaped like B, {@code R(c) = A(B(c))}; see the class comment. */
+    /**
+     * {@code A ∘ B}: R shaped like B, {@code R(c) = A(B(c))}; see the class comment.
+     *
+     * @throws LayoutArgumentException where B mixes non-zero integer and basis strides, a basis stride of B names a
+     *         mode that A lacks, the composition of a component of A with B is refused (see {@link
+     *         Composition#compose(Layout, Layout)}), or a stride of the result would be a sum of basis elements
+     * @throws ArithmeticException on overflow of a size, stride or coordinate
+     */
     public static CoordLayout compose(CoordLayout a, CoordLayout b) {
         boolean basis = false;
         boolean integer = false;
@@ -174,7 +188,14 @@ public final class CoordAlgebra {
         return CoordLayout.of(shape.shape(), d);
     }
 
-    /** {@code logical_divide(A, B)}: {@code A ∘ (B, complement(B, shape(coalesce(A))))}, by mode for {@code <...>}. */
+    /**
+     * {@code logical_divide(A, B)}: {@code A ∘ (B, complement(B, shape(coalesce(A))))}, by mode for {@code <...>}.
+     *
+     * @throws LayoutArgumentException where a by-mode tiler has more modes than the layout it meets, where B has a
+     *         negative stride or modes that overlap (no complement), or where the composition of A with {@code (B,
+     *         complement)} is refused
+     * @throws ArithmeticException on overflow of a size, stride or coordinate
+     */
     public static CoordLayout logicalDivide(CoordLayout a, Tiler b) {
         if (b instanceof Layout l) {
             Layout comp = Complement.complement(l, coalesce(a).shape());
@@ -187,7 +208,14 @@ public final class CoordAlgebra {
         return CoordLayout.concat(modes);
     }
 
-    /** {@code zipped_divide(A, B)}: {@code ((tiles...),(rests..., other modes))}. */
+    /**
+     * {@code zipped_divide(A, B)}: {@code ((tiles...),(rests..., other modes))}.
+     *
+     * @throws LayoutArgumentException where a by-mode tiler has more modes than the layout it meets, where B has a
+     *         negative stride or modes that overlap (no complement), or where the composition of A with {@code (B,
+     *         complement)} is refused
+     * @throws ArithmeticException on overflow of a size, stride or coordinate
+     */
     public static CoordLayout zippedDivide(CoordLayout a, Tiler b) {
         if (b instanceof Layout) return logicalDivide(a, b);
         Tiler.ByMode t = (Tiler.ByMode) b;
@@ -203,7 +231,14 @@ public final class CoordAlgebra {
         return CoordLayout.concat(List.of(CoordLayout.concat(tiles), CoordLayout.concat(rests)));
     }
 
-    /** {@code slice_and_offset(c, A)} as {@link org.layoutcat.core.modes.Slicing} defines it, the offset a coordinate. */
+    /**
+     * {@code slice_and_offset(c, A)} as {@link org.layoutcat.core.modes.Slicing} defines it, the offset a coordinate.
+     *
+     * @throws LayoutArgumentException where a tuple of c meets an integral mode or a mode of another rank (mismatched
+     *         ranks), an integer of c lies outside its mode, or where the value adds a non-zero integer to basis
+     *         elements or has a basis element at a position that holds a tuple of others
+     * @throws ArithmeticException where a coordinate of the offset overflows a long
+     */
     public static CoordSliced sliceAndOffset(SliceCoord c, CoordLayout a) {
         CoordLayout.Point offset = CoordLayout.Point.of(a);
         if (c.isWildcard()) return new CoordSliced(a, offset.toTuple());
@@ -238,7 +273,13 @@ public final class CoordAlgebra {
         }
     }
 
-    /** {@code local_tile(A, tiler, coord)} of a coordinate layout; see {@link org.layoutcat.core.partition.Partition}. */
+    /**
+     * {@code local_tile(A, tiler, coord)} of a coordinate layout; see {@link org.layoutcat.core.partition.Partition}.
+     *
+     * @throws LayoutArgumentException where the zipped divide is refused (see {@link #zippedDivide}), the coordinate
+     *         has more modes than its rest modes, or the slice at it is refused (see {@link #sliceAndOffset})
+     * @throws ArithmeticException on overflow of a size, stride or coordinate
+     */
     public static CoordSliced localTile(CoordLayout a, Tiler tiler, SliceCoord coord) {
         CoordLayout z = zippedDivide(a, tiler);
         SliceCoord rest = coord;
@@ -253,7 +294,15 @@ public final class CoordAlgebra {
         return sliceAndOffset(SliceCoord.of(SliceCoord.wildcards(z.mode(0).rank()), rest), z);
     }
 
-    /** {@code local_partition(A, thr_layout, thr_idx)} of a coordinate layout; see {@link org.layoutcat.core.partition.Partition}. */
+    /**
+     * {@code local_partition(A, thr_layout, thr_idx)} of a coordinate layout; see {@link
+     * org.layoutcat.core.partition.Partition}.
+     *
+     * @throws LayoutArgumentException where the index is outside {@code [0, size(threads))} or is not a value of the
+     *         thread layout (or {@code get_hier_coord} is undefined for it: a mode with stride ≤ 0), the thread layout
+     *         has more modes than the tile, or the zipped divide or the slice is refused
+     * @throws ArithmeticException on overflow of a size, stride or coordinate
+     */
     public static CoordSliced localPartition(CoordLayout a, Layout threads, long index) {
         if (index < 0 || index >= threads.size()) {
             throw new LayoutArgumentException("local_partition of " + a + " among " + threads + ": thread " + index + " is outside [0,"

@@ -35,7 +35,13 @@ public final class CoordLayout {
         this.size = shape.product();
     }
 
-    /** The layout of {@code shape} with the given strides, leaf by leaf left to right. */
+    /**
+     * The layout of {@code shape} with the given strides, leaf by leaf left to right.
+     *
+     * @throws LayoutArgumentException where the shape has an entry ≤ 0 or the number of strides is not its number of
+     *         leaves
+     * @throws ArithmeticException where the size overflows a long
+     */
     public static CoordLayout of(IntTuple shape, List<ScaledBasis> flatStrides) {
         return new CoordLayout(shape, flatStrides.toArray(new ScaledBasis[0]));
     }
@@ -51,6 +57,9 @@ public final class CoordLayout {
      * CuTe's {@code make_identity_layout(shape) = make_layout(shape, make_basis_like(shape))}: the leaf at position
      * {@code (i0,i1,...)} of the shape gets stride {@code 1@...@i1@i0}; an integer shape n gets {@code n:1}. Its value
      * at every index i is {@code idx2crd(i, shape)}.
+     *
+     * @throws LayoutArgumentException where the shape has an entry ≤ 0
+     * @throws ArithmeticException where the size overflows a long
      */
     public static CoordLayout identity(IntTuple shape) {
         List<ScaledBasis> d = new ArrayList<>();
@@ -71,7 +80,15 @@ public final class CoordLayout {
         }
     }
 
-    /** Parses {@code shape:stride} with strides in {@link ScaledBasis} notation; a plain shape is its column-major layout. */
+    /**
+     * Parses {@code shape:stride} with strides in {@link ScaledBasis} notation; a plain shape is its column-major
+     * layout.
+     *
+     * @throws LayoutArgumentException where the text is null, past the limits of {@link IntTuple#parse}, or not {@code
+     *         shape:stride} with a shape in CuTe notation (entries > 0) and a congruent stride of {@link ScaledBasis}
+     *         notation; the message gives the position
+     * @throws ArithmeticException where the size overflows a long
+     */
     public static CoordLayout parse(String text) {
         if (text == null) throw new LayoutArgumentException("no layout to parse (null)");
         if (text.length() > org.layoutcat.core.Limits.MAX_TEXT_LENGTH) IntTuple.parse(text); // words the limit
@@ -147,10 +164,20 @@ public final class CoordLayout {
         return strides.length;
     }
 
+    /**
+     * Flat mode {@code k}'s extent.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 ≤ k < flatRank()}
+     */
     public long flatShape(int k) {
         return shape.leaves()[k];
     }
 
+    /**
+     * Flat mode {@code k}'s stride.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 ≤ k < flatRank()}
+     */
     public ScaledBasis flatStride(int k) {
         return strides[k];
     }
@@ -166,7 +193,11 @@ public final class CoordLayout {
         return true;
     }
 
-    /** The {@link Layout} of an integer-valued CoordLayout; an IllegalArgumentException otherwise. */
+    /**
+     * The {@link Layout} of an integer-valued CoordLayout; an IllegalArgumentException otherwise.
+     *
+     * @throws LayoutArgumentException where a stride is a basis element
+     */
     public Layout toLayout() {
         if (!isIntegerValued()) throw new LayoutArgumentException(this + " has basis strides; it is not an integer layout");
         long[] d = new long[strides.length];
@@ -174,7 +205,11 @@ public final class CoordLayout {
         return Layout.of(shape, d);
     }
 
-    /** Mode i as a CoordLayout (an integral layout is its own mode 0). */
+    /**
+     * Mode i as a CoordLayout (an integral layout is its own mode 0).
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 ≤ i < rank()}
+     */
     public CoordLayout mode(int i) {
         if (shape.isLeaf()) {
             shape.mode(i); // words the error
@@ -205,7 +240,11 @@ public final class CoordLayout {
         return l;
     }
 
-    /** The layout whose modes are the given layouts. */
+    /**
+     * The layout whose modes are the given layouts.
+     *
+     * @throws ArithmeticException where the size overflows a long
+     */
     public static CoordLayout concat(List<CoordLayout> modes) {
         IntTuple[] s = new IntTuple[modes.size()];
         List<ScaledBasis> d = new ArrayList<>();
@@ -222,6 +261,10 @@ public final class CoordLayout {
      * else the tuple with {@code Σ c_k·v_k} at the position of each basis element {@code v_k@path_k} (0 where none
      * contributes, the positions named by the layout's strides). Strides that CuTe cannot add (a non-zero integer
      * with basis elements, or a basis element inside another's position) are refused.
+     *
+     * @throws LayoutArgumentException for a negative index, or where the value adds a non-zero integer to basis
+     *         elements or has a basis element at a position that holds a tuple of others
+     * @throws ArithmeticException where a coordinate of the value overflows a long
      */
     public IntTuple apply(long index) {
         if (index < 0) throw new LayoutArgumentException("index " + index + " of " + this + " is negative");
@@ -236,7 +279,14 @@ public final class CoordLayout {
         return p.toTuple();
     }
 
-    /** The value at a hierarchical coordinate (each integer inside its mode), as {@link #apply(long)} words it. */
+    /**
+     * The value at a hierarchical coordinate (each integer inside its mode), as {@link #apply(long)} words it.
+     *
+     * @throws LayoutArgumentException where the coordinate does not fit the shape (an integer outside its mode, a tuple
+     *         of another rank than the mode it meets), or where the value adds a non-zero integer to basis elements or
+     *         has a basis element at a position that holds a tuple of others
+     * @throws ArithmeticException where a coordinate of the value overflows a long
+     */
     public IntTuple apply(IntTuple coord) {
         if (coord.isLeaf()) {
             if (coord.value() < 0 || coord.value() >= size) throw new LayoutArgumentException("coordinate " + coord + " is outside [0," + size + ") of " + this);

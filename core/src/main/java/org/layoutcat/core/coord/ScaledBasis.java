@@ -30,7 +30,11 @@ public final class ScaledBasis {
         return v == 0 ? ZERO : new ScaledBasis(v, new int[0]);
     }
 
-    /** {@code v·e_path}, the path outermost first: {@code of(1, 1, 0)} is CuTe's {@code E<1,0>}, printed {@code 1@0@1}. */
+    /**
+     * {@code v·e_path}, the path outermost first: {@code of(1, 1, 0)} is CuTe's {@code E<1,0>}, printed {@code 1@0@1}.
+     *
+     * @throws LayoutArgumentException for a negative index in the path
+     */
     public static ScaledBasis of(long v, int... path) {
         for (int i : path) if (i < 0) throw new LayoutArgumentException("basis index " + i + " of " + v + "@" + Arrays.toString(path) + " is negative");
         return v == 0 ? ZERO : new ScaledBasis(v, path.clone());
@@ -51,7 +55,11 @@ public final class ScaledBasis {
         return path.length;
     }
 
-    /** Index k of the path (outermost first). */
+    /**
+     * Index k of the path (outermost first).
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 ≤ k < depth()}
+     */
     public int index(int k) {
         return path[k];
     }
@@ -66,7 +74,11 @@ public final class ScaledBasis {
         return value == 0 || o.value == 0 || Arrays.equals(path, o.path);
     }
 
-    /** {@code n·this}; overflow is an ArithmeticException. */
+    /**
+     * {@code n·this}; overflow is an ArithmeticException.
+     *
+     * @throws ArithmeticException where the scale overflows a long
+     */
     public ScaledBasis times(long n) {
         return n == 0 || value == 0 ? ZERO : new ScaledBasis(Checked.mul(value, n, "a basis stride", this), path);
     }
@@ -84,7 +96,12 @@ public final class ScaledBasis {
         return new ScaledBasis(value, p);
     }
 
-    /** Parses {@code 3}, {@code -2}, {@code _1@0}, {@code 1@0@1}; an error quotes the text. */
+    /**
+     * Parses {@code 3}, {@code -2}, {@code _1@0}, {@code 1@0@1}; an error quotes the text.
+     *
+     * @throws LayoutArgumentException where the scale or an index is not an integer, or an index is negative or past
+     *         {@code Integer.MAX_VALUE}
+     */
     public static ScaledBasis parse(String text) {
         String[] parts = text.trim().split("@", -1);
         long v = integer(parts[0], text);

@@ -14,7 +14,12 @@ import org.layoutcat.core.LayoutArgumentException;
 public final class Modes {
     private Modes() {}
 
-    /** {@code select<I0,...,Ik>(L)}: the layout {@code (L_I0, ..., L_Ik)} (a tuple, also for one index). */
+    /**
+     * {@code select<I0,...,Ik>(L)}: the layout {@code (L_I0, ..., L_Ik)} (a tuple, also for one index).
+     *
+     * @throws LayoutArgumentException for no index or an index outside {@code [0, rank(L))}
+     * @throws ArithmeticException where the size of the result overflows a long
+     */
     public static Layout select(Layout l, int... indices) {
         if (indices.length == 0) throw new LayoutArgumentException("select of " + l + ": no mode index given");
         List<Layout> modes = new ArrayList<>(indices.length);
@@ -25,6 +30,8 @@ public final class Modes {
     /**
      * {@code group<B,E>(L)}: modes {@code [B, E)} nested into one, {@code (L_0,...,L_(B-1),(L_B,...,L_(E-1)),L_E,...)};
      * requires {@code 0 ≤ B < E ≤ rank(L)}.
+     *
+     * @throws LayoutArgumentException unless {@code 0 ≤ B < E ≤ rank(L)}
      */
     public static Layout group(Layout l, int begin, int end) {
         int r = l.rank();
@@ -38,14 +45,22 @@ public final class Modes {
         return Layout.concat(modes);
     }
 
-    /** {@code append(L, x)}: {@code (L_0, ..., L_(r-1), x)}; for an integral L, {@code (L, x)}. */
+    /**
+     * {@code append(L, x)}: {@code (L_0, ..., L_(r-1), x)}; for an integral L, {@code (L, x)}.
+     *
+     * @throws ArithmeticException where the size of the result overflows a long
+     */
     public static Layout append(Layout l, Layout x) {
         List<Layout> modes = new ArrayList<>(l.modes());
         modes.add(x);
         return Layout.concat(modes);
     }
 
-    /** {@code prepend(L, x)}: {@code (x, L_0, ..., L_(r-1))}; for an integral L, {@code (x, L)}. */
+    /**
+     * {@code prepend(L, x)}: {@code (x, L_0, ..., L_(r-1))}; for an integral L, {@code (x, L)}.
+     *
+     * @throws ArithmeticException where the size of the result overflows a long
+     */
     public static Layout prepend(Layout l, Layout x) {
         List<Layout> modes = new ArrayList<>();
         modes.add(x);

@@ -27,13 +27,16 @@ public final class SliceCoord {
         this.modes = modes;
     }
 
-    /** The integer coordinate {@code c ≥ 0}. */
+    /**
+     * The integer coordinate {@code c ≥ 0}.
+     *
+     * @throws LayoutArgumentException for a negative c
+     */
     public static SliceCoord of(long c) {
         if (c < 0) throw new LayoutArgumentException("coordinate " + c + " is negative");
         return new SliceCoord(c, null);
     }
 
-    /** The tuple of the given coordinates. */
     /** CuTe's {@code repeat<rank>(_)}: {@code _} for rank 1 (a whole mode), else {@code (_,...,_)} of that rank. */
     public static SliceCoord wildcards(int rank) {
         if (rank == 1) return WILDCARD;
@@ -50,12 +53,17 @@ public final class SliceCoord {
         return of(m.toArray(new SliceCoord[0]));
     }
 
+    /** The tuple of the given coordinates. */
     public static SliceCoord of(SliceCoord... modes) {
         for (SliceCoord m : modes) if (m == null) throw new NullPointerException("a mode of a coordinate is null");
         return new SliceCoord(0, modes.clone());
     }
 
-    /** The coordinate of an IntTuple (no wildcards). */
+    /**
+     * The coordinate of an IntTuple (no wildcards).
+     *
+     * @throws LayoutArgumentException where t has a negative integer
+     */
     public static SliceCoord of(IntTuple t) {
         if (t.isLeaf()) return of(t.value());
         SliceCoord[] m = new SliceCoord[t.rank()];
@@ -75,7 +83,11 @@ public final class SliceCoord {
         return modes != null;
     }
 
-    /** The integer of an integer coordinate. */
+    /**
+     * The integer of an integer coordinate.
+     *
+     * @throws IllegalStateException for a wildcard or a tuple
+     */
     public long value() {
         if (!isInteger()) throw new IllegalStateException("value() of " + this);
         return value;
@@ -86,7 +98,11 @@ public final class SliceCoord {
         return modes == null ? 1 : modes.length;
     }
 
-    /** Mode i of a tuple. */
+    /**
+     * Mode i of a tuple.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 ≤ i < rank()}
+     */
     public SliceCoord mode(int i) {
         if (modes == null) {
             if (i != 0) throw new IndexOutOfBoundsException("mode " + i + " of " + this + " (rank 1)");
@@ -117,7 +133,13 @@ public final class SliceCoord {
         return IntTuple.of(m);
     }
 
-    /** Parses {@code _}, {@code 3}, {@code _3}, {@code (_,(1,_))}; an error quotes the text and the position. */
+    /**
+     * Parses {@code _}, {@code 3}, {@code _3}, {@code (_,(1,_))}; an error quotes the text and the position.
+     *
+     * @throws LayoutArgumentException where the text is null, longer than {@link
+     *         org.layoutcat.core.Limits#MAX_TEXT_LENGTH}, nested deeper than {@link
+     *         org.layoutcat.core.Limits#MAX_DEPTH}, not a coordinate, or has an integer that does not fit in a long
+     */
     public static SliceCoord parse(String text) {
         if (text == null) throw new LayoutArgumentException("no coordinate to parse (null)");
         if (text.length() > Limits.MAX_TEXT_LENGTH) {

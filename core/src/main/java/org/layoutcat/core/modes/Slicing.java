@@ -27,12 +27,24 @@ import org.layoutcat.core.LayoutArgumentException;
 public final class Slicing {
     private Slicing() {}
 
-    /** {@code slice(c, L)}: the modes of L under the wildcards. */
+    /**
+     * {@code slice(c, L)}: the modes of L under the wildcards.
+     *
+     * @throws LayoutArgumentException where a tuple of c meets an integer or a mode of another rank (mismatched ranks),
+     *         or an integer of c lies outside its mode
+     * @throws ArithmeticException where the offset overflows a long
+     */
     public static Layout slice(SliceCoord c, Layout l) {
         return sliceAndOffset(c, l).layout();
     }
 
-    /** {@code slice_and_offset(c, L)}: the sub-layout and {@code L(c)} with each {@code _} read as 0. */
+    /**
+     * {@code slice_and_offset(c, L)}: the sub-layout and {@code L(c)} with each {@code _} read as 0.
+     *
+     * @throws LayoutArgumentException where a tuple of c meets an integer or a mode of another rank (mismatched ranks),
+     *         or an integer of c lies outside its mode
+     * @throws ArithmeticException where the offset overflows a long
+     */
     public static Sliced sliceAndOffset(SliceCoord c, Layout l) {
         if (c.isWildcard()) return new Sliced(l, 0);
         Gather g = new Gather();
@@ -41,7 +53,13 @@ public final class Slicing {
         return new Sliced(g.layout(), g.offset);
     }
 
-    /** {@code dice(c, L)}: the modes of L at the integers of c; {@code dice(n, L) = L} for an integer n. */
+    /**
+     * {@code dice(c, L)}: the modes of L at the integers of c; {@code dice(n, L) = L} for an integer n.
+     *
+     * @throws LayoutArgumentException where a tuple of c meets an integer or a mode of another rank (mismatched ranks),
+     *         or an integer of c lies outside its mode
+     * @throws ArithmeticException where the offset overflows a long
+     */
     public static Layout dice(SliceCoord c, Layout l) {
         if (c.isInteger()) return l;
         if (c.isWildcard()) return Layout.of(IntTuple.EMPTY, IntTuple.EMPTY);
@@ -50,7 +68,11 @@ public final class Slicing {
         return g.layout();
     }
 
-    /** {@code dice(c, t)} of an integer tuple (CuTe's dice of a tiler or a coordinate), gathered the same way. */
+    /**
+     * {@code dice(c, t)} of an integer tuple (CuTe's dice of a tiler or a coordinate), gathered the same way.
+     *
+     * @throws LayoutArgumentException where a tuple of c meets an integer or a tuple of another rank (mismatched ranks)
+     */
     public static IntTuple dice(SliceCoord c, IntTuple t) {
         if (c.isInteger()) return t;
         if (c.isWildcard()) return IntTuple.EMPTY;

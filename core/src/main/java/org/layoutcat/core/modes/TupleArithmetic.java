@@ -17,12 +17,20 @@ public final class TupleArithmetic {
      * {@code shape_div(a, b)}: tuple/tuple mode by mode (equal ranks); tuple/integer folds b across a's modes,
      * {@code shape_div((4,5,6), 40) = (1,1,3)}; integer/tuple divides by the product; integer/integer needs
      * {@code a | b} or {@code b | a} (CuTe's "Divisibility Condition") and is {@code ⌈a/b⌉}.
+     *
+     * @throws LayoutArgumentException where two tuples met mode by mode differ in rank, an entry is ≤ 0, or two
+     *         integers do not divide one another (CuTe's divisibility condition)
      */
     public static IntTuple shapeDiv(IntTuple a, IntTuple b) {
         return div(a, b, true, a, b);
     }
 
-    /** {@code ceil_div(a, b)}: as {@link #shapeDiv} without the divisibility condition; a tuple b may be shorter (missing modes are 1). */
+    /**
+     * {@code ceil_div(a, b)}: as {@link #shapeDiv} without the divisibility condition; a tuple b may be shorter
+     * (missing modes are 1).
+     *
+     * @throws LayoutArgumentException where a tuple b has more modes than the tuple it meets, or an entry is ≤ 0
+     */
     public static IntTuple ceilDiv(IntTuple a, IntTuple b) {
         return div(a, b, false, a, b);
     }
@@ -62,6 +70,8 @@ public final class TupleArithmetic {
      * {@code prefix_product(a, init)}): each leaf gets {@code init} times the product of the leaves before it, so
      * {@code prefix_product((2,(3,4))) = (1,(2,6))}. Unlike {@code compact_col_major} a leaf of extent 1 keeps the
      * running product. Overflow is an ArithmeticException.
+     *
+     * @throws ArithmeticException where a product overflows a long
      */
     public static IntTuple prefixProduct(IntTuple a, long init) {
         long[] s = a.leaves();
@@ -74,7 +84,11 @@ public final class TupleArithmetic {
         return a.withLeaves(d);
     }
 
-    /** {@code prefix_product(a) = prefix_product(a, 1)}. */
+    /**
+     * {@code prefix_product(a) = prefix_product(a, 1)}.
+     *
+     * @throws ArithmeticException where a product overflows a long
+     */
     public static IntTuple prefixProduct(IntTuple a) {
         return prefixProduct(a, 1);
     }
@@ -94,6 +108,9 @@ public final class TupleArithmetic {
      * CuTe's {@code evenly_divides(shape, tiler)} for a shape tiler: a tuple tiler of rank ≤ rank(shape) divides
      * mode by mode; an integer n divides the shape when {@code size(shape) = n·size(ceil_div(shape, n))}. When true,
      * {@code logical_divide(make_layout(shape), tiler)} has no partial tile.
+     *
+     * @throws LayoutArgumentException where an integer of the tiler or an entry of the shape it meets is ≤ 0
+     * @throws ArithmeticException where a size overflows a long
      */
     public static boolean evenlyDivides(IntTuple shape, IntTuple tiler) {
         if (tiler.isTuple()) {

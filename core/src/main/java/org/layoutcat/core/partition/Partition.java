@@ -35,7 +35,14 @@ import org.layoutcat.core.swizzle.SwizzleSlice;
 public final class Partition {
     private Partition() {}
 
-    /** {@code local_tile(L, tiler, coord)}; see the class comment. */
+    /**
+     * {@code local_tile(L, tiler, coord)}; see the class comment.
+     *
+     * @throws LayoutArgumentException where the zipped divide is refused (see {@link Divide#zippedDivide}), the
+     *         coordinate has more modes than its rest modes, or the slice at it is refused (a mismatched rank, an
+     *         integer outside its mode)
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public static Sliced localTile(Layout l, Tiler tiler, SliceCoord coord) {
         Layout z = Divide.zippedDivide(l, tiler);
         return Slicing.sliceAndOffset(tileCoord(z, coord, () -> "local_tile of " + l + " by " + tiler + " at " + coord), z);
@@ -44,20 +51,41 @@ public final class Partition {
     /**
      * {@code local_tile} of a swizzled layout: its zipped divide (through the inner layout) sliced at the rest modes
      * as {@link ComposedSlicing} slices, the swizzle kept or decayed.
+     *
+     * @throws LayoutArgumentException where the zipped divide is refused (see {@link Divide#zippedDivide}), the
+     *         coordinate has more modes than its rest modes, or the slice at it is refused (a mismatched rank, an
+     *         integer outside its mode), or where CuTe's slice is not the composed layout's function on it (see {@link
+     *         ComposedSlicing#sliceAndOffset})
+     * @throws ArithmeticException on overflow of a size, stride or offset
      */
     public static SwizzleSlice localTile(ComposedLayout l, Tiler tiler, SliceCoord coord) {
         ComposedLayout z = l.zippedDivide(tiler);
         return z.sliceAndOffset(tileCoord(z.inner(), coord, () -> "local_tile of " + l + " by " + tiler + " at " + coord));
     }
 
-    /** {@code local_partition(L, thr_layout, thr_idx)}; see the class comment. */
+    /**
+     * {@code local_partition(L, thr_layout, thr_idx)}; see the class comment.
+     *
+     * @throws LayoutArgumentException where the index is outside {@code [0, size(threads))} or is not a value of the
+     *         thread layout (or {@code get_hier_coord} is undefined for it: a mode with stride ≤ 0), the thread layout
+     *         has more modes than the tile, or the zipped divide is refused
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public static Sliced localPartition(Layout l, Layout threads, long index) {
         Supplier<String> what = () -> "local_partition of " + l + " among " + threads;
         Layout z = Divide.zippedDivide(l, Tiler.ofShape(TvLayout.productEach(threads.shape())));
         return Slicing.sliceAndOffset(partitionCoord(z, threads, index, what), z);
     }
 
-    /** {@code local_partition} of a swizzled layout, sliced as {@link ComposedSlicing} slices. */
+    /**
+     * {@code local_partition} of a swizzled layout, sliced as {@link ComposedSlicing} slices.
+     *
+     * @throws LayoutArgumentException where the index is outside {@code [0, size(threads))} or is not a value of the
+     *         thread layout (or {@code get_hier_coord} is undefined for it: a mode with stride ≤ 0), the thread layout
+     *         has more modes than the tile, or the zipped divide is refused, or where CuTe's slice is not the composed
+     *         layout's function on it (see {@link ComposedSlicing#sliceAndOffset})
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public static SwizzleSlice localPartition(ComposedLayout l, Layout threads, long index) {
         Supplier<String> what = () -> "local_partition of " + l + " among " + threads;
         ComposedLayout z = l.zippedDivide(Tiler.ofShape(TvLayout.productEach(threads.shape())));

@@ -25,7 +25,13 @@ import org.layoutcat.core.LayoutArgumentException;
 public final class Recast {
     private Recast() {}
 
-    /** {@code upcast<n>(L)}; see the class comment. */
+    /**
+     * {@code upcast<n>(L)}; see the class comment.
+     *
+     * @throws LayoutArgumentException for {@code n ≤ 0}, or where a non-zero stride and n do not divide one another
+     *         (CuTe's divisibility condition)
+     * @throws ArithmeticException on overflow of a stride
+     */
     public static Layout upcast(Layout l, long n) {
         requirePositive("upcast", n, l);
         long[] s = l.flatShapes();
@@ -43,7 +49,13 @@ public final class Recast {
         return Layout.of(l.shape().withLeaves(s), l.stride().withLeaves(d));
     }
 
-    /** {@code downcast<n>(L)}; see the class comment. */
+    /**
+     * {@code downcast<n>(L)}; see the class comment.
+     *
+     * @throws LayoutArgumentException for {@code n ≤ 0}, or where no mode has stride 1 (CuTe's "downcast requires
+     *         adjacent elements")
+     * @throws ArithmeticException on overflow of a size or stride
+     */
     public static Layout downcast(Layout l, long n) {
         requirePositive("downcast", n, l);
         long[] s = l.flatShapes();
@@ -61,7 +73,13 @@ public final class Recast {
         return Layout.of(l.shape().withLeaves(s), l.stride().withLeaves(d));
     }
 
-    /** {@code recast_layout<Old,New>(L)} for element widths of {@code oldBits} and {@code newBits} bits. */
+    /**
+     * {@code recast_layout<Old,New>(L)} for element widths of {@code oldBits} and {@code newBits} bits.
+     *
+     * @throws LayoutArgumentException for a width ≤ 0, or where the upcast or downcast it takes is refused (see {@link
+     *         #upcast}, {@link #downcast})
+     * @throws ArithmeticException on overflow of a size or stride
+     */
     public static Layout recastLayout(long oldBits, long newBits, Layout l) {
         if (oldBits <= 0 || newBits <= 0) {
             throw new LayoutArgumentException("recast_layout of " + l + " from " + oldBits + " to " + newBits

@@ -22,14 +22,26 @@ import org.layoutcat.core.algebra.Inverse;
 public final class Vectorization {
     private Vectorization() {}
 
-    /** {@code max_common_vector(A, B)}: the n of the class comment, at least 1. */
+    /**
+     * {@code max_common_vector(A, B)}: the n of the class comment, at least 1.
+     *
+     * @throws LayoutArgumentException where the composition of A with {@code right_inverse(B)} is refused (see {@link
+     *         Composition#compose(Layout, Layout)}), with the reason
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public static long maxCommonVector(Layout a, Layout b) {
         Layout c = common(a, b, "max_common_vector");
         Layout first = c.isIntegral() ? c : c.mode(0);
         return first.flatStride(0) == 1 && first.flatRank() == 1 ? first.size() : 1;
     }
 
-    /** {@code max_common_layout(A, B)}: {@code right_inverse(B) ∘ C_0} where C's first stride is 1, else {@code 1:0}. */
+    /**
+     * {@code max_common_layout(A, B)}: {@code right_inverse(B) ∘ C_0} where C's first stride is 1, else {@code 1:0}.
+     *
+     * @throws LayoutArgumentException where the composition of A with {@code right_inverse(B)} is refused (see {@link
+     *         Composition#compose(Layout, Layout)}), with the reason
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public static Layout maxCommonLayout(Layout a, Layout b) {
         Layout inv = Inverse.rightInverse(b);
         Layout c = common(a, inv, b, "max_common_layout");

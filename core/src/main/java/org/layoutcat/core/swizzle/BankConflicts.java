@@ -48,6 +48,11 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
      * index of the shared-memory layout; each thread accesses its values as one vector of
      * {@code values·elementBytes} bytes, which must lie at consecutive addresses (else it is several instructions).
      * {@code smem} maps an index to an element offset: a {@link Layout} or a {@link ComposedLayout}.
+     *
+     * @throws LayoutArgumentException unless an element has 1, 2, 4, 8 or 16 bytes, there are at most 32 threads, each
+     *         thread's values make one vector of 1, 2, 4, 8 or 16 bytes at consecutive elements, and each vector's byte
+     *         address is aligned to its size; what {@code smem} throws passes through
+     * @throws ArithmeticException where an index of the access layout overflows a long
      */
     public static BankConflicts of(LongUnaryOperator smem, int elementBytes, Layout access) {
         Request r = request(smem, elementBytes, access);
@@ -67,6 +72,11 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
      *                    the threads touching it in increasing order
      */
     public record Phase(int firstThread, int vectorBytes, List<Long> addresses, List<SortedMap<Long, List<Integer>>> banks) {
+        /**
+         * The phase, its lists and maps copied.
+         *
+         * @throws IllegalArgumentException unless there are 32 banks
+         */
         public Phase {
             addresses = List.copyOf(addresses);
             List<SortedMap<Long, List<Integer>>> copy = new ArrayList<>();
@@ -90,6 +100,11 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
     /**
      * The phases of one instruction, read and checked as {@link #of} reads them; their wavefronts add up to
      * {@link #wavefronts()}. What a picture of the banks draws.
+     *
+     * @throws LayoutArgumentException unless an element has 1, 2, 4, 8 or 16 bytes, there are at most 32 threads, each
+     *         thread's values make one vector of 1, 2, 4, 8 or 16 bytes at consecutive elements, and each vector's byte
+     *         address is aligned to its size; what {@code smem} throws passes through
+     * @throws ArithmeticException where an index of the access layout overflows a long
      */
     public static List<Phase> phases(LongUnaryOperator smem, int elementBytes, Layout access) {
         Request r = request(smem, elementBytes, access);
@@ -133,6 +148,11 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
      * The byte address each thread of {@link #of} accesses first, thread by thread: {@code smem(access(t)) ·
      * elementBytes}; the same checks as {@link #of} (one aligned vector of 1 to 16 bytes per thread, at most 32
      * threads). A GPU kernel that replays the instruction loads from these addresses.
+     *
+     * @throws LayoutArgumentException unless an element has 1, 2, 4, 8 or 16 bytes, there are at most 32 threads, each
+     *         thread's values make one vector of 1, 2, 4, 8 or 16 bytes at consecutive elements, and each vector's byte
+     *         address is aligned to its size; what {@code smem} throws passes through
+     * @throws ArithmeticException where an index of the access layout overflows a long
      */
     public static List<Long> byteAddresses(LongUnaryOperator smem, int elementBytes, Layout access) {
         List<Long> list = new ArrayList<>();

@@ -40,6 +40,11 @@ import org.layoutcat.core.algebra.Product;
  * CuTe's cosize is 456), so a buffer of that size would be overrun.
  */
 public record ComposedLayout(Swizzle outer, long offset, Layout inner) {
+    /**
+     * The composed layout {@code outer o offset o inner}.
+     *
+     * @throws LayoutArgumentException for a null swizzle or layout, or a negative offset
+     */
     public ComposedLayout {
         if (outer == null || inner == null) throw new LayoutArgumentException("a composed layout needs a swizzle and a layout");
         if (offset < 0) throw new LayoutArgumentException("offset " + offset + " of a composed layout is negative");
@@ -54,7 +59,14 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner) {
         return text != null && text.stripLeading().startsWith("Sw");
     }
 
-    /** Parses {@code Sw<B,M,S> o offset o L} or CuTe's pointer form {@code Sw<B,M,S> o smem_ptr[Nb](...) o L}. */
+    /**
+     * Parses {@code Sw<B,M,S> o offset o L} or CuTe's pointer form {@code Sw<B,M,S> o smem_ptr[Nb](...) o L}.
+     *
+     * @throws LayoutArgumentException where the text is null, longer than {@link Limits#MAX_TEXT_LENGTH}, not of either
+     *         form, has a swizzle CuTe refuses or an inner layout that {@link Layout#parse} refuses, or a pointer of
+     *         elements other than 8, 16, 32, ... bits or one whose swizzle moves bits inside an element (M below log2
+     *         of its bytes)
+     */
     public static ComposedLayout parse(String text) {
         if (text == null) throw new LayoutArgumentException("no text to parse (null)");
         if (text.length() > Limits.MAX_TEXT_LENGTH) {
@@ -93,12 +105,24 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner) {
     }
 
 
-    /** {@code sw(offset + L(i))} for an index i of L's domain (L's last mode unbounded past it, as in CuTe). */
+    /**
+     * {@code sw(offset + L(i))} for an index i of L's domain (L's last mode unbounded past it, as in CuTe).
+     *
+     * @throws LayoutArgumentException for a negative index or a negative {@code offset + L(…)} (a swizzle acts on
+     *         offsets ≥ 0)
+     * @throws ArithmeticException where the offset overflows a long
+     */
     public long apply(long index) {
         return outer.apply(Math.addExact(offset, inner.apply(index)));
     }
 
-    /** {@code sw(offset + L(c))} for a coordinate of L. */
+    /**
+     * {@code sw(offset + L(c))} for a coordinate of L.
+     *
+     * @throws LayoutArgumentException where the coordinate does not fit L (see {@link Layout#apply(IntTuple)}), or for
+     *         a negative {@code offset + L(…)} (a swizzle acts on offsets ≥ 0)
+     * @throws ArithmeticException where the offset overflows a long
+     */
     public long apply(IntTuple coord) {
         return outer.apply(Math.addExact(offset, inner.apply(coord)));
     }
@@ -114,7 +138,13 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner) {
     /** The most points {@link #cosize} visits one by one. */
     public static final long COSIZE_POINTS = 1L << 22;
 
-    /** {@code 1 + max_i sw(offset + L(i))}, by visiting every index (at most {@value #COSIZE_POINTS}). */
+    /**
+     * {@code 1 + max_i sw(offset + L(i))}, by visiting every index (at most {@value #COSIZE_POINTS}).
+     *
+     * @throws LayoutArgumentException where L has more than {@value #COSIZE_POINTS} points, or for a negative {@code
+     *         offset + L(…)} (a swizzle acts on offsets ≥ 0)
+     * @throws ArithmeticException where an offset overflows a long
+     */
     public long cosize() {
         long n = inner.size();
         if (n > COSIZE_POINTS) {
@@ -126,24 +156,53 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner) {
         return max + 1;
     }
 
-    /** CuTe's {@code composition(Sw o off o L, B)} = {@code Sw o off o (L∘B)}: B applied first, then the whole. */
+    /**
+     * CuTe's {@code composition(Sw o off o L, B)} = {@code Sw o off o (L∘B)}: B applied first, then the whole.
+     *
+     * @throws LayoutArgumentException where L∘B is refused (see {@link Composition#compose(Layout, Tiler)})
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public ComposedLayout compose(Tiler b) {
         return withInner(Composition.compose(inner, b));
     }
 
-    /** {@code logical_divide} through the inner layout; likewise {@link #zippedDivide}, {@link #tiledDivide}, {@link #flatDivide}. */
+    /**
+     * {@code logical_divide} through the inner layout; likewise {@link #zippedDivide}, {@link #tiledDivide}, {@link
+     * #flatDivide}.
+     *
+     * @throws LayoutArgumentException where the divide of L is refused (see {@link Divide#logicalDivide})
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public ComposedLayout logicalDivide(Tiler b) {
         return withInner(Divide.logicalDivide(inner, b));
     }
 
+    /**
+     * {@code zipped_divide} through the inner layout.
+     *
+     * @throws LayoutArgumentException where the divide of L is refused (see {@link Divide#logicalDivide})
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public ComposedLayout zippedDivide(Tiler b) {
         return withInner(Divide.zippedDivide(inner, b));
     }
 
+    /**
+     * {@code tiled_divide} through the inner layout.
+     *
+     * @throws LayoutArgumentException where the divide of L is refused (see {@link Divide#logicalDivide})
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public ComposedLayout tiledDivide(Tiler b) {
         return withInner(Divide.tiledDivide(inner, b));
     }
 
+    /**
+     * {@code flat_divide} through the inner layout.
+     *
+     * @throws LayoutArgumentException where the divide of L is refused (see {@link Divide#logicalDivide})
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public ComposedLayout flatDivide(Tiler b) {
         return withInner(Divide.flatDivide(inner, b));
     }
@@ -151,32 +210,70 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner) {
     /**
      * CuTe's {@code tile_to_shape} of a composed atom: the inner layout tiled to the target shape (see
      * {@link Product#tileToShape}), the swizzle and offset kept, as a whole shared-memory layout is built from an atom.
+     *
+     * @throws LayoutArgumentException where {@code tile_to_shape} of L is refused (see {@link Product#tileToShape})
+     * @throws ArithmeticException on overflow of a size, stride or offset
      */
     public ComposedLayout tileToShape(IntTuple target, IntTuple order) {
         return withInner(Product.tileToShape(inner, target, order));
     }
 
-    /** {@code logical_product} through the inner layout, as CuTe's; likewise the other products. */
+    /**
+     * {@code logical_product} through the inner layout, as CuTe's; likewise the other products.
+     *
+     * @throws LayoutArgumentException where the product of L is refused (see {@link Product#logicalProduct})
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public ComposedLayout logicalProduct(Tiler b) {
         return withInner(Product.logicalProduct(inner, b));
     }
 
+    /**
+     * {@code zipped_product} through the inner layout.
+     *
+     * @throws LayoutArgumentException where the product of L is refused (see {@link Product#logicalProduct})
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public ComposedLayout zippedProduct(Tiler b) {
         return withInner(Product.zippedProduct(inner, b));
     }
 
+    /**
+     * {@code tiled_product} through the inner layout.
+     *
+     * @throws LayoutArgumentException where the product of L is refused (see {@link Product#logicalProduct})
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public ComposedLayout tiledProduct(Tiler b) {
         return withInner(Product.tiledProduct(inner, b));
     }
 
+    /**
+     * {@code flat_product} through the inner layout.
+     *
+     * @throws LayoutArgumentException where the product of L is refused (see {@link Product#logicalProduct})
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public ComposedLayout flatProduct(Tiler b) {
         return withInner(Product.flatProduct(inner, b));
     }
 
+    /**
+     * {@code blocked_product} through the inner layout.
+     *
+     * @throws LayoutArgumentException where the product of L is refused (see {@link Product#logicalProduct})
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public ComposedLayout blockedProduct(Layout b) {
         return withInner(Product.blockedProduct(inner, b));
     }
 
+    /**
+     * {@code raked_product} through the inner layout.
+     *
+     * @throws LayoutArgumentException where the product of L is refused (see {@link Product#logicalProduct})
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public ComposedLayout rakedProduct(Layout b) {
         return withInner(Product.rakedProduct(inner, b));
     }
@@ -191,17 +288,30 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner) {
         return Complement.complement(inner);
     }
 
-    /** {@code complement(L, cotarget)} of the inner layout, as CuTe's. */
+    /**
+     * {@code complement(L, cotarget)} of the inner layout, as CuTe's.
+     *
+     * @throws LayoutArgumentException where L's complement is refused (see {@link Complement#complement(Layout, long)})
+     * @throws ArithmeticException on overflow of an extent
+     */
     public Layout complement(long cotarget) {
         return Complement.complement(inner, cotarget);
     }
 
-    /** CuTe's {@code filter(Sw o off o L, profile)}: L's filter by that profile (CuTe has no one-argument form). */
+    /**
+     * CuTe's {@code filter(Sw o off o L, profile)}: L's filter by that profile (CuTe has no one-argument form).
+     *
+     * @throws LayoutArgumentException where a tuple of the profile has more modes than the (sub-)layout it meets
+     */
     public ComposedLayout filter(IntTuple profile) {
         return withInner(Coalesce.filter(inner, profile));
     }
 
-    /** {@code slice_and_offset(c, this)}; see {@link ComposedSlicing}. */
+    /**
+     * {@code slice_and_offset(c, this)}; see {@link ComposedSlicing}.
+     *
+     * @throws LayoutArgumentException where the slice is refused (see {@link ComposedSlicing#sliceAndOffset})
+     */
     public SwizzleSlice sliceAndOffset(SliceCoord c) {
         return ComposedSlicing.sliceAndOffset(c, this);
     }
@@ -213,8 +323,9 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner) {
      * bits; the result is checked, {@code this(result(i)) = i} at each of its points.
      *
      * @throws LayoutArgumentException for a nonzero offset (CuTe's answer {@code R o −off o Sw} has the swizzle
-     *         inside, a form not represented here), where R's images of the fields are no swizzle's fields, or where
-     *         the result is not a right inverse
+     *         inside, a form not represented here), where R's images of the fields are no swizzle's fields, where
+     *         the result has more than {@value #COSIZE_POINTS} points to check, or where it is not a right inverse
+     * @throws ArithmeticException where the extent {@code s·d} reached by a mode of L overflows a long
      */
     public ComposedLayout rightInverse() {
         ComposedLayout r = passSwizzle("right_inverse", Inverse.rightInverse(inner));
@@ -277,7 +388,8 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner) {
      *
      * @throws LayoutArgumentException unless n is a power of two with {@code log2 n ≤ M} (else the swizzle moves bits
      *         inside the new element: CuTe C++ then drops swizzle bits and returns a different function) and n divides
-     *         the offset
+     *         the offset, or where {@code upcast<n>(L)} is refused (see {@link Recast#upcast})
+     * @throws ArithmeticException on overflow of a stride
      */
     public ComposedLayout upcast(long n) {
         int log2 = log2("upcast", n);
@@ -292,14 +404,26 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner) {
         return new ComposedLayout(s, offset / n, Recast.upcast(inner, n));
     }
 
-    /** CuTe's {@code downcast<n>}: {@code Sw<B,M+log2 n,S>}, the offset times n, {@code downcast<n>(L)}. */
+    /**
+     * CuTe's {@code downcast<n>}: {@code Sw<B,M+log2 n,S>}, the offset times n, {@code downcast<n>(L)}.
+     *
+     * @throws LayoutArgumentException unless n is a power of two, where no mode of L has stride 1 (see {@link
+     *         Recast#downcast}), or where the rescaled swizzle leaves the 62 bits of an offset
+     * @throws ArithmeticException on overflow of the offset, a size or a stride
+     */
     public ComposedLayout downcast(long n) {
         int log2 = log2("downcast", n);
         Swizzle s = outer.isIdentity() ? outer : new Swizzle(outer.bits(), outer.base() + log2, outer.shift());
         return new ComposedLayout(s, Math.multiplyExact(offset, n), Recast.downcast(inner, n));
     }
 
-    /** CuTe's {@code recast_layout} of a composed layout from {@code oldBits}- to {@code newBits}-bit elements. */
+    /**
+     * CuTe's {@code recast_layout} of a composed layout from {@code oldBits}- to {@code newBits}-bit elements.
+     *
+     * @throws LayoutArgumentException for a width ≤ 0, or where the upcast or downcast it takes is refused (see {@link
+     *         #upcast}, {@link #downcast})
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
     public ComposedLayout recast(long oldBits, long newBits) {
         if (oldBits <= 0 || newBits <= 0) {
             throw new LayoutArgumentException("recast_layout of " + this + " from " + oldBits + " to " + newBits
@@ -325,7 +449,8 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner) {
      * copy may move at once, no wider than the swizzle's untouched bits. CuTe assumes the offset leaves those bits
      * alone; here the answer is checked, {@code this(right_inverse(b)(i)) = i} for {@code i < n}.
      *
-     * @throws LayoutArgumentException where that check fails (the offset breaks the vector), with the index
+     * @throws LayoutArgumentException where that check fails (the offset breaks the vector), with the index, or
+     *         where the composition of L with {@code right_inverse(b)} is refused (see {@link Vectorization#maxCommonVector})
      */
     public long maxCommonVector(Layout b) {
         long n = Math.min(Vectorization.maxCommonVector(inner, b), 1L << outer.base());
@@ -337,6 +462,11 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner) {
      * CuTe's {@code max_common_vector} of two composed layouts: L's and b's inner layouts' common vector, no wider
      * than either swizzle's untouched bits unless the swizzles are equal; checked,
      * {@code this(b.right_inverse(i)) = i} for {@code i < n} where b has a right inverse here.
+     *
+     * @throws LayoutArgumentException where the composition of the inner layouts is refused (see {@link
+     *         Vectorization#maxCommonVector}), b has no right inverse here (see {@link #rightInverse}), or the check
+     *         fails, with the index
+     * @throws ArithmeticException on overflow of a size, stride or offset
      */
     public long maxCommonVector(ComposedLayout b) {
         long n = Vectorization.maxCommonVector(inner, b.inner);
@@ -354,6 +484,10 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner) {
     /**
      * CuTe's {@code max_common_layout(this, b)}: L's common layout with b, truncated to {@code 2^M} elements;
      * checked like {@link #maxCommonVector(Layout)}.
+     *
+     * @throws LayoutArgumentException where the composition is refused (see {@link Vectorization#maxCommonLayout}) or
+     *         the check fails, with the index
+     * @throws ArithmeticException on overflow of a size, stride or offset
      */
     public Layout maxCommonLayout(Layout b) {
         Layout common = Vectorization.maxCommonLayout(inner, b);

@@ -32,12 +32,22 @@ public final class GmmaSmemAtoms {
         }
     }
 
-    /** The atom for elements of {@code elementBits} (8, 16, 32 or 64) bits, in element offsets. */
+    /**
+     * The atom for elements of {@code elementBits} (8, 16, 32 or 64) bits, in element offsets.
+     *
+     * @throws LayoutArgumentException unless {@code elementBits} is 8, 16, 32 or 64, or where a row of the swizzling
+     *         holds no such element
+     */
     public static ComposedLayout atom(Major major, Swizzling swizzling, int elementBits) {
         return ComposedLayout.parse(cuteForm(major, swizzling, elementBits));
     }
 
-    /** The atom as CuTe C++ prints it: the swizzle of byte addresses over a typed shared-memory pointer. */
+    /**
+     * The atom as CuTe C++ prints it: the swizzle of byte addresses over a typed shared-memory pointer.
+     *
+     * @throws LayoutArgumentException unless {@code elementBits} is 8, 16, 32 or 64, or where a row of the swizzling
+     *         holds no such element
+     */
     public static String cuteForm(Major major, Swizzling swizzling, int elementBits) {
         if (elementBits < 8 || elementBits > 64 || Integer.bitCount(elementBits) != 1) {
             throw new LayoutArgumentException("a GMMA shared-memory atom of " + elementBits + "-bit elements: 8, 16, 32 or 64 bits");

@@ -18,6 +18,11 @@ public record Swizzle(int bits, int base, int shift) {
     /** The identity swizzle {@code Sw<0,4,3>} CuTe uses as a no-op (any B = 0 is one). */
     public static final Swizzle IDENTITY = new Swizzle(0, 4, 3);
 
+    /**
+     * The swizzle {@code Sw<B,M,S>}.
+     *
+     * @throws LayoutArgumentException unless {@code B ≥ 0}, {@code M ≥ 0}, {@code |S| ≥ B} and {@code B + M + |S| ≤ 62}
+     */
     public Swizzle {
         if (bits < 0 || base < 0 || Math.abs(shift) < bits || bits + base + Math.abs(shift) > 62) {
             throw new LayoutArgumentException("Sw<" + bits + "," + base + "," + shift + "> is not a swizzle: CuTe needs"
@@ -35,7 +40,11 @@ public record Swizzle(int bits, int base, int shift) {
         return ((1L << bits) - 1) << (base - Math.min(0, shift));
     }
 
-    /** {@code sw(x) = x ⊕ ((x ∧ Y) ≫ S)} (a left shift for negative S), for an offset {@code x ≥ 0}. */
+    /**
+     * {@code sw(x) = x ⊕ ((x ∧ Y) ≫ S)} (a left shift for negative S), for an offset {@code x ≥ 0}.
+     *
+     * @throws LayoutArgumentException for a negative x
+     */
     public long apply(long x) {
         if (x < 0) throw new LayoutArgumentException(this + " of the negative offset " + x + ": a swizzle acts on offsets ≥ 0");
         long y = x & yyyMask();

@@ -18,7 +18,13 @@ public record SwizzleSlice(ComposedLayout composed, long offset) {
         return composed.outer().isIdentity() && composed.offset() == 0 ? Optional.of(composed.inner()) : Optional.empty();
     }
 
-    /** {@code offset + composed(i)}. */
+    /**
+     * {@code offset + composed(i)}.
+     *
+     * @throws org.layoutcat.core.LayoutArgumentException for a negative index, or where the composed layout's offset
+     *         before the swizzle is negative
+     * @throws ArithmeticException where the offset overflows a long
+     */
     public long apply(long index) {
         long v = composed.outer().isIdentity() ? Math.addExact(composed.offset(), composed.inner().apply(index)) : composed.apply(index);
         return Math.addExact(offset, v);

@@ -16,7 +16,11 @@ public final class Exports {
     public enum Format {
         SVG, TEX, DOT, PNG;
 
-        /** The format of {@code file}'s extension, or an IllegalArgumentException naming the ones known. */
+        /**
+         * The format of {@code file}'s extension, or an IllegalArgumentException naming the ones known.
+         *
+         * @throws IllegalArgumentException for an extension other than .svg, .tex, .dot, .gv or .png
+         */
         public static Format of(Path file) {
             String name = file.getFileName() == null ? "" : file.getFileName().toString();
             int dot = name.lastIndexOf('.');
@@ -32,7 +36,12 @@ public final class Exports {
         }
     }
 
-    /** The bytes of the diagram in {@code format} (PNG at {@code scale} pixels per picture pixel). */
+    /**
+     * The bytes of the diagram in {@code format} (PNG at {@code scale} pixels per picture pixel).
+     *
+     * @throws IllegalArgumentException for TeX where a label has a character without a TeX form, and for PNG where the
+     *         width {@code scale·width} is not in {@code (0, 20000]} or Batik reports a problem
+     */
     public static byte[] render(Diagram d, Format format, double scale) {
         return switch (format) {
             case SVG -> SvgWriter.write(d).getBytes(StandardCharsets.UTF_8);
@@ -45,7 +54,8 @@ public final class Exports {
     /**
      * Writes the diagram to {@code file}, the format chosen by its extension.
      *
-     * @throws IllegalArgumentException for an unknown extension or a file that cannot be written
+     * @throws IllegalArgumentException for an unknown extension or a file that cannot be written, or where the rendering is
+     *         refused (see {@link #render})
      */
     public static void write(Diagram d, Path file, double scale) {
         byte[] bytes = render(d, Format.of(file), scale);

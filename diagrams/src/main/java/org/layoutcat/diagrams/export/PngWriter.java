@@ -40,7 +40,13 @@ public final class PngWriter {
         }
     };
 
-    /** The PNG of the diagram at {@code scale} device pixels per picture pixel. */
+    /**
+     * The PNG of the diagram at {@code scale} device pixels per picture pixel.
+     *
+     * @throws IllegalArgumentException where {@code scale·width} is not in {@code (0, 20000]}, or when Batik reports
+     *         any problem with the document
+     * @throws IllegalStateException where the image cannot be encoded as PNG
+     */
     public static byte[] write(Diagram d, double scale) {
         return rasterize(SvgWriter.write(d), d.width() * scale);
     }
@@ -48,7 +54,9 @@ public final class PngWriter {
     /**
      * The PNG of an SVG document, {@code widthPx} pixels wide (height in proportion).
      *
-     * @throws IllegalArgumentException when Batik reports any problem with the document
+     * @throws IllegalArgumentException for a width not in {@code (0, 20000]}, or when Batik reports any problem with the
+     *         document
+     * @throws IllegalStateException where the image cannot be encoded as PNG
      */
     public static byte[] rasterize(String svg, double widthPx) {
         if (!(scaleOk(widthPx))) throw new IllegalArgumentException("PNG width " + widthPx + " is not in (0, 20000]");

@@ -16,7 +16,11 @@ import org.layoutcat.diagrams.svg.SvgWriter;
 public final class TikzWriter {
     private TikzWriter() {}
 
-    /** The standalone document of the diagram. */
+    /**
+     * The standalone document of the diagram.
+     *
+     * @throws IllegalArgumentException where a label has a character without a TeX form (see {@link #tex})
+     */
     public static String write(Diagram d) {
         Scene scene = d.scene();
         Map<String, String> colours = new LinkedHashMap<>();
@@ -115,7 +119,11 @@ public final class TikzWriter {
         return SvgWriter.num(v);
     }
 
-    /** A label as TeX text: specials escaped, the labels' non-ASCII symbols as math, anything else refused. */
+    /**
+     * A label as TeX text: specials escaped, the labels' non-ASCII symbols as math, anything else refused.
+     *
+     * @throws IllegalArgumentException for a character outside ASCII that is none of the labels' symbols
+     */
     public static String tex(String s) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < s.length(); ) {

@@ -101,7 +101,13 @@ public final class AtomPicture {
         k.scene.add(new Scene.Rect(new Box(x, y, o.cols() * cw, o.rows() * CH), "none", Style.INK, 1.4, 0, false, true));
     }
 
-    /** The print_latex picture of a tiled MMA: A left, B on top, C in the middle. */
+    /**
+     * The print_latex picture of a tiled MMA: A left, B on top, C in the middle.
+     *
+     * @throws IllegalArgumentException where a tile has more cells than a picture draws (65,536), or where a
+     *         thread–value layout reaches outside its tile; the tiled operation's own refusals
+     *         (LayoutArgumentException) pass through
+     */
     public static Diagram mma(TiledMma mma, String title) {
         long m = mma.tileSize(0), n = mma.tileSize(1), kk = mma.tileSize(2);
         Operand a = Operand.of("A", mma.layoutA(), m, kk, false);
@@ -126,7 +132,13 @@ public final class AtomPicture {
         return k.build(lines.get(0), Math.max(width, Sketch.titlesWidth(block)), height);
     }
 
-    /** The print_latex picture of a tiled copy: the source tile left, the destination tile right. */
+    /**
+     * The print_latex picture of a tiled copy: the source tile left, the destination tile right.
+     *
+     * @throws IllegalArgumentException where a tile has more cells than a picture draws (65,536), or where a
+     *         thread–value layout reaches outside its tile; the tiled operation's own refusals
+     *         (LayoutArgumentException) pass through
+     */
     public static Diagram copy(TiledCopy copy, String title) {
         IntTuple tiler = copy.tiler();
         long rows = tiler.mode(0).product(), cols = tiler.rank() > 1 ? tiler.mode(1).product() : 1;

@@ -36,12 +36,23 @@ public final class BankPicture {
      * {@code access} maps thread t (mode 0) and value v (mode 1) to an index of smem, each thread's values one
      * vector. {@code vectorBytes} 0 takes the vector as the values' bytes; given where each thread has one value, each
      * thread accesses that many bytes from its element (as {@code ld.shared.v4} does); title null: the default.
+     *
+     * @throws IllegalArgumentException where an element is not 1, 2, 4, 8 or 16 bytes, the vector is neither 0 nor one
+     *         of those, or {@link BankConflicts} refuses the accesses (see {@link BankConflicts#of}, {@link
+     *         BankConflicts#vectorized})
      */
     public static Diagram of(Layout smem, int elementBytes, Layout access, int vectorBytes, String title) {
         return draw(smem.toString(), smem::apply, elementBytes, access, vectorBytes, title);
     }
 
-    /** The banks of {@code access} into the composed layout {@code smem}, as {@link #of(Layout, int, Layout, int, String)}. */
+    /**
+     * The banks of {@code access} into the composed layout {@code smem}, as {@link #of(Layout, int, Layout, int,
+     * String)}.
+     *
+     * @throws IllegalArgumentException where an element is not 1, 2, 4, 8 or 16 bytes, the vector is neither 0 nor one
+     *         of those, or {@link BankConflicts} refuses the accesses (see {@link BankConflicts#of}, {@link
+     *         BankConflicts#vectorized}), or where the composed layout takes a negative offset
+     */
     public static Diagram of(ComposedLayout smem, int elementBytes, Layout access, int vectorBytes, String title) {
         return draw(smem.toString(), smem::apply, elementBytes, access, vectorBytes, title);
     }

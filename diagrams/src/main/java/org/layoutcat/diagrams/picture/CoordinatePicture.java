@@ -30,7 +30,11 @@ public final class CoordinatePicture {
         /** index → coordinate → offset, as {@code layoutcat coords} prints it */
         BY_INDEX;
 
-        /** Parses {@code offset} or {@code index}. */
+        /**
+         * Parses {@code offset} or {@code index}.
+         *
+         * @throws IllegalArgumentException for a text other than {@code offset} or {@code index}
+         */
         public static Order parse(String s) {
             return switch (s.toLowerCase(java.util.Locale.ROOT)) {
                 case "offset" -> BY_OFFSET;
@@ -44,12 +48,24 @@ public final class CoordinatePicture {
         }
     }
 
-    /** The rows of the table in seed 001's order: {@code {offset, coordinate, index}} as printed. */
+    /**
+     * The rows of the table in seed 001's order: {@code {offset, coordinate, index}} as printed.
+     *
+     * @throws IllegalArgumentException where the table has more than {@value #MAX_ROWS} rows (by offset: the span of
+     *         the offsets, gaps included)
+     * @throws ArithmeticException where an offset overflows a long
+     */
     public static List<String[]> rows(Layout layout) {
         return rows(layout, Order.BY_OFFSET);
     }
 
-    /** The rows of the table: three printed columns per row, in {@link Order#heads()} order. */
+    /**
+     * The rows of the table: three printed columns per row, in {@link Order#heads()} order.
+     *
+     * @throws IllegalArgumentException where the table has more than {@value #MAX_ROWS} rows (by offset: the span of
+     *         the offsets, gaps included)
+     * @throws ArithmeticException where an offset overflows a long
+     */
     public static List<String[]> rows(Layout layout, Order order) {
         if (layout.size() > MAX_ROWS) {
             throw new IllegalArgumentException("the coordinate table of " + layout + " has " + layout.size()
@@ -82,12 +98,24 @@ public final class CoordinatePicture {
         return out;
     }
 
-    /** The table of L in seed 001's offset order; title null means L in CuTe notation. */
+    /**
+     * The table of L in seed 001's offset order; title null means L in CuTe notation.
+     *
+     * @throws IllegalArgumentException where the table has more than {@value #MAX_ROWS} rows (by offset: the span of
+     *         the offsets, gaps included)
+     * @throws ArithmeticException where an offset overflows a long
+     */
     public static Diagram of(Layout layout, String title) {
         return of(layout, Order.BY_OFFSET, title);
     }
 
-    /** The table of L in the given order; title null means L in CuTe notation. */
+    /**
+     * The table of L in the given order; title null means L in CuTe notation.
+     *
+     * @throws IllegalArgumentException where the table has more than {@value #MAX_ROWS} rows (by offset: the span of
+     *         the offsets, gaps included)
+     * @throws ArithmeticException where an offset overflows a long
+     */
     public static Diagram of(Layout layout, Order order, String title) {
         List<String[]> rows = rows(layout, order);
         int offsetColumn = order == Order.BY_OFFSET ? 0 : 2;

@@ -42,7 +42,12 @@ public final class LayoutPicture {
         /** by shared-memory bank, four banks (one 16-byte chunk) a colour; needs the element's size */
         BANK;
 
-        /** Parses {@code offset}, {@code row}, {@code column} (or {@code col}), {@code none}, {@code bank} (or {@code banks}). */
+        /**
+         * Parses {@code offset}, {@code row}, {@code column} (or {@code col}), {@code none}, {@code bank} (or {@code
+         * banks}).
+         *
+         * @throws IllegalArgumentException for a text none of offset, row, column, col, none, bank, banks
+         */
         public static ColourBy parse(String s) {
             switch (s.toLowerCase(java.util.Locale.ROOT)) {
                 case "offset": return OFFSET;
@@ -60,7 +65,11 @@ public final class LayoutPicture {
     public interface Colouring {
         long colour(long index, long row, long col, long offset);
 
-        /** The colouring {@code by} names; {@link ColourBy#BANK} needs the element's size, see {@link #banks}. */
+        /**
+         * The colouring {@code by} names; {@link ColourBy#BANK} needs the element's size, see {@link #banks}.
+         *
+         * @throws IllegalArgumentException for {@link ColourBy#BANK}, which needs the element's size
+         */
         static Colouring of(ColourBy by) {
             return switch (by) {
                 case OFFSET -> (i, r, c, o) -> Math.floorMod(o, OFFSET_COLOURS);
@@ -71,19 +80,34 @@ public final class LayoutPicture {
             };
         }
 
-        /** By the bank group of the element at the offset, for elements of {@code elementBytes} bytes. */
+        /**
+         * By the bank group of the element at the offset, for elements of {@code elementBytes} bytes.
+         *
+         * @throws IllegalArgumentException unless the element has 1, 2, 4, 8 or 16 bytes
+         */
         static Colouring banks(int elementBytes) {
             Banks.elementBytes(elementBytes);
             return (i, r, c, o) -> Banks.colour(Banks.bank(o, elementBytes));
         }
     }
 
-    /** The grid of L coloured by offset, titled with L. */
+    /**
+     * The grid of L coloured by offset, titled with L.
+     *
+     * @throws IllegalArgumentException where the grid has more cells than a picture draws (65,536)
+     * @throws ArithmeticException where an offset overflows a long
+     */
     public static Diagram of(Layout layout) {
         return of(layout, ColourBy.OFFSET, null);
     }
 
-    /** The grid of L coloured as asked; title null means L in CuTe notation. */
+    /**
+     * The grid of L coloured as asked; title null means L in CuTe notation.
+     *
+     * @throws IllegalArgumentException where the grid has more cells than a picture draws (65,536), or for {@link
+     *         ColourBy#BANK}, which needs the element's size
+     * @throws ArithmeticException where an offset overflows a long
+     */
     public static Diagram of(Layout layout, ColourBy by, String title) {
         return of(layout, Colouring.of(by), title);
     }
@@ -94,12 +118,23 @@ public final class LayoutPicture {
     /** The widest picture drawn, in pixels: panels of rank ≥ 3 wrap into rows below it (a grid alone may not). */
     public static final double PAGE_WIDTH = 1600;
 
-    /** The grid of L with a colouring of the caller's choice; title null means L in CuTe notation. */
+    /**
+     * The grid of L with a colouring of the caller's choice; title null means L in CuTe notation.
+     *
+     * @throws IllegalArgumentException where the grid has more cells than a picture draws (65,536)
+     * @throws ArithmeticException where an offset overflows a long
+     */
     public static Diagram of(Layout layout, Colouring colouring, String title) {
         return of(layout, colouring, title, null);
     }
 
-    /** {@link #of(Layout, Colouring, String)} with a legend line under the title (null: none). */
+    /**
+     * {@link #of(Layout, Colouring, String)} with a legend line under the title (null: none).
+     *
+     * @throws IllegalArgumentException where the grid has more cells than a picture draws (65,536), or for {@link
+     *         ColourBy#BANK}, which needs the element's size
+     * @throws ArithmeticException where an offset overflows a long
+     */
     public static Diagram of(Layout layout, ColourBy by, String title, String legend) {
         return of(layout, Colouring.of(by), title, legend != null ? legend : legend(by));
     }
@@ -108,6 +143,10 @@ public final class LayoutPicture {
      * The grid of a layout with each cell's shared-memory bank shown under its offset, for elements of
      * {@code elementBytes} bytes (0: no banks); {@code by} null colours by bank where the element's size is given,
      * else by offset; title null means L in CuTe notation.
+     *
+     * @throws IllegalArgumentException where the grid has more cells than a picture draws (65,536), an element size
+     *         other than 0, 1, 2, 4, 8 or 16 bytes, or colouring by bank without an element size
+     * @throws ArithmeticException where an offset overflows a long
      */
     public static Diagram of(Layout layout, ColourBy by, String title, int elementBytes) {
         return grid(layout.shape(), layout::apply, layout.toString(), null, by, title, elementBytes);
@@ -116,6 +155,11 @@ public final class LayoutPicture {
     /**
      * The grid of a composed layout {@code Sw<B,M,S> o offset o L}: L's shape, each cell holding
      * {@code sw(offset + L(i))}; banks and colours as {@link #of(Layout, ColourBy, String, int)}.
+     *
+     * @throws IllegalArgumentException where the grid has more cells than a picture draws (65,536), an element size
+     *         other than 0, 1, 2, 4, 8 or 16 bytes, or colouring by bank without an element size;
+     *         LayoutArgumentException where the composed layout takes a negative offset
+     * @throws ArithmeticException where an offset overflows a long
      */
     public static Diagram of(ComposedLayout layout, ColourBy by, String title, int elementBytes) {
         return grid(layout.shape(), layout::apply, layout.toString(), "each cell: " + layout.outer() + "(" + layout.offset()

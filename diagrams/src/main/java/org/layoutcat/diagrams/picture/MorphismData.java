@@ -25,6 +25,13 @@ public record MorphismData(IntTuple domain, IntTuple codomain, List<Integer> alp
     /** The value of α that stands for the basepoint *. */
     public static final int BASEPOINT = 0;
 
+    /**
+     * The morphism data, α copied.
+     *
+     * @throws IllegalArgumentException for a null part, an entry of a tuple ≤ 0, an α of another length than the
+     *         domain's leaves, a value of α outside {@code {*,1..n}}, α not injective away from {@code *}, or {@code
+     *         s_i ≠ t_α(i)}
+     */
     public MorphismData {
         if (domain == null || codomain == null || alpha == null) throw new IllegalArgumentException("a morphism needs a domain, a codomain and α");
         alpha = List.copyOf(alpha);
@@ -54,7 +61,13 @@ public record MorphismData(IntTuple domain, IntTuple codomain, List<Integer> alp
         }
     }
 
-    /** {@code domain --(alpha)--> codomain}, α 1-based with 0 for *. */
+    /**
+     * {@code domain --(alpha)--> codomain}, α 1-based with 0 for *.
+     *
+     * @throws IllegalArgumentException for a null part, an entry of a tuple ≤ 0, an α of another length than the
+     *         domain's leaves, a value of α outside {@code {*,1..n}}, α not injective away from {@code *}, or {@code
+     *         s_i ≠ t_α(i)}
+     */
     public static MorphismData of(IntTuple domain, IntTuple codomain, int... alpha) {
         List<Integer> a = new ArrayList<>(alpha.length);
         for (int x : alpha) a.add(x);
@@ -70,7 +83,11 @@ public record MorphismData(IntTuple domain, IntTuple codomain, List<Integer> alp
         return new MorphismData(f.domain(), f.codomain(), f.alpha().images());
     }
 
-    /** α(i) for 1-based i; 0 is the basepoint. */
+    /**
+     * α(i) for 1-based i; 0 is the basepoint.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 1 ≤ i ≤ m}
+     */
     public int alpha(int i) {
         return alpha.get(i - 1);
     }
@@ -83,6 +100,8 @@ public record MorphismData(IntTuple domain, IntTuple codomain, List<Integer> alp
     /**
      * The encoded layout L_f (paper §2): shape = domain, d_i = 0 where α(i) = *, else t1⋯t(α(i)−1), the prefix
      * product of the flattened codomain. Overflow is an ArithmeticException.
+     *
+     * @throws ArithmeticException where the size or a stride overflows a long
      */
     public Layout encodedLayout() {
         long[] t = codomain.leaves();

@@ -30,7 +30,13 @@ public final class MorphismPicture {
     static final double BRACKET_STEP = 7;
     static final double ARM = 4;
 
-    /** The picture of {@code domain --(alpha)--> codomain} (α 1-based, 0 for *), titled {@code title} or, if null, f. */
+    /**
+     * The picture of {@code domain --(alpha)--> codomain} (α 1-based, 0 for *), titled {@code title} or, if null, f.
+     *
+     * @throws IllegalArgumentException for a null part, an entry of a tuple ≤ 0, an α of another length than the
+     *         domain's leaves, a value of α outside {@code {*,1..n}}, α not injective away from {@code *}, or {@code
+     *         s_i ≠ t_α(i)}
+     */
     public static Diagram of(IntTuple domain, IntTuple codomain, int[] alpha, String title) {
         return of(MorphismData.of(domain, codomain, alpha), title);
     }

@@ -23,6 +23,11 @@ public final class Panels {
      * @param content the picture it frames
      */
     public record Panel(String label, Diagram content) {
+        /**
+         * The panel; neither part may be null.
+         *
+         * @throws IllegalArgumentException for a null label or picture
+         */
         public Panel {
             if (label == null || content == null) throw new IllegalArgumentException("a panel needs a label and a picture");
         }

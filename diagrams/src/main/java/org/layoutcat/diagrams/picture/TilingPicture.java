@@ -44,7 +44,11 @@ public final class TilingPicture {
             };
         }
 
-        /** Parses {@code logical}, {@code zipped}, {@code tiled}, {@code flat}. */
+        /**
+         * Parses {@code logical}, {@code zipped}, {@code tiled}, {@code flat}.
+         *
+         * @throws IllegalArgumentException for a text none of logical, zipped, tiled, flat (any case)
+         */
         public static DivideKind parse(String s) {
             for (DivideKind k : values()) if (k.name().equalsIgnoreCase(s)) return k;
             throw new IllegalArgumentException("divide kind '" + s + "' is none of logical, zipped, tiled, flat");
@@ -71,7 +75,11 @@ public final class TilingPicture {
             };
         }
 
-        /** Parses {@code logical}, {@code zipped}, {@code tiled}, {@code flat}, {@code blocked}, {@code raked}. */
+        /**
+         * Parses {@code logical}, {@code zipped}, {@code tiled}, {@code flat}, {@code blocked}, {@code raked}.
+         *
+         * @throws IllegalArgumentException for a text none of logical, zipped, tiled, flat, blocked, raked (any case)
+         */
         public static ProductKind parse(String s) {
             for (ProductKind k : values()) if (k.name().equalsIgnoreCase(s)) return k;
             throw new IllegalArgumentException("product kind '" + s + "' is none of logical, zipped, tiled, flat, blocked, raked");
@@ -81,6 +89,9 @@ public final class TilingPicture {
     /**
      * The tile of each index of A's domain under the divide by B: {@code tile[k]} is the tile that takes index k
      * (−1 for none).
+     *
+     * @throws IllegalArgumentException where A has more than 65,536 elements; LayoutArgumentException where the zipped
+     *         divide is refused (see {@link Divide#zippedDivide})
      */
     public static long[] tilesOf(Layout a, Tiler b) {
         long n = a.size();
@@ -96,12 +107,22 @@ public final class TilingPicture {
         return tile;
     }
 
-    /** The divide picture: A coloured by tile, and {@code kind}_divide(A, B) coloured alike. */
+    /**
+     * The divide picture: A coloured by tile, and {@code kind}_divide(A, B) coloured alike.
+     *
+     * @throws IllegalArgumentException where a grid has more cells than a picture draws (65,536);
+     *         LayoutArgumentException where the divide is refused (see {@link Divide#logicalDivide})
+     */
     public static Diagram divide(Layout a, Tiler b, DivideKind kind) {
         return divide(a, b, kind, null);
     }
 
-    /** The divide picture under the given title (null: {@code kind_divide(A, B) for A = ..., B = ...}). */
+    /**
+     * The divide picture under the given title (null: {@code kind_divide(A, B) for A = ..., B = ...}).
+     *
+     * @throws IllegalArgumentException where a grid has more cells than a picture draws (65,536);
+     *         LayoutArgumentException where the divide is refused (see {@link Divide#logicalDivide})
+     */
     public static Diagram divide(Layout a, Tiler b, DivideKind kind, String title) {
         Layout r = kind.apply(a, b);
         long[] tile = tilesOf(a, b);
@@ -117,12 +138,22 @@ public final class TilingPicture {
                 new Panels.Panel(name + ", same colours", right))));
     }
 
-    /** The product picture: A, B coloured by offset, and {@code kind}_product(A, B) coloured by copy of A. */
+    /**
+     * The product picture: A, B coloured by offset, and {@code kind}_product(A, B) coloured by copy of A.
+     *
+     * @throws IllegalArgumentException for a by-mode tiler B, or where a grid has more cells than a picture draws
+     *         (65,536); LayoutArgumentException where the product is refused (see {@link Product#logicalProduct})
+     */
     public static Diagram product(Layout a, Tiler b, ProductKind kind) {
         return product(a, b, kind, null);
     }
 
-    /** The product picture under the given title (null: {@code kind_product(A, B) for A = ..., B = ...}). */
+    /**
+     * The product picture under the given title (null: {@code kind_product(A, B) for A = ..., B = ...}).
+     *
+     * @throws IllegalArgumentException for a by-mode tiler B, or where a grid has more cells than a picture draws
+     *         (65,536); LayoutArgumentException where the product is refused (see {@link Product#logicalProduct})
+     */
     public static Diagram product(Layout a, Tiler b, ProductKind kind, String title) {
         if (!(b instanceof Layout lb)) {
             throw new IllegalArgumentException("the product picture needs a layout B, not the by-mode tiler " + b);

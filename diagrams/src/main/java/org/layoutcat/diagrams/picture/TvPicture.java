@@ -26,6 +26,8 @@ public final class TvPicture {
      * @param tile the tile's shape: an integer (a strip of that many elements), or a rank-2 shape (M, N) addressed
      *     column-major, nested modes allowed; null means a strip of cosize(tv) elements
      * @param title null for the default title
+     * @throws IllegalArgumentException where tv does not have rank 2, the tile has an entry ≤ 0, a rank above 2 or more
+     *         than 65,536 elements, or tv reaches an offset outside the tile
      */
     public static Diagram of(Layout tv, IntTuple tile, String title) {
         if (tv.rank() != 2) {

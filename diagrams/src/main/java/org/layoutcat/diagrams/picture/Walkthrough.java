@@ -36,6 +36,7 @@ public final class Walkthrough {
      * @param parts the traces, in the order of the modes of B they compose
      * @param result A∘B
      * @param title the title, or null for {@code A∘B = result}
+     * @throws IllegalArgumentException for no trace, or a trace of another layout than A
      */
     public static Diagram of(Layout a, Layout b, List<CompositionTrace> parts, Layout result, String title) {
         if (parts.isEmpty()) throw new IllegalArgumentException("a walkthrough of " + a + " o " + b + " needs at least one trace");

@@ -159,6 +159,9 @@ public final class AtomKernels {
     /**
      * The kernel that runs {@code atom}'s instruction once per warp with operands read through tables (see the
      * class comment). Only {@code mma.sync} atoms: wgmma's operands are shared-memory descriptors.
+     *
+     * @throws IllegalArgumentException for an atom other than {@code mma.sync}, or one whose element types have no
+     *         operand loader or accumulator store here
      */
     public static Kernel mma(MmaAtom atom) {
         if (!atom.registersAB()) {
@@ -244,6 +247,9 @@ public final class AtomKernels {
      * (8-row core matrices of 16 bytes, element (r, k) at byte {@code (r%8)·16 + ⌊r/8⌋·256 + (k%8)·2 + ⌊k/8⌋·128}:
      * leading byte offset 128 between the two K halves, stride byte offset 256 between 8-row groups), then
      * thread t stores its accumulator value v to {@code c[ic[t·VC + v]]}: the catalog's C layout is what is checked.
+     *
+     * @throws IllegalArgumentException for an atom other than a {@code wgmma} m64nNk16 with f16 A and B and an f32
+     *         accumulator
      */
     public static Kernel wgmma(MmaAtom atom) {
         if (!atom.ptx().startsWith("wgmma.mma_async") || atom.ab() != Element.F16 || atom.d() != Element.F32 || atom.k() != 16 || atom.m() != 64) {
@@ -345,7 +351,11 @@ public final class AtomKernels {
         }
     }
 
-    /** The ldmatrix kernel of {@code atom} (see the class comment). */
+    /**
+     * The ldmatrix kernel of {@code atom} (see the class comment).
+     *
+     * @throws IllegalArgumentException for an atom other than an {@code ldmatrix} one
+     */
     public static Kernel ldmatrix(CopyAtom atom) {
         requireMatrixCopy(atom, "ldmatrix");
         int mats = matrices(atom);
@@ -378,7 +388,11 @@ public final class AtomKernels {
         return new Kernel(entry, text, Kernel.Geometry.BLOCK_PER_TILE, 1, 32, 1, atom.name() + " (" + atom.ptx() + ")");
     }
 
-    /** The stmatrix kernel of {@code atom} (see the class comment). */
+    /**
+     * The stmatrix kernel of {@code atom} (see the class comment).
+     *
+     * @throws IllegalArgumentException for an atom other than a {@code stmatrix} one
+     */
     public static Kernel stmatrix(CopyAtom atom) {
         requireMatrixCopy(atom, "stmatrix");
         int mats = matrices(atom);

@@ -58,6 +58,10 @@ public final class BankKernels {
      * {@code byteAddresses.get(t)} (at most 32 threads, each address aligned to the vector), {@code unroll} loads per
      * trip, in a block of {@code warps} warps (1 to 32). The shared array covers every address, rounded up to 128
      * bytes; IllegalArgumentException past {@value #MAX_SHARED_BYTES} bytes.
+     *
+     * @throws IllegalArgumentException unless there are 1 to 32 addresses, each ≥ 0 and aligned to a load of 1, 2, 4, 8
+     *         or 16 bytes, 1 to 32 warps and an unroll of 1 to 64, and the addresses stay within {@value
+     *         #MAX_SHARED_BYTES} bytes
      */
     public static Kernel sharedLoads(List<Long> byteAddresses, int vectorBytes, int warps, int unroll) {
         int threads = byteAddresses.size();

@@ -31,6 +31,11 @@ public record Kernel(String entry, String ptx, Geometry geometry, long items, in
         THREAD_PER_ITEM
     }
 
+    /**
+     * The kernel; see the components.
+     *
+     * @throws IllegalArgumentException for a negative item count, or a block of fewer than 1 or more than 1024 threads
+     */
     public Kernel {
         if (items < 0) throw new IllegalArgumentException("kernel " + entry + " has a negative item count " + items);
         if (blockX < 1 || blockY < 1 || (long) blockX * blockY > 1024) {

@@ -69,6 +69,9 @@ public final class Kernels {
      * {@code out[i] = L(i)} for {@code i ∈ [0, size(L))}. Each thread writes 16 bytes per trip when the first mode's
      * extent is a multiple of the vector length ({@code L(i+k) = L(i) + k·d_0} inside the mode), else one offset.
      * IllegalArgumentException for {@link OffsetType#U32} when an offset lies outside {@code [0, 2^32)}.
+     *
+     * @throws IllegalArgumentException for {@link OffsetType#U32} where an offset lies outside {@code [0, 2^32)}
+     * @throws ArithmeticException where the bounds of the offsets overflow a long
      */
     public static Kernel realize(NormalizedLayout l, OffsetType out) {
         return realize(l, null, out);
@@ -80,6 +83,9 @@ public final class Kernels {
      * ({@code ≪ −S} for a negative S), exactly {@link org.layoutcat.core.swizzle.Swizzle#apply}. IllegalArgumentException
      * for {@link OffsetType#U32} when the swizzled offsets may pass {@code 2^32 − 1}
      * ({@link NormalizedComposedLayout#maxOffsetBound()}).
+     *
+     * @throws IllegalArgumentException for {@link OffsetType#U32} where the swizzled offsets may pass {@code 2^32 − 1}
+     * @throws ArithmeticException where the bounds of the offsets overflow a long
      */
     public static Kernel realize(NormalizedComposedLayout c, OffsetType out) {
         return realize(c.inner(), c, out);
@@ -123,6 +129,10 @@ public final class Kernels {
      * differ, and the first such index: each thread accumulates over its grid-stride trips and adds its count with
      * one atomic (none when it found no difference). No point set is materialized, so {@code n} may exceed
      * {@code 2^32}; 32-bit arithmetic when {@code n ≤ 2^32} and every offset fits.
+     *
+     * @throws IllegalArgumentException for {@code n < 1}, for an empty composite, or where an inner layout of a
+     *         composite can produce a negative offset
+     * @throws ArithmeticException where the bounds of the offsets overflow a long
      */
     public static Kernel compare(List<NormalizedLayout> lhs, List<NormalizedLayout> rhs, long n) {
         if (n < 1) throw new IllegalArgumentException("compare needs a non-empty domain, not " + n + " points");
@@ -161,22 +171,46 @@ public final class Kernels {
         return module("layoutcat_compare", summary, List.of("p_result", "p_n"), p, Kernel.Geometry.REDUCTION, n, 256, 1);
     }
 
-    /** {@code dst[i] = src[L(i)]}, {@code i ∈ [0, size(L))}, for 4- or 8-byte elements; {@link Strategy#AUTO}. */
+    /**
+     * {@code dst[i] = src[L(i)]}, {@code i ∈ [0, size(L))}, for 4- or 8-byte elements; {@link Strategy#AUTO}.
+     *
+     * @throws IllegalArgumentException for an element size other than 4 or 8 bytes, where an offset is negative, or for
+     *         a tiled strategy where L has no unit-stride mode after the first or needs more tiles than a grid holds
+     * @throws ArithmeticException where the bounds of the offsets overflow a long
+     */
     public static Kernel gather(NormalizedLayout l, int elementBytes) {
         return gather(l, elementBytes, Strategy.AUTO);
     }
 
-    /** {@code dst[i] = src[L(i)]} with the given strategy (a tiled one needs a unit-stride mode after the first). */
+    /**
+     * {@code dst[i] = src[L(i)]} with the given strategy (a tiled one needs a unit-stride mode after the first).
+     *
+     * @throws IllegalArgumentException for an element size other than 4 or 8 bytes, where an offset is negative, or for
+     *         a tiled strategy where L has no unit-stride mode after the first or needs more tiles than a grid holds
+     * @throws ArithmeticException where the bounds of the offsets overflow a long
+     */
     public static Kernel gather(NormalizedLayout l, int elementBytes, Strategy strategy) {
         return move(l, elementBytes, strategy, true);
     }
 
-    /** {@code dst[L(i)] = src[i]}, {@code i ∈ [0, size(L))}; L should be injective for a deterministic result. */
+    /**
+     * {@code dst[L(i)] = src[i]}, {@code i ∈ [0, size(L))}; L should be injective for a deterministic result.
+     *
+     * @throws IllegalArgumentException for an element size other than 4 or 8 bytes, where an offset is negative, or for
+     *         a tiled strategy where L has no unit-stride mode after the first or needs more tiles than a grid holds
+     * @throws ArithmeticException where the bounds of the offsets overflow a long
+     */
     public static Kernel scatter(NormalizedLayout l, int elementBytes) {
         return scatter(l, elementBytes, Strategy.AUTO);
     }
 
-    /** {@code dst[L(i)] = src[i]} with the given strategy. */
+    /**
+     * {@code dst[L(i)] = src[i]} with the given strategy.
+     *
+     * @throws IllegalArgumentException for an element size other than 4 or 8 bytes, where an offset is negative, or for
+     *         a tiled strategy where L has no unit-stride mode after the first or needs more tiles than a grid holds
+     * @throws ArithmeticException where the bounds of the offsets overflow a long
+     */
     public static Kernel scatter(NormalizedLayout l, int elementBytes, Strategy strategy) {
         return move(l, elementBytes, strategy, false);
     }
@@ -185,13 +219,21 @@ public final class Kernels {
      * {@code dst[i] = src[sw(offset + L(i))]}, {@code i ∈ [0, size(L))}, for 4- or 8-byte elements: the direct
      * kernel with each offset swizzled as {@link #realize(NormalizedComposedLayout, OffsetType)} does (a swizzle keeps
      * runs of {@code 2^M} offsets only, so the tiled kernels do not apply).
+     *
+     * @throws IllegalArgumentException for an element size other than 4 or 8 bytes
+     * @throws ArithmeticException where the bounds of the offsets overflow a long
      */
     public static Kernel gather(NormalizedComposedLayout c, int elementBytes) {
         requireElement(elementBytes, "gather and scatter");
         return direct(c.inner(), elementBytes, true, c);
     }
 
-    /** {@code dst[sw(offset + L(i))] = src[i]}, {@code i ∈ [0, size(L))}; L should be injective (then the whole is). */
+    /**
+     * {@code dst[sw(offset + L(i))] = src[i]}, {@code i ∈ [0, size(L))}; L should be injective (then the whole is).
+     *
+     * @throws IllegalArgumentException for an element size other than 4 or 8 bytes
+     * @throws ArithmeticException where the bounds of the offsets overflow a long
+     */
     public static Kernel scatter(NormalizedComposedLayout c, int elementBytes) {
         requireElement(elementBytes, "gather and scatter");
         return direct(c.inner(), elementBytes, false, c);
@@ -411,6 +453,10 @@ public final class Kernels {
      * {@code T}. The thread's base offset is computed once; the value offsets are immediates when {@code V ≤ 64}
      * (a static fragment, as in CuTe), else computed in a loop. One thread per TV thread; blocks of {@code T}
      * threads when {@code T ≤ 1024}.
+     *
+     * @throws IllegalArgumentException for an element size other than 4 or 8 bytes, a mode of {@code 2^31} or more
+     *         points, or a negative offset in either mode
+     * @throws ArithmeticException where the bounds of the offsets overflow a long
      */
     public static Kernel partition(NormalizedLayout threadMode, NormalizedLayout valueMode, int e) {
         if (e != 4 && e != 8) throw new IllegalArgumentException("element size " + e + " bytes: partition moves 4- or 8-byte elements");

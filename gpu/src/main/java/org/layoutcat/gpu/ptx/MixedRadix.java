@@ -35,7 +35,11 @@ public final class MixedRadix {
         }
     }
 
-    /** The chain for {@code shapes} (positive) on {@code [0, bound]}, {@code bound} within the width. */
+    /**
+     * The chain for {@code shapes} (positive) on {@code [0, bound]}, {@code bound} within the width.
+     *
+     * @throws IllegalArgumentException for no shape, a shape ≤ 0, or a bound outside the width
+     */
     public static MixedRadix of(long[] shapes, long bound, Width width) {
         if (shapes.length == 0) throw new IllegalArgumentException("a mixed radix needs at least one digit");
         for (long s : shapes) {
@@ -60,12 +64,20 @@ public final class MixedRadix {
         return divisions.length + 1;
     }
 
-    /** The division that makes {@code q_{k+1}} from {@code q_k}. */
+    /**
+     * The division that makes {@code q_{k+1}} from {@code q_k}.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 ≤ k < quotientCount() − 1}
+     */
     public UnsignedDivision division(int k) {
         return divisions[k];
     }
 
-    /** The coefficients {@code e_k} (mod 2^w) of the layout with these shapes and {@code strides}. */
+    /**
+     * The coefficients {@code e_k} (mod 2^w) of the layout with these shapes and {@code strides}.
+     *
+     * @throws IllegalArgumentException where there are not as many strides as shapes
+     */
     public long[] coefficients(long[] strides) {
         if (strides.length != shapes.length) {
             throw new IllegalArgumentException(strides.length + " strides for the radix " + Arrays.toString(shapes));
@@ -85,7 +97,11 @@ public final class MixedRadix {
         return q;
     }
 
-    /** {@code Σ e_k·q_k mod 2^w} for the given coefficients, as the emitted code computes it. */
+    /**
+     * {@code Σ e_k·q_k mod 2^w} for the given coefficients, as the emitted code computes it.
+     *
+     * @throws ArrayIndexOutOfBoundsException where there are fewer coefficients than {@link #quotientCount()}
+     */
     public long evaluate(long x, long[] coefficients) {
         long[] q = quotients(x);
         long acc = 0;

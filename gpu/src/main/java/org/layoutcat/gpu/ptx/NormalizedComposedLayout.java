@@ -16,6 +16,13 @@ import org.layoutcat.core.swizzle.Swizzle;
  */
 public record NormalizedComposedLayout(Swizzle swizzle, long offset, NormalizedLayout inner) {
 
+    /**
+     * The normal form {@code swizzle o offset o inner}.
+     *
+     * @throws IllegalArgumentException for a null swizzle or layout, a negative offset, or where {@code offset + L(i)}
+     *         is negative somewhere
+     * @throws ArithmeticException where {@code offset + L(i)} overflows a long
+     */
     public NormalizedComposedLayout {
         if (swizzle == null || inner == null) throw new IllegalArgumentException("a composed layout needs a swizzle and a layout");
         long[] r = inner.offsetRange(inner.size() - 1);
@@ -27,7 +34,12 @@ public record NormalizedComposedLayout(Swizzle swizzle, long offset, NormalizedL
         }
     }
 
-    /** The normal form of {@code c}: its inner layout coalesced, the swizzle and offset kept. */
+    /**
+     * The normal form of {@code c}: its inner layout coalesced, the swizzle and offset kept.
+     *
+     * @throws IllegalArgumentException where {@code offset + L(i)} is negative somewhere
+     * @throws ArithmeticException where {@code offset + L(i)} overflows a long
+     */
     public static NormalizedComposedLayout of(ComposedLayout c) {
         return new NormalizedComposedLayout(c.outer(), c.offset(), NormalizedLayout.of(c.inner()));
     }
@@ -37,7 +49,12 @@ public record NormalizedComposedLayout(Swizzle swizzle, long offset, NormalizedL
         return inner.size();
     }
 
-    /** {@code sw(offset + L(i))} for {@code 0 ≤ i}; L's last mode is unbounded past its size, as in CuTe. */
+    /**
+     * {@code sw(offset + L(i))} for {@code 0 ≤ i}; L's last mode is unbounded past its size, as in CuTe.
+     *
+     * @throws IllegalArgumentException for a negative i (or, as a LayoutArgumentException, a negative {@code offset +
+     *         L(i)} past the size)
+     */
     public long apply(long i) {
         return swizzle.apply(offset + inner.apply(i));
     }

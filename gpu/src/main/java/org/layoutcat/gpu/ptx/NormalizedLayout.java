@@ -49,6 +49,8 @@ public final class NormalizedLayout {
      * The normal form of a morphism of Nest: the modes of its coalesced form's encoded layout,
      * {@code L_(coal f)} = {@code coalesce(L_f)} (paper: coalescing commutes with encoding). A tractable layout's
      * standard representation normalizes to the same modes as the layout itself.
+     *
+     * @throws ArithmeticException where a stride of the encoded layout overflows a long
      */
     public static NormalizedLayout of(NestMorphism f) {
         Layout c = f.coalesce().encodedLayout();
@@ -58,6 +60,8 @@ public final class NormalizedLayout {
     /**
      * The normal form of {@code layout} for the domain {@code [0, n)}: {@link #of(Layout)} when {@code n ≤ size},
      * else a coalescing that treats the last flat mode as unbounded, so Φ is kept on {@code [0, n)} as well.
+     *
+     * @throws IllegalArgumentException for a negative n
      */
     public static NormalizedLayout of(Layout layout, long n) {
         if (n < 0) throw new IllegalArgumentException("domain size " + n + " for " + layout + " is negative");
@@ -82,7 +86,12 @@ public final class NormalizedLayout {
         return new NormalizedLayout(Arrays.copyOf(s, m), Arrays.copyOf(d, m));
     }
 
-    /** The flat modes {@code shapes:strides} as given (copied), shapes positive. */
+    /**
+     * The flat modes {@code shapes:strides} as given (copied), shapes positive.
+     *
+     * @throws IllegalArgumentException where the arrays differ in length or are empty, or a shape is not positive
+     * @throws ArithmeticException where the size overflows a long
+     */
     public static NormalizedLayout ofModes(long[] shapes, long[] strides) {
         return new NormalizedLayout(shapes.clone(), strides.clone());
     }
@@ -97,10 +106,20 @@ public final class NormalizedLayout {
         return shapes.length;
     }
 
+    /**
+     * The extent of mode {@code k}.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 ≤ k < rank()}
+     */
     public long shape(int k) {
         return shapes[k];
     }
 
+    /**
+     * The stride of mode {@code k}.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 ≤ k < rank()}
+     */
     public long stride(int k) {
         return strides[k];
     }
@@ -118,6 +137,8 @@ public final class NormalizedLayout {
     /**
      * Φ(i) in wrapping 64-bit arithmetic: equal to the exact offset whenever that lies in the {@code long} range
      * (see {@link #offsetRange(long)}).
+     *
+     * @throws IllegalArgumentException for a negative i
      */
     public long apply(long i) {
         if (i < 0) throw new IllegalArgumentException("index " + i + " of " + this + " is negative");
@@ -134,6 +155,9 @@ public final class NormalizedLayout {
      * Bounds {@code [lo, hi]} on Φ(i) over {@code 0 ≤ i ≤ maxIndex}: each coordinate {@code c_k} lies in
      * {@code [0, min(s_k − 1, ⌊maxIndex / P_k⌋)]} ({@code P_k = s_0⋯s_{k−1}}; the last mode only by the quotient),
      * so the bounds are exact when {@code maxIndex = size − 1}. Overflow of the bounds is an ArithmeticException.
+     *
+     * @throws IllegalArgumentException for a negative {@code maxIndex}
+     * @throws ArithmeticException where a bound overflows a long
      */
     public long[] offsetRange(long maxIndex) {
         if (maxIndex < 0) throw new IllegalArgumentException("max index " + maxIndex + " of " + this + " is negative");

@@ -46,6 +46,10 @@ public final class OffsetProgram {
      * The program for {@code factors} (outermost first, at least one) on {@code [0, maxIndex]} in {@code width};
      * IllegalArgumentException when an inner factor can produce a negative offset or when the indices or the
      * inner offsets do not fit the width.
+     *
+     * @throws IllegalArgumentException where the factors are empty, an inner factor can produce a negative offset, or
+     *         the indices or inner offsets do not fit the width
+     * @throws ArithmeticException where the bounds of the offsets overflow a long
      */
     public static OffsetProgram of(List<NormalizedLayout> factors, long maxIndex, Width width) {
         if (!fits(factors, maxIndex, width)) {
@@ -59,6 +63,9 @@ public final class OffsetProgram {
      * Whether the composite can be evaluated exactly in {@code width} on {@code [0, maxIndex]}: the indices and every
      * factor's offsets lie in {@code [0, 2^w)} (for 64 bits: in the {@code long} range, the outermost factor's
      * offsets may be negative).
+     *
+     * @throws IllegalArgumentException where the factors are empty, or an inner factor can produce a negative offset
+     * @throws ArithmeticException where the bounds of the offsets overflow a long
      */
     public static boolean fits(List<NormalizedLayout> factors, long maxIndex, Width width) {
         if (factors.isEmpty()) throw new IllegalArgumentException("a composite needs at least one layout");
@@ -76,12 +83,21 @@ public final class OffsetProgram {
         return true;
     }
 
-    /** 32 bits when {@link #fits} allows, else 64. */
+    /**
+     * 32 bits when {@link #fits} allows, else 64.
+     *
+     * @throws IllegalArgumentException where the factors are empty, or an inner factor can produce a negative offset
+     * @throws ArithmeticException where the bounds of the offsets overflow a long
+     */
     public static Width widthFor(List<NormalizedLayout> factors, long maxIndex) {
         return fits(factors, maxIndex, Width.W32) ? Width.W32 : Width.W64;
     }
 
-    /** The bounds {@code [lo, hi]} of the composite over {@code [0, maxIndex]} (exact arithmetic, overflow checked). */
+    /**
+     * The bounds {@code [lo, hi]} of the composite over {@code [0, maxIndex]} (exact arithmetic, overflow checked).
+     *
+     * @throws ArithmeticException where a bound overflows a long
+     */
     public static long[] ranges(List<NormalizedLayout> factors, long maxIndex) {
         long bound = maxIndex;
         long[] r = null;
