@@ -87,17 +87,9 @@ final class CompositionWalk {
         long[] e = w.e;
         long[] v = w.v;
         int[] g = w.g;
-        int[] order = w.order;
         int nu = Coalesce.extendedModesInto(a, u, e);
-        int nv = codomainInto(u, e, nu, v, g, order);
-        if (nv < 0) {
-            if (!Tractability.isTractable(a)) throw notTractable(a, b, a, SECOND);
-            Object what = what(a, b);
-            Layout coalA = Coalesce.layoutOf(u, e, nu);
-            throw new UnrepresentableCompositeException(() -> what + ": A read past its size as CuTe C++ reads it (its"
-                    + " last flat mode unbounded) is coalesce_x(A) = " + coalA + ", which is not tractable, so no tuple"
-                    + " morphism encodes it");
-        }
+        int nv = codomainInto(u, e, nu, v, g, w.order);
+        if (nv < 0) throw notTractable(a, b, u, e, nu);
         long[] ug = u; // the layout g encodes: coal(A), or B~ agreeing with A where B's values fall (Extension)
         long[] eg = e;
         int ng = nu;
@@ -110,42 +102,12 @@ final class CompositionWalk {
         int[] tOff = w.tOff;
         int[] uOff = w.uOff;
         int np = MutualRefinement.walk(t, nt, u, nu, pieces, tOff, uOff, null);
-        if (np < 0) { // 3'. B~ = the layout of size |T| that agrees with coal(A) on [0, cosize B)
+        if (np < 0) { // 3', 3''. B~ in place of coal(A), or no composite
+            extension = extend(a, b, w, rb, nt, nu);
             ug = w.up;
             eg = w.ep;
-            ng = agreeOnPrefix(u, e, nu, b.cosize(), product(t, nt), ug, eg);
-            if (ng >= 0 && Tractability.isTractable(ug, eg, ng)) {
-                ng = Coalesce.modesInPlace(ug, eg, ng);
-                nv = codomainInto(ug, eg, ng, v, g, order);
-                np = nv < 0 ? -1 : MutualRefinement.walk(t, nt, ug, ng, pieces, tOff, uOff, null);
-                if (np >= 0) extension = Extension.AGREES_ON_PREFIX;
-            }
-        }
-        if (np < 0) { // 3''. B~ = coal(A) read along the entries of T that f hits, or no composite
-            long[] rs = new long[nt * (nu + 1) + 1];
-            long[] rd = new long[rs.length];
-            int nr = restrictToImage(a, b, u, e, nu, t, nt, f, rb, rs, rd);
-            if (nr > w.up.length) throw new IllegalStateException(what(a, b) + ": B~ has " + nr + " modes, past the bound |T| + |coal A| − 1");
-            ug = w.up;
-            eg = w.ep;
-            System.arraycopy(rs, 0, ug, 0, nr);
-            System.arraycopy(rd, 0, eg, 0, nr);
-            ng = Coalesce.modesInPlace(ug, eg, nr);
-            if (!Tractability.isTractable(ug, eg, ng)) {
-                Object what = what(a, b);
-                Layout restricted = Coalesce.layoutOf(rs, rd, nr);
-                String why = Tractability.violation(Coalesce.layoutOf(ug, eg, ng)).orElseThrow();
-                throw new UnrepresentableCompositeException(() -> what + ": the composite exists but is not tractable, so no"
-                        + " tuple morphism encodes it: A read along the values of B is " + restricted + ", whose modes"
-                        + " break tractability (" + why + ")");
-            }
-            nv = codomainInto(ug, eg, ng, v, g, order);
-            np = MutualRefinement.walk(t, nt, ug, ng, pieces, tOff, uOff, null);
-            if (np < 0) {
-                MutualRefinement.require(IntTuple.flat(Arrays.copyOf(t, nt)), Coalesce.layoutOf(ug, eg, ng).shape()); // the words
-                throw new IllegalStateException("the walk and MutualRefinement.require disagree on " + what(a, b));
-            }
-            extension = Extension.RESTRICTED_TO_IMAGE;
+            ng = w.ng;
+            nv = w.nv;
         }
         if (steps != null) {
             steps.g(extension, ug, eg, ng, v, nv, g);
@@ -191,6 +153,56 @@ final class CompositionWalk {
         return coalesceWithin(b, sPrime, dPrime, sOff, u, e, nu);
     }
 
+    /**
+     * Steps 2 and 3 where coal(A) has no mutual refinement with T: B~ ({@link Extension}) written to
+     * {@code w.up, w.ep} ({@code w.ng} modes), {@code g = f_B~} to {@code w.v} ({@code w.nv} entries) and {@code w.g},
+     * the mutual refinement of T and U to {@code w.pieces, w.tOff, w.uOff}; returns how B~ was obtained. First the
+     * layout of size {@code size T} that agrees with coal(A) on {@code [0, cosize B)}; then coal(A) read along the
+     * entries of T that f hits, refused where it crosses a mode of A unevenly (no composite) or is not tractable.
+     */
+    private static Extension extend(Layout a, Layout b, Scratch w, int rb, int nt, int nu) {
+        long[] t = w.t;
+        int[] f = w.f;
+        long[] u = w.u;
+        long[] e = w.e;
+        long[] ug = w.up;
+        long[] eg = w.ep;
+        // 3'. B~ = the layout of size |T| that agrees with coal(A) on [0, cosize B)
+        int ng = agreeOnPrefix(u, e, nu, b.cosize(), product(t, nt), ug, eg);
+        if (ng >= 0 && Tractability.isTractable(ug, eg, ng)) {
+            ng = Coalesce.modesInPlace(ug, eg, ng);
+            int nv = codomainInto(ug, eg, ng, w.v, w.g, w.order);
+            if (nv >= 0 && MutualRefinement.walk(t, nt, ug, ng, w.pieces, w.tOff, w.uOff, null) >= 0) {
+                w.ng = ng;
+                w.nv = nv;
+                return Extension.AGREES_ON_PREFIX;
+            }
+        }
+        // 3''. B~ = coal(A) read along the entries of T that f hits, or no composite
+        long[] rs = new long[nt * (nu + 1) + 1];
+        long[] rd = new long[rs.length];
+        int nr = restrictToImage(a, b, u, e, nu, t, nt, f, rb, rs, rd);
+        if (nr > ug.length) throw new IllegalStateException(what(a, b) + ": B~ has " + nr + " modes, past the bound |T| + |coal A| − 1");
+        System.arraycopy(rs, 0, ug, 0, nr);
+        System.arraycopy(rd, 0, eg, 0, nr);
+        ng = Coalesce.modesInPlace(ug, eg, nr);
+        if (!Tractability.isTractable(ug, eg, ng)) {
+            Object what = what(a, b);
+            Layout restricted = Coalesce.layoutOf(rs, rd, nr);
+            String why = Tractability.violation(Coalesce.layoutOf(ug, eg, ng)).orElseThrow();
+            throw new UnrepresentableCompositeException(() -> what + ": the composite exists but is not tractable, so no"
+                    + " tuple morphism encodes it: A read along the values of B is " + restricted + ", whose modes"
+                    + " break tractability (" + why + ")");
+        }
+        w.nv = codomainInto(ug, eg, ng, w.v, w.g, w.order);
+        if (MutualRefinement.walk(t, nt, ug, ng, w.pieces, w.tOff, w.uOff, null) < 0) {
+            MutualRefinement.require(IntTuple.flat(Arrays.copyOf(t, nt)), Coalesce.layoutOf(ug, eg, ng).shape()); // the words
+            throw new IllegalStateException("the walk and MutualRefinement.require disagree on " + what(a, b));
+        }
+        w.ng = ng;
+        return Extension.RESTRICTED_TO_IMAGE;
+    }
+
     private static final String FIRST = "the layout applied first, B =";
     private static final String SECOND = "the layout applied second, A =";
 
@@ -201,6 +213,19 @@ final class CompositionWalk {
     private static RuntimeException notTractable(Layout a, Layout b, Layout operand, String role) {
         Tractability.require(operand, what(a, b) + ": " + role);
         return new IllegalStateException(operand + " is tractable, yet " + what(a, b) + " found it not to be");
+    }
+
+    /**
+     * The refusal where {@code coalesce_x(A) = (cs):(cd)} is not tractable: A's own where A is not tractable either,
+     * else an {@link UnrepresentableCompositeException}.
+     */
+    private static RuntimeException notTractable(Layout a, Layout b, long[] cs, long[] cd, int nc) {
+        if (!Tractability.isTractable(a)) return notTractable(a, b, a, SECOND);
+        Object what = what(a, b);
+        Layout coalA = Coalesce.layoutOf(cs, cd, nc);
+        return new UnrepresentableCompositeException(() -> what + ": A read past its size as CuTe C++ reads it (its"
+                + " last flat mode unbounded) is coalesce_x(A) = " + coalA + ", which is not tractable, so no tuple"
+                + " morphism encodes it");
     }
 
     /**
@@ -242,6 +267,9 @@ final class CompositionWalk {
         final int[] tOff;
         final int[] uOff;
         final int[] sOff;
+        /** The modes of B~ and the entries of V that {@link #extend} hands back. */
+        int ng;
+        int nv;
 
         /**
          * For {@code n ≥ max(rank A, rank B)}: |T| ≤ 2·rank(B) ≤ 2n; |coal A| ≤ max(rank A, 1) ≤ n; B~ has at most
