@@ -5,6 +5,7 @@ import org.layoutcat.category.NestMorphism;
 import org.layoutcat.category.StandardRepresentation;
 import org.layoutcat.category.compose.CategoricalAlgebra;
 import org.layoutcat.category.compose.CategoricalComposition;
+import org.layoutcat.category.compose.CompositionTrace;
 import org.layoutcat.category.refine.MutualRefinement;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
@@ -58,6 +59,30 @@ public class CategoryBenchmarks {
     public Layout categoricalCompositionFreshOperands() {
         int i = flip ^= 1;
         return CategoricalComposition.compose(as[i], bs[i]);
+    }
+
+    // A extended: cut at cosize B (7:1 o 4:2, B~ = 8:1), and read along B's values ((2,3):(6,1) o 4:2, B~ = (2,4):(0,1))
+    Layout prefixA = Layout.parse("7:1");
+    Layout prefixB = Layout.parse("4:2");
+    Layout imageA = Layout.parse("(2,3):(6,1)");
+    Layout imageB = Layout.parse("4:2");
+
+    /** The composition where A must agree with itself on [0, cosize B) only. */
+    @Benchmark
+    public Layout categoricalCompositionAgreeingOnPrefix() {
+        return CategoricalComposition.compose(prefixA, prefixB);
+    }
+
+    /** The composition where A is read along the values of B. */
+    @Benchmark
+    public Layout categoricalCompositionRestrictedToImage() {
+        return CategoricalComposition.compose(imageA, imageB);
+    }
+
+    /** The same walk as categoricalComposition, recording every intermediate. */
+    @Benchmark
+    public CompositionTrace categoricalCompositionTrace() {
+        return CategoricalComposition.trace(a, b);
     }
 
     @Benchmark

@@ -5,12 +5,10 @@ import org.layoutcat.core.internal.FlatModes;
 import org.layoutcat.core.LayoutArgumentException;
 import java.util.Arrays;
 import org.layoutcat.category.FinMorphism;
-import org.layoutcat.category.StandardRepresentation;
 import org.layoutcat.category.Tractability;
 import org.layoutcat.core.internal.Checked;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
-import org.layoutcat.core.algebra.Coalesce;
 import org.layoutcat.core.algebra.ByMode;
 import org.layoutcat.core.Tiler;
 

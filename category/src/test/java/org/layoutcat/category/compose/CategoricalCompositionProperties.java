@@ -16,8 +16,12 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.statistics.Statistics;
 import org.layoutcat.category.Gen;
+import org.layoutcat.category.StandardRepresentation;
 import org.layoutcat.category.Tractability;
 import org.layoutcat.category.TupleMorphism;
+import org.layoutcat.category.refine.MutualRefinement;
+import org.layoutcat.category.refine.Pullback;
+import org.layoutcat.category.refine.Pushforward;
 import org.layoutcat.category.refine.Refinement;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
@@ -166,6 +170,95 @@ class CategoricalCompositionProperties {
             assertEquals(a.apply(p.b().apply(c)), t.bTilde().apply(p.b().apply(c)), "B~ agrees with A on B's values");
         }
         assertEquals(t.extension() != CompositionTrace.Extension.NONE, t.extended());
+    }
+
+    /**
+     * traceRecordsThePapersOperations: the steps the walk records are the paper's operations (§4.1.2–§4.1.3) applied
+     * to the recorded values, and its result is compose(A, B) — over tractable pairs, each extension of A covered.
+     */
+    @Property(tries = 3000)
+    void traceRecordsThePapersOperations(@ForAll("pairs") Pair p) {
+        CompositionTrace t;
+        try {
+            t = CategoricalComposition.trace(p.a(), p.b());
+        } catch (IllegalArgumentException e) {
+            Statistics.label("extension").collect("refused");
+            return;
+        }
+        Statistics.label("extension").collect(t.extension().toString());
+        Statistics.label("extension").coverage(c -> {
+            for (CompositionTrace.Extension x : CompositionTrace.Extension.values()) c.check(x.toString()).count(n -> n >= 20);
+        });
+        assertPapersOperations(p.a(), p.b(), t);
+    }
+
+    // one pair for each way of reading A: as it is, cut at cosize B, read along B's values
+    @Example
+    void eachExtensionRecordsThePapersOperations() {
+        String[][] pairs = {{"(12,3,6):(1,72,12)", "(6,6):(1,6)", "NONE", "(6,(2,3)):(1,(6,72))"},
+            {"7:1", "4:2", "AGREES_ON_PREFIX", "4:2"},
+            {"(2,3):(6,1)", "4:2", "RESTRICTED_TO_IMAGE", "4:1"},
+            {"(2,3,2,3,2,3):(27,1,54,3,108,9)", "(3,3,4):(2,12,72)", "RESTRICTED_TO_IMAGE", "(3,3,4):(1,3,9)"}};
+        for (String[] x : pairs) {
+            Layout a = Layout.parse(x[0]);
+            Layout b = Layout.parse(x[1]);
+            CompositionTrace t = CategoricalComposition.trace(a, b);
+            assertEquals(CompositionTrace.Extension.valueOf(x[2]), t.extension(), x[0] + " o " + x[1]);
+            assertEquals(Layout.parse(x[3]), t.result());
+            assertPapersOperations(a, b, t);
+        }
+    }
+
+    /**
+     * The trace of A∘B against the paper's operations: f = f_B; g = f_B~, with B~ = coalesce_x(A) where A is not
+     * extended, else coalesced, of size |T|, and agreeing with A on B's values; (T', U') the mutual refinement of T
+     * and U; the pullback of f along T' → T; f' = (T' ⊂ U') ∘ pullback; g' the pushforward of g along U' → U;
+     * g'∘f'; L_(g'∘f'); the result that layout coalesced within each leaf of shape(B), and compose(A, B).
+     */
+    static void assertPapersOperations(Layout a, Layout b, CompositionTrace t) {
+        String what = a + " o " + b;
+        assertEquals(a, t.outer());
+        assertEquals(b, t.inner());
+        assertEquals(StandardRepresentation.of(b), t.f(), what);
+        assertEquals(StandardRepresentation.of(t.bTilde()), t.g(), what);
+        if (t.extension() == CompositionTrace.Extension.NONE) {
+            assertEquals(Coalesce.coalesceExtended(a), t.bTilde(), what);
+        } else {
+            assertEquals(Coalesce.coalesce(t.bTilde()), t.bTilde(), what);
+            assertEquals(t.t().product(), t.bTilde().size(), what);
+            for (long c = 0; c < Math.min(b.size(), 1 << 12); c++) assertEquals(a.apply(b.apply(c)), t.bTilde().apply(b.apply(c)), what);
+        }
+        MutualRefinement m = MutualRefinement.of(t.t(), t.u()).orElseThrow();
+        assertEquals(m.tPrime(), t.tPrime(), what);
+        assertEquals(m.uPrime(), t.uPrime(), what);
+        assertEquals(Pullback.along(t.f(), t.tPrime()), t.pullback(), what);
+        assertEquals(m.inclusion().compose(t.pullback()), t.fPrime(), what);
+        assertEquals(Pushforward.along(t.g(), t.uPrime()), t.gPrime(), what);
+        assertEquals(t.gPrime().compose(t.fPrime()), t.composite(), what);
+        assertEquals(t.composite().encodedLayout(), t.encoded(), what);
+        assertTrue(Refinement.refines(t.encoded().shape(), b.shape()), what);
+        assertTrue(Gen.sameFunction(t.encoded(), t.result(), Math.min(b.size(), 1 << 12)), what);
+        assertEquals(CategoricalComposition.compose(a, b), t.result(), what);
+    }
+
+    /**
+     * coalesceExtendedIsTractableOnlyForTractableLayouts: coalesce_x(A) tractable means A tractable, so the walk,
+     * which reads A only through coalesce_x(A), checks A itself only where coalesce_x(A) is not tractable.
+     */
+    @Property(tries = 3000)
+    void coalesceExtendedIsTractableOnlyForTractableLayouts(@ForAll("wild") Layout a) {
+        boolean coalTractable = Tractability.isTractable(Coalesce.coalesceExtended(a));
+        Statistics.label("coalesce_x(A) tractable").collect(coalTractable);
+        if (coalTractable) assertTrue(Tractability.isTractable(a), a.toString());
+    }
+
+    @Provide
+    Arbitrary<Layout> wild() {
+        return Arbitraries.randomValue(r -> switch (r.nextInt(3)) {
+            case 0 -> Gen.anyLayout(r);
+            case 1 -> FlatCompositionProperties.withUnitModes(r, Gen.anyLayout(r));
+            default -> FlatCompositionProperties.withUnitModes(r, Gen.tractable(r, 3));
+        });
     }
 
     /** By-mode tilers compose mode by mode, as CuTe does. */
