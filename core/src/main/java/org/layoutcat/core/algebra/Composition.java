@@ -182,7 +182,8 @@ public final class Composition {
          * Each thread's walk, reused while the operands fit it (bounded: at most 64 modes of A and of B and 1024
          * result modes, about 10 KiB); larger operands get a walk of their own for that call. Nothing of one call is
          * read by the next (every array is written before it is read, and errors copy what they quote). It pays:
-         * JMH CoreBenchmarks.compositionFreshOperands, see the note of issue 14.
+         * JMH CoreBenchmarks.compositionFreshOperands 75.0 ns and 168 B/op with it against 94.6 ns and 504 B/op with
+         * a walk per call (2026-11-24, 2-core development machine).
          */
         private static final ThreadLocal<Walk> PER_THREAD = ThreadLocal.withInitial(() -> new Walk(KEPT_A, KEPT_B, KEPT_RESULT));
 
