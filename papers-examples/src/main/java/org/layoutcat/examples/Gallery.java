@@ -1,5 +1,6 @@
 package org.layoutcat.examples;
 
+import org.layoutcat.diagrams.Markup;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -39,9 +40,9 @@ public final class Gallery {
         for (Map.Entry<Source, List<Example.Outcome>> group : bySource.entrySet()) {
             Source source = group.getKey();
             int ok = (int) group.getValue().stream().filter(Example.Outcome::passed).count();
-            toc.append("<li><a href=\"#").append(source.key()).append("\">").append(esc(source.title())).append("</a> — ")
+            toc.append("<li><a href=\"#").append(source.key()).append("\">").append(Markup.escape(source.title())).append("</a> — ")
                .append(ok).append('/').append(group.getValue().size()).append("</li>");
-            body.append("<section id=\"").append(source.key()).append("\"><h2>").append(esc(source.title()))
+            body.append("<section id=\"").append(source.key()).append("\"><h2>").append(Markup.escape(source.title()))
                 .append(" <small>(").append(source == Source.PAPER_NOTES ? "shared/PAPER-NOTES.md"
                         : source == Source.ATOMS ? "CUTLASS cute/atom, printed by CuTe C++"
                         : source == Source.SWIZZLE ? "CuTe C++'s swizzles and GMMA atoms; the CUDA C++ Programming Guide's shared-memory banks"
@@ -54,18 +55,18 @@ public final class Gallery {
                 String id = "ex" + n;
                 body.append("<article class=\"example ").append(o.passed() ? "pass" : "fail").append("\" id=\"").append(id).append("\">")
                     .append("<header><span class=\"mark\">").append(o.passed() ? "✓" : "✗").append("</span> <b>")
-                    .append(esc(e.section())).append("</b> — ").append(esc(e.title())).append("</header>")
-                    .append("<dl><dt>input</dt><dd><code>").append(esc(e.input())).append("</code></dd>")
-                    .append("<dt>printed in the source</dt><dd><pre>").append(esc(e.printed())).append("</pre></dd>");
+                    .append(Markup.escape(e.section())).append("</b> — ").append(Markup.escape(e.title())).append("</header>")
+                    .append("<dl><dt>input</dt><dd><code>").append(Markup.escape(e.input())).append("</code></dd>")
+                    .append("<dt>printed in the source</dt><dd><pre>").append(Markup.escape(e.printed())).append("</pre></dd>");
                 if (!e.expected().equals(e.printed())) {
-                    body.append("<dt>correct value</dt><dd><pre>").append(esc(e.expected())).append("</pre></dd>");
+                    body.append("<dt>correct value</dt><dd><pre>").append(Markup.escape(e.expected())).append("</pre></dd>");
                 }
                 if (o.computed().equals(e.expected()) && o.computed().lines().count() > 3) { // a long table once
                     body.append("<dt>computed</dt><dd>the same, line for line</dd>");
                 } else {
-                    body.append("<dt>computed</dt><dd><pre>").append(esc(o.computed())).append("</pre></dd>");
+                    body.append("<dt>computed</dt><dd><pre>").append(Markup.escape(o.computed())).append("</pre></dd>");
                 }
-                if (!e.note().isEmpty()) body.append("<dt>note</dt><dd>").append(esc(e.note())).append("</dd>");
+                if (!e.note().isEmpty()) body.append("<dt>note</dt><dd>").append(Markup.escape(e.note())).append("</dd>");
                 body.append("</dl>");
                 if (e.figure() != null) {
                     String file = id + "-" + e.figure().kind() + ".svg";
@@ -77,8 +78,8 @@ public final class Gallery {
                     }
                     svgs.put(file, svg);
                     body.append("<figure><div class=\"svg\">").append(stripProlog(svg)).append("</div><figcaption><a href=\"")
-                        .append(file).append("\">").append(file).append("</a> — <code>layoutcat draw ").append(esc(e.figure().kind()));
-                    for (String a : e.figure().args()) body.append(" \"").append(esc(a)).append('"');
+                        .append(file).append("\">").append(file).append("</a> — <code>layoutcat draw ").append(Markup.escape(e.figure().kind()));
+                    for (String a : e.figure().args()) body.append(" \"").append(Markup.escape(a)).append('"');
                     body.append("</code></figcaption></figure>");
                 }
                 body.append("</article>\n");
@@ -104,19 +105,6 @@ public final class Gallery {
         return at < 0 ? svg : svg.substring(at);
     }
 
-    static String esc(String s) {
-        StringBuilder b = new StringBuilder(s.length());
-        for (char c : s.toCharArray()) {
-            switch (c) {
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '&' -> b.append("&amp;");
-                case '"' -> b.append("&quot;");
-                default -> b.append(c);
-            }
-        }
-        return b.toString();
-    }
 
     /**
      * Marks on the body, once the page has loaded, how many inline pictures it holds and how many the browser

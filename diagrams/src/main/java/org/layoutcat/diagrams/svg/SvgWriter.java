@@ -1,5 +1,6 @@
 package org.layoutcat.diagrams.svg;
 
+import org.layoutcat.diagrams.Markup;
 import org.layoutcat.diagrams.Diagram;
 import org.layoutcat.diagrams.Point;
 import org.layoutcat.diagrams.Scene;
@@ -30,8 +31,8 @@ public final class SvgWriter {
         sb.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         sb.append("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"").append(w)
                 .append("\" height=\"").append(h).append("\" viewBox=\"0 0 ").append(w).append(' ').append(h)
-                .append("\" font-family=\"").append(escape(Style.FONT)).append("\">\n");
-        sb.append("<title>").append(escape(title)).append("</title>\n");
+                .append("\" font-family=\"").append(Markup.escape(Style.FONT)).append("\">\n");
+        sb.append("<title>").append(Markup.escape(title)).append("</title>\n");
         if (!scene.curves().isEmpty()) {
             sb.append("<defs><marker id=\"").append(ARROW_MARKER).append("\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\"")
                     .append(" markerWidth=\"9\" markerHeight=\"9\" markerUnits=\"userSpaceOnUse\" orient=\"auto\">")
@@ -70,12 +71,12 @@ public final class SvgWriter {
                 .append("\" font-size=\"").append(num(t.size())).append("\" text-anchor=\"").append(anchor)
                 .append("\" fill=\"").append(t.fill()).append('"');
         if (t.bold()) sb.append(" font-weight=\"bold\"");
-        sb.append('>').append(escape(t.text())).append("</text>\n");
+        sb.append('>').append(Markup.escape(t.text())).append("</text>\n");
     }
 
     private static void curve(StringBuilder sb, Scene.Curve c) {
         sb.append("<path");
-        if (c.id() != null) sb.append(" id=\"").append(escape(c.id())).append('"');
+        if (c.id() != null) sb.append(" id=\"").append(Markup.escape(c.id())).append('"');
         sb.append(" d=\"M").append(pt(c.from())).append(" C").append(pt(c.c1())).append(' ').append(pt(c.c2()))
                 .append(' ').append(pt(c.to())).append("\" fill=\"none\" stroke=\"").append(c.stroke())
                 .append("\" stroke-width=\"").append(num(c.width())).append('"');
@@ -112,22 +113,4 @@ public final class SvgWriter {
         return sign + whole + "." + (frac < 10 ? "0" : "") + frac;
     }
 
-    /** XML character escaping for text and attribute values; control characters are refused. */
-    public static String escape(String s) {
-        StringBuilder sb = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '&' -> sb.append("&amp;");
-                case '<' -> sb.append("&lt;");
-                case '>' -> sb.append("&gt;");
-                case '"' -> sb.append("&quot;");
-                default -> {
-                    if (c < 0x20) throw new IllegalArgumentException("control character " + (int) c + " in the label " + s);
-                    sb.append(c);
-                }
-            }
-        }
-        return sb.toString();
-    }
 }

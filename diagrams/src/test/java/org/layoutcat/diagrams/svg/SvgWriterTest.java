@@ -74,7 +74,7 @@ public class SvgWriterTest {
 
     @Test
     void textIsEscaped() {
-        assertEquals("&lt;2:1,4:1&gt; &amp; &quot;x&quot;", SvgWriter.escape("<2:1,4:1> & \"x\""));
-        assertThrows(IllegalArgumentException.class, () -> SvgWriter.escape("a\u0001"));
+        assertEquals("&lt;2:1,4:1&gt; &amp; &quot;x&quot;", org.layoutcat.diagrams.Markup.escape("<2:1,4:1> & \"x\""));
+        assertThrows(IllegalArgumentException.class, () -> org.layoutcat.diagrams.Markup.escape("a\u0001"));
     }
 }

@@ -1,5 +1,6 @@
 package org.layoutcat.gpu.ptx;
 
+import org.layoutcat.core.internal.Checked;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -321,8 +322,8 @@ public final class Kernels {
         long[] prefix = new long[r];
         prefix[0] = 1;
         for (int k = 1; k < r; k++) prefix[k] = prefix[k - 1] * l.shape(k - 1); // bounded by size
-        long t0 = ceilDiv(s0, t);
-        long tm = ceilDiv(sm, t);
+        long t0 = Checked.ceilDiv(s0, t);
+        long tm = Checked.ceilDiv(sm, t);
         long[] shapes = new long[r];
         long[] layoutSide = new long[r];
         long[] indexSide = new long[r];
@@ -575,10 +576,6 @@ public final class Kernels {
     private static int vectorLength(NormalizedLayout l, int bytes) {
         int v = 16 / bytes;
         return l.shape(0) % v == 0 ? v : 1;
-    }
-
-    private static long ceilDiv(long a, long b) {
-        return (a + b - 1) / b;
     }
 
     private static String param(PtxWriter p, String name) {
