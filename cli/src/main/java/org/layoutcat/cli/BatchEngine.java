@@ -43,66 +43,106 @@ public final class BatchEngine {
         run(in, out, 1);
     }
 
-    /** Answers every line of {@code in}, {@code threads} requests at a time, replies in input order. */
+    /**
+     * Answers every line of {@code in}, {@code threads} requests at a time, replies in input order. With several
+     * threads the work is pipelined: while the workers answer one chunk of ready lines, this thread writes the
+     * replies of the chunk before and reads the next one (at most {@value #IN_FLIGHT} chunks in flight), and it
+     * writes and flushes every reply it has before it waits for input that is not ready.
+     */
     public static void run(InputStream in, OutputStream out, int threads) throws IOException {
         if (threads < 1) throw new IllegalArgumentException("--threads must be at least 1, got " + threads);
         LineReader lines = new LineReader(in);
-        ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads, r -> {
+        if (threads == 1) {
+            runOnThisThread(lines, out);
+            return;
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "layoutcat-batch");
             t.setDaemon(true);
             return t;
-        }) : null;
+        });
+        java.util.ArrayDeque<Chunk> inFlight = new java.util.ArrayDeque<>();
         try {
-            List<LineReader.Line> chunk = new ArrayList<>();
-            byte[][] replies = new byte[CHUNK][];
             while (true) {
-                chunk.clear();
-                LineReader.Line first = lines.next();
-                if (first == null) break;
-                chunk.add(first);
-                while (chunk.size() < CHUNK && lines.ready()) {
-                    LineReader.Line l = lines.next();
-                    if (l == null) break;
-                    chunk.add(l);
+                if (!inFlight.isEmpty() && !lines.ready()) { // nothing more to read now: answer what was asked
+                    while (!inFlight.isEmpty()) inFlight.removeFirst().writeTo(out);
+                    out.flush();
                 }
-                answer(chunk, replies, pool, threads);
-                for (int i = 0; i < chunk.size(); i++) {
-                    if (replies[i] != null) {
-                        out.write(replies[i]);
-                        out.write('\n');
-                    }
-                }
+                List<LineReader.Line> chunk = readChunk(lines);
+                if (chunk == null) break;
+                inFlight.addLast(Chunk.submit(chunk, pool, threads));
+                while (inFlight.size() > IN_FLIGHT) inFlight.removeFirst().writeTo(out);
+            }
+            while (!inFlight.isEmpty()) inFlight.removeFirst().writeTo(out);
+        } finally {
+            out.flush();
+            pool.shutdownNow();
+        }
+    }
+
+    /** The most chunks answered at once while earlier replies are written. */
+    private static final int IN_FLIGHT = 3;
+
+    private static void runOnThisThread(LineReader lines, OutputStream out) throws IOException {
+        try {
+            List<LineReader.Line> chunk;
+            while ((chunk = readChunk(lines)) != null) {
+                for (LineReader.Line l : chunk) write(out, reply(l));
                 if (!lines.ready()) out.flush();
             }
         } finally {
             out.flush();
-            if (pool != null) pool.shutdownNow();
         }
     }
 
-    /** Fills {@code replies[i]} with the reply to {@code chunk[i]} (null for a blank line). */
-    private static void answer(List<LineReader.Line> chunk, byte[][] replies, ExecutorService pool, int threads) {
-        int n = chunk.size();
-        if (pool == null || n < 2 * threads) {
-            for (int i = 0; i < n; i++) replies[i] = reply(chunk.get(i));
-            return;
+    /** The next line (waiting for it) and those ready after it, at most {@value #CHUNK}; null at the end. */
+    private static List<LineReader.Line> readChunk(LineReader lines) throws IOException {
+        LineReader.Line first = lines.next();
+        if (first == null) return null;
+        List<LineReader.Line> chunk = new ArrayList<>();
+        chunk.add(first);
+        while (chunk.size() < CHUNK && lines.ready()) {
+            LineReader.Line l = lines.next();
+            if (l == null) break;
+            chunk.add(l);
         }
-        List<Future<?>> parts = new ArrayList<>(threads);
-        for (int t = 0; t < threads; t++) {
-            int from = n * t / threads, to = n * (t + 1) / threads;
-            parts.add(pool.submit(() -> {
-                for (int i = from; i < to; i++) replies[i] = reply(chunk.get(i));
-            }));
-        }
-        for (Future<?> f : parts) {
-            try {
-                f.get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("the batch was interrupted", e);
-            } catch (java.util.concurrent.ExecutionException e) {
-                throw new IllegalStateException("a batch worker failed", e.getCause());
+        return chunk;
+    }
+
+    private static void write(OutputStream out, byte[] reply) throws IOException {
+        if (reply == null) return; // a blank line
+        out.write(reply);
+        out.write('\n');
+    }
+
+    /** One chunk of lines being answered by the workers, its replies in input order. */
+    private record Chunk(byte[][] replies, List<Future<?>> parts) {
+        static Chunk submit(List<LineReader.Line> lines, ExecutorService pool, int threads) {
+            int n = lines.size();
+            byte[][] replies = new byte[n][];
+            int k = Math.max(1, Math.min(threads, n / 16)); // a few requests are not worth splitting
+            List<Future<?>> parts = new ArrayList<>(k);
+            for (int t = 0; t < k; t++) {
+                int from = n * t / k, to = n * (t + 1) / k;
+                parts.add(pool.submit(() -> {
+                    for (int i = from; i < to; i++) replies[i] = reply(lines.get(i));
+                }));
             }
+            return new Chunk(replies, parts);
+        }
+
+        void writeTo(OutputStream out) throws IOException {
+            for (Future<?> f : parts) {
+                try {
+                    f.get();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("the batch was interrupted", e);
+                } catch (java.util.concurrent.ExecutionException e) {
+                    throw new IllegalStateException("a batch worker failed", e.getCause());
+                }
+            }
+            for (byte[] r : replies) write(out, r);
         }
     }
 
