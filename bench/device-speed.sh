@@ -29,12 +29,20 @@ printf "draw layout (svg), archive:    "; for i in $(seq 5); do wall "$java" $cd
 echo "== the algebra through text, in process (bench), and through the pipe"
 "$java" -jar "$jar" bench "$requests" --seconds 10 --warmup 5 | tee "$out/bench.txt" | grep -E "^all|requests from"
 fi
+# the pipe on 1..16 threads: 500,000 lines (start and JIT warm-up included, as a user meets them) and 4,000,000
+# lines; the difference of the two is the steady-state cost of a line, without the JVM's start and warm-up
 n=500000
-echo "the pipe: $n requests"
+big=4000000
+echo "the pipe: $n and $big requests"
 reps=$(( n / $(grep -c "" "$requests") ))
 for i in $(seq $reps); do cat "$requests"; done > "$work/mix.jsonl" # the same 2,000 requests over and over
+for i in $(seq $(( big / n ))); do cat "$work/mix.jsonl"; done > "$work/big.jsonl"
+# the wall time of a command, in seconds, written to descriptor 3 (its own output goes where it is sent)
+timed() { local s e; s=$(date +%s.%N); timeout 300 "$@" || echo "$*: exit $?" >&2; e=$(date +%s.%N); awk -v s="$s" -v e="$e" 'BEGIN{print e - s}' >&3; }
 for t in 1 2 4 8 16; do
-  s=$(date +%s.%N); timeout 120 "$java" -jar "$jar" batch --threads $t < "$work/mix.jsonl" > "$work/replies-$t.jsonl" || echo "batch --threads $t: exit $?"; e=$(date +%s.%N)
-  awk -v t=$t -v n=$n -v s="$s" -v e="$e" 'BEGIN{d=e-s; printf "batch --threads %-2d %d lines: %.2f s, %.0f ns per line, %.0f lines/s\n", t, n, d, d*1e9/n, n/d}'
+  d=$(timed "$java" -jar "$jar" batch --threads $t < "$work/mix.jsonl" 3>&1 > "$work/replies-$t.jsonl")
+  D=$(timed "$java" -jar "$jar" batch --threads $t < "$work/big.jsonl" 3>&1 > /dev/null)
+  awk -v t=$t -v n=$n -v b=$big -v d="$d" -v D="$D" 'BEGIN{printf "batch --threads %-2d %d lines: %.2f s, %.0f ns per line | %d lines: %.2f s | steady state %.0f ns per line, %.0f lines/s\n", t, n, d, d*1e9/n, b, D, (D-d)*1e9/(b-n), (b-n)/(D-d)}'
 done
 cmp "$work/replies-1.jsonl" "$work/replies-16.jsonl" && echo "replies on 16 threads equal those on 1, in order"
+rm -rf "$work"

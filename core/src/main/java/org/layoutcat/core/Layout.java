@@ -417,8 +417,9 @@ public final class Layout implements Tiler {
         try {
             for (int k = 0; k < last; k++) {
                 long s = flatShape[k];
-                long c = i % s;
-                i /= s;
+                long q = i / s; // one division per mode: the remainder from the quotient
+                long c = i - q * s;
+                i = q;
                 if (c != 0) r = Math.addExact(r, Math.multiplyExact(c, flatStride[k]));
             }
             if (i != 0) r = Math.addExact(r, Math.multiplyExact(i, flatStride[last]));

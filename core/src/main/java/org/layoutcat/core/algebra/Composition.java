@@ -2,6 +2,7 @@ package org.layoutcat.core.algebra;
 
 import org.layoutcat.core.internal.FlatLayouts;
 import org.layoutcat.core.internal.FlatModes;
+import org.layoutcat.core.internal.Odometer;
 import java.util.function.Supplier;
 import org.layoutcat.core.internal.Checked;
 import org.layoutcat.core.Layout;
@@ -341,26 +342,77 @@ public final class Composition {
      */
     private static void requirePointwise(Layout a, Layout b, Layout r, Supplier<String> why) {
         long size = b.size();
-        // at most CHECKED_POINTS points, fewer for layouts of many modes (each point costs a walk of every layout)
+        // at most CHECKED_POINTS points, fewer for layouts of many modes (each point costs a walk of A)
         int work = Math.max(1, a.flatRank() + b.flatRank() + r.flatRank());
         long limit = Math.min(size, Math.min(CHECKED_POINTS, (1 << 22) / work));
-        for (long c = 0; c < limit; c++) {
-            long x = b.apply(c);
-            if (x < 0) continue;
+        long at = firstDifference(a, b, r, limit);
+        if (at >= 0) {
+            long x = b.apply(at);
             long want = a.apply(x);
-            long got = r.apply(c);
-            if (want != got) {
-                long at = c;
-                throw new LayoutArgumentException(() -> a + " o " + b + ": " + why.get() + "; CuTe C++ would answer "
-                        + r + ", but at index " + at + " it gives " + got + " where A(B(" + at + ")) = A(" + x + ") = "
-                        + want + ", so that answer is refused");
-            }
+            long got = r.apply(at);
+            throw new LayoutArgumentException(() -> a + " o " + b + ": " + why.get() + "; CuTe C++ would answer "
+                    + r + ", but at index " + at + " it gives " + got + " where A(B(" + at + ")) = A(" + x + ") = "
+                    + want + ", so that answer is refused");
         }
         if (limit < size) {
             throw new LayoutArgumentException(() -> a + " o " + b + ": " + why.get() + "; the candidate " + r
                     + " (CuTe C++'s answer) agrees with A(B(c)) on the first " + limit + " points but B's"
                     + " domain of " + size + " points is too large to check, so it is not returned");
         }
+    }
+
+    /** The most points compared per round of {@link #firstDifference}; rounds start at 32 points and double. */
+    private static final int ROUND = 1024;
+
+    /**
+     * The first index {@code c < limit} with {@code B(c) ≥ 0} and {@code R(c) ≠ A(B(c))}, or −1. B's and R's offsets
+     * come from the odometer, a block at a time (no division per point); A is evaluated at each {@code B(c)}. The
+     * rounds grow from 32 points, so a difference near the start costs little. Where an offset of B or R might
+     * leave the long range on the way, each point is evaluated on its own, in exact arithmetic.
+     */
+    private static long firstDifference(Layout a, Layout b, Layout r, long limit) {
+        Odometer ob = odometer(b, limit);
+        Odometer or = odometer(r, limit);
+        if (ob == null || or == null) {
+            for (long c = 0; c < limit; c++) {
+                long x = b.apply(c);
+                if (x >= 0 && a.apply(x) != r.apply(c)) return c;
+            }
+            return -1;
+        }
+        int most = (int) Math.min(ROUND, limit);
+        long[] bx = new long[most];
+        long[] rx = new long[most];
+        int len = Math.min(32, most);
+        for (long c = 0; c < limit; c += len, len = Math.min(2 * len, most)) {
+            len = (int) Math.min(len, limit - c);
+            ob.fill(bx, 0, len);
+            or.fill(rx, 0, len);
+            for (int i = 0; i < len; i++) {
+                long x = bx[i];
+                if (x >= 0 && a.apply(x) != rx[i]) return c + i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * An odometer over L's coalesced flat modes for a walk of {@code points} indices, or null where its running
+     * offset might overflow a long ({@code Σ s_k·|d_k|} does not fit).
+     */
+    private static Odometer odometer(Layout l, long points) {
+        int n = Math.max(l.flatRank(), 1);
+        long[] s = new long[n];
+        long[] d = new long[n];
+        int m = FlatModes.modesInto(l, s, d);
+        long reach = 0;
+        for (int k = 0; k < m; k++) {
+            long term = Math.abs(d[k]); // |Long.MIN_VALUE| stays negative and is refused below
+            if (term < 0 || !Checked.fits(s[k], term)) return null;
+            reach += s[k] * term;
+            if (reach < 0) return null;
+        }
+        return new Odometer(new Odometer.Plan(s, d, m, points), 0);
     }
 
     /** How an error names the operands: {@code A o s:d}, or {@code A o B, mode s:d} when B has several modes. */

@@ -29,7 +29,17 @@ public final class Odometer {
 
         /** The plan of the r ≥ 1 flat modes {@code shapes[0..r):strides[0..r)} (copied), the last unbounded. */
         public Plan(long[] s, long[] d, int r) {
+            this(s, d, r, TABLE_AT_MOST);
+        }
+
+        /**
+         * The plan of the r ≥ 1 flat modes {@code shapes[0..r):strides[0..r)} (copied), the last unbounded, for a
+         * walk of about {@code points} indices: its table has at most {@code max(points, 256)} entries (and at most
+         * 2^16), so a short walk does not pay for a long table.
+         */
+        public Plan(long[] s, long[] d, int r, long points) {
             if (r < 1) throw new IllegalArgumentException("an odometer walks at least one mode");
+            long most = Math.min(TABLE_AT_MOST, Math.max(points, SHORT_RUN));
             shapes = java.util.Arrays.copyOf(s, r);
             strides = java.util.Arrays.copyOf(d, r);
             int j = 1;
@@ -37,12 +47,12 @@ public final class Odometer {
             if (r == 1) {
                 p = Long.MAX_VALUE; // the only mode is unbounded
             } else if (p < SHORT_RUN) {
-                while (j < r - 1 && p < SHORT_RUN && p * s[j] <= TABLE_AT_MOST) p *= s[j++];
+                while (j < r - 1 && p < SHORT_RUN && p * s[j] <= most) p *= s[j++];
             }
             block = p;
             head = j;
             step = d[0];
-            if (p <= TABLE_AT_MOST) {
+            if (p <= most) {
                 table = new long[(int) p];
                 table32 = new int[(int) p];
                 long[] c = new long[j];
