@@ -84,10 +84,15 @@ public final class BatchEngine {
     private static final int IN_FLIGHT = 3;
 
     private static void runOnThisThread(LineReader lines, OutputStream out) throws IOException {
+        Replies replies = new Replies(1 << 16);
         try {
             List<LineReader.Line> chunk;
             while ((chunk = readChunk(lines)) != null) {
-                for (LineReader.Line l : chunk) write(out, reply(l));
+                for (LineReader.Line l : chunk) {
+                    reply(l, replies);
+                    if (replies.size() >= 1 << 15) replies.writeTo(out);
+                }
+                replies.writeTo(out);
                 if (!lines.ready()) out.flush();
             }
         } finally {
@@ -109,23 +114,21 @@ public final class BatchEngine {
         return chunk;
     }
 
-    private static void write(OutputStream out, byte[] reply) throws IOException {
-        if (reply == null) return; // a blank line
-        out.write(reply);
-        out.write('\n');
-    }
-
-    /** One chunk of lines being answered by the workers, its replies in input order. */
-    private record Chunk(byte[][] replies, List<Future<?>> parts) {
+    /**
+     * One chunk of lines being answered by the workers: k consecutive parts, each answered by one worker into its
+     * own reply buffer, so the replies stay in input order and this thread writes a part with one call.
+     */
+    private record Chunk(Replies[] replies, List<Future<?>> parts) {
         static Chunk submit(List<LineReader.Line> lines, ExecutorService pool, int threads) {
             int n = lines.size();
-            byte[][] replies = new byte[n][];
             int k = Math.max(1, Math.min(threads, n / 16)); // a few requests are not worth splitting
+            Replies[] replies = new Replies[k];
             List<Future<?>> parts = new ArrayList<>(k);
             for (int t = 0; t < k; t++) {
                 int from = n * t / k, to = n * (t + 1) / k;
+                Replies part = replies[t] = new Replies(Math.max(256, 128 * (to - from)));
                 parts.add(pool.submit(() -> {
-                    for (int i = from; i < to; i++) replies[i] = reply(lines.get(i));
+                    for (int i = from; i < to; i++) reply(lines.get(i), part);
                 }));
             }
             return new Chunk(replies, parts);
@@ -142,36 +145,49 @@ public final class BatchEngine {
                     throw new IllegalStateException("a batch worker failed", e.getCause());
                 }
             }
-            for (byte[] r : replies) write(out, r);
+            for (Replies r : replies) r.writeTo(out);
         }
     }
 
-    /** The reply line to one request line (a JSON object), for tests and tools. Never throws. */
+    /** The reply line to one request line (a JSON object), without its line ending, for tests and tools; null for a blank line. Never throws. */
     public static String reply(String line) {
-        byte[] r = reply(new LineReader.Line(line.getBytes(StandardCharsets.UTF_8), false, 1));
-        return r == null ? null : new String(r, StandardCharsets.UTF_8);
+        Replies r = new Replies(256);
+        reply(new LineReader.Line(line.getBytes(StandardCharsets.UTF_8), false, 1), r);
+        return r.size() == 0 ? null : new String(r.buf, 0, r.size() - 1, StandardCharsets.UTF_8);
     }
 
-    /** The reply to one line, as UTF-8 bytes without the line ending; null for a blank line. Never throws. */
-    static byte[] reply(LineReader.Line line) {
+    /** Appends the reply to one line, UTF-8 and ending in a line feed, to {@code out}; nothing for a blank line. Never throws. */
+    static void reply(LineReader.Line line, Replies out) {
         byte[] b = line.bytes();
-        if (isBlank(b)) return line.overLong() ? error(null, tooLong()) : null;
-        if (line.overLong()) return error(null, tooLong());
+        if (isBlank(b)) {
+            if (line.overLong()) error(null, tooLong(), out);
+            return;
+        }
+        if (line.overLong()) {
+            error(null, tooLong(), out);
+            return;
+        }
         String bad = invalidUtf8(b);
-        if (bad != null) return error(null, bad);
+        if (bad != null) {
+            error(null, bad, out);
+            return;
+        }
         ParsedRequest p = ParsedRequest.read(b);
-        if (p.error != null) return error(p.rawId, p.error);
+        if (p.error != null) {
+            error(p.rawId, p.error, out);
+            return;
+        }
+        int mark = out.size(); // a reply cut short by an error is taken back before the error is written
         try {
-            Answer answer = Operations.answer(p.request);
-            return result(p.rawId, answer);
+            result(p.rawId, Operations.answer(p.request), out);
         } catch (IllegalArgumentException | ArithmeticException | IndexOutOfBoundsException e) {
-            return error(p.rawId, e.getMessage() != null ? e.getMessage() : "invalid input to " + p.request.op());
+            error(p.rawId, e.getMessage() != null ? e.getMessage() : "invalid input to " + p.request.op(), out.truncate(mark));
         } catch (StackOverflowError e) {
-            return error(p.rawId, p.request.op() + ": the input is nested too deeply to process");
+            error(p.rawId, p.request.op() + ": the input is nested too deeply to process", out.truncate(mark));
         } catch (OutOfMemoryError e) {
-            return error(p.rawId, p.request.op() + ": the request needs more memory than this process has; the batch goes on");
+            error(p.rawId, p.request.op() + ": the request needs more memory than this process has; the batch goes on", out.truncate(mark));
         } catch (RuntimeException e) {
-            return error(p.rawId, p.request.op() + ": an internal error answered this request; please report the line");
+            error(p.rawId, p.request.op() + ": an internal error answered this request; please report the line", out.truncate(mark));
         }
     }
 
@@ -352,52 +368,90 @@ public final class BatchEngine {
         return b.length <= 80 ? s : s.substring(0, Math.min(s.length(), 77)) + "...";
     }
 
-    private static byte[] result(byte[] rawId, Answer a) {
-        Reply r = new Reply(rawId).ascii(",\"result\":\"").string(a.result()).ascii("\"");
+    private static void result(byte[] rawId, Answer a, Replies r) {
+        r.begin(rawId).ascii(",\"result\":\"").string(a.result()).ascii("\"");
         if (a.engine() != null) r.ascii(",\"engine\":\"").string(a.engine()).ascii("\"");
         a.fields().forEach((name, value) -> r.ascii(",\"").string(name).ascii("\":\"").string(value).ascii("\""));
-        return r.ascii("}").bytes();
+        r.ascii("}\n");
     }
 
     /** The longest error written whole; a longer one (it quotes a giant input) keeps its start and its end. */
     private static final int MAX_ERROR = 2000;
 
-    private static byte[] error(byte[] rawId, String why) {
+    private static void error(byte[] rawId, String why, Replies r) {
         if (why.length() > MAX_ERROR) {
             why = why.substring(0, 1500) + " …(" + why.length() + " characters in all)… " + why.substring(why.length() - 300);
         }
-        return new Reply(rawId).ascii(",\"error\":\"").string(why).ascii("\"}").bytes();
+        r.begin(rawId).ascii(",\"error\":\"").string(why).ascii("\"}\n");
     }
 
     private static final byte[] ID_FIELD = "{\"id\":".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] NULL = "null".getBytes(StandardCharsets.US_ASCII);
 
     /**
-     * One reply line as UTF-8 bytes: {@code {"id":} the raw id bytes as sent (or null), then the parts appended,
-     * strings escaped and encoded in one pass by Jackson's encoder, without a text copy of the whole line.
+     * Reply lines as UTF-8 bytes, one after another in one growing buffer that is written out with one call:
+     * {@code {"id":} the raw id bytes as sent (or null), then the parts appended, strings escaped and encoded by
+     * Jackson's encoder (or copied as they are where they are printable ASCII without a quote or a backslash, as
+     * CuTe notation is), no text copy of a line and no array per reply.
      */
-    private static final class Reply {
-        private byte[] buf = new byte[128];
+    static final class Replies {
+        private byte[] buf;
         private int n;
 
-        Reply(byte[] rawId) {
+        Replies(int capacity) {
+            buf = new byte[capacity];
+        }
+
+        int size() {
+            return n;
+        }
+
+        /** Drops what was appended after {@code mark}. */
+        Replies truncate(int mark) {
+            n = mark;
+            return this;
+        }
+
+        /** Writes the lines appended so far and empties the buffer. */
+        void writeTo(OutputStream out) throws IOException {
+            if (n > 0) out.write(buf, 0, n);
+            n = 0;
+        }
+
+        /** Starts a reply line: {@code {"id":} and the id as sent, or null. */
+        Replies begin(byte[] rawId) {
             put(ID_FIELD, ID_FIELD.length);
             byte[] id = rawId == null ? NULL : rawId;
             put(id, id.length);
+            return this;
         }
 
         /** Appends text known to be ASCII and to need no escaping. */
-        Reply ascii(String s) {
+        Replies ascii(String s) {
             grow(s.length());
             for (int i = 0; i < s.length(); i++) buf[n++] = (byte) s.charAt(i);
             return this;
         }
 
         /**
-         * Appends s escaped as the inside of a JSON string and UTF-8 encoded (Jackson's encoder), a surrogate that
-         * is not part of a pair written as {@code \\uXXXX} rather than lost in UTF-8.
+         * Appends s escaped as the inside of a JSON string and UTF-8 encoded, a surrogate that is not part of a pair
+         * written as {@code \\uXXXX} rather than lost in UTF-8.
          */
-        Reply string(String s) {
+        Replies string(String s) {
+            return plain(s) ? ascii(s) : encoded(s);
+        }
+
+        /** True where every char of s is printable ASCII other than a quote and a backslash: JSON as it is. */
+        private static boolean plain(String s) {
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                if (c < 0x20 || c > 0x7E || c == '"' || c == '\\') return false;
+            }
+            return true;
+        }
+
+        /** s through Jackson's encoder, lone surrogates as {@code \\uXXXX}. */
+        private Replies encoded(String s) {
             JsonStringEncoder enc = JsonStringEncoder.getInstance();
             int from = 0;
             for (int i = 0; i < s.length(); i++) {
@@ -425,10 +479,6 @@ public final class BatchEngine {
 
         private void grow(int more) {
             if (n + more > buf.length) buf = java.util.Arrays.copyOf(buf, Math.max(2 * buf.length, n + more));
-        }
-
-        byte[] bytes() {
-            return java.util.Arrays.copyOf(buf, n);
         }
     }
 
