@@ -265,18 +265,19 @@ public final class Composition {
             int first = size;
             for (int k = 0; k < n - 1; k++) {
                 long ak = as[k];
+                // the divisions below are skipped where r = 1 or m = t (most modes): each costs more than the rest
                 if (t == 1) { // nothing of B left: only the stride of a size-1 mode is tracked, as in CuTe
-                    r = Checked.ceilDiv(r, ak);
+                    if (r != 1) r = Checked.ceilDiv(r, ak);
                     continue;
                 }
                 if (r >= ak) {
-                    if (r % ak != 0) throw strideDivisibility(s, d, r, k);
-                    r /= ak; // B steps over this mode of A
+                    if (r != ak && r % ak != 0) throw strideDivisibility(s, d, r, k);
+                    r = r == ak ? 1 : r / ak; // B steps over this mode of A
                     if (log != null) log.append(" steps over ").append(ak).append(':').append(ad[k]).append(" (r = ").append(r).append(");");
                     continue;
                 }
-                long m = Math.min(Checked.ceilDiv(ak, r), t);
-                if (t % m != 0) throw shapeDivisibility(s, d, t, m, r, k);
+                long m = Math.min(r == 1 ? ak : Checked.ceilDiv(ak, r), t);
+                if (m != t && t % m != 0) throw shapeDivisibility(s, d, t, m, r, k);
                 add(m, Checked.mul(sign * r, ad[k], "a stride of the composition with A", a));
                 if (log != null) {
                     log.append(" takes ").append(m).append(" in ").append(ak).append(':').append(ad[k]).append(" at stride ")
@@ -284,13 +285,13 @@ public final class Composition {
                 }
                 long top = r * (m - 1); // the largest digit taken in mode k: below a_k since m ≤ ⌈a_k / r⌉
                 digits[k] = top > ak - digits[k] ? ak : digits[k] + top;
-                if (ak % r != 0 && m < t && inexact == null) {
+                if (m < t && r != 1 && ak % r != 0 && inexact == null) {
                     long rr = r, tt = t, ek = ad[k];
                     inexact = () -> "mode " + s + ":" + d + " of B reaches mode " + ak + ":" + ek + " of A at"
                             + " stride " + rr + ", which does not divide " + ak + ", and its " + tt + " elements do not"
                             + " fit inside that mode, so B's values carry into the next mode of A";
                 }
-                t /= m;
+                t = m == t ? 1 : t / m;
                 r = 1;
             }
             if (t != 1 || size == first) {
