@@ -18,8 +18,9 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code layoutcat bench FILE}: answers every request of a batch-format file repeatedly, on one thread, for a
  * fixed time after a warm-up, and prints the time per request overall and per op (medians over rounds, with
- * the 10th and 90th percentiles). A request is answered from its text arguments, as in the batch mode (parsing
- * included, JSON decoding excluded); requests that end in an error are timed too.
+ * the 10th and 90th percentiles). A request is answered as the batch mode answers a line once its JSON is read
+ * ({@link BatchEngine#answer}): the arguments read from CuTe notation, the operation, and the reply line written
+ * as UTF-8 JSON (a refusal's too); the JSON decoding of the request and the output are not timed.
  */
 @Command(name = "bench", description = "Time the answers to a file of batch requests (ns per request, per op).")
 final class BenchCommand implements Callable<Integer> {
@@ -32,28 +33,31 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        List<Request> requests = read(file);
+        List<RequestLine> requests = read(file);
         if (requests.isEmpty()) throw new IllegalArgumentException(file + " holds no requests");
         if (engine != null) {
             if (!List.of("auto", "cute", "category").contains(engine)) {
                 throw new IllegalArgumentException("unknown engine \"" + engine + "\"; engines: auto, cute, category");
             }
-            List<Request> forced = new ArrayList<>(requests.size());
-            for (Request r : requests) forced.add(new Request(r.op(), r.args(), engine));
+            List<RequestLine> forced = new ArrayList<>(requests.size());
+            for (RequestLine r : requests) {
+                Request q = r.request();
+                forced.add(new RequestLine(r.id(), r.idFrom(), r.idTo(), new Request(q.op(), q.args(), engine), null));
+            }
             requests = forced;
         }
-        Map<String, List<Request>> byOp = new LinkedHashMap<>();
-        for (Request r : requests) byOp.computeIfAbsent(r.op(), k -> new ArrayList<>()).add(r);
+        Map<String, List<RequestLine>> byOp = new LinkedHashMap<>();
+        for (RequestLine r : requests) byOp.computeIfAbsent(r.request().op(), k -> new ArrayList<>()).add(r);
 
         // Warm-up: the whole file, then each op on its own, so that the JIT has compiled every path (on a busy
         // machine its compiler threads lag behind; a first measurement of the mix would time them).
         long sink = 0;
         sink += run(requests, warmup * 0.5);
-        for (List<Request> same : byOp.values()) sink += run(same, warmup * 0.5 / byOp.size());
+        for (List<RequestLine> same : byOp.values()) sink += run(same, warmup * 0.5 / byOp.size());
         DescriptiveStatistics all = rounds(requests, seconds * 0.5);
         Map<String, DescriptiveStatistics> perOp = new LinkedHashMap<>();
         double perOpSeconds = seconds * 0.5 / byOp.size();
-        for (Map.Entry<String, List<Request>> e : byOp.entrySet()) perOp.put(e.getKey(), rounds(e.getValue(), perOpSeconds));
+        for (Map.Entry<String, List<RequestLine>> e : byOp.entrySet()) perOp.put(e.getKey(), rounds(e.getValue(), perOpSeconds));
         if (sink == 42) System.err.print("");
 
         if (json) {
@@ -93,7 +97,7 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     /** Rounds of answering every request once; each round's ns per request is one sample. */
-    private static DescriptiveStatistics rounds(List<Request> requests, double seconds) {
+    private static DescriptiveStatistics rounds(List<RequestLine> requests, double seconds) {
         DescriptiveStatistics stats = new DescriptiveStatistics();
         long end = System.nanoTime() + (long) (seconds * 1e9);
         int reps = Math.max(1, 20_000 / requests.size());
@@ -107,27 +111,34 @@ final class BenchCommand implements Callable<Integer> {
         return stats;
     }
 
-    private static long run(List<Request> requests, double seconds) {
+    private static long run(List<RequestLine> requests, double seconds) {
         long end = System.nanoTime() + (long) (seconds * 1e9);
         long sink = 0;
         do sink += answerAll(requests); while (System.nanoTime() < end);
         return sink;
     }
 
-    private static long answerAll(List<Request> requests) {
+    /** The replies to every request, written into a buffer emptied every {@value #KEPT_BYTES} bytes; their size. */
+    private static long answerAll(List<RequestLine> requests) {
+        Replies replies = REPLIES.get();
         long sink = 0;
-        for (Request r : requests) {
-            try {
-                sink += Operations.answer(r).result().length();
-            } catch (IllegalArgumentException | ArithmeticException e) {
-                sink += e.getMessage().length(); // a refusal's answer is its message, as the batch mode writes it
+        for (RequestLine r : requests) {
+            BatchEngine.answer(r, replies);
+            if (replies.size() > KEPT_BYTES) {
+                sink += replies.size();
+                replies.truncate(0);
             }
         }
+        sink += replies.size();
+        replies.truncate(0);
         return sink;
     }
 
-    static List<Request> read(Path file) throws IOException {
-        List<Request> out = new ArrayList<>();
+    private static final int KEPT_BYTES = 1 << 16;
+    private static final ThreadLocal<Replies> REPLIES = ThreadLocal.withInitial(() -> new Replies(2 * KEPT_BYTES));
+
+    static List<RequestLine> read(Path file) throws IOException {
+        List<RequestLine> out = new ArrayList<>();
         int lineNo = 0;
         for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
             lineNo++;

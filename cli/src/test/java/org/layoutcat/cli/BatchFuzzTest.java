@@ -122,7 +122,7 @@ class BatchFuzzTest {
     }
 
     /** A request made from the grammar: an op, 0 to 3 arguments, sometimes an engine. */
-    private static String request(Random r, String id, List<String> ops) {
+    static String request(Random r, String id, List<String> ops) {
         String op = r.nextInt(20) == 0 ? word(r) : ops.get(r.nextInt(ops.size()));
         StringBuilder sb = new StringBuilder("{\"id\":").append(id).append(",\"op\":\"").append(op).append("\",\"args\":[");
         int n = r.nextInt(10) == 0 ? r.nextInt(5) : (r.nextBoolean() ? 1 : 2);
@@ -211,7 +211,7 @@ class BatchFuzzTest {
     private static final String NOISE = "{}[]\":,\\ \t\r\u0000é∘\ud800x1-_(<";
 
     /** The line with bytes deleted, inserted, repeated or cut; the id kept in most mutants. */
-    private static String mutate(Random r, String line, String id) {
+    static String mutate(Random r, String line, String id) {
         String head = "{\"id\":" + id + ",";
         String body = line.substring(head.length());
         for (int k = 0, n = 1 + r.nextInt(3); k < n && !body.isEmpty(); k++) {

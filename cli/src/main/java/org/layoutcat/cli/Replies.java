@@ -1,0 +1,111 @@
+package org.layoutcat.cli;
+
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Reply lines of the batch mode as UTF-8 bytes, one after another in one growing buffer that is written out with
+ * one call: {@code {"id":} the id's bytes as sent (or {@code null}), then the parts appended, strings escaped and
+ * encoded by Jackson's encoder (or copied as they are where they are printable ASCII without a quote or a
+ * backslash, as CuTe notation is), no text copy of a line and no array per reply.
+ */
+final class Replies {
+    private static final byte[] ID_FIELD = "{\"id\":".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NULL = "null".getBytes(StandardCharsets.US_ASCII);
+
+    private byte[] buf;
+    private int n;
+
+    Replies(int capacity) {
+        buf = new byte[Math.max(capacity, 16)];
+    }
+
+    int size() {
+        return n;
+    }
+
+    /** Drops what was appended after {@code mark}. */
+    Replies truncate(int mark) {
+        n = mark;
+        return this;
+    }
+
+    /** Writes the lines appended so far and empties the buffer. */
+    void writeTo(OutputStream out) throws IOException {
+        if (n > 0) out.write(buf, 0, n);
+        n = 0;
+    }
+
+    /** The text appended so far (UTF-8), for tests and tools. */
+    String text(int from, int to) {
+        return new String(buf, from, to - from, StandardCharsets.UTF_8);
+    }
+
+    /** Starts a reply line: {@code {"id":} and the id as sent ({@code id[from, to)}), or null where {@code id} is null. */
+    Replies begin(byte[] id, int from, int to) {
+        put(ID_FIELD, 0, ID_FIELD.length);
+        if (id == null) put(NULL, 0, NULL.length);
+        else put(id, from, to - from);
+        return this;
+    }
+
+    /** Appends text known to be ASCII and to need no escaping. */
+    Replies ascii(String s) {
+        int len = s.length();
+        grow(len);
+        for (int i = 0; i < len; i++) buf[n++] = (byte) s.charAt(i);
+        return this;
+    }
+
+    /**
+     * Appends s escaped as the inside of a JSON string and UTF-8 encoded, a surrogate that is not part of a pair
+     * written as {@code \\uXXXX} rather than lost in UTF-8.
+     */
+    Replies string(String s) {
+        int len = s.length();
+        grow(len);
+        int start = n;
+        for (int i = 0; i < len; i++) { // printable ASCII without a quote or a backslash is JSON as it is
+            char c = s.charAt(i);
+            if (c < 0x20 || c > 0x7E || c == '"' || c == '\\') {
+                n = start;
+                return encoded(s);
+            }
+            buf[n++] = (byte) c;
+        }
+        return this;
+    }
+
+    /** s through Jackson's encoder, lone surrogates as {@code \\uXXXX}. */
+    private Replies encoded(String s) {
+        JsonStringEncoder enc = JsonStringEncoder.getInstance();
+        int from = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!Character.isSurrogate(c)) continue;
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+                continue;
+            }
+            byte[] part = enc.quoteAsUTF8(s.substring(from, i));
+            put(part, 0, part.length);
+            ascii(String.format("\\u%04X", (int) c));
+            from = i + 1;
+        }
+        byte[] rest = enc.quoteAsUTF8(from == 0 ? s : s.substring(from));
+        put(rest, 0, rest.length);
+        return this;
+    }
+
+    private void put(byte[] b, int from, int len) {
+        grow(len);
+        System.arraycopy(b, from, buf, n, len);
+        n += len;
+    }
+
+    private void grow(int more) {
+        if (n + more > buf.length) buf = java.util.Arrays.copyOf(buf, Math.max(2 * buf.length, n + more));
+    }
+}
