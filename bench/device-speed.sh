@@ -1,48 +1,76 @@
 #!/usr/bin/env bash
-# Issue 14's measurements on one host, in one run: a command's start against a bare `java -version`, the in-process
-# bench against the batch pipe on the same request mix, and the pipe on 1..16 threads. Usage (on a machine with the
-# bundle of gpu/bundle.sh in BUNDLE): bench/device-speed.sh BUNDLE [OUT_DIR]
-set -euo pipefail
-bundle="${1:?usage: bench/device-speed.sh BUNDLE [OUT] [pipe]}"
-only_pipe="${3:-}"
+# Issue 14's measurements of two builds side by side on one host, in one run: a command's start against a bare
+# `java -version`, the in-process bench against pycute on the same requests, the batch pipe on 1..16 threads,
+# and the JMH benchmarks of composition and of the request mix on 1 and 16 threads.
+# Usage: bench/device-speed.sh BUNDLE [OUT]   with BUNDLE made by bench/speed-bundle.sh BEFORE_COMMIT:
+#   runtime.tar.xz (a jlink runtime), before/ and after/ (layoutcat.jar and benchmarks.jar each; after's
+#   benchmarks.jar holds only what layoutcat.jar lacks, and runs with it on the class path), pycute/ (optional)
+set -uo pipefail
+bundle="$(cd "${1:?usage: bench/device-speed.sh BUNDLE [OUT]}" && pwd)"
 out="${2:-/tmp/speed}"
-work=$(mktemp -d) # large files stay on local disk
 mkdir -p "$out"
-java="$bundle/runtime/bin/java"
-jar="$bundle/layoutcat.jar"
-requests="$(dirname "$0")/../cli/src/test/resources/oracle/cute-cpp-dev.jsonl"
-# the runtime's base class-data-sharing archive (gpu/bundle.sh makes it; again here in case), then the layoutcat one,
-# made by this runtime as the build makes it
-[ -f "$bundle/runtime/lib/server/classes.jsa" ] || "$java" -Xshare:dump >/dev/null
-"$java" -XX:ArchiveClassesAtExit="$out/layoutcat.jsa" -Xlog:disable -jar "$jar" draw compose "(12,3,6):(1,72,12)" "(6,6):(1,6)" -o "$out/train.svg" >/dev/null
-cds="-XX:SharedArchiveFile=$out/layoutcat.jsa -Xshare:auto -Xlog:disable -Xlog:all=warning:stderr"
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+requests="$repo/cli/src/test/resources/oracle/cute-cpp-dev.jsonl"
+work=$(mktemp -d)
+tar xJf "$bundle/runtime.tar.xz" -C "$work"
+java="$work/rt/bin/java"
+"$java" -Xshare:dump >/dev/null 2>&1 # the runtime's base class-data-sharing archive
+echo "host: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
 stats() { sort -n | awk '{a[NR]=$1} END {printf "min %.3f  median %.3f  max %.3f s (%d runs)\n", a[1], a[int((NR+1)/2)], a[NR], NR}'; }
 wall() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N); awk -v s="$s" -v e="$e" 'BEGIN{print e - s}'; }
-if [ -z "$only_pipe" ]; then
-echo "== start (wall time of the whole process)"
-printf 'java -version:                 '; for i in $(seq 9); do wall "$java" -version; done | stats
-printf 'compose, no archive:           '; for i in $(seq 9); do wall "$java" -jar "$jar" compose "(12,3,6):(1,72,12)" "(6,6):(1,6)"; done | stats
-printf 'compose, archive:              '; for i in $(seq 9); do wall "$java" $cds -jar "$jar" compose "(12,3,6):(1,72,12)" "(6,6):(1,6)"; done | stats
-printf 'coalesce, archive:             '; for i in $(seq 9); do wall "$java" $cds -jar "$jar" coalesce "(2,(1,6)):(1,(6,2))"; done | stats
-printf 'eval, archive:                 '; for i in $(seq 9); do wall "$java" $cds -jar "$jar" eval "(2,(2,2)):(2,(1,4))" "(1,(0,1))"; done | stats
-printf "draw layout (svg), archive:    "; for i in $(seq 5); do wall "$java" $cds -jar "$jar" draw layout "(4,8):(1,4)" -o "$out/l.svg"; done | stats
-echo "== the algebra through text, in process (bench), and through the pipe"
-"$java" -jar "$jar" bench "$requests" --seconds 10 --warmup 5 | tee "$out/bench.txt" | grep -E "^all|requests from"
-fi
-# the pipe on 1..16 threads: 500,000 lines (start and JIT warm-up included, as a user meets them) and 4,000,000
-# lines; the difference of the two is the steady-state cost of a line, without the JVM's start and warm-up
-n=500000
-big=4000000
-echo "the pipe: $n and $big requests"
-reps=$(( n / $(grep -c "" "$requests") ))
-for i in $(seq $reps); do cat "$requests"; done > "$work/mix.jsonl" # the same 2,000 requests over and over
-for i in $(seq $(( big / n ))); do cat "$work/mix.jsonl"; done > "$work/big.jsonl"
-# the wall time of a command, in seconds, written to descriptor 3 (its own output goes where it is sent)
-timed() { local s e; s=$(date +%s.%N); timeout 300 "$@" || echo "$*: exit $?" >&2; e=$(date +%s.%N); awk -v s="$s" -v e="$e" 'BEGIN{print e - s}' >&3; }
-for t in 1 2 4 8 16; do
-  d=$(timed "$java" -jar "$jar" batch --threads $t < "$work/mix.jsonl" 3>&1 > "$work/replies-$t.jsonl")
-  D=$(timed "$java" -jar "$jar" batch --threads $t < "$work/big.jsonl" 3>&1 > /dev/null)
-  awk -v t=$t -v n=$n -v b=$big -v d="$d" -v D="$D" 'BEGIN{printf "batch --threads %-2d %d lines: %.2f s, %.0f ns per line | %d lines: %.2f s | steady state %.0f ns per line, %.0f lines/s\n", t, n, d, d*1e9/n, b, D, (D-d)*1e9/(b-n), (b-n)/(D-d)}'
+for b in before after; do # each build's class-data-sharing archive, made as the build makes it
+  "$java" -XX:ArchiveClassesAtExit="$work/$b.jsa" -Xlog:disable -jar "$bundle/$b/layoutcat.jar" compose "(12,3,6):(1,72,12)" "(6,6):(1,6)" >/dev/null 2>&1
 done
-cmp "$work/replies-1.jsonl" "$work/replies-16.jsonl" && echo "replies on 16 threads equal those on 1, in order"
+echo "== start: wall time of the whole process (9 runs each)"
+printf '%-34s' "java -version"; for i in $(seq 9); do wall "$java" -version; done | stats
+for b in before after; do
+  cds="-XX:SharedArchiveFile=$work/$b.jsa -Xshare:auto -Xlog:disable"
+  printf '%-34s' "$b: compose"; for i in $(seq 9); do wall "$java" $cds -jar "$bundle/$b/layoutcat.jar" compose "(12,3,6):(1,72,12)" "(6,6):(1,6)"; done | stats
+  printf '%-34s' "$b: coalesce"; for i in $(seq 9); do wall "$java" $cds -jar "$bundle/$b/layoutcat.jar" coalesce "(2,(1,6)):(1,(6,2))"; done | stats
+  printf '%-34s' "$b: eval"; for i in $(seq 9); do wall "$java" $cds -jar "$bundle/$b/layoutcat.jar" eval "(2,(2,2)):(2,(1,4))" "(1,(0,1))"; done | stats
+done
+echo "== the algebra through text, in process: layoutcat bench (one thread) and pycute on the same requests"
+for b in before after; do
+  "$java" -jar "$bundle/$b/layoutcat.jar" bench "$requests" --seconds 12 --warmup 6 --json > "$out/bench-$b.json"
+done
+[ -d "$bundle/pycute" ] && command -v python3 >/dev/null && python3 "$repo/bench/pycute_bench.py" "$requests" --pycute "$bundle" --seconds 30 --json > "$out/pycute.json"
+python3 - "$out" <<'PY'
+import json, os, sys
+out = sys.argv[1]
+runs = {b: json.load(open(f"{out}/bench-{b}.json")) for b in ("before", "after")}
+py = json.load(open(f"{out}/pycute.json")) if os.path.exists(f"{out}/pycute.json") else None
+ops = list(runs["after"]["per_op"])
+print(f"{'op':16s} {'before ns':>10s} {'after ns':>10s}" + (f" {'pycute ns':>10s} {'after/pycute':>13s}" if py else ""))
+for op in ops:
+    row = f"{op:16s} {runs['before']['per_op'][op]:10.1f} {runs['after']['per_op'][op]:10.1f}"
+    if py and op in py["per_op"]:
+        row += f" {py['per_op'][op]:10.1f} {py['per_op'][op] / runs['after']['per_op'][op]:12.1f}x"
+    print(row)
+print(f"{'all (file order)':16s} {runs['before']['ns_per_request']:10.1f} {runs['after']['ns_per_request']:10.1f}")
+if py:
+    n = py["counts"]
+    for b in ("before", "after"):
+        mean = sum(n[op] * runs[b]["per_op"][op] for op in n) / sum(n.values())
+        print(f"{b}: pycute's {sum(n.values())} requests (its ops), weighted by op: {mean:.1f} ns against pycute's {py['ns_per_request']:.1f} ns: {py['ns_per_request'] / mean:.1f}x")
+PY
+echo "== the batch pipe: 500,000 and 4,000,000 requests (the 2,000 of the file over and over); steady state = the difference"
+n=500000; big=4000000
+reps=$(( n / $(grep -c "" "$requests") ))
+for i in $(seq $reps); do cat "$requests"; done > "$work/mix.jsonl"
+for i in $(seq $(( big / n ))); do cat "$work/mix.jsonl"; done > "$work/big.jsonl"
+timed() { local s e; s=$(date +%s.%N); timeout 300 "$@" || echo "$*: exit $?" >&2; e=$(date +%s.%N); awk -v s="$s" -v e="$e" 'BEGIN{print e - s}' >&3; }
+for b in before after; do
+  for t in 1 2 4 8 16; do
+    d=$(timed "$java" -jar "$bundle/$b/layoutcat.jar" batch --threads $t < "$work/mix.jsonl" 3>&1 > "$work/replies-$b-$t.jsonl")
+    D=$(timed "$java" -jar "$bundle/$b/layoutcat.jar" batch --threads $t < "$work/big.jsonl" 3>&1 > /dev/null)
+    awk -v b=$b -v t=$t -v n=$n -v big=$big -v d="$d" -v D="$D" 'BEGIN{printf "%-6s --threads %-2d %d lines %.2f s (%.0f ns/line) | %d lines %.2f s | steady state %.0f ns/line, %.0f lines/s\n", b, t, n, d, d*1e9/n, big, D, (D-d)*1e9/(big-n), (big-n)/(D-d)}'
+  done
+  cmp -s "$work/replies-$b-1.jsonl" "$work/replies-$b-16.jsonl" && echo "$b: replies on 16 threads equal those on 1, in order"
+done
+cmp -s "$work/replies-before-1.jsonl" "$work/replies-after-1.jsonl" && echo "the replies of before and after are byte-identical"
+echo "== JMH"
+jmh() { local b="$1"; shift; local cp="$bundle/$b/benchmarks.jar"; [ "$b" = after ] && cp="$cp:$bundle/after/layoutcat.jar"
+  (cd "$repo" && "$java" -cp "$cp" org.openjdk.jmh.Main "$@" -rf json -rff "$out/jmh-$b.json" 2>&1) | tee "$out/jmh-$b.txt" | grep -E "^(Benchmark|[A-Za-z]+Benchmarks\.)"; }
+jmh before 'CoreBenchmarks.compositionFreshOperands$' 'MixBenchmarks.composition(On16Threads)?$'
+jmh after 'CoreBenchmarks.compositionFreshOperands$' 'MixBenchmarks.composition(On16Threads)?$' 'RequestMixBenchmarks'
 rm -rf "$work"

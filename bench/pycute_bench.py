@@ -131,7 +131,7 @@ def main():
     mean = sum(per_op[op] * len(by_op[op]) for op in by_op) / total
     if args.json:
         print(json.dumps({'requests': total, 'ns_per_request': round(mean, 1), 'per_op': {k: round(v, 1) for k, v in per_op.items()},
-                          'skipped': skipped}))
+                          'counts': {k: len(v) for k, v in by_op.items()}, 'skipped': skipped}))
         return
     print(f"pycute: {total} requests from {args.requests} (skipped, not in pycute: {skipped or 'none'})")
     print(f"{'op':18s} {'requests':>8s} {'median ns':>12s}")

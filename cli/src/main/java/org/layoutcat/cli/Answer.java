@@ -10,7 +10,7 @@ import java.util.Map;
  */
 public record Answer(String result, String engine, Map<String, String> fields) {
     public Answer {
-        fields = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(fields));
+        fields = fields.isEmpty() ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(fields));
     }
 
     public Answer(String result, String engine) {

@@ -85,7 +85,7 @@ final class KernelOps {
      */
     private static void registerCoordinateLayouts() {
         Operations.register("make_identity_layout", 1, 1, r -> Answer.of(CoordLayout.identity(Operations.tuple(r, 0))));
-        java.util.function.Predicate<Request> basis = r -> r.args().stream().anyMatch(a -> a.indexOf('@') >= 0);
+        java.util.function.Predicate<Request> basis = KernelOps::hasBasisStrides;
         Operations.extend("composition", basis, r -> Answer.of(r.arg(1).indexOf('@') >= 0
                 ? CoordAlgebra.compose(CoordLayout.parse(r.arg(0)), CoordLayout.parse(r.arg(1)))
                 : CoordAlgebra.compose(CoordLayout.parse(r.arg(0)), Operations.tiler(r, 1))));
@@ -105,6 +105,12 @@ final class KernelOps {
         Operations.extend("local_partition", basis,
                 r -> sliced(CoordAlgebra.localPartition(CoordLayout.parse(r.arg(0)), Operations.layout(r, 1), Operations.index(r, 2))));
         Operations.extend("slice", basis, r -> sliced(CoordAlgebra.sliceAndOffset(coord(r, 1), CoordLayout.parse(r.arg(0)))));
+    }
+
+    /** True where an argument holds a scaled basis element ({@code @}). */
+    private static boolean hasBasisStrides(Request r) {
+        for (String a : r.args()) if (a.indexOf('@') >= 0) return true;
+        return false;
     }
 
     private static Answer sliced(CoordSliced s) {

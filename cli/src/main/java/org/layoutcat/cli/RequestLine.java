@@ -83,8 +83,9 @@ record RequestLine(byte[] id, int idFrom, int idTo, Request request, String erro
                 end++;
             } else if (is(b, key, keyEnd, "args")) {
                 if (b[i] != '[') return null;
-                args = new ArrayList<>(3);
-                end = args(b, i, to, args);
+                List<String> list = new ArrayList<>(3);
+                end = args(b, i, to, list);
+                args = list.size() == 1 ? List.of(list.get(0)) : list.size() == 2 ? List.of(list.get(0), list.get(1)) : list;
             } else if (is(b, key, keyEnd, "engine")) {
                 if (b[i] == '"') {
                     if ((end = stringEnd(b, i + 1, to)) < 0) return null;

@@ -17,6 +17,8 @@ final class CuTeNotation {
     private static final int KEPT = 1024; // the most buffer room a thread's reader keeps between parses
     private String text;
     private int pos;
+    private boolean canonical; // no white space, static mark, sign of 0 or leading 0 read so far: printed as read
+    private boolean explicit; // the last layout read had its stride written
     private boolean reading; // a reader in use (parsing never parses again, but a reader is not shared if it did)
     // A shape read by shape(): its profile (see Profile) and its leaves, left to right
     private int[] profile = new int[16];
@@ -50,7 +52,15 @@ final class CuTeNotation {
     }
 
     static Layout parseLayout(String text) {
-        return read(text, CuTeNotation::layout);
+        return read(text, CuTeNotation::printedLayout);
+    }
+
+    /** A layout, which keeps the text where it is the one the layout prints. */
+    private Layout printedLayout() {
+        canonical = true;
+        Layout l = layout();
+        skip();
+        return canonical && explicit && pos == text.length() ? l.printedAs(text) : l;
     }
 
     static Tiler parseTiler(String text) {
@@ -116,7 +126,8 @@ final class CuTeNotation {
         int start = pos;
         shape();
         skip();
-        if (peek() == ':') {
+        explicit = peek() == ':';
+        if (explicit) {
             pos++;
             return make(start);
         }
@@ -258,13 +269,17 @@ final class CuTeNotation {
         skip();
         int start = pos;
         int len = text.length();
-        if (pos < len && text.charAt(pos) == '_') pos++;
+        if (pos < len && text.charAt(pos) == '_') {
+            pos++;
+            canonical = false;
+        }
         boolean negative = false;
         if (pos < len && text.charAt(pos) == '-') {
             negative = true;
             pos++;
         }
         int digits = pos;
+        if (pos < len && text.charAt(pos) == '0' && (negative || (pos + 1 < len && Character.isDigit(text.charAt(pos + 1))))) canonical = false;
         long v = 0;
         while (pos < len) {
             int digit = text.charAt(pos) - '0';
@@ -293,6 +308,7 @@ final class CuTeNotation {
             char c = text.charAt(pos);
             if (c != ' ' && (c > ' ' || !Character.isWhitespace(c))) return;
             pos++;
+            canonical = false;
         }
     }
 

@@ -602,6 +602,16 @@ public final class Layout implements Tiler {
         return h;
     }
 
+    /**
+     * This layout, whose notation is {@code text} where the caller knows it to be the one {@link #toString()}
+     * prints (the parser, for a text without spaces, static marks or redundant digits): the text is kept rather
+     * than printed again when the layout is named in an answer or a message.
+     */
+    Layout printedAs(String text) {
+        if (this.text == null) this.text = text;
+        return this;
+    }
+
     /** CuTe notation {@code shape:stride} without spaces. */
     @Override
     public String toString() {

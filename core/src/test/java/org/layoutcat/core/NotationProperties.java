@@ -62,6 +62,27 @@ class NotationProperties {
         assertEquals(t, Tiler.parse(decorate(t.toString(), r)));
     }
 
+    /**
+     * A parsed layout prints as a layout built from its shape and stride does, whatever the text held (spaces,
+     * static marks, leading zeros, {@code -0}, a plain shape): the parser keeps its text as the printed form only
+     * where the two agree.
+     */
+    @Property
+    void aParsedLayoutPrintsItsCanonicalForm(@ForAll("layouts") Layout x, @ForAll("seeds") long seed) {
+        Random r = new Random(seed);
+        String canonical = Layout.of(x.shape(), x.stride()).toString();
+        String text = switch (r.nextInt(5)) {
+            case 0 -> x.toString();
+            case 1 -> decorate(x.toString(), r);
+            case 2 -> x.toString().replaceFirst("(?<![0-9])([0-9])", "0$1"); // a leading zero
+            case 3 -> x.toString().replaceFirst("(?<![0-9-])0(?![0-9])", "-0"); // 0 written -0, where there is one
+            default -> x.shape().toString(); // a plain shape: its column-major layout
+        };
+        Layout parsed = Layout.parse(text);
+        assertEquals(Layout.of(parsed.shape(), parsed.stride()).toString(), parsed.toString(), text);
+        if (text.equals(x.toString())) assertEquals(canonical, parsed.toString());
+    }
+
     /** Random spaces around every token and CuTe's static mark {@code _} before some non-negative integers. */
     static String decorate(String text, Random r) {
         StringBuilder sb = new StringBuilder();

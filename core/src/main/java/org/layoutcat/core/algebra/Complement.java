@@ -93,6 +93,14 @@ public final class Complement {
                         + ": the cotarget must be positive");
             }
         }
+        return complementOfShape(layout, target, () -> cotarget);
+    }
+
+    /**
+     * {@link #complement(Layout, IntTuple)} for the flat cotarget shape {@code target}, each entry positive;
+     * {@code cotarget} gives the shape as an overflow's message names it.
+     */
+    static Layout complementOfShape(Layout layout, long[] target, java.util.function.Supplier<Object> cotarget) {
         int n = layout.flatRank();
         long[] ss = new long[n + 1];
         long[] ds = new long[n + 1];
@@ -127,16 +135,21 @@ public final class Complement {
             rd[i] = current;
             current = Checked.mul(ss[i], ds[i], "the complement", layout);
         }
-        rs[m] = ceilDivSize(target, current, cotarget);
+        try {
+            rs[m] = ceilDivSize(target, current);
+        } catch (ArithmeticException e) {
+            throw new ArithmeticException("overflow computing the complement's last extent of " + cotarget.get()
+                    + ": it exceeds the 64-bit range");
+        }
         rd[m] = current;
         return FlatModes.layoutOf(rs, rd, FlatModes.coalesceInPlace(rs, rd, m + 1));
     }
 
     /** {@code size(ceil_div(S, q))} for the flat shape S: {@code Π ⌈S_i / q_i⌉} with {@code q_0 = q, q_(i+1) = ⌈q_i / S_i⌉}. */
-    private static long ceilDivSize(long[] shape, long q, IntTuple of) {
+    private static long ceilDivSize(long[] shape, long q) {
         long size = 1;
         for (long si : shape) {
-            size = Checked.mul(size, Checked.ceilDiv(si, q), "the complement's last extent", of);
+            size = Math.multiplyExact(size, Checked.ceilDiv(si, q));
             q = Checked.ceilDiv(q, si);
         }
         return size;

@@ -1,6 +1,6 @@
 package org.layoutcat.core.algebra;
 
-import org.layoutcat.core.IntTuple;
+import org.layoutcat.core.internal.FlatModes;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.Tiler;
@@ -22,15 +22,24 @@ public final class Divide {
 
     /** {@code A ∘ (B, comp(B, shape(coalesce(A))))} for a layout B, as CuTe C++ computes it. */
     static Layout logicalDivideLayout(Layout a, Layout b) {
-        IntTuple target = Coalesce.coalesce(a).shape();
-        Layout comp = Complement.complement(b, target);
+        long[] target = coalescedShape(a);
+        Layout comp = Complement.complementOfShape(b, target, () -> Coalesce.coalesce(a).shape());
         Layout tiler = Layout.concat(b, comp);
         try {
             return Composition.compose(a, tiler);
         } catch (IllegalArgumentException e) {
             throw new LayoutArgumentException(() -> "logical_divide of " + a + " by " + b + " composes A with (B, comp(B, "
-                    + target + ")) = " + tiler + ": " + e.getMessage(), e);
+                    + Coalesce.coalesce(a).shape() + ")) = " + tiler + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The flat shape of {@code coalesce(A)}: {@code shape(coalesce(A))} read left to right ({@code 1} for none). */
+    private static long[] coalescedShape(Layout a) {
+        int n = Math.max(a.flatRank(), 1);
+        long[] s = new long[n];
+        long[] d = new long[n];
+        int m = FlatModes.modesInto(a, s, d);
+        return m == n ? s : java.util.Arrays.copyOf(s, m);
     }
 
     /**

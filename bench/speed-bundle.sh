@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Makes the bundle of bench/device-speed.sh: this tree's build ("after") and BEFORE_COMMIT's ("before"), each a
+# layoutcat.jar and a benchmarks.jar, with a jlink runtime for a host without Java, small enough to travel
+# (after's benchmarks.jar keeps only what its layoutcat.jar lacks). PYCUTE=DIR adds DIR/pycute (CUTLASS's
+# python/pycute) for the side-by-side figure. Usage: bench/speed-bundle.sh BEFORE_COMMIT [OUT]  (default .bundle/speed)
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+before="${1:?usage: bench/speed-bundle.sh BEFORE_COMMIT [OUT]}"
+out="${2:-$root/.bundle/speed}"
+rm -rf "$out" && mkdir -p "$out/before" "$out/after"
+(cd "$root" && mvn -B -q -o -DskipTests package)
+cp "$root/cli/target/layoutcat.jar" "$out/after/layoutcat.jar"
+python3 - "$root/bench/target/benchmarks.jar" "$out/after/layoutcat.jar" "$out/after/benchmarks.jar" <<'PY'
+import sys, zipfile
+src, have, dst = sys.argv[1:]
+kept = set(zipfile.ZipFile(have).namelist())
+with zipfile.ZipFile(src) as z, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as o:
+    for e in z.infolist():
+        if e.filename not in kept or e.filename.startswith("META-INF/BenchmarkList") or e.filename.startswith("META-INF/CompilerHints"):
+            o.writestr(e, z.read(e.filename))
+PY
+tree="$(mktemp -d)"
+git -C "$root" worktree add -f --detach "$tree" "$before" >/dev/null
+(cd "$tree" && mvn -B -q -o -DskipTests package)
+cp "$tree/cli/target/layoutcat.jar" "$out/before/layoutcat.jar"
+cp "$tree/bench/target/benchmarks.jar" "$out/before/benchmarks.jar"
+git -C "$root" worktree remove --force "$tree"
+jlink --add-modules java.base,java.logging,jdk.unsupported,java.management --strip-debug --no-man-pages \
+  --no-header-files --compress=2 --output "$out/rt"
+tar cJf "$out/runtime.tar.xz" -C "$out" rt && rm -rf "$out/rt"
+[ -n "${PYCUTE:-}" ] && cp -r "$PYCUTE/pycute" "$out/pycute"
+du -sh "$out"/* "$out"
