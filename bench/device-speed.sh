@@ -31,9 +31,9 @@ for b in before after; do
 done
 echo "== the algebra through text, in process: layoutcat bench (one thread) and pycute on the same requests"
 for b in before after; do
-  "$java" -jar "$bundle/$b/layoutcat.jar" bench "$requests" --seconds 12 --warmup 6 --json > "$out/bench-$b.json"
+  "$java" -jar "$bundle/$b/layoutcat.jar" bench "$requests" --seconds ${SECS:-12} --warmup ${WARM:-6} --json > "$out/bench-$b.json"
 done
-[ -d "$bundle/pycute" ] && command -v python3 >/dev/null && python3 "$repo/bench/pycute_bench.py" "$requests" --pycute "$bundle" --seconds 30 --json > "$out/pycute.json"
+[ -d "$bundle/pycute" ] && command -v python3 >/dev/null && python3 "$repo/bench/pycute_bench.py" "$requests" --pycute "$bundle" --seconds ${PYSECS:-30} --json > "$out/pycute.json"
 python3 - "$out" <<'PY'
 import json, os, sys
 out = sys.argv[1]
@@ -54,7 +54,7 @@ if py:
         print(f"{b}: pycute's {sum(n.values())} requests (its ops), weighted by op: {mean:.1f} ns against pycute's {py['ns_per_request']:.1f} ns: {py['ns_per_request'] / mean:.1f}x")
 PY
 echo "== the batch pipe: 500,000 and 4,000,000 requests (the 2,000 of the file over and over); steady state = the difference"
-n=500000; big=4000000
+n=${N:-500000}; big=${BIG:-4000000}
 reps=$(( n / $(grep -c "" "$requests") ))
 for i in $(seq $reps); do cat "$requests"; done > "$work/mix.jsonl"
 for i in $(seq $(( big / n ))); do cat "$work/mix.jsonl"; done > "$work/big.jsonl"

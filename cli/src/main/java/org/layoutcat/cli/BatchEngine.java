@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.layoutcat.core.Layout;
 
 /**
  * The batch mode: JSON Lines in, exactly one JSON line out per non-blank line in, in input order.
@@ -30,24 +31,20 @@ import java.util.concurrent.Future;
 public final class BatchEngine {
     private BatchEngine() {}
 
-    /** Answers every line of {@code in} on one thread. */
+    /** Answers every line of {@code in} on one answering thread. */
     public static void run(InputStream in, OutputStream out) throws IOException {
         run(in, out, 1);
     }
 
     /**
-     * Answers every line of {@code in}, {@code threads} requests at a time, replies in input order. With several
-     * threads the work is pipelined: while the workers answer one block of ready lines, this thread writes the
-     * replies of the block before and reads the next one (at most {@value #IN_FLIGHT} blocks in flight), and it
-     * writes and flushes every reply it has before it waits for input that is not ready.
+     * Answers every line of {@code in} on {@code threads} answering threads, replies in input order. The work is
+     * pipelined: while the workers answer one block of ready lines, this thread writes the replies of the blocks
+     * before and reads the next one (at most {@value #IN_FLIGHT} blocks in flight), and it writes and flushes
+     * every reply it has before it waits for input that is not ready. One answering thread takes each block whole.
      */
     public static void run(InputStream in, OutputStream out, int threads) throws IOException {
         if (threads < 1) throw new IllegalArgumentException("--threads must be at least 1, got " + threads);
         BlockReader blocks = new BlockReader(in, Math.max(BlockReader.BLOCK, PART * threads));
-        if (threads == 1) {
-            runOnThisThread(blocks, out);
-            return;
-        }
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "layoutcat-batch");
             t.setDaemon(true);
@@ -77,20 +74,6 @@ public final class BatchEngine {
     /** The input bytes a worker takes at a time, about 100 lines of the shared oracle file. */
     private static final int PART = 16 << 10;
 
-    private static void runOnThisThread(BlockReader blocks, OutputStream out) throws IOException {
-        Replies replies = new Replies(1 << 16);
-        try {
-            BlockReader.Block block;
-            while ((block = blocks.next()) != null) {
-                answer(block, replies);
-                replies.writeTo(out);
-                if (!blocks.ready()) out.flush();
-            }
-        } finally {
-            out.flush();
-        }
-    }
-
     /** Appends the replies to the lines of a block. */
     private static void answer(BlockReader.Block block, Replies out) {
         if (block.overLong()) error(null, 0, 0, tooLong(), out);
@@ -105,7 +88,7 @@ public final class BatchEngine {
     private record Chunk(Replies[] replies, List<Future<?>> parts) {
         static Chunk submit(BlockReader.Block block, ExecutorService pool, int threads) {
             int bytes = block.to() - block.from();
-            int k = Math.max(1, Math.min(threads, bytes / (PART / 4))); // a few lines are not worth splitting
+            int k = threads == 1 ? 1 : Math.max(1, Math.min(threads, bytes / (PART / 4))); // a few lines are not worth splitting
             Replies[] replies = new Replies[k];
             List<Future<?>> parts = new ArrayList<>(k);
             int from = block.from();
@@ -183,7 +166,10 @@ public final class BatchEngine {
     }
 
     private static void result(RequestLine line, Answer a, Replies r) {
-        r.begin(line.id(), line.idFrom(), line.idTo()).ascii(",\"result\":\"").string(a.result()).ascii("\"");
+        r.begin(line.id(), line.idFrom(), line.idTo()).ascii(",\"result\":\"");
+        if (a.value() instanceof Layout l) r.layout(l); // its notation written as bytes, no string made
+        else r.string(a.result());
+        r.ascii("\"");
         if (a.engine() != null) r.ascii(",\"engine\":\"").string(a.engine()).ascii("\"");
         a.fields().forEach((name, value) -> r.ascii(",\"").string(name).ascii("\":\"").string(value).ascii("\""));
         r.ascii("}\n");

@@ -54,18 +54,18 @@ final class CategoryOps {
             Tiler b = Operations.tiler(r, 1);
             switch (r.engine()) {
                 case CUTE:
-                    return new Answer(cute.apply(a, b).toString(), CUTE);
+                    return new Answer(cute.apply(a, b), CUTE);
                 case CATEGORY:
-                    return new Answer(category.apply(a, b).toString(), CATEGORY);
+                    return new Answer(category.apply(a, b), CATEGORY);
                 default:
                     try {
-                        return new Answer(cute.apply(a, b).toString(), CUTE);
+                        return new Answer(cute.apply(a, b), CUTE);
                     } catch (IllegalArgumentException | ArithmeticException refused) {
                         // CuTe refuses some pairs whose composite exists (a stride that does not divide a mode of A
                         // whose image it still lands in); the category composes those where both are tractable
                         if (!CategoricalComposition.isTractablePair(a, b)) throw refused;
                         try {
-                            return new Answer(category.apply(a, b).toString(), CATEGORY);
+                            return new Answer(category.apply(a, b), CATEGORY);
                         } catch (IllegalArgumentException | ArithmeticException alsoRefused) {
                             throw refused;
                         }

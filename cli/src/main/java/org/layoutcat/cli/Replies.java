@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import org.layoutcat.core.Layout;
+import org.layoutcat.core.internal.FlatLayouts;
 
 /**
  * Reply lines of the batch mode as UTF-8 bytes, one after another in one growing buffer that is written out with
@@ -56,6 +58,13 @@ final class Replies {
         int len = s.length();
         grow(len);
         for (int i = 0; i < len; i++) buf[n++] = (byte) s.charAt(i);
+        return this;
+    }
+
+    /** Appends the CuTe notation of {@code l} (printable ASCII without quotes or backslashes: JSON as it is). */
+    Replies layout(Layout l) {
+        grow(FlatLayouts.notationLength(l));
+        n = FlatLayouts.writeNotation(l, buf, n);
         return this;
     }
 

@@ -233,24 +233,14 @@ public final class IntTuple {
         return h;
     }
 
-    /** CuTe notation without spaces: {@code (2,(3,4))}. */
+    /** CuTe notation without spaces: {@code (2,(3,4))}, written by the printer of layouts ({@link Profile#write}). */
     @Override
     public String toString() {
-        StringBuilder sb = new StringBuilder(8 * leafCount + 2);
-        appendTo(sb);
-        return sb.toString();
-    }
-
-    void appendTo(StringBuilder sb) {
-        if (modes == null) {
-            sb.append(value);
-            return;
-        }
-        sb.append('(');
-        for (int i = 0; i < modes.length; i++) {
-            if (i > 0) sb.append(',');
-            modes[i].appendTo(sb);
-        }
-        sb.append(')');
+        if (modes == null) return Long.toString(value);
+        int[] p = Profile.of(this);
+        long[] v = leaves();
+        byte[] b = new byte[Profile.length(p, v)];
+        Profile.write(b, 0, p, v);
+        return new String(b, java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 }

@@ -30,6 +30,16 @@ public final class Layout implements Tiler {
             public Layout flat(long[] shape, long[] stride, int n) {
                 return Layout.flat(shape, stride, n);
             }
+
+            @Override
+            public int notationLength(Layout l) {
+                return l.notationLength();
+            }
+
+            @Override
+            public int writeNotation(Layout l, byte[] dst, int at) {
+                return l.writeNotation(dst, at);
+            }
         });
         TRIVIAL = new Layout(IntTuple.ONE, IntTuple.ZERO);
     }
@@ -617,12 +627,28 @@ public final class Layout implements Tiler {
     public String toString() {
         String t = text;
         if (t == null) {
-            StringBuilder sb = new StringBuilder(16 * flatShape.length + 4);
-            Profile.append(sb, profile, flatShape);
-            sb.append(':');
-            Profile.append(sb, profile, flatStride);
-            text = t = sb.toString();
+            byte[] b = new byte[notationLength()];
+            writeNotation(b, 0);
+            text = t = new String(b, java.nio.charset.StandardCharsets.ISO_8859_1);
         }
         return t;
+    }
+
+    /** The length of {@link #toString()}. */
+    private int notationLength() {
+        String t = text;
+        return t != null ? t.length() : Profile.length(profile, flatShape) + 1 + Profile.length(profile, flatStride);
+    }
+
+    /** Writes {@link #toString()} as ASCII at {@code dst[at]}, which has {@link #notationLength()} bytes of room; the end. */
+    private int writeNotation(byte[] dst, int at) {
+        String t = text;
+        if (t != null) {
+            for (int i = 0; i < t.length(); i++) dst[at++] = (byte) t.charAt(i);
+            return at;
+        }
+        at = Profile.write(dst, at, profile, flatShape);
+        dst[at++] = ':';
+        return Profile.write(dst, at, profile, flatStride);
     }
 }

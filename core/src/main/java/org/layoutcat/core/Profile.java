@@ -121,41 +121,80 @@ final class Profile {
         return IntTuple.ofOwned(modes, v);
     }
 
-    /** Writes {@code values}, exactly the leaves, in this nesting without spaces: {@code (6,(2,3))}. */
-    static void append(StringBuilder sb, int[] p, long[] values) {
-        if (p[0] == LEAF) {
-            sb.append(values[0]);
-            return;
-        }
-        if (p.length == p[0] + 1 && values.length == p[0]) { // a flat tuple: each mode one token, and a leaf
-            sb.append('(');
-            for (int k = 0; k < p[0]; k++) {
-                if (k > 0) sb.append(',');
-                sb.append(values[k]);
-            }
-            sb.append(')');
-            return;
-        }
-        appendAt(sb, p, values, 0, 0);
+    /**
+     * The length of {@code values}, exactly the leaves, written in this nesting without spaces: {@code (6,(2,3))}
+     * has 9 characters.
+     */
+    static int length(int[] p, long[] values) {
+        int n = 0;
+        for (int v : p) n += v == LEAF ? 0 : v == 0 ? 2 : v + 1; // "(" ")" and the commas of a tuple
+        for (long x : values) n += digits(x);
+        return n;
     }
 
-    /** Writes the subtree at {@code at}, whose first leaf is {@code values[leaf]}; returns {@code (next at, next leaf)}. */
-    private static long appendAt(StringBuilder sb, int[] p, long[] values, int at, int leaf) {
-        int v = p[at++];
-        if (v == LEAF) {
-            sb.append(values[leaf]);
-            return (long) at << 32 | (leaf + 1);
+    /**
+     * Writes {@code values}, exactly the leaves, in this nesting without spaces ({@code (6,(2,3))}) as ASCII into
+     * {@code dst} from {@code at}, which has {@link #length} bytes of room; returns the position after it. The one
+     * printer of CuTe notation: {@link Layout#toString()} and the batch replies both write with it.
+     */
+    static int write(byte[] dst, int at, int[] p, long[] values) {
+        if (p[0] == LEAF) return writeLong(dst, at, values[0]);
+        int[] left = new int[p.length + 1]; // at each open level: the modes still to write
+        int[] rank = new int[p.length + 1]; // and how many it has
+        int level = 0;
+        int leaf = 0;
+        for (int v : p) {
+            if (level > 0) {
+                if (left[level] != rank[level]) dst[at++] = ',';
+                left[level]--;
+            }
+            if (v == LEAF) {
+                at = writeLong(dst, at, values[leaf++]);
+            } else if (v == 0) {
+                dst[at++] = '(';
+                dst[at++] = ')';
+            } else {
+                dst[at++] = '(';
+                level++;
+                left[level] = v;
+                rank[level] = v;
+                continue;
+            }
+            while (level > 0 && left[level] == 0) { // every tuple whose last mode this was
+                dst[at++] = ')';
+                level--;
+            }
         }
-        sb.append('(');
-        for (int i = 0; i < v; i++) {
-            if (i > 0) sb.append(',');
-            long next = appendAt(sb, p, values, at, leaf);
-            at = (int) (next >>> 32);
-            leaf = (int) next;
-        }
-        sb.append(')');
-        return (long) at << 32 | leaf;
+        return at;
     }
+
+    /** The characters of {@code v} in decimal. */
+    static int digits(long v) {
+        if (v < 0) return v == Long.MIN_VALUE ? 20 : 1 + digits(-v);
+        int n = 1;
+        for (long limit = 10; n < 19 && v >= limit; limit *= 10) n++;
+        return n;
+    }
+
+    /** Writes {@code v} in decimal at {@code at}; returns the position after it. */
+    static int writeLong(byte[] dst, int at, long v) {
+        if (v < 0) {
+            if (v == Long.MIN_VALUE) {
+                for (int i = 0; i < MIN.length; i++) dst[at + i] = MIN[i];
+                return at + MIN.length;
+            }
+            dst[at++] = '-';
+            v = -v;
+        }
+        int end = at + digits(v);
+        for (int i = end - 1; i >= at; i--) {
+            dst[i] = (byte) ('0' + v % 10);
+            v /= 10;
+        }
+        return end;
+    }
+
+    private static final byte[] MIN = Long.toString(Long.MIN_VALUE).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
     /**
      * The profile {@code like} with each leaf k replaced by {@code counts[k]} leaves: the leaf itself where the

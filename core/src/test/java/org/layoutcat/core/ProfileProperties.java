@@ -33,9 +33,9 @@ class ProfileProperties {
     void profileEncodesTheNesting(@ForAll("tuples") IntTuple t) {
         int[] p = Profile.of(t);
         assertEquals(t, Profile.tuple(p, t.leaves()));
-        StringBuilder sb = new StringBuilder();
-        Profile.append(sb, p, t.leaves());
-        assertEquals(t.toString(), sb.toString());
+        byte[] b = new byte[Profile.length(p, t.leaves())];
+        assertEquals(b.length, Profile.write(b, 0, p, t.leaves()));
+        assertEquals(t.toString(), new String(b, java.nio.charset.StandardCharsets.US_ASCII));
         assertEquals(t.depth(), Profile.depth(p));
         assertEquals(t.rank(), Profile.rank(p));
         assertEquals(p.length, Profile.end(p, 0));

@@ -15,6 +15,10 @@ public final class FlatLayouts {
         Layout refiningShapeOf(Layout like, int[] counts, long[] shape, long[] stride, int n);
 
         Layout flat(long[] shape, long[] stride, int n);
+
+        int notationLength(Layout l);
+
+        int writeNotation(Layout l, byte[] dst, int at);
     }
 
     // Written once, by Layout's static initializer, before any Layout exists; read after Layout is initialized,
@@ -40,6 +44,19 @@ public final class FlatLayouts {
      */
     public static Layout refiningShapeOf(Layout like, int[] counts, long[] shape, long[] stride, int n) {
         return factories().refiningShapeOf(like, counts, shape, stride, n);
+    }
+
+    /** The length of {@code l.toString()}, CuTe notation without spaces. */
+    public static int notationLength(Layout l) {
+        return factories().notationLength(l);
+    }
+
+    /**
+     * Writes {@code l.toString()} as ASCII bytes at {@code dst[at]}, which has {@link #notationLength} bytes of room,
+     * without making the string; returns the position after it (the batch mode writes its replies so).
+     */
+    public static int writeNotation(Layout l, byte[] dst, int at) {
+        return factories().writeNotation(l, dst, at);
     }
 
     /** The flat layout of the first n entries of {@code shape} and {@code stride}, copied; {@code s:d} for n = 1. */
