@@ -145,7 +145,14 @@ final class CuTeNotation {
     }
 
     private IntTuple shapeTuple() {
-        return Profile.tuple(Arrays.copyOf(profile, tokens), Arrays.copyOf(leaves, leafCount));
+        return Profile.tuple(profileRead(), Arrays.copyOf(leaves, leafCount));
+    }
+
+    /** The profile read, as a layout keeps it: the shared array of an integer or a flat tuple, else a copy. */
+    private int[] profileRead() {
+        if (tokens == 1 && profile[0] == Profile.LEAF) return Profile.integer();
+        if (profile[0] == tokens - 1 && leafCount == tokens - 1) return Profile.flat(leafCount); // (a,b,...) or ()
+        return Arrays.copyOf(profile, tokens);
     }
 
     /**
@@ -217,7 +224,7 @@ final class CuTeNotation {
         leafAt = 0;
         if (strideLike(0) == tokens) {
             try {
-                return Layout.ofParts(Arrays.copyOf(profile, tokens), Arrays.copyOf(leaves, leafCount), flat);
+                return Layout.ofParts(profileRead(), Arrays.copyOf(leaves, leafCount), flat);
             } catch (IllegalArgumentException | ArithmeticException e) {
                 throw new LayoutArgumentException("in \"" + LayoutArgumentException.quote(text) + "\" at position " + start + ": " + e.getMessage(), e);
             }

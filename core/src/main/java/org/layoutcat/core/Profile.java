@@ -139,32 +139,19 @@ final class Profile {
      */
     static int write(byte[] dst, int at, int[] p, long[] values) {
         if (p[0] == LEAF) return writeLong(dst, at, values[0]);
-        int[] left = new int[p.length + 1]; // at each open level: the modes still to write
-        int[] rank = new int[p.length + 1]; // and how many it has
-        int level = 0;
-        int leaf = 0;
-        for (int v : p) {
-            if (level > 0) {
-                if (left[level] != rank[level]) dst[at++] = ',';
-                left[level]--;
-            }
-            if (v == LEAF) {
-                at = writeLong(dst, at, values[leaf++]);
-            } else if (v == 0) {
-                dst[at++] = '(';
-                dst[at++] = ')';
-            } else {
-                dst[at++] = '(';
-                level++;
-                left[level] = v;
-                rank[level] = v;
-                continue;
-            }
-            while (level > 0 && left[level] == 0) { // every tuple whose last mode this was
-                dst[at++] = ')';
-                level--;
-            }
+        return writeAt(dst, at, p, values, new int[2]);
+    }
+
+    /** Writes the subtree at {@code next[0]} of p, whose first leaf is {@code values[next[1]]}, moving both past it. */
+    private static int writeAt(byte[] dst, int at, int[] p, long[] values, int[] next) {
+        int v = p[next[0]++];
+        if (v == LEAF) return writeLong(dst, at, values[next[1]++]);
+        dst[at++] = '(';
+        for (int i = 0; i < v; i++) {
+            if (i > 0) dst[at++] = ',';
+            at = writeAt(dst, at, p, values, next);
         }
+        dst[at++] = ')';
         return at;
     }
 

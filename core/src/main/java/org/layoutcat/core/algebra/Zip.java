@@ -32,6 +32,7 @@ final class Zip {
 
     /** L with {@code 1:0} modes appended up to rank r (CuTe's {@code append<R>}). */
     static Layout appendTo(Layout l, int r) {
+        if (l.rank() == r && !l.isIntegral()) return l; // (an integer s:d becomes the tuple (s):(d))
         List<Layout> modes = new ArrayList<>(l.modes());
         while (modes.size() < r) modes.add(Layout.TRIVIAL);
         return Layout.concat(modes);
