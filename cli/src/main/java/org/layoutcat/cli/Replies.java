@@ -75,17 +75,22 @@ final class Replies {
     Replies string(String s) {
         int len = s.length();
         grow(len);
-        int start = n;
+        if (chars == null || chars.length < len) chars = new char[Math.max(len, chars == null ? 0 : 2 * chars.length)];
+        s.getChars(0, len, chars, 0); // one copy of the whole string, then a loop without a call per character
+        char[] c = chars;
+        byte[] b = buf;
+        int at = n;
         for (int i = 0; i < len; i++) { // printable ASCII without a quote or a backslash is JSON as it is
-            char c = s.charAt(i);
-            if (c < 0x20 || c > 0x7E || c == '"' || c == '\\') {
-                n = start;
-                return encoded(s);
-            }
-            buf[n++] = (byte) c;
+            char x = c[i];
+            if (x < 0x20 || x > 0x7E || x == '"' || x == '\\') return encoded(s);
+            b[at + i] = (byte) x;
         }
+        n = at + len;
+        if (len > 1 << 16) chars = null; // not the room of a giant message
         return this;
     }
+
+    private char[] chars; // a string's characters, copied at once (made on first use, kept for the next)
 
     /** s through Jackson's encoder, lone surrogates as {@code \\uXXXX}. */
     private Replies encoded(String s) {

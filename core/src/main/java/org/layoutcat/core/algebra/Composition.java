@@ -382,11 +382,15 @@ public final class Composition {
             return -1;
         }
         int most = (int) Math.min(ROUND, limit);
-        long[] bx = new long[most];
-        long[] rx = new long[most];
         int len = Math.min(32, most);
+        long[] bx = new long[len]; // the first round's: a difference near the start costs little
+        long[] rx = new long[len];
         for (long c = 0; c < limit; c += len, len = Math.min(2 * len, most)) {
             len = (int) Math.min(len, limit - c);
+            if (bx.length < len) { // past the first round: room for the longest
+                bx = new long[most];
+                rx = new long[most];
+            }
             ob.fill(bx, 0, len);
             or.fill(rx, 0, len);
             for (int i = 0; i < len; i++) {
