@@ -274,4 +274,37 @@ class BatchEngineTest {
         engine.join(10_000);
         assertFalse(engine.isAlive());
     }
+
+    /**
+     * The batch mode as a separate process (java, this build's classes): a caller writes one request, blocks on the
+     * reply, and only then writes the next; the input stays open throughout, on one answering thread and on four.
+     */
+    @Test
+    void aProcessThatWritesOneRequestAndBlocksOnTheReplyGetsIt() throws Exception {
+        String javaCommand = ProcessHandle.current().info().command().orElse("java");
+        String path = String.join(java.io.File.pathSeparator, java.util.stream.Stream.of(
+                System.getProperty("jdk.module.path"), System.getProperty("java.class.path"))
+                .filter(p -> p != null && !p.isBlank()).toList());
+        for (String threads : List.of("1", "4")) {
+            Process p = new ProcessBuilder(javaCommand, "-cp", path, "org.layoutcat.cli.Main", "batch", "--threads", threads)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            try (java.io.OutputStream toBatch = p.getOutputStream();
+                    BufferedReader replies = new BufferedReader(new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                java.util.concurrent.ExecutorService reader = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+                    Thread t = new Thread(r);
+                    t.setDaemon(true);
+                    return t;
+                });
+                for (int i = 1; i <= 3; i++) {
+                    toBatch.write(("{\"id\":" + i + ",\"op\":\"coalesce\",\"args\":[\"(2,4):(1,2)\"]}\n").getBytes(StandardCharsets.UTF_8));
+                    toBatch.flush();
+                    assertEquals("{\"id\":" + i + ",\"result\":\"8:1\"}",
+                            reader.submit(replies::readLine).get(30, java.util.concurrent.TimeUnit.SECONDS), "--threads " + threads);
+                }
+                reader.shutdownNow();
+            }
+            assertTrue(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS), "the batch ends at the end of its input");
+            assertEquals(0, p.exitValue());
+        }
+    }
 }
