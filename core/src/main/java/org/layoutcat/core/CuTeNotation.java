@@ -38,55 +38,64 @@ final class CuTeNotation {
         p.text = text;
         p.pos = 0;
         p.reading = true;
+        p.canonical = true;
+        p.explicit = false;
         return p;
     }
 
     static IntTuple parseIntTuple(String text) {
-        return read(text, CuTeNotation::intTuple);
+        CuTeNotation p = of(text);
+        try {
+            IntTuple t = p.intTuple();
+            p.end();
+            return t;
+        } finally {
+            p.done();
+        }
+    }
+
+    static Layout parseLayout(String text) {
+        CuTeNotation p = of(text);
+        try {
+            Layout l = p.layout();
+            p.end();
+            return p.printed(l);
+        } finally {
+            p.done();
+        }
+    }
+
+    static Tiler parseTiler(String text) {
+        CuTeNotation p = of(text);
+        try {
+            Tiler t = p.tiler(0);
+            p.end();
+            return t instanceof Layout l ? p.printed(l) : t;
+        } finally {
+            p.done();
+        }
+    }
+
+    /** The layout read from the whole text, which keeps the text where it is the one the layout prints. */
+    private Layout printed(Layout l) {
+        return canonical && explicit ? l.printedAs(text) : l;
+    }
+
+    /** Keeps nothing of the input past the parse, nor the room an unusually large one needed. */
+    private void done() {
+        reading = false;
+        text = null;
+        stride = null;
+        if (profile.length > KEPT) {
+            profile = new int[16];
+            leaves = new long[16];
+        }
     }
 
     /** A tuple, read by {@link #shape()}. */
     private IntTuple intTuple() {
         shape();
         return shapeTuple();
-    }
-
-    static Layout parseLayout(String text) {
-        return read(text, CuTeNotation::printedLayout);
-    }
-
-    /** A layout, which keeps the text where it is the one the layout prints. */
-    private Layout printedLayout() {
-        canonical = true;
-        Layout l = layout();
-        skip();
-        return canonical && explicit && pos == text.length() ? l.printedAs(text) : l;
-    }
-
-    static Tiler parseTiler(String text) {
-        return read(text, CuTeNotation::tiler);
-    }
-
-    /** {@code part} read from the whole of {@code text} (nothing may follow it). */
-    private static <T> T read(String text, java.util.function.Function<CuTeNotation, T> part) {
-        CuTeNotation p = of(text);
-        try {
-            T t = part.apply(p);
-            p.end();
-            return t;
-        } finally {
-            p.reading = false;
-            p.text = null; // keep nothing of the input past the parse
-            p.stride = null;
-            if (p.profile.length > KEPT) { // nor the room an unusually large one needed
-                p.profile = new int[16];
-                p.leaves = new long[16];
-            }
-        }
-    }
-
-    private Tiler tiler() {
-        return tiler(0);
     }
 
     private Tiler tiler(int depth) {
@@ -114,7 +123,8 @@ final class CuTeNotation {
         int start = pos;
         shape();
         skip();
-        if (peek() == ':') {
+        explicit = peek() == ':';
+        if (explicit) {
             pos++;
             return make(start);
         }

@@ -28,8 +28,10 @@ public sealed interface Tiler permits Layout, Tiler.ByMode {
      * @throws LayoutArgumentException where the shape has an entry ≤ 0, or holds the empty tuple
      */
     static Tiler ofShape(IntTuple shape) {
-        if (shape.isLeaf()) return Layout.of(shape, IntTuple.ONE);
-        return new ByMode(shape.modes().stream().map(Tiler::ofShape).toList());
+        if (shape.isLeaf()) return Layout.of(shape.value(), 1);
+        Tiler[] modes = new Tiler[shape.rank()];
+        for (int i = 0; i < modes.length; i++) modes[i] = ofShape(shape.mode(i));
+        return new ByMode(List.of(modes));
     }
 
     /**

@@ -81,6 +81,9 @@ class NotationProperties {
         Layout parsed = Layout.parse(text);
         assertEquals(Layout.of(parsed.shape(), parsed.stride()).toString(), parsed.toString(), text);
         if (text.equals(x.toString())) assertEquals(canonical, parsed.toString());
+        if (Tiler.parse(text) instanceof Layout tiler) { // a layout read as a tiler keeps its text alike
+            assertEquals(Layout.of(tiler.shape(), tiler.stride()).toString(), tiler.toString(), text);
+        }
     }
 
     /** Random spaces around every token and CuTe's static mark {@code _} before some non-negative integers. */
