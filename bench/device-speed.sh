@@ -19,7 +19,7 @@ echo "host: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 
 stats() { sort -n | awk '{a[NR]=$1} END {printf "min %.3f  median %.3f  max %.3f s (%d runs)\n", a[1], a[int((NR+1)/2)], a[NR], NR}'; }
 wall() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N); awk -v s="$s" -v e="$e" 'BEGIN{print e - s}'; }
 for b in ${BUILDS:-before after}; do # each build's class-data-sharing archive, made as the build makes it
-  "$java" -XX:ArchiveClassesAtExit="$work/$b.jsa" -Xlog:disable -jar "$bundle/$b/layoutcat.jar" compose "(12,3,6):(1,72,12)" "(6,6):(1,6)" >/dev/null 2>&1
+  "$java" -XX:ArchiveClassesAtExit="$work/$b.jsa" -Xlog:disable -jar "$bundle/$b/layoutcat.jar" draw compose "(12,3,6):(1,72,12)" "(6,6):(1,6)" -o "$work/$b-training.svg" >/dev/null 2>&1
 done
 echo "== start: wall time of the whole process (9 runs each)"
 printf '%-34s' "java -version"; for i in $(seq 9); do wall "$java" -version; done | stats
