@@ -115,25 +115,20 @@ record RequestLine(byte[] id, int idFrom, int idTo, Request request, String erro
 
     /** The elements of the array at {@code b[i] = '['}, strings and integers, added to {@code out}; the end, or -1. */
     private static int args(byte[] b, int i, int to, List<String> out) {
-        i = ws(b, i + 1, to);
-        if (i < to && b[i] == ']') return i + 1;
-        while (i < to) {
-            int end;
-            if (b[i] == '"') {
-                if ((end = stringEnd(b, i + 1, to)) < 0) return -1;
-                out.add(text(b, i + 1, end));
-                end++;
-            } else {
-                if ((end = number(b, i, to)) < 0 || !isInteger(b, i, end)) return -1;
-                out.add(new String(b, i, end - i, StandardCharsets.ISO_8859_1));
-            }
-            i = ws(b, end, to);
-            if (i >= to) return -1;
-            if (b[i] == ']') return i + 1;
-            if (b[i] != ',') return -1;
-            i = ws(b, i + 1, to);
+        return array(b, i, to, (x, at, end) -> argument(x, at, end, out));
+    }
+
+    /** The string or integer at {@code i}, added to {@code out}; its end, or -1. */
+    private static int argument(byte[] b, int i, int to, List<String> out) {
+        int end;
+        if (b[i] == '"') {
+            if ((end = stringEnd(b, i + 1, to)) < 0) return -1;
+            out.add(text(b, i + 1, end));
+            return end + 1;
         }
-        return -1;
+        if ((end = number(b, i, to)) < 0 || !isInteger(b, i, end)) return -1;
+        out.add(new String(b, i, end - i, StandardCharsets.ISO_8859_1));
+        return end;
     }
 
     /**
@@ -151,10 +146,20 @@ record RequestLine(byte[] id, int idFrom, int idTo, Request request, String erro
         if (c == 'f') return literal(b, i, to, "false");
         if (c == 'n') return literal(b, i, to, "null");
         if (c != '[' || !arrays) return -1;
+        return array(b, i, to, (x, at, end) -> value(x, at, end, false));
+    }
+
+    /** Reads one element of an array at {@code b[i]}; its end, or -1. */
+    private interface Element {
+        int read(byte[] b, int i, int to);
+    }
+
+    /** The end of the array at {@code b[i] = '['}, each element read by {@code element}, or -1. */
+    private static int array(byte[] b, int i, int to, Element element) {
         i = ws(b, i + 1, to);
         if (i < to && b[i] == ']') return i + 1;
         while (i < to) {
-            int end = value(b, i, to, false);
+            int end = element.read(b, i, to);
             if (end < 0) return -1;
             i = ws(b, end, to);
             if (i >= to) return -1;
