@@ -74,10 +74,13 @@ public final class BatchEngine {
     /** The input bytes a worker takes at a time, about 100 lines of the shared oracle file. */
     private static final int PART = 16 << 10;
 
-    /** Appends the replies to the lines of a block. */
+    /** Appends the replies to the lines of a block: a line longer than {@link BlockReader#MAX_LINE} is refused unread. */
     private static void answer(BlockReader.Block block, Replies out) {
         if (block.overLong()) error(null, 0, 0, tooLong(), out);
-        else block.lines((data, from, to) -> reply(data, from, to, out));
+        else block.lines((data, from, to) -> {
+            if (to - from > BlockReader.MAX_LINE) error(null, 0, 0, tooLong(), out);
+            else reply(data, from, to, out);
+        });
     }
 
     /**

@@ -9,11 +9,12 @@ import java.util.Arrays;
  * last line end of what it read) and the lines are split where they are answered. The line-ending policy: a line
  * ends at LF; a CR just before that LF belongs to the ending (CRLF); any other CR is part of the line, where JSON
  * reads it as white space (or, inside a string, as an error of that request). The last line needs no ending. A
- * line longer than {@link #MAX_LINE} bytes is not kept: a block of its own says so ({@link Block#overLong()}) and
- * the rest of it is skipped up to its end.
+ * line longer than {@link #MAX_LINE} bytes (its ending excluded) is not answered: one that has arrived whole is
+ * refused where its block is answered; one that has not is not kept (a block of its own says so,
+ * {@link Block#overLong()}) and the rest of it is skipped up to its end.
  */
 final class BlockReader {
-    /** The longest request line kept: 4 MiB (four times the longest layout text, {@code Limits.MAX_TEXT_LENGTH}). */
+    /** The longest request line answered: 4 MiB (four times the longest layout text, {@code Limits.MAX_TEXT_LENGTH}). */
     static final int MAX_LINE = 4 << 20;
     /** The least size a block aims at where input keeps coming: 64 KiB, about 400 lines of the shared oracle file. */
     static final int BLOCK = 1 << 16;
@@ -85,7 +86,7 @@ final class BlockReader {
                     return cut(last + 1);
                 }
                 if (eof) return start < end ? cut(end) : null;
-                if (end - start >= MAX_LINE && last < 0) { // a line too long to keep: skip it
+                if (end - start > MAX_LINE && last < 0) { // a line too long to keep: skip it
                     skipping = true;
                     start = end;
                     return new Block(NOTHING, 0, 0, true);

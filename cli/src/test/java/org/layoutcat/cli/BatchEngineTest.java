@@ -307,4 +307,27 @@ class BatchEngineTest {
             assertEquals(0, p.exitValue());
         }
     }
+
+    /**
+     * A line past 4 MiB is refused by name: one just past it, which arrives whole, and one past the reader's buffer,
+     * which is skipped to its end (here the end of input, with no line end).
+     */
+    @Test
+    void aLineLongerThanTheLimitIsRefusedAndTheBatchGoesOn() throws IOException {
+        String ok = "{\"id\":1,\"op\":\"size\",\"args\":[\"4:1\"]}";
+        String huge = "{\"id\":2,\"op\":\"size\",\"args\":[\"" + "(".repeat(BlockReader.MAX_LINE) + "\"]}";
+        String huger = huge + " ".repeat(3 * BlockReader.BLOCK);
+        byte[] input = (ok + "\n" + huge + "\r\n" + ok.replace("1", "3") + "\n" + huger).getBytes(StandardCharsets.UTF_8);
+        for (int threads : new int[] {1, 3}) {
+            List<String> out = run(input, threads);
+            assertEquals(4, out.size(), "threads " + threads);
+            assertEquals("{\"id\":1,\"result\":\"4\"}", out.get(0));
+            assertEquals("{\"id\":3,\"result\":\"4\"}", out.get(2));
+            for (int i : new int[] {1, 3}) {
+                JsonNode r = JSON.readTree(out.get(i));
+                assertTrue(r.get("id").isNull(), out.get(i));
+                assertMentions(error(r), "longer than " + BlockReader.MAX_LINE + " bytes");
+            }
+        }
+    }
 }
