@@ -124,22 +124,9 @@ final class BlockReader {
         else end += n;
     }
 
-    // Eight bytes at a time (SWAR): the lowest byte of a word flagged by the zero-byte test of x ^ LFs is an LF.
-    private static final java.lang.invoke.VarHandle LONGS =
-            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-    private static final long ONES = 0x0101010101010101L;
-    private static final long HIGHS = 0x8080808080808080L;
-
     /** The first LF in {@code b[from, to)}, or -1. */
     static int indexOfLf(byte[] b, int from, int to) {
-        int i = from;
-        for (; i + 8 <= to; i += 8) {
-            long x = (long) LONGS.get(b, i) ^ (ONES * '\n');
-            long flags = (x - ONES) & ~x & HIGHS;
-            if (flags != 0) return i + (Long.numberOfTrailingZeros(flags) >>> 3);
-        }
-        for (; i < to; i++) if (b[i] == '\n') return i;
-        return -1;
+        return Swar.indexOf(b, from, to, (byte) '\n');
     }
 
     private static int lastIndexOfLf(byte[] b, int from, int to) {

@@ -5,10 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -21,8 +18,9 @@ import java.util.List;
  *
  * <p>Jackson's streaming parser is the definition ({@link #jackson}): it reads every line that is JSON and words
  * every one that is not. Most lines are a flat object of plain strings, integers and an array of them, and a
- * Jackson parser per line costs more than the algebra that answers it (about 400 ns for the 168-byte lines of the
- * shared oracle file, against 60 to 100 ns for the scan below, development machine, 2026-11-25). So {@link #decode}
+ * Jackson parser per line costs more than many of the answers (about 400 ns for the 168-byte lines of the shared
+ * oracle file, against about 180 ns for the scan below, string ends found 8 bytes a step ({@link Swar}), development
+ * machine, 2026-11-25). So {@link #decode}
  * first scans the line for exactly that shape ({@link #plain}: strict JSON, no escape, no nesting but an array of
  * scalars, a known engine); any line the scan does not take whole goes to Jackson, so both paths give the same
  * reply to every line they both read (property-tested on the batch fuzzer's corpus).
@@ -172,30 +170,8 @@ record RequestLine(byte[] id, int idFrom, int idTo, Request request, String erro
 
     /** The closing quote of the string whose text starts at {@code i}, or -1 at an escape, a control byte or the end. */
     private static int stringEnd(byte[] b, int i, int to) {
-        i = special(b, i, to);
+        i = Swar.stringSpecial(b, i, to);
         return i < to && b[i] == '"' ? i : -1;
-    }
-
-    // Eight bytes at a time (SWAR): a byte is special where it is a quote, a backslash or below 0x20. The lowest
-    // flagged byte of a word is always right (a borrow only flags bytes above a true one).
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long ONES = 0x0101010101010101L;
-    private static final long HIGHS = 0x8080808080808080L;
-
-    /** The first position at or after {@code i} that holds a quote, a backslash or a control byte, or {@code to}. */
-    private static int special(byte[] b, int i, int to) {
-        for (; i + 8 <= to; i += 8) {
-            long x = (long) LONGS.get(b, i);
-            long quote = x ^ (ONES * '"');
-            long slash = x ^ (ONES * '\\');
-            long flags = ((quote - ONES) & ~quote | (slash - ONES) & ~slash | (x - ONES * 0x20) & ~x) & HIGHS;
-            if (flags != 0) return i + (Long.numberOfTrailingZeros(flags) >>> 3);
-        }
-        for (; i < to; i++) {
-            byte c = b[i];
-            if (c == '"' || c == '\\' || (c >= 0 && c < 0x20)) return i;
-        }
-        return to;
     }
 
     /**
@@ -204,7 +180,7 @@ record RequestLine(byte[] id, int idFrom, int idTo, Request request, String erro
      */
     private static int escapedStringEnd(byte[] b, int i, int to) {
         for (; i < to; i++) {
-            i = special(b, i, to);
+            i = Swar.stringSpecial(b, i, to);
             if (i >= to) return -1;
             byte c = b[i];
             if (c == '"') return i;
@@ -417,10 +393,7 @@ record RequestLine(byte[] id, int idFrom, int idTo, Request request, String erro
 
     /** Null where {@code b[from, to)} is valid UTF-8, else why not, naming the byte. */
     static String invalidUtf8(byte[] b, int from, int to) {
-        int i = from;
-        while (i + 8 <= to && ((long) LONGS.get(b, i) & HIGHS) == 0) i += 8;
-        while (i < to && b[i] >= 0) i++;
-        if (i == to) return null; // ASCII
+        if (Swar.isAscii(b, from, to)) return null;
         try {
             StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(b, from, to - from));
