@@ -30,6 +30,9 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print one JSON line instead of the table") boolean json;
     @Option(names = "--engine", description = "answer every request with this engine (auto, cute or category),"
             + " whatever the file asks") String engine;
+    @Option(names = "--pipe", description = "also time the whole batch mode in this process (the file's lines read from"
+            + " memory, decoded, answered on one thread, replies to a null stream), in rounds interleaved with rounds of"
+            + " the answers alone, and print the ratio of the two") boolean pipe;
 
     @Override
     public Integer call() throws IOException {
@@ -59,6 +62,7 @@ final class BenchCommand implements Callable<Integer> {
         double perOpSeconds = seconds * 0.5 / byOp.size();
         for (Map.Entry<String, List<RequestLine>> e : byOp.entrySet()) perOp.put(e.getKey(), rounds(e.getValue(), perOpSeconds));
         if (sink == 42) System.err.print("");
+        DescriptiveStatistics[] piped = pipe ? pipeRounds(requests, Files.readAllBytes(file), seconds * 0.5) : null;
 
         if (json) {
             StringBuilder sb = new StringBuilder();
@@ -70,7 +74,13 @@ final class BenchCommand implements Callable<Integer> {
                 if (i++ > 0) sb.append(", ");
                 sb.append('"').append(e.getKey()).append("\": ").append(fmt(e.getValue().getPercentile(50)));
             }
-            System.out.println(sb.append("}}"));
+            sb.append('}');
+            if (piped != null) {
+                sb.append(", \"pipe_ns_per_line\": ").append(fmt(piped[1].getPercentile(50)))
+                  .append(", \"answer_ns_per_request\": ").append(fmt(piped[0].getPercentile(50)))
+                  .append(", \"pipe_ratio\": ").append(String.format(Locale.ROOT, "%.3f", piped[2].getPercentile(50)));
+            }
+            System.out.println(sb.append('}'));
         } else {
             System.out.printf(Locale.ROOT, "%d requests from %s, engine %s, one thread, %.1f s measured after %.1f s warm-up%n",
                     requests.size(), file, engine == null ? "as asked (auto by default)" : engine, seconds, warmup);
@@ -79,6 +89,11 @@ final class BenchCommand implements Callable<Integer> {
                 line(e.getKey(), byOp.get(e.getKey()).size(), e.getValue());
             }
             line("all", requests.size(), all);
+            if (piped != null) {
+                System.out.printf(Locale.ROOT, "the batch mode in process: %.1f ns per line against %.1f ns per request"
+                        + " answered alone, in %d interleaved rounds: %.2f times (median of the rounds' ratios)%n",
+                        piped[1].getPercentile(50), piped[0].getPercentile(50), piped[2].getN(), piped[2].getPercentile(50));
+            }
             System.out.println("each row: ns per request over rounds that answer those requests once each (median, 10th and"
                     + " 90th percentiles of the rounds); an op's row times its requests alone, 'all' the whole file in its order"
                     + " (the mean over a mix of cheap and costly ops, with the branches and caches of a mix)");
@@ -109,6 +124,38 @@ final class BenchCommand implements Callable<Integer> {
             stats.addValue((t1 - t0) / (double) (reps * requests.size()) + (sink == Long.MIN_VALUE ? 1 : 0));
         } while (System.nanoTime() < end || stats.getN() < 5);
         return stats;
+    }
+
+    /**
+     * Rounds of the answers alone and of the whole batch mode over the same requests ({@link BatchEngine#run} on the
+     * file's bytes, repeated to about 20,000 lines, one answering thread, replies to a null stream), interleaved so
+     * that a host whose speed drifts slows both alike: ns per request, ns per line, and each round's ratio.
+     */
+    private static DescriptiveStatistics[] pipeRounds(List<RequestLine> requests, byte[] text, double seconds) throws IOException {
+        int reps = Math.max(1, 20_000 / requests.size());
+        java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream(text.length * reps + reps);
+        for (int k = 0; k < reps; k++) {
+            all.write(text);
+            if (text.length > 0 && text[text.length - 1] != '\n') all.write('\n');
+        }
+        byte[] input = all.toByteArray();
+        long lines = (long) requests.size() * reps;
+        DescriptiveStatistics answered = new DescriptiveStatistics(), piped = new DescriptiveStatistics(), ratio = new DescriptiveStatistics();
+        for (int w = 0; w < 3; w++) BatchEngine.run(new java.io.ByteArrayInputStream(input), java.io.OutputStream.nullOutputStream(), 1);
+        long end = System.nanoTime() + (long) (seconds * 1e9);
+        do {
+            long t0 = System.nanoTime();
+            long sink = 0;
+            for (int k = 0; k < reps; k++) sink += answerAll(requests);
+            long t1 = System.nanoTime();
+            BatchEngine.run(new java.io.ByteArrayInputStream(input), java.io.OutputStream.nullOutputStream(), 1);
+            long t2 = System.nanoTime();
+            double a = (t1 - t0) / (double) lines + (sink == Long.MIN_VALUE ? 1 : 0), p = (t2 - t1) / (double) lines;
+            answered.addValue(a);
+            piped.addValue(p);
+            ratio.addValue(p / a);
+        } while (System.nanoTime() < end || ratio.getN() < 5);
+        return new DescriptiveStatistics[] {answered, piped, ratio};
     }
 
     private static long run(List<RequestLine> requests, double seconds) {
