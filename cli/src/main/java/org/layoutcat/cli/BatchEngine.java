@@ -24,9 +24,9 @@ import org.layoutcat.core.Layout;
  *
  * <p>Replies are written through a buffer that is flushed whenever the input has nothing more ready, so a caller
  * that sends one line and waits gets its reply at once, and a file of requests is answered without a flush per
- * line. The reading thread only cuts the input into blocks of whole lines and writes the replies; with several
- * threads the workers split each block into lines, decode, answer and encode them, a part of a block each, into
- * their own reply buffers, written in input order.
+ * line. The reading thread only cuts the input into blocks of whole lines and writes the replies; the answering
+ * threads (one, or {@code --threads N}) split each block into lines, decode, answer and encode them, a part of a
+ * block each, into their own reply buffers, written in input order.
  */
 public final class BatchEngine {
     private BatchEngine() {}
