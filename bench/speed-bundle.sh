@@ -8,7 +8,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 before="${1:?usage: bench/speed-bundle.sh BEFORE_COMMIT [OUT]}"
 out="${2:-$root/.bundle/speed}"
 rm -rf "$out" && mkdir -p "$out/before" "$out/after"
-(cd "$root" && mvn -B -q -o -DskipTests package)
+(cd "$root" && mvn -B -q -DskipTests package)
 cp "$root/cli/target/layoutcat.jar" "$out/after/layoutcat.jar"
 python3 - "$root/bench/target/benchmarks.jar" "$out/after/layoutcat.jar" "$out/after/benchmarks.jar" <<'PY'
 import sys, zipfile
@@ -21,7 +21,7 @@ with zipfile.ZipFile(src) as z, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) 
 PY
 tree="$(mktemp -d)"
 git -C "$root" worktree add -f --detach "$tree" "$before" >/dev/null
-(cd "$tree" && mvn -B -q -o -DskipTests package)
+(cd "$tree" && mvn -B -q -DskipTests package)
 cp "$tree/cli/target/layoutcat.jar" "$out/before/layoutcat.jar"
 cp "$tree/bench/target/benchmarks.jar" "$out/before/benchmarks.jar"
 git -C "$root" worktree remove --force "$tree"

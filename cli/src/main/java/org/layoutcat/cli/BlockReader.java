@@ -104,7 +104,7 @@ final class BlockReader {
     /** The block {@code buf[start, to)}; the bytes after it move to a new buffer, so the block keeps its own. */
     private Block cut(int to) {
         Block b = new Block(buf, start, to, false);
-        byte[] next = new byte[Math.max(buf.length, end - to + BLOCK)];
+        byte[] next = new byte[Math.max(Math.max(BLOCK, target), end - to + BLOCK)]; // not the room of a long line
         System.arraycopy(buf, to, next, 0, end - to);
         end -= to;
         start = 0;

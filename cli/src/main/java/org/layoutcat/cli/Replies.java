@@ -75,9 +75,9 @@ final class Replies {
     Replies string(String s) {
         int len = s.length();
         grow(len);
-        if (chars == null || chars.length < len) chars = new char[Math.max(len, chars == null ? 0 : 2 * chars.length)];
-        s.getChars(0, len, chars, 0); // one copy of the whole string, then a loop without a call per character
-        char[] c = chars;
+        char[] c = len > KEPT_CHARS ? new char[len] : chars != null && chars.length >= len ? chars
+                : (chars = new char[Math.max(len, 256)]); // a giant message's room is not kept
+        s.getChars(0, len, c, 0); // one copy of the whole string, then a loop without a call per character
         byte[] b = buf;
         int at = n;
         for (int i = 0; i < len; i++) { // printable ASCII without a quote or a backslash is JSON as it is
@@ -86,10 +86,10 @@ final class Replies {
             b[at + i] = (byte) x;
         }
         n = at + len;
-        if (len > 1 << 16) chars = null; // not the room of a giant message
         return this;
     }
 
+    private static final int KEPT_CHARS = 1 << 16;
     private char[] chars; // a string's characters, copied at once (made on first use, kept for the next)
 
     /** s through Jackson's encoder, lone surrogates as {@code \\uXXXX}. */

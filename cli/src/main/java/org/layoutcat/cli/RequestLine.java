@@ -20,10 +20,10 @@ import java.util.List;
  * every one that is not. Most lines are a flat object of plain strings, integers and an array of them, and a
  * Jackson parser per line costs more than many of the answers (about 400 ns for the 168-byte lines of the shared
  * oracle file, against about 180 ns for the scan below, string ends found 8 bytes a step ({@link Swar}), development
- * machine, 2026-11-25). So {@link #decode}
- * first scans the line for exactly that shape ({@link #plain}: strict JSON, no escape, no nesting but an array of
- * scalars, a known engine); any line the scan does not take whole goes to Jackson, so both paths give the same
- * reply to every line they both read (property-tested on the batch fuzzer's corpus).
+ * machine, 2026-11-25). So {@link #decode} first scans the line for exactly that shape ({@link #plain}: strict
+ * JSON, no escape in the op, the arguments or the engine, no nesting but an array of scalars, a known engine); any
+ * line the scan does not take whole goes to Jackson, so both paths give the same reply to every line they both read
+ * (property-tested on the batch fuzzer's lines and on a generator of JSON of every shape, mutated).
  *
  * @param id      the bytes that hold the id as sent, or null where the line has none (or is read no further)
  * @param idFrom  where the id starts in {@code id}
@@ -49,14 +49,15 @@ record RequestLine(byte[] id, int idFrom, int idTo, Request request, String erro
     // ---- the scan of plain lines -------------------------------------------------------------------------------
 
     private static final int ABSENT = -1;
-    /** The most digits of an integer the scan reads (Jackson's limit of 1000 digits words longer ones). */
+    /** The longest number the scan reads (Jackson words numbers past its limit of 1000 digits). */
     private static final int MAX_DIGITS = 100;
 
     /**
-     * The request of a plain line, or null where the line is anything else: an object whose members are strings
-     * without escapes or control characters, JSON numbers, {@code true}, {@code false}, {@code null} or arrays of
-     * those; {@code "op"} a string, {@code "args"} an array of strings and integers, {@code "engine"} null or one of
-     * the engines. Where a member repeats, the last one counts, as with Jackson.
+     * The request of a plain line, or null where the line is anything else: an object whose members are strings,
+     * JSON numbers, {@code true}, {@code false}, {@code null} or arrays of those; {@code "op"} a string and
+     * {@code "args"} an array of strings and integers, both without escapes, {@code "engine"} null or one of the
+     * engines (the id and the other members may hold escapes, which are checked, not decoded). Where a member
+     * repeats, the last one counts, as with Jackson.
      */
     static RequestLine plain(byte[] b, int from, int to) {
         int i = ws(b, from, to);
@@ -81,9 +82,8 @@ record RequestLine(byte[] id, int idFrom, int idTo, Request request, String erro
                 end++;
             } else if (is(b, key, keyEnd, "args")) {
                 if (b[i] != '[') return null;
-                List<String> list = new ArrayList<>(3);
-                end = args(b, i, to, list);
-                args = list.size() == 1 ? List.of(list.get(0)) : list.size() == 2 ? List.of(list.get(0), list.get(1)) : list;
+                args = new ArrayList<>(3);
+                end = args(b, i, to, args);
             } else if (is(b, key, keyEnd, "engine")) {
                 if (b[i] == '"') {
                     if ((end = stringEnd(b, i + 1, to)) < 0) return null;

@@ -135,7 +135,8 @@ final class Profile {
     /**
      * Writes {@code values}, exactly the leaves, in this nesting without spaces ({@code (6,(2,3))}) as ASCII into
      * {@code dst} from {@code at}, which has {@link #length} bytes of room; returns the position after it. The one
-     * printer of CuTe notation: {@link Layout#toString()} and the batch replies both write with it.
+     * printer of CuTe notation: {@link Layout#toString()}, {@link IntTuple#toString()} and the batch replies write
+     * with it.
      */
     static int write(byte[] dst, int at, int[] p, long[] values) {
         if (p[0] == LEAF) return writeLong(dst, at, values[0]);
