@@ -86,29 +86,32 @@ public final class BatchEngine {
     /**
      * One block of lines being answered by the workers: k consecutive parts (cut at line ends), each answered by
      * one worker into its own reply buffer, so the replies stay in input order and this thread writes a part with
-     * one call.
+     * one call. A worker makes its reply buffer itself: buffers that this thread made one after another would share
+     * cache lines, and the workers' writes to them would contend for those lines.
      */
-    private record Chunk(Replies[] replies, List<Future<?>> parts) {
+    private record Chunk(List<Future<Replies>> parts) {
         static Chunk submit(BlockReader.Block block, ExecutorService pool, int threads) {
             int bytes = block.to() - block.from();
             int k = threads == 1 ? 1 : Math.max(1, Math.min(threads, bytes / (PART / 4))); // a few lines are not worth splitting
-            Replies[] replies = new Replies[k];
-            List<Future<?>> parts = new ArrayList<>(k);
+            List<Future<Replies>> parts = new ArrayList<>(k);
             int from = block.from();
             for (int t = 0; t < k; t++) {
                 int to = t == k - 1 ? block.to() : block.lineStartFrom(block.from() + (int) ((long) bytes * (t + 1) / k));
                 BlockReader.Block part = new BlockReader.Block(block.data(), from, Math.max(from, to), block.overLong());
-                Replies r = replies[t] = new Replies(Math.max(256, part.to() - part.from()));
-                parts.add(pool.submit(() -> answer(part, r)));
+                parts.add(pool.submit(() -> {
+                    Replies r = new Replies(Math.max(256, part.to() - part.from()));
+                    answer(part, r);
+                    return r;
+                }));
                 from = Math.max(from, to);
             }
-            return new Chunk(replies, parts);
+            return new Chunk(parts);
         }
 
         void writeTo(OutputStream out) throws IOException {
-            for (Future<?> f : parts) {
+            for (Future<Replies> f : parts) {
                 try {
-                    f.get();
+                    f.get().writeTo(out);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new IllegalStateException("the batch was interrupted", e);
@@ -116,7 +119,6 @@ public final class BatchEngine {
                     throw new IllegalStateException("a batch worker failed", e.getCause());
                 }
             }
-            for (Replies r : replies) r.writeTo(out);
         }
     }
 
