@@ -10,8 +10,7 @@ import org.layoutcat.core.internal.FlatLayouts;
 /**
  * Reply lines of the batch mode as UTF-8 bytes, one after another in one growing buffer that is written out with
  * one call: {@code {"id":} the id's bytes as sent (or {@code null}), then the parts appended, strings escaped and
- * encoded by Jackson's encoder (or copied as they are where they are printable ASCII without a quote or a
- * backslash, as CuTe notation is), no text copy of a line and no array per reply.
+ * encoded by Jackson's encoder where they need an escape (else copied, characters past ASCII as UTF-8), no text copy of a line and no array per reply.
  */
 final class Replies {
     private static final byte[] ID_FIELD = "{\"id\":".getBytes(StandardCharsets.US_ASCII);
@@ -74,18 +73,28 @@ final class Replies {
      */
     Replies string(String s) {
         int len = s.length();
-        grow(len);
+        grow(3 * len); // the most UTF-8 bytes len characters of the basic plane take
         char[] c = len > KEPT_CHARS ? new char[len] : chars != null && chars.length >= len ? chars
                 : (chars = new char[Math.max(len, 256)]); // a giant message's room is not kept
         s.getChars(0, len, c, 0); // one copy of the whole string, then a loop without a call per character
         byte[] b = buf;
         int at = n;
-        for (int i = 0; i < len; i++) { // printable ASCII without a quote or a backslash is JSON as it is
+        for (int i = 0; i < len; i++) {
             char x = c[i];
-            if (x < 0x20 || x > 0x7E || x == '"' || x == '\\') return encoded(s);
-            b[at + i] = (byte) x;
+            if (x >= 0x20 && x <= 0x7E && x != '"' && x != '\\') { // printable ASCII without a quote or a backslash is JSON as it is
+                b[at++] = (byte) x;
+            } else if (x >= 0x80 && x < 0x800) { // the messages' ∘, — and ≤ are UTF-8 without escaping, as here
+                b[at++] = (byte) (0xC0 | x >> 6);
+                b[at++] = (byte) (0x80 | x & 0x3F);
+            } else if (x >= 0x800 && !Character.isSurrogate(x)) {
+                b[at++] = (byte) (0xE0 | x >> 12);
+                b[at++] = (byte) (0x80 | x >> 6 & 0x3F);
+                b[at++] = (byte) (0x80 | x & 0x3F);
+            } else {
+                return encoded(s); // an escape or a surrogate: Jackson's encoder writes the whole string
+            }
         }
-        n = at + len;
+        n = at;
         return this;
     }
 
