@@ -21,17 +21,20 @@ wall() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N); aw
 for b in ${BUILDS:-before after}; do # each build's class-data-sharing archive, made as the build makes it
   "$java" -XX:ArchiveClassesAtExit="$work/$b.jsa" -Xlog:disable -jar "$bundle/$b/layoutcat.jar" draw compose "(12,3,6):(1,72,12)" "(6,6):(1,6)" -o "$work/$b-training.svg" >/dev/null 2>&1
 done
-if [ -n "${ROUNDS:-}" ]; then # the pipe against bench, interleaved: ROUNDS rounds of bench, the pipe on 1 thread, on 16
+if [ -n "${ROUNDS:-}" ]; then # the pipe against bench, interleaved: ROUNDS rounds of bench, the pipe on 1 thread, on 16 (of each of BUILDS)
   for i in $(seq $(( 4000000 / $(grep -c "" "$requests") ))); do cat "$requests"; done > "$work/four.jsonl"
   for i in 1 2 3 4; do cat "$work/four.jsonl"; done > "$work/sixteen.jsonl"
-  rate() { "$java" -jar "$bundle/after/layoutcat.jar" batch --threads "$1" < "$2" > "$work/r.out" & local pid=$!
+  rate() { "$java" -jar "$1" batch --threads "$2" < "$3" > "$work/r.out" & local pid=$!
     while kill -0 $pid 2>/dev/null; do echo "$(date +%s.%N) $(stat -c %s "$work/r.out")"; sleep 0.2; done > "$work/r.log"; wait $pid
     awk -v B="$(stat -c %s "$work/r.out")" -v L="$(wc -l < "$work/r.out")" '$2 >= 0.4 * B && $2 <= 0.9 * B {if (!t1) {t1 = $1; b1 = $2}; t2 = $1; b2 = $2}
       END {printf "%.0f", (t2 - t1) * 1e9 / ((b2 - b1) * L / B)}' "$work/r.log"; }
   for r in $(seq "$ROUNDS"); do
-    b=$("$java" -jar "$bundle/after/layoutcat.jar" bench "$requests" --seconds 6 --warmup 4 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["ns_per_request"])')
-    p1=$(rate 1 "$work/four.jsonl"); p16=$(rate 16 "$work/sixteen.jsonl")
-    awk -v r=$r -v b="$b" -v p1="$p1" -v p16="$p16" 'BEGIN {printf "round %d: bench %.0f ns/request | pipe, 1 thread %.0f ns/line: %.2f x bench | 16 threads %.0f ns/line: %.1f x 1 thread\n", r, b, p1, p1 / b, p16, p1 / p16}'
+    for v in ${BUILDS:-after}; do # BUILDS="before after": the builds alternate within each round
+      jar="$bundle/$v/layoutcat.jar"
+      b=$("$java" -jar "$jar" bench "$requests" --seconds 6 --warmup 4 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["ns_per_request"])')
+      p1=$(rate "$jar" 1 "$work/four.jsonl"); p16=$(rate "$jar" 16 "$work/sixteen.jsonl")
+      awk -v r=$r -v v=$v -v b="$b" -v p1="$p1" -v p16="$p16" 'BEGIN {printf "round %d, %s: bench %.0f ns/request | pipe, 1 thread %.0f ns/line: %.2f x bench | 16 threads %.0f ns/line: %.1f x 1 thread\n", r, v, b, p1, p1 / b, p16, p1 / p16}'
+    done
   done
   rm -rf "$work"; exit 0
 fi
