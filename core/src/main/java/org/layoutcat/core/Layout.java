@@ -32,6 +32,11 @@ public final class Layout implements Tiler {
             }
 
             @Override
+            public Layout spliceModes(Layout l, int mask) {
+                return l.spliceModes(mask);
+            }
+
+            @Override
             public int notationLength(Layout l) {
                 return l.notationLength();
             }
@@ -364,6 +369,32 @@ public final class Layout implements Tiler {
                 java.util.Arrays.copyOfRange(flatStride, from, to), p);
         if (d != null) m.stride = d.mode(i);
         return m;
+    }
+
+    /** {@link FlatLayouts#spliceModes}: a new profile over the same flat shape and stride. */
+    private Layout spliceModes(int mask) {
+        int[] p = profile;
+        if (p[0] == Profile.LEAF) return new Layout(Profile.flat(1), null, flatShape, flatStride, size); // (s):(d)
+        int rank = p[0];
+        int nodes = 1;
+        int count = 0;
+        for (int i = 0, at = 1; i < rank; i++) {
+            int end = Profile.end(p, at);
+            boolean open = i < 32 && (mask >>> i & 1) != 0 && p[at] != Profile.LEAF; // a leaf is its own single mode
+            count += open ? p[at] : 1;
+            nodes += open ? end - at - 1 : end - at;
+            at = end;
+        }
+        int[] q = new int[nodes];
+        q[0] = count;
+        for (int i = 0, at = 1, to = 1; i < rank; i++) {
+            int end = Profile.end(p, at);
+            int from = i < 32 && (mask >>> i & 1) != 0 && p[at] != Profile.LEAF ? at + 1 : at;
+            System.arraycopy(p, from, q, to, end - from);
+            to += end - from;
+            at = end;
+        }
+        return new Layout(q, null, flatShape, flatStride, size);
     }
 
     /** The modes as layouts (a rank-1 integral layout is its own single mode). */

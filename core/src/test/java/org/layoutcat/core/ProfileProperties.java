@@ -42,6 +42,28 @@ class ProfileProperties {
         assertEquals(t.leafCount(), Profile.leaves(p, 0, p.length));
     }
 
+    /**
+     * splicingModesIsConcatenatingTheirModes: {@code FlatLayouts.spliceModes(l, mask)} is the concatenation of l's
+     * modes, each marked one replaced by its own modes, in every part (text, tuples, hash).
+     */
+    @Property(tries = 2000)
+    void splicingModesIsConcatenatingTheirModes(@ForAll("layouts") Layout x, @ForAll int mask) {
+        java.util.List<Layout> modes = new java.util.ArrayList<>();
+        for (int i = 0; i < x.rank(); i++) {
+            if (i < 32 && (mask >>> i & 1) != 0) modes.addAll(x.mode(i).modes());
+            else modes.add(x.mode(i));
+        }
+        Layout want = Layout.concat(modes);
+        Layout got = FlatLayouts.spliceModes(x, mask);
+        assertEquals(want, got);
+        assertEquals(want.toString(), got.toString());
+        assertEquals(want.shape(), got.shape());
+        assertEquals(want.stride(), got.stride());
+        assertEquals(want.hashCode(), got.hashCode());
+        assertEquals(want.rank(), got.rank());
+        assertEquals(want.size(), got.size());
+    }
+
     /** A layout built from flat arrays equals the one built from its tuples, in every part and in its modes. */
     @Property(tries = 2000)
     void flatAndTupleLayoutsAreTheSame(@ForAll("layouts") Layout x) {

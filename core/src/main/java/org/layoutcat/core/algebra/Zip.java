@@ -3,24 +3,23 @@ package org.layoutcat.core.algebra;
 import java.util.ArrayList;
 import java.util.List;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.internal.FlatLayouts;
 
 /** Re-groupings of rank-2 results shared by the divides and products. */
 final class Zip {
     private Zip() {}
 
-    /** {@code ((X),(y0,y1,...)) → ((X),y0,y1,...)}: CuTe's {@code result(_, repeat<R1>(_))}. */
+    /**
+     * {@code ((X),(y0,y1,...)) → ((X),y0,y1,...)}: CuTe's {@code result(_, repeat<R1>(_))}. Only the nesting changes
+     * (the leaves keep their order), so no mode is copied.
+     */
     static Layout tiled(Layout zipped) {
-        List<Layout> modes = new ArrayList<>();
-        modes.add(zipped.mode(0));
-        modes.addAll(zipped.mode(1).modes());
-        return Layout.concat(modes);
+        return FlatLayouts.spliceModes(zipped, 0b10);
     }
 
-    /** {@code ((x0,x1,...),(y0,y1,...)) → (x0,x1,...,y0,y1,...)}. */
+    /** {@code ((x0,x1,...),(y0,y1,...)) → (x0,x1,...,y0,y1,...)}, the nesting alone changed. */
     static Layout flat(Layout zipped) {
-        List<Layout> modes = new ArrayList<>(zipped.mode(0).modes());
-        modes.addAll(zipped.mode(1).modes());
-        return Layout.concat(modes);
+        return FlatLayouts.spliceModes(zipped, 0b11);
     }
 
     /** {@code ((a0,a1,...),(b0,b1,...)) → ((a0,b0),(a1,b1),...)} for equal ranks. */

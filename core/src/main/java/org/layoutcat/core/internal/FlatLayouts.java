@@ -16,6 +16,8 @@ public final class FlatLayouts {
 
         Layout flat(long[] shape, long[] stride, int n);
 
+        Layout spliceModes(Layout l, int mask);
+
         int notationLength(Layout l);
 
         int writeNotation(Layout l, byte[] dst, int at);
@@ -44,6 +46,17 @@ public final class FlatLayouts {
      */
     public static Layout refiningShapeOf(Layout like, int[] counts, long[] shape, long[] stride, int n) {
         return factories().refiningShapeOf(like, counts, shape, stride, n);
+    }
+
+    /**
+     * The layout whose modes are l's modes in order, each mode i with bit i of {@code mask} set (i < 32) replaced by
+     * its own modes (an integral mode is its own single mode): {@code ((a,b),(c,d))} with mask 2 gives
+     * {@code ((a,b),c,d)}, with mask 3 {@code (a,b,c,d)}. The leaves keep their order, so only the nesting is new: the
+     * result shares l's flat arrays. It always is a tuple (of rank 1 where only one mode is left), as {@link
+     * Layout#concat(java.util.List)} of those modes is.
+     */
+    public static Layout spliceModes(Layout l, int mask) {
+        return factories().spliceModes(l, mask);
     }
 
     /** The length of {@code l.toString()}, CuTe notation without spaces. */
