@@ -68,6 +68,20 @@ class CuTeNotationTest {
     }
 
     @Test
+    void aCharacterPastLatin1IsRefusedWhereItIs() {
+        // U+0128 and U+2028: their low bytes are '(' and '(' again; the reader must not take them for brackets
+        assertMentions(layoutError("(2,\u01283):(1,2)"), "position 3", "'\u0128'");
+        assertMentions(layoutError("\u2028(2,3):(1,2)"), "position 0", "'\u2028'");
+        // a surrogate pair counts two positions, as the text's characters do
+        assertMentions(layoutError("(2,\uD83D\uDE00):(1,2)"), "position 3", "expected an integer or '('");
+        assertMentions(layoutError("(\uD83D\uDE00,2;3)"), "position 1");
+        assertMentions(layoutError("(2,3)\uD83D\uDE00:(1,2)x"), "position 5", "unexpected text after the end");
+        // Latin-1 beyond ASCII is refused too, at its own position
+        assertMentions(layoutError("(2,3):(1,\u00A02)"), "position 9", "'\u00A0'");
+        assertEquals(Layout.parse("(2,3):(1,2)"), Layout.parse(" (2, 3) : (1 ,2)\t"));
+    }
+
+    @Test
     void trailingTextIsAnError() {
         IllegalArgumentException e = layoutError("4:1 x");
         assertMentions(e, "position 4", "'x'", "unexpected text after the end");
