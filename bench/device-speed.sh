@@ -19,7 +19,9 @@ echo "host: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 
 stats() { sort -n | awk '{a[NR]=$1} END {printf "min %.3f  median %.3f  max %.3f s (%d runs)\n", a[1], a[int((NR+1)/2)], a[NR], NR}'; }
 wall() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N); awk -v s="$s" -v e="$e" 'BEGIN{print e - s}'; }
 for b in ${BUILDS:-before after}; do # each build's class-data-sharing archive, made as the build makes it
-  "$java" -XX:ArchiveClassesAtExit="$work/$b.jsa" -Xlog:disable -jar "$bundle/$b/layoutcat.jar" draw compose "(12,3,6):(1,72,12)" "(6,6):(1,6)" -o "$work/$b-training.svg" >/dev/null 2>&1
+  train=(draw compose "(12,3,6):(1,72,12)" "(6,6):(1,6)" -o "$work/$b-training.svg") # a bundle without training.txt
+  [ -f "$bundle/$b/training.txt" ] && mapfile -t train < <(sed "s|TARGET|$work/$b-target|g" "$bundle/$b/training.txt")
+  "$java" -XX:ArchiveClassesAtExit="$work/$b.jsa" -Xlog:disable -jar "$bundle/$b/layoutcat.jar" "${train[@]}" >/dev/null 2>&1
 done
 if [ -n "${ROUNDS:-}" ]; then # the pipe against bench, interleaved: ROUNDS rounds of bench, the pipe on 1 thread, on 16 (of each of BUILDS)
   for i in $(seq $(( 4000000 / $(grep -c "" "$requests") ))); do cat "$requests"; done > "$work/four.jsonl"

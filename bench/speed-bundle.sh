@@ -10,6 +10,17 @@ out="${2:-$root/.bundle/speed}"
 rm -rf "$out" && mkdir -p "$out/before" "$out/after"
 (cd "$root" && mvn -B -q -DskipTests package)
 cp "$root/cli/target/layoutcat.jar" "$out/after/layoutcat.jar"
+# the command the build runs to make its class-data-sharing archive, one argument a line (TARGET for its folder)
+training() {
+  python3 - "$1/cli/pom.xml" <<'PY'
+import re, sys
+pom = open(sys.argv[1]).read()
+run = pom[pom.index("<id>class-data-sharing-archive</id>"):]
+args = re.findall(r"<argument>(.*?)</argument>", run[:run.index("</arguments>")])
+print("\n".join(a.replace("${project.build.directory}", "TARGET") for a in args[args.index("-jar") + 2:]))
+PY
+}
+training "$root" > "$out/after/training.txt"
 python3 - "$root/bench/target/benchmarks.jar" "$out/after/layoutcat.jar" "$out/after/benchmarks.jar" <<'PY'
 import sys, zipfile
 src, have, dst = sys.argv[1:]
@@ -23,6 +34,7 @@ tree="$(mktemp -d)"
 git -C "$root" worktree add -f --detach "$tree" "$before" >/dev/null
 (cd "$tree" && mvn -B -q -DskipTests package)
 cp "$tree/cli/target/layoutcat.jar" "$out/before/layoutcat.jar"
+training "$tree" > "$out/before/training.txt"
 cp "$tree/bench/target/benchmarks.jar" "$out/before/benchmarks.jar"
 git -C "$root" worktree remove --force "$tree"
 jlink --add-modules java.base,java.logging,jdk.unsupported,java.management --strip-debug --no-man-pages \
