@@ -4,7 +4,8 @@
 # and the JMH benchmarks of composition and of the request mix on 1 and 16 threads.
 # Usage: bench/device-speed.sh BUNDLE [OUT]   with BUNDLE made by bench/speed-bundle.sh BEFORE_COMMIT:
 #   runtime.tar.xz (a jlink runtime), before/ and after/ (layoutcat.jar and benchmarks.jar each; after's
-#   benchmarks.jar holds only what layoutcat.jar lacks, and runs with it on the class path), pycute/ (optional)
+#   benchmarks.jar holds only what layoutcat.jar lacks, and runs with it on the class path), pycute/ (optional).
+#   ONLY=start measures the start alone; ROUNDS=n interleaves bench and the pipe (see below).
 set -uo pipefail
 bundle="$(cd "${1:?usage: bench/device-speed.sh BUNDLE [OUT]}" && pwd)"
 out="${2:-/tmp/speed}"
@@ -20,7 +21,7 @@ stats() { sort -n | awk '{a[NR]=$1} END {printf "min %.3f  median %.3f  max %.3f
 wall() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N); awk -v s="$s" -v e="$e" 'BEGIN{print e - s}'; }
 for b in ${BUILDS:-before after}; do # each build's class-data-sharing archive, made as the build makes it
   train=(draw compose "(12,3,6):(1,72,12)" "(6,6):(1,6)" -o "$work/$b-training.svg") # a bundle without training.txt
-  [ -f "$bundle/$b/training.txt" ] && mapfile -t train < <(sed "s|TARGET|$work/$b-target|g" "$bundle/$b/training.txt")
+  mkdir -p "$work/$b-target"; [ -f "$bundle/$b/training.txt" ] && mapfile -t train < <(sed "s|TARGET|$work/$b-target|g" "$bundle/$b/training.txt")
   "$java" -XX:ArchiveClassesAtExit="$work/$b.jsa" -Xlog:disable -jar "$bundle/$b/layoutcat.jar" "${train[@]}" >/dev/null 2>&1
 done
 if [ -n "${ROUNDS:-}" ]; then # the pipe against bench, interleaved: ROUNDS rounds of bench, the pipe on 1 thread, on 16 (of each of BUILDS)
@@ -48,6 +49,7 @@ for b in ${BUILDS:-before after}; do
   printf '%-34s' "$b: coalesce"; for i in $(seq 9); do wall "$java" $cds -jar "$bundle/$b/layoutcat.jar" coalesce "(2,(1,6)):(1,(6,2))"; done | stats
   printf '%-34s' "$b: eval"; for i in $(seq 9); do wall "$java" $cds -jar "$bundle/$b/layoutcat.jar" eval "(2,(2,2)):(2,(1,4))" "(1,(0,1))"; done | stats
 done
+[ "${ONLY:-}" = start ] && { rm -rf "$work"; exit 0; }
 echo "== the algebra through text, in process: layoutcat bench (one thread) and pycute on the same requests"
 for b in ${BUILDS:-before after}; do
   "$java" -jar "$bundle/$b/layoutcat.jar" bench "$requests" --seconds ${SECS:-12} --warmup ${WARM:-6} --json > "$out/bench-$b.json"
