@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes the bundle of bench/device-speed.sh: this tree's build ("after") and BEFORE_COMMIT's ("before"), each a
 # layoutcat.jar and a benchmarks.jar, with a jlink runtime for a host without Java, small enough to travel
-# (after's benchmarks.jar keeps only what its layoutcat.jar lacks). PYCUTE=DIR adds DIR/pycute (CUTLASS's
+# (after's benchmarks.jar keeps only what its layoutcat.jar and lib/ lack). PYCUTE=DIR adds DIR/pycute (CUTLASS's
 # python/pycute) for the side-by-side figure. Usage: bench/speed-bundle.sh BEFORE_COMMIT [OUT]  (default .bundle/speed)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -10,6 +10,7 @@ out="${2:-$root/.bundle/speed}"
 rm -rf "$out" && mkdir -p "$out/before" "$out/after"
 (cd "$root" && mvn -B -q -DskipTests package)
 cp "$root/cli/target/layoutcat.jar" "$out/after/layoutcat.jar"
+[ -d "$root/cli/target/lib" ] && cp -r "$root/cli/target/lib" "$out/after/lib" # the libraries it names (Class-Path)
 # the command the build runs to make its class-data-sharing archive, one argument a line (TARGET for its folder)
 training() {
   python3 - "$1/cli/pom.xml" <<'PY'
@@ -21,10 +22,12 @@ print("\n".join(a.replace("${project.build.directory}", "TARGET") for a in args[
 PY
 }
 training "$root" > "$out/after/training.txt"
-python3 - "$root/bench/target/benchmarks.jar" "$out/after/layoutcat.jar" "$out/after/benchmarks.jar" <<'PY'
-import sys, zipfile
+python3 - "$root/bench/target/benchmarks.jar" "$out/after" "$out/after/benchmarks.jar" <<'PY'
+import glob, sys, zipfile
 src, have, dst = sys.argv[1:]
-kept = set(zipfile.ZipFile(have).namelist())
+kept = set()
+for jar in [f"{have}/layoutcat.jar"] + glob.glob(f"{have}/lib/*.jar"):
+    kept |= set(zipfile.ZipFile(jar).namelist())
 with zipfile.ZipFile(src) as z, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as o:
     for e in z.infolist():
         if e.filename not in kept or e.filename.startswith("META-INF/BenchmarkList") or e.filename.startswith("META-INF/CompilerHints"):
@@ -34,6 +37,7 @@ tree="$(mktemp -d)"
 git -C "$root" worktree add -f --detach "$tree" "$before" >/dev/null
 (cd "$tree" && mvn -B -q -DskipTests package)
 cp "$tree/cli/target/layoutcat.jar" "$out/before/layoutcat.jar"
+[ -d "$tree/cli/target/lib" ] && cp -r "$tree/cli/target/lib" "$out/before/lib"
 training "$tree" > "$out/before/training.txt"
 cp "$tree/bench/target/benchmarks.jar" "$out/before/benchmarks.jar"
 git -C "$root" worktree remove --force "$tree"
