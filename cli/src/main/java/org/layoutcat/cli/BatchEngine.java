@@ -39,28 +39,39 @@ public final class BatchEngine {
     /**
      * Answers every line of {@code in} on {@code threads} answering threads, replies in input order. The work is
      * pipelined: while the workers answer one block of ready lines, this thread writes the replies of the blocks
-     * before and reads the next one (at most {@value #IN_FLIGHT} blocks in flight), and it writes and flushes
+     * before and reads the next one (at most {@value #IN_FLIGHT} blocks in flight, and of input lines that make
+     * blocks past their usual size, as 4 MiB lines do, only the newest beyond that size), and it writes and flushes
      * every reply it has before it waits for input that is not ready. One answering thread takes each block whole.
      */
     public static void run(InputStream in, OutputStream out, int threads) throws IOException {
         if (threads < 1) throw new IllegalArgumentException("--threads must be at least 1, got " + threads);
-        BlockReader blocks = new BlockReader(in, Math.max(BlockReader.BLOCK, PART * threads));
+        int target = Math.max(BlockReader.BLOCK, PART * threads);
+        BlockReader blocks = new BlockReader(in, target);
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "layoutcat-batch");
             t.setDaemon(true);
             return t;
         });
         ArrayDeque<Chunk> inFlight = new ArrayDeque<>();
+        long budget = (long) IN_FLIGHT * target; // the input bytes in flight: blocks of long lines count as they are
+        long bytes = 0;
         try {
             while (true) {
                 if (!inFlight.isEmpty() && !blocks.ready()) { // nothing more to read now: answer what was asked
                     while (!inFlight.isEmpty()) inFlight.removeFirst().writeTo(out);
+                    bytes = 0;
                     out.flush();
                 }
                 BlockReader.Block block = blocks.next();
                 if (block == null) break;
-                inFlight.addLast(Chunk.submit(block, pool, threads));
-                while (inFlight.size() > IN_FLIGHT) inFlight.removeFirst().writeTo(out);
+                Chunk chunk = Chunk.submit(block, pool, threads);
+                inFlight.addLast(chunk);
+                bytes += chunk.bytes();
+                while (inFlight.size() > IN_FLIGHT || (inFlight.size() > 1 && bytes > budget)) {
+                    Chunk done = inFlight.removeFirst();
+                    done.writeTo(out);
+                    bytes -= done.bytes();
+                }
             }
             while (!inFlight.isEmpty()) inFlight.removeFirst().writeTo(out);
         } finally {
@@ -94,7 +105,7 @@ public final class BatchEngine {
      * one call. A worker makes its reply buffer itself: buffers that this thread made one after another would share
      * cache lines, and the workers' writes to them would contend for those lines.
      */
-    private record Chunk(List<Future<Replies>> parts) {
+    private record Chunk(List<Future<Replies>> parts, int bytes) {
         static Chunk submit(BlockReader.Block block, ExecutorService pool, int threads) {
             int bytes = block.to() - block.from();
             int k = threads == 1 ? 1 : Math.max(1, Math.min(threads, bytes / (PART / 4))); // a few lines are not worth splitting
@@ -104,13 +115,14 @@ public final class BatchEngine {
                 int to = t == k - 1 ? block.to() : block.lineStartFrom(block.from() + (int) ((long) bytes * (t + 1) / k));
                 BlockReader.Block part = new BlockReader.Block(block.data(), from, Math.max(from, to), block.overLong());
                 parts.add(pool.submit(() -> {
-                    Replies r = new Replies(Math.max(256, part.to() - part.from()));
+                    // room for replies as long as the requests, up to a part's usual size (a reply to a 4 MiB line is short)
+                    Replies r = new Replies(Math.max(256, Math.min(PART, part.to() - part.from())));
                     answer(part, r);
                     return r;
                 }));
                 from = Math.max(from, to);
             }
-            return new Chunk(parts);
+            return new Chunk(parts, block.data().length);
         }
 
         void writeTo(OutputStream out) throws IOException {
@@ -121,7 +133,7 @@ public final class BatchEngine {
                     Thread.currentThread().interrupt();
                     throw new IllegalStateException("the batch was interrupted", e);
                 } catch (java.util.concurrent.ExecutionException e) {
-                    throw new IllegalStateException("a batch worker failed", e.getCause());
+                    throw new IllegalStateException("a batch worker failed: " + e.getCause(), e.getCause());
                 }
             }
         }

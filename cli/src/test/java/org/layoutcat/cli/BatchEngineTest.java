@@ -330,4 +330,41 @@ class BatchEngineTest {
             }
         }
     }
+
+    /**
+     * Lines near the 4 MiB limit, one after another, are answered in a small heap: the blocks in flight are bounded by
+     * their bytes, not only by their number (with 8 blocks of such lines in flight, 64 MiB ran out).
+     */
+    @Test
+    void manyLinesNearTheLimitAreAnsweredInASmallHeap() throws Exception {
+        String javaCommand = ProcessHandle.current().info().command().orElse("java");
+        String path = String.join(java.io.File.pathSeparator, java.util.stream.Stream.of(
+                System.getProperty("jdk.module.path"), System.getProperty("java.class.path"))
+                .filter(p -> p != null && !p.isBlank()).toList());
+        String tuple = "(" + "1,".repeat(1_999_000) + "1)"; // about 4 MB: refused by its length, not read
+        java.nio.file.Path input = java.nio.file.Files.createTempFile("layoutcat-long-lines", ".jsonl");
+        try {
+            try (java.io.Writer w = java.nio.file.Files.newBufferedWriter(input)) {
+                for (int i = 0; i < 24; i++) w.write("{\"id\":" + i + ",\"op\":\"coalesce\",\"args\":[\"" + tuple + "\"]}\n");
+            }
+            for (String threads : List.of("1", "8")) {
+                Process p = new ProcessBuilder(javaCommand, "-Xmx48m", "-cp", path, "org.layoutcat.cli.Main", "batch", "--threads", threads)
+                        .redirectInput(input.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                List<String> out;
+                try (BufferedReader replies = new BufferedReader(new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                    out = replies.lines().toList();
+                }
+                assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+                assertEquals(0, p.exitValue(), "--threads " + threads);
+                assertEquals(24, out.size(), "--threads " + threads);
+                for (int i = 0; i < 24; i++) {
+                    JsonNode r = JSON.readTree(out.get(i));
+                    assertEquals(i, r.get("id").asInt());
+                    assertMentions(error(r), "longer than the 1048576");
+                }
+            }
+        } finally {
+            java.nio.file.Files.deleteIfExists(input);
+        }
+    }
 }
