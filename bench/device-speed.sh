@@ -3,8 +3,9 @@
 # `java -version`, the in-process bench against pycute on the same requests, the batch pipe on 1..16 threads,
 # and the JMH benchmarks of composition and of the request mix on 1 and 16 threads.
 # Usage: bench/device-speed.sh BUNDLE [OUT]   with BUNDLE made by bench/speed-bundle.sh BEFORE_COMMIT:
-#   runtime.tar.xz (a jlink runtime), before/ and after/ (layoutcat.jar and benchmarks.jar each; after's
-#   benchmarks.jar holds only what layoutcat.jar lacks, and runs with it on the class path), pycute/ (optional).
+#   runtime.tar.xz (a jlink runtime), before/ and after/ (layoutcat.jar, its lib/ where the build has one, and
+#   benchmarks.jar each; after's benchmarks.jar holds only what layoutcat.jar and lib/ lack, and runs with layoutcat.jar
+#   on the class path), pycute/ (optional).
 #   ONLY=start measures the start alone; ROUNDS=n interleaves bench and the pipe (see below).
 set -uo pipefail
 bundle="$(cd "${1:?usage: bench/device-speed.sh BUNDLE [OUT]}" && pwd)"
@@ -19,11 +20,6 @@ java="$work/rt/bin/java"
 echo "host: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
 stats() { sort -n | awk '{a[NR]=$1} END {printf "min %.3f  median %.3f  max %.3f s (%d runs)\n", a[1], a[int((NR+1)/2)], a[NR], NR}'; }
 wall() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N); awk -v s="$s" -v e="$e" 'BEGIN{print e - s}'; }
-for b in ${BUILDS:-before after}; do # each build's class-data-sharing archive, made as the build makes it
-  train=(draw compose "(12,3,6):(1,72,12)" "(6,6):(1,6)" -o "$work/$b-training.svg") # a bundle without training.txt
-  mkdir -p "$work/$b-target"; [ -f "$bundle/$b/training.txt" ] && mapfile -t train < <(sed "s|TARGET|$work/$b-target|g" "$bundle/$b/training.txt")
-  "$java" -XX:ArchiveClassesAtExit="$work/$b.jsa" -Xlog:disable -jar "$bundle/$b/layoutcat.jar" "${train[@]}" >/dev/null 2>&1
-done
 if [ -n "${ROUNDS:-}" ]; then # the pipe against bench, interleaved: ROUNDS rounds of bench, the pipe on 1 thread, on 16 (of each of BUILDS)
   for i in $(seq $(( 4000000 / $(grep -c "" "$requests") ))); do cat "$requests"; done > "$work/four.jsonl"
   for i in 1 2 3 4; do cat "$work/four.jsonl"; done > "$work/sixteen.jsonl"
@@ -41,6 +37,11 @@ if [ -n "${ROUNDS:-}" ]; then # the pipe against bench, interleaved: ROUNDS roun
   done
   rm -rf "$work"; exit 0
 fi
+for b in ${BUILDS:-before after}; do # each build's class-data-sharing archive, made as the build makes it
+  train=(draw compose "(12,3,6):(1,72,12)" "(6,6):(1,6)" -o "$work/$b-training.svg") # a bundle without training.txt
+  mkdir -p "$work/$b-target"; [ -s "$bundle/$b/training.txt" ] && mapfile -t train < <(sed "s|TARGET|$work/$b-target|g" "$bundle/$b/training.txt")
+  "$java" -XX:ArchiveClassesAtExit="$work/$b.jsa" -Xlog:disable -jar "$bundle/$b/layoutcat.jar" "${train[@]}" >/dev/null 2>&1
+done
 echo "== start: wall time of the whole process (9 runs each)"
 printf '%-34s' "java -version"; for i in $(seq 9); do wall "$java" -version; done | stats
 for b in ${BUILDS:-before after}; do

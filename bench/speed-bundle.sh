@@ -16,6 +16,8 @@ training() {
   python3 - "$1/cli/pom.xml" <<'PY'
 import re, sys
 pom = open(sys.argv[1]).read()
+if "<id>class-data-sharing-archive</id>" not in pom:
+    sys.exit(0)  # a build without an archive: no training (device-speed.sh then trains on a drawn composition)
 run = pom[pom.index("<id>class-data-sharing-archive</id>"):]
 args = re.findall(r"<argument>(.*?)</argument>", run[:run.index("</arguments>")])
 print("\n".join(a.replace("${project.build.directory}", "TARGET") for a in args[args.index("-jar") + 2:]))
@@ -35,12 +37,12 @@ with zipfile.ZipFile(src) as z, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) 
 PY
 tree="$(mktemp -d)"
 git -C "$root" worktree add -f --detach "$tree" "$before" >/dev/null
+trap 'git -C "$root" worktree remove --force "$tree" 2>/dev/null || true' EXIT
 (cd "$tree" && mvn -B -q -DskipTests package)
 cp "$tree/cli/target/layoutcat.jar" "$out/before/layoutcat.jar"
 [ -d "$tree/cli/target/lib" ] && cp -r "$tree/cli/target/lib" "$out/before/lib"
 training "$tree" > "$out/before/training.txt"
 cp "$tree/bench/target/benchmarks.jar" "$out/before/benchmarks.jar"
-git -C "$root" worktree remove --force "$tree"
 jlink --add-modules java.base,java.logging,jdk.unsupported,java.management --strip-debug --no-man-pages \
   --no-header-files --compress=2 --output "$out/rt"
 tar cJf "$out/runtime.tar.xz" -C "$out" rt && rm -rf "$out/rt"

@@ -6,7 +6,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${1:-$root/gpu/target/bundle}"
 jar="$root/cli/target/layoutcat.jar"
-if [ ! -f "$jar" ] || [ "${REBUILD:-0}" = 1 ]; then
+if [ ! -f "$jar" ] || [ ! -d "$(dirname "$jar")/lib" ] || [ "${REBUILD:-0}" = 1 ]; then
   (cd "$root" && mvn -B -q -DskipTests -pl cli -am package)
 fi
 rm -rf "$out/runtime"
