@@ -53,7 +53,9 @@ public final class BatchEngine {
             return t;
         });
         ArrayDeque<Chunk> inFlight = new ArrayDeque<>();
-        long budget = (long) IN_FLIGHT * target; // the input bytes in flight: blocks of long lines count as they are
+        // the input bytes in flight: a block's array holds up to target + BLOCK (the next one starts with the line
+        // that was cut), so only blocks of long lines meet this bound
+        long budget = (long) IN_FLIGHT * (target + BlockReader.BLOCK);
         long bytes = 0;
         try {
             while (true) {
