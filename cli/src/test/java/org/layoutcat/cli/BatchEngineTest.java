@@ -281,13 +281,8 @@ class BatchEngineTest {
      */
     @Test
     void aProcessThatWritesOneRequestAndBlocksOnTheReplyGetsIt() throws Exception {
-        String javaCommand = ProcessHandle.current().info().command().orElse("java");
-        String path = String.join(java.io.File.pathSeparator, java.util.stream.Stream.of(
-                System.getProperty("jdk.module.path"), System.getProperty("java.class.path"))
-                .filter(p -> p != null && !p.isBlank()).toList());
         for (String threads : List.of("1", "4")) {
-            Process p = new ProcessBuilder(javaCommand, "-cp", path, "org.layoutcat.cli.Main", "batch", "--threads", threads)
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            Process p = batchProcess("-Xmx256m", threads).redirectError(ProcessBuilder.Redirect.DISCARD).start();
             try (java.io.OutputStream toBatch = p.getOutputStream();
                     BufferedReader replies = new BufferedReader(new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
                 java.util.concurrent.ExecutorService reader = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
@@ -337,10 +332,6 @@ class BatchEngineTest {
      */
     @Test
     void manyLinesNearTheLimitAreAnsweredInASmallHeap() throws Exception {
-        String javaCommand = ProcessHandle.current().info().command().orElse("java");
-        String path = String.join(java.io.File.pathSeparator, java.util.stream.Stream.of(
-                System.getProperty("jdk.module.path"), System.getProperty("java.class.path"))
-                .filter(p -> p != null && !p.isBlank()).toList());
         String tuple = "(" + "1,".repeat(1_999_000) + "1)"; // about 4 MB: refused by its length, not read
         java.nio.file.Path input = java.nio.file.Files.createTempFile("layoutcat-long-lines", ".jsonl");
         try {
@@ -348,8 +339,8 @@ class BatchEngineTest {
                 for (int i = 0; i < 24; i++) w.write("{\"id\":" + i + ",\"op\":\"coalesce\",\"args\":[\"" + tuple + "\"]}\n");
             }
             for (String threads : List.of("1", "8")) {
-                Process p = new ProcessBuilder(javaCommand, "-Xmx48m", "-cp", path, "org.layoutcat.cli.Main", "batch", "--threads", threads)
-                        .redirectInput(input.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                Process p = batchProcess("-Xmx48m", threads).redirectInput(input.toFile())
+                        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
                 List<String> out;
                 try (BufferedReader replies = new BufferedReader(new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
                     out = replies.lines().toList();
@@ -366,5 +357,14 @@ class BatchEngineTest {
         } finally {
             java.nio.file.Files.deleteIfExists(input);
         }
+    }
+
+    /** {@code layoutcat batch --threads T} in a JVM of its own with this test's class path and the given heap option. */
+    private static ProcessBuilder batchProcess(String heap, String threads) {
+        String javaCommand = ProcessHandle.current().info().command().orElse("java");
+        String path = String.join(java.io.File.pathSeparator, java.util.stream.Stream.of(
+                System.getProperty("jdk.module.path"), System.getProperty("java.class.path"))
+                .filter(p -> p != null && !p.isBlank()).toList());
+        return new ProcessBuilder(javaCommand, heap, "-cp", path, "org.layoutcat.cli.Main", "batch", "--threads", threads);
     }
 }
