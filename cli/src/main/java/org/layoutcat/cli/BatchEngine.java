@@ -87,7 +87,8 @@ public final class BatchEngine {
      * time (about 400 lines of the shared oracle file). With 3 blocks of 16 KiB parts the 16 workers of the GPU
      * machine's host were busy 11.6 cores of 16 (283 ns per line); with 8 blocks of 64 KiB parts, 14.7 to 15.5
      * cores (157 to 201 ns per line): the reading thread's pauses (reading, writing, cutting) no longer leave the
-     * workers without work (2026-11-25, {@code bench/pipe-cores.sh}: CPU time per thread over 2 s of a 24-million-line run).
+     * workers without work (2026-11-25, {@code bench/pipe-cores.sh}: CPU time per thread over 2 s of a
+     * 24-million-line run).
      */
     private static final int IN_FLIGHT = 8;
     private static final int PART = 64 << 10;
@@ -117,7 +118,7 @@ public final class BatchEngine {
                 int to = t == k - 1 ? block.to() : block.lineStartFrom(block.from() + (int) ((long) bytes * (t + 1) / k));
                 BlockReader.Block part = new BlockReader.Block(block.data(), from, Math.max(from, to), block.overLong());
                 parts.add(pool.submit(() -> {
-                    // room for replies as long as the requests, up to a part's usual size (a reply to a 4 MiB line is short)
+                    // room for replies as long as the requests, up to a part's usual size (a 4 MiB line's is short)
                     Replies r = new Replies(Math.max(256, Math.min(PART, part.to() - part.from())));
                     answer(part, r);
                     return r;

@@ -10,7 +10,8 @@ import org.layoutcat.core.internal.FlatLayouts;
 /**
  * Reply lines of the batch mode as UTF-8 bytes, one after another in one growing buffer that is written out with
  * one call: {@code {"id":} the id's bytes as sent (or {@code null}), then the parts appended, strings escaped and
- * encoded by Jackson's encoder where they need an escape (else copied, characters past ASCII as UTF-8), no text copy of a line and no array per reply.
+ * encoded by Jackson's encoder where they need an escape (else copied, characters past ASCII as UTF-8), no text
+ * copy of a line and no array per reply.
  */
 final class Replies {
     private static final byte[] ID_FIELD = "{\"id\":".getBytes(StandardCharsets.US_ASCII);

@@ -380,7 +380,7 @@ public final class Layout implements Tiler {
         int count = 0;
         for (int i = 0, at = 1; i < rank; i++) {
             int end = Profile.end(p, at);
-            boolean open = i < 32 && (mask >>> i & 1) != 0 && p[at] != Profile.LEAF; // a leaf is its own single mode
+            boolean open = opens(p, at, i, mask);
             count += open ? p[at] : 1;
             nodes += open ? end - at - 1 : end - at;
             at = end;
@@ -389,12 +389,17 @@ public final class Layout implements Tiler {
         q[0] = count;
         for (int i = 0, at = 1, to = 1; i < rank; i++) {
             int end = Profile.end(p, at);
-            int from = i < 32 && (mask >>> i & 1) != 0 && p[at] != Profile.LEAF ? at + 1 : at;
+            int from = opens(p, at, i, mask) ? at + 1 : at; // its modes without their bracket, or the mode whole
             System.arraycopy(p, from, q, to, end - from);
             to += end - from;
             at = end;
         }
         return new Layout(q, null, flatShape, flatStride, size);
+    }
+
+    /** Whether top-level mode i, whose subtree starts at {@code at}, is replaced by its modes (a leaf is its own). */
+    private static boolean opens(int[] p, int at, int i, int mask) {
+        return i < 32 && (mask >>> i & 1) != 0 && p[at] != Profile.LEAF;
     }
 
     /** The modes as layouts (a rank-1 integral layout is its own single mode). */
