@@ -68,11 +68,11 @@ public final class BatchEngine {
                 if (block == null) break;
                 Chunk chunk = Chunk.submit(block, pool, threads);
                 inFlight.addLast(chunk);
-                bytes += chunk.bytes();
+                bytes += chunk.held();
                 while (inFlight.size() > IN_FLIGHT || (inFlight.size() > 1 && bytes > budget)) {
                     Chunk done = inFlight.removeFirst();
                     done.writeTo(out);
-                    bytes -= done.bytes();
+                    bytes -= done.held();
                 }
             }
             while (!inFlight.isEmpty()) inFlight.removeFirst().writeTo(out);
@@ -105,10 +105,10 @@ public final class BatchEngine {
     /**
      * One block of lines being answered by the workers: k consecutive parts (cut at line ends), each answered by
      * one worker into its own reply buffer, so the replies stay in input order and this thread writes a part with
-     * one call. A worker makes its reply buffer itself: buffers that this thread made one after another would share
+     * one call; {@code held} is the size of the input array the block keeps alive. A worker makes its reply buffer itself: buffers that this thread made one after another would share
      * cache lines, and the workers' writes to them would contend for those lines.
      */
-    private record Chunk(List<Future<Replies>> parts, int bytes) {
+    private record Chunk(List<Future<Replies>> parts, int held) {
         static Chunk submit(BlockReader.Block block, ExecutorService pool, int threads) {
             int bytes = block.to() - block.from();
             int k = threads == 1 ? 1 : Math.max(1, Math.min(threads, bytes / (PART / 4))); // a few lines are not worth splitting
