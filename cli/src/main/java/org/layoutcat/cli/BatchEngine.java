@@ -105,8 +105,9 @@ public final class BatchEngine {
     /**
      * One block of lines being answered by the workers: k consecutive parts (cut at line ends), each answered by
      * one worker into its own reply buffer, so the replies stay in input order and this thread writes a part with
-     * one call; {@code held} is the size of the input array the block keeps alive. A worker makes its reply buffer itself: buffers that this thread made one after another would share
-     * cache lines, and the workers' writes to them would contend for those lines.
+     * one call; {@code held} is the size of the input array the block keeps alive. A worker makes its reply buffer
+     * itself: buffers that this thread made one after another would share cache lines, and the workers' writes to
+     * them would contend for those lines.
      */
     private record Chunk(List<Future<Replies>> parts, int held) {
         static Chunk submit(BlockReader.Block block, ExecutorService pool, int threads) {
