@@ -4,6 +4,8 @@
 # (after's benchmarks.jar keeps only what its layoutcat.jar and lib/ lack). PYCUTE=DIR adds DIR/pycute (CUTLASS's
 # python/pycute) for the side-by-side figure. Usage: bench/speed-bundle.sh BEFORE_COMMIT [OUT]  (default .bundle/speed)
 set -euo pipefail
+JAVA_HOME=$("$(dirname "${BASH_SOURCE[0]}")/../bin/jdk25") || exit 2 # the runtime is a JDK 25's
+export JAVA_HOME PATH="$JAVA_HOME/bin:$PATH"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 before="${1:?usage: bench/speed-bundle.sh BEFORE_COMMIT [OUT]}"
 out="${2:-$root/.bundle/speed}"
@@ -43,8 +45,8 @@ cp "$tree/cli/target/layoutcat.jar" "$out/before/layoutcat.jar"
 [ -d "$tree/cli/target/lib" ] && cp -r "$tree/cli/target/lib" "$out/before/lib"
 training "$tree" > "$out/before/training.txt"
 cp "$tree/bench/target/benchmarks.jar" "$out/before/benchmarks.jar"
-jlink --add-modules java.base,java.logging,jdk.unsupported,java.management --strip-debug --no-man-pages \
-  --no-header-files --compress=2 --output "$out/rt"
+"$JAVA_HOME/bin/jlink" --add-modules java.base,java.logging,jdk.unsupported,java.management --strip-debug --no-man-pages \
+  --no-header-files --compress=zip-6 --output "$out/rt"
 tar cJf "$out/runtime.tar.xz" -C "$out" rt && rm -rf "$out/rt"
 [ -n "${PYCUTE:-}" ] && cp -r "$PYCUTE/pycute" "$out/pycute"
 du -sh "$out"/* "$out"
