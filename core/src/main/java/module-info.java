@@ -1,7 +1,8 @@
 /**
- * layoutcat's core: integer tuples and CuTe layouts, their algebra (coalesce, composition, complement, inverses,
- * divides, products), the layouts kernels build (swizzles, tensor-core atoms, coordinate layouts, slices and
- * partitions). The array kernels in {@code org.layoutcat.core.internal} are shared with layoutcat's other modules
+ * layoutcat's core: integer tuples and CuTe's layouts of every kind (integer strides, scaled-basis strides,
+ * swizzled), one sealed type {@code AnyLayout} that the algebra chooses by; the algebra (coalesce, composition,
+ * complement, inverses, divides, products), the layouts kernels build (tensor-core atoms, swizzled shared memory,
+ * slices and partitions). The array kernels in {@code org.layoutcat.core.internal} are shared with layoutcat's other modules
  * only.
  */
 module org.layoutcat.core {
@@ -9,7 +10,6 @@ module org.layoutcat.core {
     exports org.layoutcat.core.algebra;
     exports org.layoutcat.core.atom;
     exports org.layoutcat.core.construct;
-    exports org.layoutcat.core.coord;
     exports org.layoutcat.core.modes;
     exports org.layoutcat.core.partition;
     exports org.layoutcat.core.recast;

@@ -3,6 +3,7 @@ package org.layoutcat.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.layoutcat.cli.op.Request;
 import org.layoutcat.core.atom.Atoms;
 import org.layoutcat.core.atom.CopyAtom;
 import org.layoutcat.core.atom.MmaAtom;
@@ -39,11 +40,11 @@ final class AtomCommand implements Callable<Integer> {
         List<String> args = new ArrayList<>(List.of(name));
         if (copy) {
             if (bits != null) args.add(String.valueOf(bits));
-            return Main.print(new Request("copy_atom", args, "auto"));
+            return Main.answer("atom", new Request("copy_atom", args, "auto"));
         }
-        if (atoms == null && permute == null) return Main.print(new Request("mma_atom", args, "auto"));
+        if (atoms == null && permute == null) return Main.answer("atom", new Request("mma_atom", args, "auto"));
         args.add(atoms == null ? "1x1x1" : atoms);
         if (permute != null) args.add(permute);
-        return Main.print(new Request("tiled_mma", args, "auto"));
+        return Main.answer("atom", new Request("tiled_mma", args, "auto"));
     }
 }

@@ -10,6 +10,9 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.layoutcat.cli.op.Answer;
+import org.layoutcat.cli.op.Operations;
+import org.layoutcat.cli.op.Request;
 import org.layoutcat.core.Layout;
 
 /**
@@ -175,8 +178,6 @@ public final class BatchEngine {
             error(line, e.getMessage() != null ? e.getMessage() : "invalid input to " + request.op(), out.truncate(mark));
         } catch (StackOverflowError e) {
             error(line, request.op() + ": the input is nested too deeply to process", out.truncate(mark));
-        } catch (OutOfMemoryError e) {
-            error(line, request.op() + ": the request needs more memory than this process has; the batch goes on", out.truncate(mark));
         } catch (RuntimeException e) {
             error(line, request.op() + ": an internal error answered this request; please report the line", out.truncate(mark));
         }
@@ -197,7 +198,7 @@ public final class BatchEngine {
         else r.string(a.result());
         r.ascii("\"");
         if (a.engine() != null) r.ascii(",\"engine\":\"").string(a.engine()).ascii("\"");
-        a.fields().forEach((name, value) -> r.ascii(",\"").string(name).ascii("\":\"").string(value).ascii("\""));
+        a.fieldValues().forEach((name, value) -> r.ascii(",\"").string(name).ascii("\":\"").string(String.valueOf(value)).ascii("\""));
         r.ascii("}\n");
     }
 

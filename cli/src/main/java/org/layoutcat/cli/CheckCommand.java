@@ -9,10 +9,10 @@ import org.layoutcat.gpu.Backend;
 import org.layoutcat.gpu.Backends;
 import org.layoutcat.gpu.Comparison;
 import org.layoutcat.gpu.LayoutChain;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code layoutcat check …}: cross-checks the engine's results by direct evaluation on a backend. */
 @Command(name = "check", description = "Cross-check the engine's results by direct evaluation over whole domains.",

@@ -16,12 +16,8 @@ final class CppCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try {
-            System.out.print(dsl ? KernelCode.dsl(name, args) : KernelCode.cpp(name, args));
-            return 0;
-        } catch (IllegalArgumentException | ArithmeticException e) {
-            System.err.println("layoutcat: " + e.getMessage());
-            return 1;
-        }
+        String op = Main.operationOf(name);
+        System.out.print(dsl ? CodeWriter.dsl(op, args) : CodeWriter.cpp(op, args));
+        return 0;
     }
 }

@@ -4,8 +4,9 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.Layout;
-import org.layoutcat.core.swizzle.ComposedLayout;
 import org.layoutcat.gpu.Backend;
 import org.layoutcat.gpu.Backends;
 import org.layoutcat.gpu.CrossCheck;
@@ -20,10 +21,10 @@ import org.layoutcat.gpu.ptx.Kernel;
 import org.layoutcat.gpu.ptx.Kernels;
 import org.layoutcat.gpu.ptx.NormalizedComposedLayout;
 import org.layoutcat.gpu.ptx.NormalizedLayout;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code layoutcat gpu …}: the generated PTX, the backends' benchmarks and their cross-check. */
 @Command(name = "gpu", description = "GPU backend: generated PTX, benchmarks, GPU-vs-CPU verification.",
@@ -49,8 +50,9 @@ final class GpuCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            if (ComposedLayout.looksComposed(layout)) {
-                System.out.print(composedKernel(ComposedLayout.parse(layout)).ptx());
+            AnyLayout any = AnyLayout.parse(layout);
+            if (any instanceof ComposedLayout c) {
+                System.out.print(composedKernel(c).ptx());
                 return 0;
             }
             Layout l = Layout.parse(layout);
@@ -276,9 +278,6 @@ final class GpuCommand implements Callable<Integer> {
                 for (org.layoutcat.gpu.atom.AtomVerification.Outcome o : all) System.out.println(o.line());
                 System.out.println((passed == all.size() ? "PASS" : "FAIL") + ": " + passed + " of " + all.size() + " atoms verified");
                 return passed == all.size() ? 0 : 1;
-            } catch (IllegalStateException e) {
-                System.err.println("layoutcat: " + e.getMessage());
-                return 1;
             }
         }
 

@@ -1,16 +1,30 @@
 package org.layoutcat.cli;
 
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
+import org.layoutcat.category.compose.CompositionExplanation;
+import org.layoutcat.cli.op.Answer;
+import org.layoutcat.cli.op.Operation;
+import org.layoutcat.cli.op.Operations;
+import org.layoutcat.cli.op.Param;
+import org.layoutcat.cli.op.Request;
+import org.layoutcat.core.Layout;
+import org.layoutcat.core.Tiler;
+import org.layoutcat.core.algebra.Composition.Explained;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
-/** {@code layoutcat}: the batch mode and the human commands. */
+/**
+ * {@code layoutcat}: the batch mode and the human commands. The commands that answer an operation are aliases of its
+ * entry in the table ({@link Operations}): they build a request and answer it on the batch mode's path, and their
+ * help is the entry's. Every refusal is printed once, by {@link #report}: {@code layoutcat CMD: reason} on stderr,
+ * exit code 1; a usage error exits 2.
+ */
 @Command(name = "layoutcat", mixinStandardHelpOptions = true, version = "layoutcat 0.1.0",
         description = "CuTe layout algebra, seen through category theory.",
         subcommands = {Main.Batch.class, Main.Compose.class, Main.Complement.class, Main.Divide.class,
@@ -19,27 +33,57 @@ import picocli.CommandLine.Parameters;
                 CppCommand.class, AtomCommand.class, Main.Banks.class})
 public final class Main implements Callable<Integer> {
 
-    public static void main(String[] args) {
-        Integer quick = QuickCommands.run(args); // compose, coalesce, eval, complement: no parser to load
-        System.exit(quick != null ? quick : run(args));
-    }
-
     /** Exit codes: 0 answered, 1 the input was refused or a file could not be read or written, 2 a usage error. */
     static final int REFUSED = 1;
     static final int USAGE = 2;
 
+    /**
+     * The commands that are an operation's alias with positional arguments only, by name: with no option given they
+     * are answered straight from the table, without loading the command-line parser (a command's start), on the same
+     * path and with the same words as through it.
+     */
+    static final Map<String, String> ALIASES = Map.of("compose", "composition", "complement", "complement", "coalesce", "coalesce",
+            "eval", "eval", "morphism", "to_morphism", "banks", "bank_conflicts");
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
     /** Runs the command line and returns the exit code (0, {@link #REFUSED} or {@link #USAGE}). */
     public static int run(String... args) {
+        Integer quick = quick(args);
+        return quick != null ? quick : full(args);
+    }
+
+    /**
+     * An alias with its arguments and no option, answered from the table; null where the full command line must
+     * answer (an option, a wrong number of arguments, any other command).
+     */
+    private static Integer quick(String[] args) {
+        if (args.length < 2) return null;
+        String op = ALIASES.get(args[0]);
+        if (op == null || args[0].equals("banks")) return null; // banks takes --elem
+        for (String a : args) if (a.startsWith("-")) return null; // an option (or a negative number): the full parser
+        Operation o = Operations.named(op);
+        if (args.length - 1 < o.minArgs() || args.length - 1 > o.maxArgs()) return null; // the parser words the usage error
+        return answer(args[0], new Request(op, List.of(args).subList(1, args.length), "auto"));
+    }
+
+    private static int full(String[] args) {
         CommandLine cl = new CommandLine(new Main());
         cl.addSubcommand("help", new CommandLine.HelpCommand());
         withHelp(cl);
-        cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-            cmd.getErr().println(prefix(cmd) + describe(ex));
-            return REFUSED;
-        });
+        describeAliases(cl);
+        cl.getSubcommands().get("op").getCommandSpec().usageMessage()
+                .footer("", "Operations (layoutcat op NAME --help for one):", OpHelp.list());
+        cl.setExecutionExceptionHandler((ex, cmd, parsed) -> report(name(cmd), ex));
         cl.setParameterExceptionHandler((ex, given) -> {
             CommandLine cmd = ex.getCommandLine();
-            cmd.getErr().println(prefix(cmd) + ex.getMessage() + " (see 'layoutcat "
+            String near = "";
+            if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
+                near = "; did you mean " + String.join(" or ", u.getSuggestions()) + "?";
+            }
+            cmd.getErr().println(prefix(name(cmd)) + ex.getMessage() + near + " (see 'layoutcat "
                     + (cmd.getParent() == null ? "" : cmd.getCommandName() + " ") + "--help')");
             return USAGE;
         });
@@ -48,12 +92,45 @@ public final class Main implements Callable<Integer> {
 
     /** {@code --help} and {@code --version} on every command, the ones added later too. */
     private static void withHelp(CommandLine cl) {
-        if (cl.getCommandSpec().optionsMap().get("--help") == null) cl.getCommandSpec().mixinStandardHelpOptions(true);
+        if (cl.getCommandSpec().optionsMap().get("--help") == null && !(cl.getCommand() instanceof Op)) {
+            cl.getCommandSpec().mixinStandardHelpOptions(true);
+        }
         for (CommandLine sub : cl.getSubcommands().values()) withHelp(sub);
     }
 
-    private static String prefix(CommandLine cmd) {
-        return cmd.getParent() == null ? "layoutcat: " : "layoutcat " + cmd.getCommandName() + ": ";
+    /** An alias's help is its operation's: the description and each argument's words, from the table. */
+    private static void describeAliases(CommandLine cl) {
+        ALIASES.forEach((command, op) -> {
+            CommandLine sub = cl.getSubcommands().get(command);
+            Operation o = Operations.named(op);
+            sub.getCommandSpec().usageMessage().description(o.help() + " (the operation " + op + ")");
+            CommandLine.Model.CommandSpec spec = sub.getCommandSpec();
+            List<CommandLine.Model.PositionalParamSpec> positionals = new ArrayList<>(spec.positionalParameters());
+            for (CommandLine.Model.PositionalParamSpec p : positionals) spec.remove(p);
+            for (int i = 0; i < positionals.size(); i++) {
+                CommandLine.Model.PositionalParamSpec.Builder b = positionals.get(i).toBuilder();
+                if (i < o.params().size()) {
+                    Param<?> p = o.params().get(i);
+                    b.paramLabel(p.name()).description(p.help() + ": " + p.kind().words() + (p.optional() ? " (optional)" : ""));
+                }
+                spec.addPositional(b.build());
+            }
+        });
+    }
+
+    private static String name(CommandLine cmd) {
+        return cmd.getParent() == null ? null : cmd.getCommandName();
+    }
+
+    private static String prefix(String command) {
+        return command == null ? "layoutcat: " : "layoutcat " + command + ": ";
+    }
+
+    /** The one report of a refusal: {@code layoutcat CMD: reason} on stderr; returns {@link #REFUSED}. */
+    static int report(String command, Throwable e) {
+        if (e instanceof Error error && !(e instanceof StackOverflowError)) throw error; // never swallowed
+        System.err.println(prefix(command) + (e instanceof StackOverflowError ? "the input is nested too deeply to process" : describe(e)));
+        return REFUSED;
     }
 
     /** One line saying what failed and why, for an exception that reached the top: never a bare path or class name. */
@@ -85,18 +162,27 @@ public final class Main implements Callable<Integer> {
         return 0;
     }
 
-    /** Prints the answer to a request, or the error on stderr with exit code 1. */
-    static int print(Request r) {
-        PrintStream out = System.out;
+    /**
+     * Answers a request and prints it as a person reads it (the operation's display), or reports the refusal as
+     * {@code command}'s; returns the exit code.
+     */
+    static int answer(String command, Request r) {
+        Answer a;
+        Operation o;
         try {
-            Answer a = Operations.answer(r);
-            out.println(a.result());
-            a.fields().forEach((name, value) -> out.println(name + ": " + value));
-            return 0;
-        } catch (IllegalArgumentException | ArithmeticException e) {
-            System.err.println("layoutcat: " + e.getMessage());
-            return 1;
+            o = Operations.named(r.op());
+            a = o.answer(r);
+        } catch (IllegalArgumentException | ArithmeticException | StackOverflowError e) {
+            return report(command, e);
         }
+        PrintStream out = System.out;
+        out.println(o.display().apply(a));
+        return 0;
+    }
+
+    /** The operation a command or an {@code op} name stands for: the name itself, or the operation a command aliases. */
+    static String operationOf(String name) {
+        return Operations.find(name) != null ? name : ALIASES.getOrDefault(name, name);
     }
 
     @Command(name = "batch", description = "JSON Lines on stdin, one JSON reply line per request on stdout, in order.")
@@ -113,44 +199,39 @@ public final class Main implements Callable<Integer> {
         }
     }
 
-    @Command(name = "compose", description = "A∘B (B applied first): R(c) = A(B(c)), shaped like B.")
+    @Command(name = "compose")
     static final class Compose implements Callable<Integer> {
-        @Parameters(index = "0", description = "A, the layout applied second") String a;
-        @Parameters(index = "1", description = "B, the layout or tiler <...> applied first") String b;
+        @Parameters(index = "0") String a;
+        @Parameters(index = "1") String b;
         @Option(names = "--explain", description = "print every step: the categorical composition, or CuTe's algorithm where the category cannot compose") boolean explain;
 
         @Override
         public Integer call() {
-            if (!explain) return print(Request.of("composition", a, b));
-            try {
-                System.out.println(CategoryOps.explain(a, b));
-                Operations.answer(Request.of("composition", a, b)); // the exit code says whether A∘B was answered
-                return 0;
-            } catch (IllegalArgumentException | ArithmeticException e) {
-                System.err.println("layoutcat compose: " + e.getMessage());
-                return REFUSED;
-            }
+            if (!explain) return answer("compose", Request.of("composition", a, b));
+            Explained e = CompositionExplanation.explain(Layout.parse(a), Tiler.parse(b));
+            System.out.println(e.steps().strip());
+            return e.result().isPresent() ? 0 : REFUSED; // the steps end with the refusal's words
         }
     }
 
-    @Command(name = "morphism", description = "The standard representation f_L of a tractable layout, S --(α)--> T.")
+    @Command(name = "morphism")
     static final class Morphism implements Callable<Integer> {
         @Parameters(index = "0") String layout;
 
         @Override
         public Integer call() {
-            return print(Request.of("to_morphism", layout));
+            return answer("morphism", Request.of("to_morphism", layout));
         }
     }
 
-    @Command(name = "complement", description = "comp(L, N): the offsets in [0, N) that L does not reach.")
+    @Command(name = "complement")
     static final class Complement implements Callable<Integer> {
         @Parameters(index = "0") String layout;
-        @Parameters(index = "1", arity = "0..1", description = "cotarget N (default cosize(L))") String cotarget;
+        @Parameters(index = "1", arity = "0..1") String cotarget;
 
         @Override
         public Integer call() {
-            return print(cotarget == null ? Request.of("complement", layout) : Request.of("complement", layout, cotarget));
+            return answer("complement", cotarget == null ? Request.of("complement", layout) : Request.of("complement", layout, cotarget));
         }
     }
 
@@ -164,7 +245,7 @@ public final class Main implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            return print(Request.of(kind + "_divide", a, b));
+            return answer("divide", Request.of(kind + "_divide", a, b));
         }
     }
 
@@ -178,29 +259,29 @@ public final class Main implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            return print(Request.of(kind + "_product", a, b));
+            return answer("product", Request.of(kind + "_product", a, b));
         }
     }
 
-    @Command(name = "coalesce", description = "The fewest modes with the same layout function.")
+    @Command(name = "coalesce")
     static final class Coalesce implements Callable<Integer> {
         @Parameters(index = "0") String layout;
-        @Parameters(index = "1", arity = "0..1", description = "target profile, e.g. (1,1)") String profile;
+        @Parameters(index = "1", arity = "0..1") String profile;
 
         @Override
         public Integer call() {
-            return print(profile == null ? Request.of("coalesce", layout) : Request.of("coalesce", layout, profile));
+            return answer("coalesce", profile == null ? Request.of("coalesce", layout) : Request.of("coalesce", layout, profile));
         }
     }
 
-    @Command(name = "eval", description = "The layout function at an index or a coordinate.")
+    @Command(name = "eval")
     static final class Eval implements Callable<Integer> {
         @Parameters(index = "0") String layout;
         @Parameters(index = "1") String at;
 
         @Override
         public Integer call() {
-            return print(Request.of("eval", layout, at));
+            return answer("eval", Request.of("eval", layout, at));
         }
     }
 
@@ -225,40 +306,53 @@ public final class Main implements Callable<Integer> {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--order must be index or offset, got \"" + order + "\"");
             }
             if (limit < 1) throw new CommandLine.ParameterException(spec.commandLine(), "--limit must be at least 1, got " + limit);
-            try {
-                org.layoutcat.core.Layout l = org.layoutcat.core.Layout.parse(layout);
-                System.out.println(l);
-                long n = Math.min(l.size(), limit);
-                long[] rows = new long[(int) Math.min(n, Integer.MAX_VALUE - 8)];
-                for (int i = 0; i < rows.length; i++) rows[i] = i;
-                if (order.equals("offset")) {
-                    Long[] boxed = new Long[rows.length];
-                    for (int i = 0; i < rows.length; i++) boxed[i] = rows[i];
-                    java.util.Arrays.sort(boxed, java.util.Comparator.comparingLong(l::apply));
-                    for (int i = 0; i < rows.length; i++) rows[i] = boxed[i];
-                }
-                StringBuilder sb = new StringBuilder();
-                for (long i : rows) sb.append(i).append(" -> ").append(l.idx2crd(i)).append(" -> ").append(l.apply(i)).append('\n');
-                System.out.print(sb);
-                if (l.size() > n) {
-                    System.out.println("... " + (l.size() - n) + " more rows (size " + l.size() + "; --limit N prints more)");
-                }
-                return 0;
-            } catch (IllegalArgumentException | ArithmeticException e) {
-                System.err.println("layoutcat coords: " + e.getMessage());
-                return REFUSED;
+            Layout l = Layout.parse(layout);
+            System.out.println(l);
+            long n = Math.min(l.size(), limit);
+            long[] rows = new long[(int) Math.min(n, Integer.MAX_VALUE - 8)];
+            for (int i = 0; i < rows.length; i++) rows[i] = i;
+            if (order.equals("offset")) {
+                Long[] boxed = new Long[rows.length];
+                for (int i = 0; i < rows.length; i++) boxed[i] = rows[i];
+                java.util.Arrays.sort(boxed, java.util.Comparator.comparingLong(l::apply));
+                for (int i = 0; i < rows.length; i++) rows[i] = boxed[i];
             }
+            StringBuilder sb = new StringBuilder();
+            for (long i : rows) sb.append(i).append(" -> ").append(l.idx2crd(i)).append(" -> ").append(l.apply(i)).append('\n');
+            System.out.print(sb);
+            if (l.size() > n) {
+                System.out.println("... " + (l.size() - n) + " more rows (size " + l.size() + "; --limit N prints more)");
+            }
+            return 0;
         }
     }
 
-    @Command(name = "op", description = "Any batch operation by name, e.g. `op tiled_divide A B`.")
+    @Command(name = "op", description = {"Any operation of the table by name, e.g. `op tiled_divide A B`; a command's name",
+        "(compose, banks, ...) stands for its operation. `op list` lists them; `op NAME --help` explains one."})
     static final class Op implements Callable<Integer> {
-        @Parameters(index = "0", description = "the operation's name") String name;
-        @Parameters(index = "1..*", arity = "0..*", description = "its arguments") List<String> args = new ArrayList<>();
+        @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "the operation's name, or list") String name;
+        @Parameters(index = "1..*", arity = "0..*", paramLabel = "ARGS", description = "its arguments") List<String> args = new ArrayList<>();
+        @Option(names = {"-h", "--help"}, usageHelp = false, description = "the operations, or one operation's arguments") boolean help;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() {
-            return print(new Request(name, args, "auto"));
+            if (name == null) { // op, op --help: the usage, whose footer lists the operations
+                System.out.print(spec.commandLine().getUsageMessage());
+                return 0;
+            }
+            if (name.equals("list")) {
+                System.out.print(OpHelp.list());
+                return 0;
+            }
+            Operation o = Operations.named(operationOf(name)); // an unknown name is refused, with the nearest one
+            if (help) {
+                System.out.print(OpHelp.of(o));
+                return 0;
+            }
+            return answer("op", new Request(o.name(), args, "auto"));
         }
     }
 
@@ -268,19 +362,15 @@ public final class Main implements Callable<Integer> {
     static final class Banks implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "SMEM", description = "the shared-memory layout, e.g. \"Sw<3,3,3> o 0 o (8,64):(64,1)\"") String smem;
         @Parameters(index = "1", paramLabel = "ACCESS", description = "the threads' accesses, e.g. (8,8):(1,8)") String access;
-        @Option(names = "--elem", required = true, paramLabel = "BYTES", description = "bytes per element (2 for half)") int elem;
+        @Option(names = "--elem", required = true, paramLabel = "BYTES", description = "bytes per element (2 for half)") String elem;
         @Option(names = "--vector", paramLabel = "BYTES", description = "bytes each thread moves at once, where ACCESS gives each"
-                + " thread one element (default: its values' bytes)") int vector;
+                + " thread one element (default: its values' bytes)") String vector;
 
         @Override
         public Integer call() {
-            try {
-                System.out.print(SwizzleOps.banks(smem, access, elem, vector).table());
-                return 0;
-            } catch (IllegalArgumentException | ArithmeticException e) {
-                System.err.println("layoutcat banks: " + e.getMessage());
-                return REFUSED;
-            }
+            List<String> args = new ArrayList<>(List.of(smem, access, elem));
+            if (vector != null) args.add(vector);
+            return answer("banks", new Request("bank_conflicts", args, "auto"));
         }
     }
 }

@@ -11,6 +11,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.layoutcat.cli.op.Request;
 
 /**
  * One request line of the batch mode decoded: where its id is (its JSON text as sent) and the request, or why the

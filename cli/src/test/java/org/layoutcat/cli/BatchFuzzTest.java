@@ -2,7 +2,6 @@ package org.layoutcat.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayInputStream;
@@ -14,6 +13,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.layoutcat.cli.op.Operations;
 import org.layoutcat.core.Limits;
 
 /**

@@ -3,7 +3,6 @@ package org.layoutcat.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -132,12 +131,13 @@ class KernelCodeTest {
         CliRun r = CliRun.of("cpp", "composition", "(4,4):(4,1)", "(4,4):(1@1,1@0)");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("#include <cute/tensor.hpp>"), r.out());
-        assertTrue(r.out().contains("auto b = make_layout(make_shape(Int<4>{}, Int<4>{}), make_stride(Int<1>{} * E<1>{}, Int<1>{} * E<0>{}));"), r.out());
-        assertTrue(r.out().contains("CUTE_STATIC_ASSERT_V((composition(a, b)) == make_layout(make_shape(Int<4>{}, Int<4>{}),"
+        assertTrue(r.out().contains("auto B = make_layout(make_shape(Int<4>{}, Int<4>{}), make_stride(Int<1>{} * E<1>{}, Int<1>{} * E<0>{}));"), r.out());
+        assertTrue(r.out().contains("auto r = composition(A, B);"), r.out());
+        assertTrue(r.out().contains("CUTE_STATIC_ASSERT_V((r) == make_layout(make_shape(Int<4>{}, Int<4>{}),"
                 + " make_stride(Int<1>{}, Int<4>{})));"), r.out());
         CliRun d = CliRun.of("cpp", "--dsl", "composition", "(12,3,6):(1,72,12)", "(6,6):(1,6)");
         assertEquals(0, d.code(), d.err());
-        assertTrue(d.out().contains("r = cute.composition(a, b)"), d.out());
+        assertTrue(d.out().contains("r = cute.composition(A, B)"), d.out());
         assertTrue(d.out().contains("== \"(6,(2,3)):(1,(6,72))\""), d.out());
         CliRun no = CliRun.of("cpp", "to_morphism", "(2,2):(3,30)");
         assertEquals(1, no.code());
@@ -153,7 +153,7 @@ class KernelCodeTest {
         for (int i = 0; i < REQUESTS.length; i++) {
             String[] q = REQUESTS[i];
             Path f = dir.resolve("t" + i + ".cpp");
-            Files.writeString(f, KernelCode.cpp(q[0], List.of(q).subList(1, q.length)));
+            Files.writeString(f, CodeWriter.cpp(q[0], List.of(q).subList(1, q.length)));
             cmd.add(f.toString());
         }
         String[] r = run(dir, cmd);
@@ -169,7 +169,7 @@ class KernelCodeTest {
         for (int i : new int[] {0, 2, 15, 17, 24}) { // a composition, basis strides, a TV layout, a partition, a slice
             String[] q = REQUESTS[i];
             Path f = dir.resolve("t" + i + ".cpp");
-            Files.writeString(f, KernelCode.cpp(q[0], List.of(q).subList(1, q.length)));
+            Files.writeString(f, CodeWriter.cpp(q[0], List.of(q).subList(1, q.length)));
             List<String> cmd = new ArrayList<>(List.of("g++", "-std=c++17", "-I", include));
             String cuda = System.getenv().getOrDefault("CUDA_HOME", "/usr/local/cuda");
             if (Files.isDirectory(Path.of(cuda, "include"))) cmd.addAll(List.of("-I", cuda + "/include", "-I", cuda + "/include/cccl"));
@@ -201,7 +201,7 @@ class KernelCodeTest {
         for (String[] c : RandomRequests.of(new java.util.Random(11))) {
             String code;
             try {
-                code = KernelCode.cpp(c[0], List.of(c).subList(1, c.length));
+                code = CodeWriter.cpp(c[0], List.of(c).subList(1, c.length));
             } catch (IllegalArgumentException | ArithmeticException refused) {
                 continue;
             }
@@ -293,7 +293,7 @@ class KernelCodeTest {
         }
 
         private static String identity(org.layoutcat.core.IntTuple s) {
-            return org.layoutcat.core.coord.CoordLayout.identity(s).toString();
+            return org.layoutcat.core.CoordLayout.identity(s).toString();
         }
 
         private List<String[]> all() {

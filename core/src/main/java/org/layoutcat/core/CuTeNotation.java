@@ -5,9 +5,12 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Reader of CuTe notation: integers ({@code 4}, {@code -2}, CuTe's static mark {@code _4}), nested tuples
- * {@code (2,(3,4))}, layouts {@code shape:stride} and by-mode tilers {@code <L0,L1>}. Spaces are ignored.
- * A malformed text is an IllegalArgumentException that quotes the text and gives the position.
+ * The one reader of CuTe notation: integers ({@code 4}, {@code -2}, CuTe's static mark {@code _4}), nested tuples
+ * {@code (2,(3,4))}, layouts of every kind — {@code shape:stride} with integer strides, with scaled-basis strides
+ * ({@code 1@0}, {@code 2@1@0}), a swizzled {@code Sw<B,M,S> o OFFSET o LAYOUT} — and by-mode tilers {@code <L0,L1>}.
+ * It returns the kind the text is ({@link AnyLayout}): a stride is read as integers, and where a scaled basis
+ * element {@code @} appears in it, as basis elements. Spaces are ignored. A malformed text is an
+ * IllegalArgumentException that quotes the text and gives the position.
  */
 final class CuTeNotation {
     // Each thread keeps one reader and its buffers (at most KEPT entries each): thread-confined, bounded, no operand
@@ -54,15 +57,24 @@ final class CuTeNotation {
         }
     }
 
-    static Layout parseLayout(String text) {
+    static AnyLayout parseAnyLayout(String text) {
         CuTeNotation p = of(text);
         try {
-            Layout l = p.layout();
+            AnyLayout l = p.anyLayout();
             p.end();
-            return p.printed(l);
+            return l instanceof Layout integer ? p.printed(integer) : l;
         } finally {
             p.done();
         }
+    }
+
+    /** A layout with integer strides; a layout of another kind is refused with its kind named. */
+    static Layout parseLayout(String text) {
+        return switch (parseAnyLayout(text)) {
+            case Layout l -> l;
+            case AnyLayout other -> throw new LayoutArgumentException(() -> "\"" + LayoutArgumentException.quote(text) + "\" is "
+                    + other.kind().words() + ", where a layout with integer strides is read");
+        };
     }
 
     static Tiler parseTiler(String text) {
@@ -100,6 +112,7 @@ final class CuTeNotation {
 
     private Tiler tiler(int depth) {
         skip();
+        if (depth == 0 && startsSwizzle()) return swizzled();
         if (peek() == '<') {
             deeper(depth);
             pos++;
@@ -131,8 +144,10 @@ final class CuTeNotation {
         return Tiler.ofShape(checkedShape(start));
     }
 
-    private Layout layout() {
+    /** A layout of any kind: a swizzled one where the text starts with {@code Sw}, else {@code shape[:stride]}. */
+    private AnyLayout anyLayout() {
         skip();
+        if (startsSwizzle()) return swizzled();
         int start = pos;
         shape();
         skip();
@@ -142,6 +157,104 @@ final class CuTeNotation {
             return make(start);
         }
         return Layout.colMajor(checkedShape(start));
+    }
+
+    private boolean startsSwizzle() {
+        return text.startsWith("Sw", pos);
+    }
+
+    /**
+     * {@code Sw<B,M,S> o OFFSET o LAYOUT}, or CuTe's pointer form {@code Sw<B,M,S> o smem_ptr[Nb](...) o LAYOUT}, a
+     * swizzle of byte addresses over N-bit elements read as the swizzle of element offsets it equals (M less log2 of
+     * the element's bytes); the layout has integer strides.
+     */
+    private ComposedLayout swizzled() {
+        int start = pos;
+        canonical = false; // a composed layout prints itself
+        pos += 2;
+        expect('<', "after Sw: a swizzle is Sw<B,M,S>");
+        int b = smallInteger("B");
+        expect(',', "between B and M of Sw<B,M,S>");
+        int m = smallInteger("M");
+        expect(',', "between M and S of Sw<B,M,S>");
+        int sh = smallInteger("S");
+        expect('>', "closing Sw<B,M,S>");
+        Swizzle sw;
+        try {
+            sw = new Swizzle(b, m, sh);
+        } catch (LayoutArgumentException e) {
+            throw positioned(start, e);
+        }
+        expectComposition();
+        skip();
+        long offset = 0;
+        int elementBits = 0;
+        if (text.startsWith("smem_ptr", pos)) {
+            pos += "smem_ptr".length();
+            expect('[', "in smem_ptr[Nb]");
+            int bitsAt = pos;
+            elementBits = smallInteger("the element's bits");
+            expect('b', "in smem_ptr[Nb]: N bits");
+            expect(']', "closing smem_ptr[Nb]");
+            expect('(', "after smem_ptr[Nb]: its address, e.g. (unset)");
+            while (pos < text.length() && (Character.isLetterOrDigit(text.charAt(pos)) || text.charAt(pos) == '_')) pos++;
+            expect(')', "closing the pointer's address");
+            if (elementBits < 8 || Integer.bitCount(elementBits) != 1) {
+                pos = bitsAt;
+                throw error("smem_ptr[" + elementBits + "b]: a swizzle of byte addresses converts to element offsets for"
+                        + " elements of 8, 16, 32, ... bits");
+            }
+        } else {
+            int at = pos;
+            offset = integer();
+            if (offset < 0) {
+                pos = at;
+                throw error("the offset of a composed layout is ≥ 0");
+            }
+        }
+        expectComposition();
+        skip();
+        int innerAt = pos;
+        AnyLayout inner = anyLayout();
+        if (!(inner instanceof Layout l)) {
+            pos = innerAt;
+            throw error("the layout inside a swizzle has integer strides; " + inner + " is " + inner.kind().words());
+        }
+        if (elementBits == 0) return new ComposedLayout(sw, offset, l);
+        int log2Bytes = Integer.numberOfTrailingZeros(elementBits / 8);
+        if (m < log2Bytes) {
+            throw new LayoutArgumentException("Sw<" + b + "," + m + "," + sh + "> over " + elementBits + "-bit elements"
+                    + " swizzles bits inside an element (M < " + log2Bytes + "), so no swizzle of element offsets equals it");
+        }
+        return new ComposedLayout(new Swizzle(b, m - log2Bytes, sh), 0, l);
+    }
+
+    /** The {@code o} between the parts of a composed layout. */
+    private void expectComposition() {
+        skip();
+        if (peek() != 'o') throw error("expected 'o' between the parts of Sw<B,M,S> o OFFSET o LAYOUT");
+        pos++;
+    }
+
+    private void expect(char c, String where) {
+        skip();
+        if (peek() != c) throw error("expected '" + c + "' " + where);
+        pos++;
+    }
+
+    /** An integer of a swizzle's or pointer's fields, within int range. */
+    private int smallInteger(String what) {
+        int at = pos;
+        long v = integer();
+        if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
+            pos = at;
+            throw error(what + " = " + v + " is outside the range of a swizzle's fields");
+        }
+        return (int) v;
+    }
+
+    private LayoutArgumentException positioned(int at, LayoutArgumentException e) {
+        return new LayoutArgumentException("in \"" + LayoutArgumentException.quote(text) + "\" at position " + at + ": " + e.getMessage(), e);
     }
 
     /** The shape read by {@link #shape()} as a tuple, checked positive. */
@@ -227,7 +340,7 @@ final class CuTeNotation {
      * strides where it is congruent to the shape, else read as a tuple for {@link Layout#of(IntTuple, IntTuple)}
      * to word the error.
      */
-    private Layout make(int start) {
+    private AnyLayout make(int start) {
         int strideStart = pos;
         long[] flat = new long[leafCount];
         stride = flat;
@@ -241,7 +354,73 @@ final class CuTeNotation {
         }
         IntTuple shape = shapeTuple();
         pos = strideStart;
+        if (basisStride(strideStart)) return basisLayout(shape, start);
         return make(shape, intTuple(), start);
+    }
+
+    /** True where the stride from {@code at} holds a scaled basis element {@code @} (a stride has digits, _, -, @, (, ), comma, space). */
+    private boolean basisStride(int at) {
+        for (int i = at; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '@') return true;
+            if (!(Character.isDigit(c) || c == '_' || c == '-' || c == '(' || c == ')' || c == ',' || Character.isWhitespace(c))) return false;
+        }
+        return false;
+    }
+
+    /** The layout of {@code shape} and the scaled-basis stride that follows, congruent to it. */
+    private CoordLayout basisLayout(IntTuple shape, int start) {
+        canonical = false; // a layout of basis strides prints itself
+        List<ScaledBasis> d = new ArrayList<>();
+        basisStrideLike(shape, d);
+        try {
+            return CoordLayout.of(shape, d);
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            throw new LayoutArgumentException("in \"" + LayoutArgumentException.quote(text) + "\" at position " + start + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void basisStrideLike(IntTuple shape, List<ScaledBasis> out) {
+        skip();
+        if (shape.isLeaf()) {
+            if (peek() == '(') throw error("expected a stride congruent to the shape " + shape);
+            out.add(scaledBasis());
+            return;
+        }
+        if (peek() != '(') throw error("expected '(': the stride is not congruent to the shape " + shape);
+        pos++;
+        for (int i = 0; i < shape.rank(); i++) {
+            basisStrideLike(shape.mode(i), out);
+            skip();
+            char want = i < shape.rank() - 1 ? ',' : ')';
+            if (peek() != want) throw error("expected '" + want + "': the stride is not congruent to the shape " + shape);
+            pos++;
+        }
+        if (shape.rank() == 0) {
+            skip();
+            if (peek() != ')') throw error("expected ')'");
+            pos++;
+        }
+    }
+
+    /** {@code v}, or {@code v@i@j...}: the scale, then the basis indices, innermost first as CuTe prints them. */
+    private ScaledBasis scaledBasis() {
+        long v = integer();
+        List<Integer> indices = new ArrayList<>();
+        while (peek() == '@') {
+            pos++;
+            int at = pos;
+            long i = integer();
+            if (i < 0 || i > Integer.MAX_VALUE) {
+                pos = at;
+                throw error("basis index " + i + " is out of range");
+            }
+            if (indices.size() == Limits.MAX_DEPTH) throw error("a basis element nested deeper than " + Limits.MAX_DEPTH + " levels (Limits.MAX_DEPTH)");
+            indices.add((int) i);
+        }
+        int[] path = new int[indices.size()];
+        for (int k = 0; k < path.length; k++) path[path.length - 1 - k] = indices.get(k); // printed innermost first
+        return ScaledBasis.of(v, path);
     }
 
     private long[] stride; // where strideLike writes
@@ -254,7 +433,7 @@ final class CuTeNotation {
         if (v == Profile.LEAF) {
             if (peek() == '(') return -1;
             stride[leafAt++] = integer();
-            return at;
+            return peek() == '@' ? -1 : at; // a scaled basis element: read as one (basisLayout)
         }
         if (peek() != '(') return -1;
         pos++;
@@ -274,7 +453,7 @@ final class CuTeNotation {
         return at;
     }
 
-    private Layout make(IntTuple shape, IntTuple stride, int start) {
+    private AnyLayout make(IntTuple shape, IntTuple stride, int start) {
         try {
             return Layout.of(shape, stride);
         } catch (IllegalArgumentException | ArithmeticException e) {

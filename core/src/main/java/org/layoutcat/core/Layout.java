@@ -1,10 +1,11 @@
 package org.layoutcat.core;
 
-import org.layoutcat.core.internal.Checked;
-import org.layoutcat.core.internal.FlatLayouts;
-import org.layoutcat.core.internal.ModeOrder;
 import java.util.ArrayList;
 import java.util.List;
+import org.layoutcat.core.internal.Checked;
+import org.layoutcat.core.internal.FlatLayouts;
+import org.layoutcat.core.internal.LayoutFactories;
+import org.layoutcat.core.internal.ModeOrder;
 
 /**
  * A CuTe layout {@code shape:stride}: a positive shape and a congruent stride (strides may be zero or negative,
@@ -15,12 +16,12 @@ import java.util.List;
  * <p>Immutable; validated on construction (congruence, positive shape, size without overflow). Printed in
  * CuTe notation without spaces, {@code (4,(2,2)):(1,(4,8))}, and {@code Layout.parse(x.toString()).equals(x)}.
  */
-public final class Layout implements Tiler {
+public final class Layout implements AnyLayout {
     /** The trivial layout {@code 1:0}. */
     public static final Layout TRIVIAL;
 
     static {
-        FlatLayouts.install(new FlatLayouts.Factories() {
+        LayoutFactories.install(new LayoutFactories.Factories<Layout>() {
             @Override
             public Layout refiningShapeOf(Layout like, int[] counts, long[] shape, long[] stride, int n) {
                 return Layout.refiningShapeOf(like, counts, shape, stride, n);
@@ -155,7 +156,7 @@ public final class Layout implements Tiler {
         return new Layout(profile, null, fs, fd, size);
     }
 
-    /** {@link FlatLayouts#refiningShapeOf}. */
+    /** {@code FlatLayouts.refiningShapeOf}. */
     private static Layout refiningShapeOf(Layout like, int[] counts, long[] shape, long[] stride, int n) {
         int leaves = like.flatShape.length;
         if (counts.length < leaves) throw new LayoutArgumentException(counts.length + " counts for the " + leaves + " flat modes of " + like);
@@ -208,7 +209,7 @@ public final class Layout implements Tiler {
         return flat(shape, stride, shape.length);
     }
 
-    /** {@link FlatLayouts#flat}: the flat layout of the first n entries, copied. */
+    /** {@code FlatLayouts.flat}: the flat layout of the first n entries, copied. */
     private static Layout flat(long[] shape, long[] stride, int n) {
         if (n == 1) return of(shape[0], stride[0]);
         return ofParts(Profile.flat(n), java.util.Arrays.copyOf(shape, n), java.util.Arrays.copyOf(stride, n));
@@ -302,6 +303,7 @@ public final class Layout implements Tiler {
         return concat(List.of(modes));
     }
 
+    @Override
     public IntTuple shape() {
         IntTuple s = shape;
         if (s == null) shape = s = Profile.tuple(profile, flatShape); // a benign race, as for toString
@@ -320,6 +322,7 @@ public final class Layout implements Tiler {
     }
 
     /** Number of points of the domain: the product of the shape. */
+    @Override
     public long size() {
         return size;
     }
@@ -329,6 +332,7 @@ public final class Layout implements Tiler {
      *
      * @throws ArithmeticException where the cosize overflows a long
      */
+    @Override
     public long cosize() {
         try {
             return Math.addExact(apply(size - 1), 1);
@@ -337,10 +341,28 @@ public final class Layout implements Tiler {
         }
     }
 
+    @Override
     public int rank() {
         return Profile.rank(profile);
     }
 
+    @Override
+    public Kind kind() {
+        return Kind.INTEGER;
+    }
+
+    /**
+     * CuTe's {@code append<R>(L)}: L with {@code 1:0} modes appended up to rank r; an integral {@code s:d} becomes the
+     * tuple {@code (s):(d)} first. L itself where it is a tuple of rank r already.
+     */
+    public Layout appendTo(int r) {
+        if (rank() == r && !isIntegral()) return this;
+        List<Layout> modes = new ArrayList<>(modes());
+        while (modes.size() < r) modes.add(TRIVIAL);
+        return concat(modes);
+    }
+
+    @Override
     public int depth() {
         return Profile.depth(profile);
     }
@@ -371,7 +393,7 @@ public final class Layout implements Tiler {
         return m;
     }
 
-    /** {@link FlatLayouts#spliceModes}: a new profile over the same flat shape and stride. */
+    /** {@code FlatLayouts.spliceModes}: a new profile over the same flat shape and stride. */
     private Layout spliceModes(int mask) {
         int[] p = profile;
         if (p[0] == Profile.LEAF) return new Layout(Profile.flat(1), null, flatShape, flatStride, size); // (s):(d)
@@ -548,6 +570,7 @@ public final class Layout implements Tiler {
      *
      * @throws LayoutArgumentException unless {@code 0 ≤ index < size()}
      */
+    @Override
     public IntTuple idx2crd(long index) {
         if (index < 0 || index >= size) {
             throw new LayoutArgumentException("index " + index + " is outside [0," + size + ") of " + this);
@@ -588,6 +611,7 @@ public final class Layout implements Tiler {
      *
      * @throws LayoutArgumentException where the coordinate does not fit the shape, as for {@link #apply(IntTuple)}
      */
+    @Override
     public long crd2idx(IntTuple coord) {
         return colMajor(shape()).apply(coord);
     }

@@ -3,20 +3,20 @@ package org.layoutcat.core;
 import java.util.List;
 
 /**
- * CuTe's tiler: the right-hand argument of composition, divide and product. Either a {@link Layout} or a
- * by-mode tuple {@code <T0,T1,...>} of tilers ({@link ByMode}), applied to the modes of the left operand one by
- * one, the remaining modes untouched.
+ * CuTe's tiler: the right-hand argument of composition, divide and product. Either a layout of any kind
+ * ({@link AnyLayout}) or a by-mode tuple {@code <T0,T1,...>} of tilers ({@link ByMode}), applied to the modes of the
+ * left operand one by one, the remaining modes untouched.
  *
  * <p>A plain shape used as a tiler reads as in CuTe: an integer {@code n} is the layout {@code n:1}, a tuple
  * {@code (a,b)} is the by-mode tiler {@code <a,b>}.
  */
-public sealed interface Tiler permits Layout, Tiler.ByMode {
+public sealed interface Tiler permits AnyLayout, Tiler.ByMode {
 
     /**
-     * Parses a layout {@code s:d}, a by-mode tiler {@code <...>} or a plain shape.
+     * Parses a layout of any kind ({@link AnyLayout#parse}), a by-mode tiler {@code <...>} of tilers or a plain shape.
      *
      * @throws LayoutArgumentException where the text is not a layout, a by-mode tiler or a shape in CuTe notation (as
-     *         {@link Layout#parse} words it), or a by-mode tiler is empty
+     *         {@link AnyLayout#parse} words it), or a by-mode tiler is empty
      */
     static Tiler parse(String text) {
         return CuTeNotation.parseTiler(text);

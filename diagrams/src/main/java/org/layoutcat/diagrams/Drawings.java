@@ -8,6 +8,8 @@ import org.layoutcat.category.Tractability;
 import org.layoutcat.category.compose.CategoricalComposition;
 import org.layoutcat.category.compose.CompositionTrace;
 import org.layoutcat.category.refine.MutualRefinement;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.Tiler;
@@ -15,7 +17,6 @@ import org.layoutcat.core.algebra.Composition;
 import org.layoutcat.core.atom.Atoms;
 import org.layoutcat.core.atom.TiledCopy;
 import org.layoutcat.core.atom.TiledMma;
-import org.layoutcat.core.swizzle.ComposedLayout;
 import org.layoutcat.diagrams.picture.AtomPicture;
 import org.layoutcat.diagrams.picture.BankPicture;
 import org.layoutcat.diagrams.picture.CoordinatePicture;
@@ -146,8 +147,10 @@ public final class Drawings {
             case "layout": {
                 arity(kind, a, 1, 2, "a layout or composed layout and optionally the element's bytes");
                 int elem = a.size() > 1 ? bytes(kind, "element", a.get(1)) : 0;
-                if (ComposedLayout.looksComposed(a.get(0))) return LayoutPicture.of(ComposedLayout.parse(a.get(0)), o.colour(), o.title(), elem);
-                return LayoutPicture.of(Layout.parse(a.get(0)), o.colour(), o.title(), elem);
+                return switch (AnyLayout.parse(a.get(0))) {
+                    case ComposedLayout c -> LayoutPicture.of(c, o.colour(), o.title(), elem);
+                    case AnyLayout l -> LayoutPicture.of(Layout.parse(a.get(0)), o.colour(), o.title(), elem);
+                };
             }
             case "banks": {
                 arity(kind, a, 3, 4, "a shared-memory layout, an access layout (thread, value) -> index, the element's bytes"
@@ -155,10 +158,10 @@ public final class Drawings {
                 int elem = bytes(kind, "element", a.get(2));
                 int vector = a.size() > 3 ? bytes(kind, "vector", a.get(3)) : 0;
                 Layout access = Layout.parse(a.get(1));
-                if (ComposedLayout.looksComposed(a.get(0))) {
-                    return BankPicture.of(ComposedLayout.parse(a.get(0)), elem, access, vector, o.title());
-                }
-                return BankPicture.of(Layout.parse(a.get(0)), elem, access, vector, o.title());
+                return switch (AnyLayout.parse(a.get(0))) {
+                    case ComposedLayout c -> BankPicture.of(c, elem, access, vector, o.title());
+                    case AnyLayout l -> BankPicture.of(Layout.parse(a.get(0)), elem, access, vector, o.title());
+                };
             }
             case "tv":
                 arity(kind, a, 1, 2, "a thread-value layout and optionally a tile shape");
@@ -243,7 +246,7 @@ public final class Drawings {
             // only the categorical walkthrough is unavailable: CuTe's algorithm's steps, and the composite's grid
             List<String> steps = new java.util.ArrayList<>();
             steps.add("The categorical walkthrough is not available here: " + refused.getMessage());
-            Composition.explain(a, b).lines().skip(1).forEach(steps::add);
+            Composition.explain(a, b).steps().lines().skip(1).forEach(steps::add);
             return org.layoutcat.diagrams.picture.Panels.arrange(title != null ? title
                     : "A∘B = " + cute + " (B applied first), by CuTe's algorithm", steps,
                     List.of(List.of(new org.layoutcat.diagrams.picture.Panels.Panel("A∘B = " + cute, LayoutPicture.of(cute)))));

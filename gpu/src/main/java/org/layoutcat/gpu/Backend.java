@@ -1,7 +1,7 @@
 package org.layoutcat.gpu;
 
+import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.Layout;
-import org.layoutcat.core.swizzle.ComposedLayout;
 
 /**
  * Runs the data movement a layout describes, on the GPU ({@code org.layoutcat.gpu.cuda.CudaBackend}) or on the

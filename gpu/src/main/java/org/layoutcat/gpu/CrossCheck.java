@@ -7,10 +7,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.algebra.Composition;
-import org.layoutcat.core.swizzle.ComposedLayout;
 import org.layoutcat.gpu.ptx.NormalizedComposedLayout;
 
 /**

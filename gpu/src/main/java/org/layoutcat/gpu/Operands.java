@@ -1,8 +1,8 @@
 package org.layoutcat.gpu;
 
 import java.util.List;
+import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.Layout;
-import org.layoutcat.core.swizzle.ComposedLayout;
 import org.layoutcat.gpu.ptx.NormalizedComposedLayout;
 import org.layoutcat.gpu.ptx.NormalizedLayout;
 

@@ -4,10 +4,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
-import org.layoutcat.core.swizzle.ComposedLayout;
-import org.layoutcat.core.swizzle.Swizzle;
+import org.layoutcat.core.Swizzle;
 
 /**
  * Random layouts for cross-checks: hierarchical shapes with small and odd extents (so divisions by non-powers of

@@ -1,18 +1,18 @@
 package org.layoutcat.examples;
 
 import static org.layoutcat.examples.Source.SWIZZLE;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.swizzle.BankConflicts;
-import org.layoutcat.core.swizzle.ComposedLayout;
-import org.layoutcat.core.swizzle.GmmaSmemAtoms;
 import org.layoutcat.core.swizzle.GmmaSmemAtoms.Major;
 import org.layoutcat.core.swizzle.GmmaSmemAtoms.Swizzling;
+import org.layoutcat.core.swizzle.GmmaSmemAtoms;
 
 /**
  * Swizzled shared-memory tiles: CuTe's GMMA K-major SW128 atom for 16-bit elements and the SM80 idiom
@@ -71,7 +71,7 @@ public final class SwizzleExamples {
     private static Example bank(String title, String smem, String access, String expected, String derivation) {
         return Example.of(SWIZZLE, "by the CUDA C++ Programming Guide's rules (Shared Memory)", title,
                 "bank_conflicts " + smem + " " + access + " 2", expected, () -> {
-                    ComposedLayout sw = ComposedLayout.looksComposed(smem) ? ComposedLayout.parse(smem) : null;
+                    ComposedLayout sw = AnyLayout.parse(smem) instanceof ComposedLayout c ? c : null;
                     Layout plain = sw == null ? Layout.parse(smem) : null;
                     BankConflicts c = BankConflicts.of(sw != null ? sw::apply : plain::apply, 2, Layout.parse(access));
                     return c.wavefronts() + (c.wavefronts() == 1 ? " wavefront" : " wavefronts") + ", minimum " + c.minimum();

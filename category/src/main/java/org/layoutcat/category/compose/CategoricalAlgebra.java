@@ -1,16 +1,16 @@
 package org.layoutcat.category.compose;
 
-import org.layoutcat.category.internal.FlatMorphisms;
-import org.layoutcat.core.internal.FlatModes;
-import org.layoutcat.core.LayoutArgumentException;
 import java.util.Arrays;
 import org.layoutcat.category.FinMorphism;
 import org.layoutcat.category.Tractability;
-import org.layoutcat.core.internal.Checked;
+import org.layoutcat.category.internal.FlatMorphisms;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
-import org.layoutcat.core.algebra.ByMode;
+import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Tiler;
+import org.layoutcat.core.algebra.PerMode;
+import org.layoutcat.core.internal.Checked;
+import org.layoutcat.core.internal.FlatModes;
 
 /**
  * Complement, logical divide and logical product of tractable layouts computed through morphisms (paper §2.5–2.7,
@@ -72,12 +72,12 @@ public final class CategoricalAlgebra {
 
     /** {@code logical_divide(A, B)}, by mode for a tiler. */
     public static Layout logicalDivide(Layout a, Tiler b) {
-        return ByMode.apply("logical_divide", a, b, CategoricalAlgebra::logicalDivideLayout);
+        return PerMode.apply("logical_divide", a, b, CategoricalAlgebra::logicalDivideLayout);
     }
 
     /** {@code logical_product(A, B)}, by mode for a tiler. */
     public static Layout logicalProduct(Layout a, Tiler b) {
-        return ByMode.apply("logical_product", a, b, CategoricalAlgebra::logicalProductLayout);
+        return PerMode.apply("logical_product", a, b, CategoricalAlgebra::logicalProductLayout);
     }
 
     /** True when the layouts that divide or product puts together (by mode for a tiler) are tractable. */

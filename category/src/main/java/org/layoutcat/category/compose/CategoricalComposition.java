@@ -5,7 +5,7 @@ import java.util.List;
 import org.layoutcat.category.Tractability;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.Tiler;
-import org.layoutcat.core.algebra.ByMode;
+import org.layoutcat.core.algebra.PerMode;
 
 /**
  * Composition of tractable layouts through the categories Tuple and Nest (paper §4.1.3), in CuTe's order:
@@ -33,7 +33,7 @@ public final class CategoricalComposition {
 
     /** A∘B for a layout or a by-mode tiler B (by mode: {@code (A_0∘B_0, ..., A_k∘B_k, A_(k+1), ...)}). */
     public static Layout compose(Layout a, Tiler b) {
-        return ByMode.applyToHitModes("composition", a, b, CategoricalComposition::compose);
+        return PerMode.applyToHitModes("composition", a, b, CategoricalComposition::compose);
     }
 
     /**
@@ -80,7 +80,7 @@ public final class CategoricalComposition {
 
     /** True when every pair the composition {@code A∘B} (by mode for a tiler) puts together is tractable. */
     public static boolean isTractablePair(Layout a, Tiler b) {
-        return ByMode.test(a, b, (x, y) -> Tractability.isTractable(x) && Tractability.isTractable(y));
+        return PerMode.test(a, b, (x, y) -> Tractability.isTractable(x) && Tractability.isTractable(y));
     }
 
     /**

@@ -2,10 +2,13 @@ package org.layoutcat.core.algebra;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.layoutcat.core.LayoutArgumentException;
-import org.layoutcat.core.internal.FlatModes;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.CoordLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.LayoutArgumentException;
+import org.layoutcat.core.internal.FlatModes;
 
 /**
  * Coalesce and filter: simplifications that keep the layout function.
@@ -16,6 +19,65 @@ import org.layoutcat.core.Layout;
  */
 public final class Coalesce {
     private Coalesce() {}
+
+    /**
+     * CuTe's {@code coalesce(L)} for a layout of any kind: a swizzled layout's inner layout coalesced, the swizzle and
+     * offset kept; scaled-basis strides merged where one is the other scaled by the shape before it.
+     */
+    public static AnyLayout coalesce(AnyLayout layout) {
+        return switch (layout) {
+            case ComposedLayout swizzled -> swizzled.withInner(coalesce(swizzled.inner()));
+            case CoordLayout basis -> BasisAlgebra.canonical(BasisAlgebra.coalesce(basis));
+            case Layout integer -> coalesce(integer);
+        };
+    }
+
+    /**
+     * CuTe's {@code coalesce(L, profile)} for a layout with integer strides or a swizzled one (its inner layout
+     * coalesced by the profile, the swizzle kept, as {@code layout_composed.hpp} does).
+     *
+     * @throws LayoutArgumentException where a tuple of the profile has more modes than the (sub-)layout it meets, or
+     *         for a layout with scaled-basis strides (coalesced as a whole only)
+     */
+    public static AnyLayout coalesce(AnyLayout layout, IntTuple profile) {
+        return switch (layout) {
+            case ComposedLayout swizzled -> swizzled.withInner(coalesce(swizzled.inner(), profile));
+            case CoordLayout basis -> throw AnyLayout.Kind.refuse("coalesce", basis, "layoutcat coalesces it as a whole,"
+                    + " coalesce(L), not by the profile " + profile);
+            case Layout integer -> coalesce(integer, profile);
+        };
+    }
+
+    /**
+     * CuTe's {@code filter(L)} for a layout with integer strides or a swizzled one (its inner layout filtered, the
+     * swizzle kept).
+     *
+     * @throws LayoutArgumentException for a layout with scaled-basis strides
+     */
+    public static AnyLayout filter(AnyLayout layout) {
+        return switch (layout) {
+            case ComposedLayout swizzled -> swizzled.withInner(filter(swizzled.inner()));
+            case CoordLayout basis -> throw AnyLayout.Kind.refuse("filter", basis, "filter drops the stride-0 modes of a layout"
+                    + " with integer strides; coalesce(L) merges basis strides");
+            case Layout integer -> filter(integer);
+        };
+    }
+
+    /**
+     * CuTe's {@code filter(L, profile)} for a layout with integer strides or a swizzled one (its inner layout
+     * filtered by the profile, the swizzle kept).
+     *
+     * @throws LayoutArgumentException where a tuple of the profile has more modes than the (sub-)layout it meets, or
+     *         for a layout with scaled-basis strides
+     */
+    public static AnyLayout filter(AnyLayout layout, IntTuple profile) {
+        return switch (layout) {
+            case ComposedLayout swizzled -> swizzled.withInner(filter(swizzled.inner(), profile));
+            case CoordLayout basis -> throw AnyLayout.Kind.refuse("filter", basis, "filter drops the stride-0 modes of a layout"
+                    + " with integer strides; coalesce(L) merges basis strides");
+            case Layout integer -> filter(integer, profile);
+        };
+    }
 
     /** CuTe's {@code coalesce(L)}: Φ and size kept, the fewest flat modes. */
     public static Layout coalesce(Layout layout) {

@@ -1,11 +1,14 @@
 package org.layoutcat.core.algebra;
 
-import org.layoutcat.core.internal.FlatModes;
-import org.layoutcat.core.internal.ModeOrder;
-import org.layoutcat.core.internal.Checked;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.CoordLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
+import org.layoutcat.core.internal.Checked;
+import org.layoutcat.core.internal.FlatModes;
+import org.layoutcat.core.internal.ModeOrder;
 
 /**
  * CuTe C++'s complement {@code complement(L, N)}: a layout of the offsets in [0, N) that L does not reach, ordered.
@@ -26,6 +29,38 @@ import org.layoutcat.core.LayoutArgumentException;
  */
 public final class Complement {
     private Complement() {}
+
+    /**
+     * CuTe's {@code complement(L)} for a layout with integer strides or a swizzled one, whose complement is its inner
+     * layout's (the swizzle does not take part, as in CuTe).
+     *
+     * @throws LayoutArgumentException as {@link #complement(Layout)}, or for a layout with scaled-basis strides (whose
+     *         values are coordinates, not offsets to complement)
+     */
+    public static Layout complement(AnyLayout layout) {
+        return complement(integerPart("complement", layout));
+    }
+
+    /**
+     * CuTe's {@code complement(L, cotarget)} for a layout with integer strides or a swizzled one (its inner layout's).
+     *
+     * @throws LayoutArgumentException as {@link #complement(Layout, IntTuple)}, or for a layout with scaled-basis
+     *         strides
+     * @throws ArithmeticException on overflow of an extent
+     */
+    public static Layout complement(AnyLayout layout, IntTuple cotarget) {
+        return complement(integerPart("complement", layout), cotarget);
+    }
+
+    /** The layout of integer strides a complement reads: L, or a swizzled layout's inner layout. */
+    private static Layout integerPart(String op, AnyLayout layout) {
+        return switch (layout) {
+            case Layout integer -> integer;
+            case ComposedLayout swizzled -> swizzled.inner();
+            case CoordLayout basis -> throw AnyLayout.Kind.refuse(op, basis, "its values are coordinates, and a complement"
+                    + " is taken of offsets; complement its integer layout instead");
+        };
+    }
 
     /**
      * CuTe's one-argument complement {@code comp(L, cosize(L))}, where it is a complement in the strict sense:

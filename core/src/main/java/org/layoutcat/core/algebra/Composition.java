@@ -1,13 +1,16 @@
 package org.layoutcat.core.algebra;
 
-import org.layoutcat.core.internal.FlatLayouts;
-import org.layoutcat.core.internal.FlatModes;
-import org.layoutcat.core.internal.Odometer;
 import java.util.function.Supplier;
-import org.layoutcat.core.internal.Checked;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.CoordLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Tiler;
+import org.layoutcat.core.internal.Checked;
+import org.layoutcat.core.internal.FlatLayouts;
+import org.layoutcat.core.internal.FlatModes;
+import org.layoutcat.core.internal.Odometer;
 
 /**
  * Composition of layouts, CuTe C++'s {@code composition(A, B) = A∘B}: B is applied first.
@@ -44,6 +47,25 @@ public final class Composition {
     public static final int CHECKED_POINTS = 1 << 16;
 
     /**
+     * A∘B for layouts of any kind, chosen by kind: CuTe's {@code composition(Sw o off o L, B) = Sw o off o (L∘B)} for
+     * a swizzled A; the algebra of scaled-basis strides where A or B has them (a basis stride {@code v@p} of B picks
+     * mode p of A: {@code (4,4):(4,1) ∘ (4,4):(1@1,1@0) = (4,4):(1,4)}); {@link #compose(Layout, Tiler)} otherwise. A
+     * composite whose strides are all integers is a {@link Layout}.
+     *
+     * @throws LayoutArgumentException where the composition is refused, as {@link #compose(Layout, Tiler)} words it,
+     *         or where B is of a kind A's composition does not take
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public static AnyLayout compose(AnyLayout a, Tiler b) {
+        return switch (a) {
+            case ComposedLayout swizzled -> swizzled.withInner(compose(swizzled.inner(), b));
+            case CoordLayout basis -> BasisAlgebra.canonical(BasisAlgebra.compose(basis, b));
+            case Layout integer -> BasisAlgebra.hasBasisStrides(b)
+                    ? BasisAlgebra.canonical(BasisAlgebra.compose(CoordLayout.of(integer), b)) : compose(integer, b);
+        };
+    }
+
+    /**
      * A∘B for a layout or a by-mode tiler B. A by-mode tiler {@code <B0,...,Bk>} composes mode i of A with Bi and,
      * as CuTe C++ does, drops the modes of A past k: the result has rank k+1.
      *
@@ -52,7 +74,7 @@ public final class Composition {
      * @throws ArithmeticException on overflow of a size, stride or offset
      */
     public static Layout compose(Layout a, Tiler b) {
-        return ByMode.applyToHitModes("composition", a, b, Composition::compose);
+        return PerMode.applyToHitModes("composition", a, b, Composition::compose);
     }
 
     /**
@@ -82,20 +104,29 @@ public final class Composition {
     }
 
     /**
+     * Steps explained in words and the answer they reach, if any: a walkthrough of a composition.
+     *
+     * @param steps  the steps, one per line, ending with the answer or the refusal
+     * @param result the composite, or empty where it was refused
+     */
+    public record Explained(String steps, java.util.Optional<Layout> result) {}
+
+    /**
      * The steps of CuTe's algorithm for A∘B, one per line, ending with the result or the refusal: A read as
      * {@code coalesce_x(A)}, each mode of B walked through its modes, and how the answer is proven. The same walk
      * as {@link #compose(Layout, Layout)}, recording what it does.
      */
-    public static String explain(Layout a, Layout b) {
+    public static Explained explain(Layout a, Layout b) {
         StringBuilder log = new StringBuilder();
         log.append("CuTe's composition of A = ").append(a).append(" with B = ").append(b).append(" (B applied first)\n");
+        Layout r = null;
         try {
-            Layout r = compose(a, b, true, log);
+            r = compose(a, b, true, log);
             log.append("A o B = ").append(r).append('\n');
         } catch (IllegalArgumentException | ArithmeticException e) {
             log.append("refused: ").append(e.getMessage()).append('\n');
         }
-        return log.toString();
+        return new Explained(log.toString(), java.util.Optional.ofNullable(r));
     }
 
     private static Layout compose(Layout a, Layout b, boolean coalesceA) {

@@ -1,9 +1,12 @@
 package org.layoutcat.core.algebra;
 
-import org.layoutcat.core.internal.FlatModes;
-import org.layoutcat.core.LayoutArgumentException;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.CoordLayout;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Tiler;
+import org.layoutcat.core.internal.FlatModes;
 
 /**
  * The divides of CuTe: a layout A split by a tiler B into tiles of B's shape and the rest.
@@ -15,7 +18,9 @@ import org.layoutcat.core.Tiler;
  * <li>{@code tiled_divide}: {@code ((TileM,TileN),RestM,RestN,L,...)};</li>
  * <li>{@code flat_divide}: {@code (TileM,TileN,RestM,RestN,L,...)}.</li>
  * </ul>
- * Admissibility is that of the complement and the composition; a failure names both.
+ * Admissibility is that of the complement and the composition; a failure names both. Every kind of layout is
+ * divided: a swizzled one through its inner layout, the swizzle and offset kept (CuTe's
+ * {@code layout_composed.hpp}); one with scaled-basis strides by the same definition over its coordinates.
  */
 public final class Divide {
     private Divide() {}
@@ -43,6 +48,64 @@ public final class Divide {
     }
 
     /**
+     * {@code logical_divide(A, B)} for a layout A of any kind; see the class comment.
+     *
+     * @throws LayoutArgumentException as {@link #logicalDivide(Layout, Tiler)} words it, or where B is not a layout of
+     *         integer strides (or a by-mode tiler of them)
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public static AnyLayout logicalDivide(AnyLayout a, Tiler b) {
+        return switch (a) {
+            case ComposedLayout swizzled -> swizzled.withInner(logicalDivide(swizzled.inner(), b));
+            case CoordLayout basis -> BasisAlgebra.canonical(BasisAlgebra.logicalDivide(basis, b));
+            case Layout integer -> logicalDivide(integer, b);
+        };
+    }
+
+    /**
+     * {@code zipped_divide(A, B)} for a layout A of any kind; see the class comment.
+     *
+     * @throws LayoutArgumentException as {@link #zippedDivide(Layout, Tiler)} words it, or where B is not a layout of
+     *         integer strides (or a by-mode tiler of them)
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public static AnyLayout zippedDivide(AnyLayout a, Tiler b) {
+        return switch (a) {
+            case ComposedLayout swizzled -> swizzled.withInner(zippedDivide(swizzled.inner(), b));
+            case CoordLayout basis -> BasisAlgebra.canonical(BasisAlgebra.zippedDivide(basis, b));
+            case Layout integer -> zippedDivide(integer, b);
+        };
+    }
+
+    /**
+     * {@code tiled_divide(A, B)} for a layout A of any kind: the zipped divide with its rest modes brought up.
+     *
+     * @throws LayoutArgumentException as {@link #zippedDivide(AnyLayout, Tiler)}
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public static AnyLayout tiledDivide(AnyLayout a, Tiler b) {
+        return switch (a) {
+            case ComposedLayout swizzled -> swizzled.withInner(tiledDivide(swizzled.inner(), b));
+            case CoordLayout basis -> BasisAlgebra.canonical(BasisAlgebra.tiled(BasisAlgebra.zippedDivide(basis, b)));
+            case Layout integer -> tiledDivide(integer, b);
+        };
+    }
+
+    /**
+     * {@code flat_divide(A, B)} for a layout A of any kind: the zipped divide with its tile and rest modes brought up.
+     *
+     * @throws LayoutArgumentException as {@link #zippedDivide(AnyLayout, Tiler)}
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public static AnyLayout flatDivide(AnyLayout a, Tiler b) {
+        return switch (a) {
+            case ComposedLayout swizzled -> swizzled.withInner(flatDivide(swizzled.inner(), b));
+            case CoordLayout basis -> BasisAlgebra.canonical(BasisAlgebra.flat(BasisAlgebra.zippedDivide(basis, b)));
+            case Layout integer -> flatDivide(integer, b);
+        };
+    }
+
+    /**
      * CuTe's {@code logical_divide(A, B)}, by mode for a tiler {@code <...>}: {@code
      * ((TileM,RestM),(TileN,RestN),L,...)}.
      *
@@ -53,7 +116,7 @@ public final class Divide {
      * @throws ArithmeticException on overflow of a size, stride or offset
      */
     public static Layout logicalDivide(Layout a, Tiler b) {
-        return ByMode.apply("logical_divide", a, b, Divide::logicalDivideLayout);
+        return PerMode.apply("logical_divide", a, b, Divide::logicalDivideLayout);
     }
 
     /**
@@ -66,7 +129,7 @@ public final class Divide {
      * @throws ArithmeticException on overflow of a size, stride or offset
      */
     public static Layout zippedDivide(Layout a, Tiler b) {
-        return ByMode.unzip("zipped_divide", a, b, Divide::logicalDivideLayout);
+        return PerMode.unzip("zipped_divide", a, b, Divide::logicalDivideLayout);
     }
 
     /**

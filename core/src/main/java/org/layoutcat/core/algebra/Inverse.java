@@ -1,16 +1,52 @@
 package org.layoutcat.core.algebra;
 
-import org.layoutcat.core.internal.FlatModes;
-import org.layoutcat.core.internal.ModeOrder;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.internal.Checked;
-import org.layoutcat.core.Layout;
+import org.layoutcat.core.internal.FlatModes;
+import org.layoutcat.core.internal.ModeOrder;
 
 /**
  * Right and left inverses of layouts (CuTe's {@code right_inverse}, {@code left_inverse}).
  */
 public final class Inverse {
     private Inverse() {}
+
+    /**
+     * The right inverse of a layout with integer strides or of a swizzled one with offset 0
+     * ({@code Sw' o 0 o right_inverse(L)}, checked pointwise; see {@link SwizzledInverse}).
+     *
+     * @throws LayoutArgumentException for a layout with scaled-basis strides, or where a swizzled layout's inverse is
+     *         refused (a nonzero offset, fields no swizzle has, a failed check)
+     * @throws ArithmeticException where the extent {@code s·d} reached by a mode overflows a long
+     */
+    public static AnyLayout rightInverse(AnyLayout layout) {
+        return switch (layout) {
+            case Layout integer -> rightInverse(integer);
+            case ComposedLayout swizzled -> SwizzledInverse.rightInverse(swizzled);
+            case CoordLayout basis -> throw AnyLayout.Kind.refuse("right_inverse", basis, "its values are coordinates, and an"
+                    + " inverse maps offsets back to indices");
+        };
+    }
+
+    /**
+     * The left inverse of an injective layout with integer strides or of a swizzled one with offset 0.
+     *
+     * @throws LayoutArgumentException for a layout with scaled-basis strides, a layout that is not injective, or where
+     *         a swizzled layout's inverse is refused
+     * @throws ArithmeticException where an extent overflows a long
+     */
+    public static AnyLayout leftInverse(AnyLayout layout) {
+        return switch (layout) {
+            case Layout integer -> leftInverse(integer);
+            case ComposedLayout swizzled -> SwizzledInverse.leftInverse(swizzled);
+            case CoordLayout basis -> throw AnyLayout.Kind.refuse("left_inverse", basis, "its values are coordinates, and an"
+                    + " inverse maps offsets back to indices");
+        };
+    }
 
     /**
      * The right inverse R: {@code L(R(i)) = i} for every i in [0, size(R)), R as large as the strides allow.

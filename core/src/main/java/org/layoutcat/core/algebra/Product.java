@@ -1,10 +1,12 @@
 package org.layoutcat.core.algebra;
 
-import org.layoutcat.core.LayoutArgumentException;
-import org.layoutcat.core.internal.Checked;
-import org.layoutcat.core.IntTuple;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.CoordLayout;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Tiler;
+import org.layoutcat.core.internal.Checked;
 
 /**
  * The products of CuTe: a layout A repeated according to a layout B.
@@ -18,9 +20,100 @@ import org.layoutcat.core.Tiler;
  *     {@code zip(logical_product(A, B))} = {@code ((a0,b0),(a1,b1),...)};</li>
  * <li>{@code raked_product(A, B)}: {@code ((b0,a0),(b1,a1),...)}.</li>
  * </ul>
+ * A swizzled layout is repeated through its inner layout, the swizzle and offset kept.
  */
 public final class Product {
     private Product() {}
+
+    /**
+     * {@code logical_product(A, B)} for a layout with integer strides or a swizzled one, whose inner layout is repeated, the
+     * swizzle and offset kept (CuTe's {@code layout_composed.hpp}).
+     *
+     * @throws LayoutArgumentException as {@link #logicalProduct(Layout, Tiler)}, or for a layout with scaled-basis strides
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public static AnyLayout logicalProduct(AnyLayout a, Tiler b) {
+        return switch (a) {
+            case ComposedLayout swizzled -> swizzled.withInner(logicalProduct(swizzled.inner(), b));
+            case CoordLayout basis -> throw AnyLayout.Kind.refuse("logical_product", basis, "CuTe's products repeat a layout of offsets");
+            case Layout integer -> logicalProduct(integer, b);
+        };
+    }
+
+    /**
+     * {@code zipped_product(A, B)} for a layout with integer strides or a swizzled one, whose inner layout is repeated, the
+     * swizzle and offset kept (CuTe's {@code layout_composed.hpp}).
+     *
+     * @throws LayoutArgumentException as {@link #zippedProduct(Layout, Tiler)}, or for a layout with scaled-basis strides
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public static AnyLayout zippedProduct(AnyLayout a, Tiler b) {
+        return switch (a) {
+            case ComposedLayout swizzled -> swizzled.withInner(zippedProduct(swizzled.inner(), b));
+            case CoordLayout basis -> throw AnyLayout.Kind.refuse("zipped_product", basis, "CuTe's products repeat a layout of offsets");
+            case Layout integer -> zippedProduct(integer, b);
+        };
+    }
+
+    /**
+     * {@code tiled_product(A, B)} for a layout with integer strides or a swizzled one, whose inner layout is repeated, the
+     * swizzle and offset kept (CuTe's {@code layout_composed.hpp}).
+     *
+     * @throws LayoutArgumentException as {@link #tiledProduct(Layout, Tiler)}, or for a layout with scaled-basis strides
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public static AnyLayout tiledProduct(AnyLayout a, Tiler b) {
+        return switch (a) {
+            case ComposedLayout swizzled -> swizzled.withInner(tiledProduct(swizzled.inner(), b));
+            case CoordLayout basis -> throw AnyLayout.Kind.refuse("tiled_product", basis, "CuTe's products repeat a layout of offsets");
+            case Layout integer -> tiledProduct(integer, b);
+        };
+    }
+
+    /**
+     * {@code flat_product(A, B)} for a layout with integer strides or a swizzled one, whose inner layout is repeated, the
+     * swizzle and offset kept (CuTe's {@code layout_composed.hpp}).
+     *
+     * @throws LayoutArgumentException as {@link #flatProduct(Layout, Tiler)}, or for a layout with scaled-basis strides
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public static AnyLayout flatProduct(AnyLayout a, Tiler b) {
+        return switch (a) {
+            case ComposedLayout swizzled -> swizzled.withInner(flatProduct(swizzled.inner(), b));
+            case CoordLayout basis -> throw AnyLayout.Kind.refuse("flat_product", basis, "CuTe's products repeat a layout of offsets");
+            case Layout integer -> flatProduct(integer, b);
+        };
+    }
+
+    /**
+     * {@code blocked_product(A, B)} for a layout with integer strides or a swizzled one, whose inner layout is repeated, the
+     * swizzle and offset kept (CuTe's {@code layout_composed.hpp}).
+     *
+     * @throws LayoutArgumentException as {@link #blockedProduct(Layout, Layout)}, or for a layout with scaled-basis strides
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public static AnyLayout blockedProduct(AnyLayout a, Layout b) {
+        return switch (a) {
+            case ComposedLayout swizzled -> swizzled.withInner(blockedProduct(swizzled.inner(), b));
+            case CoordLayout basis -> throw AnyLayout.Kind.refuse("blocked_product", basis, "CuTe's products repeat a layout of offsets");
+            case Layout integer -> blockedProduct(integer, b);
+        };
+    }
+
+    /**
+     * {@code raked_product(A, B)} for a layout with integer strides or a swizzled one, whose inner layout is repeated, the
+     * swizzle and offset kept (CuTe's {@code layout_composed.hpp}).
+     *
+     * @throws LayoutArgumentException as {@link #rakedProduct(Layout, Layout)}, or for a layout with scaled-basis strides
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public static AnyLayout rakedProduct(AnyLayout a, Layout b) {
+        return switch (a) {
+            case ComposedLayout swizzled -> swizzled.withInner(rakedProduct(swizzled.inner(), b));
+            case CoordLayout basis -> throw AnyLayout.Kind.refuse("raked_product", basis, "CuTe's products repeat a layout of offsets");
+            case Layout integer -> rakedProduct(integer, b);
+        };
+    }
 
     /** {@code (A, comp(A, size(A)·cosize(B)) ∘ B)} for a layout B. */
     static Layout logicalProductLayout(Layout a, Layout b) {
@@ -44,7 +137,7 @@ public final class Product {
      * @throws ArithmeticException on overflow of a size, stride or offset
      */
     public static Layout logicalProduct(Layout a, Tiler b) {
-        return ByMode.apply("logical_product", a, b, Product::logicalProductLayout);
+        return PerMode.apply("logical_product", a, b, Product::logicalProductLayout);
     }
 
     /**
@@ -57,7 +150,7 @@ public final class Product {
      * @throws ArithmeticException on overflow of a size, stride or offset
      */
     public static Layout zippedProduct(Layout a, Tiler b) {
-        return ByMode.unzip("zipped_product", a, b, Product::logicalProductLayout);
+        return PerMode.unzip("zipped_product", a, b, Product::logicalProductLayout);
     }
 
     /**
@@ -95,7 +188,7 @@ public final class Product {
      */
     public static Layout blockedProduct(Layout a, Layout b) {
         int r = Math.max(a.rank(), b.rank());
-        Layout p = logicalProductLayout(Zip.appendTo(a, r), Zip.appendTo(b, r));
+        Layout p = logicalProductLayout(a.appendTo(r), b.appendTo(r));
         return Zip.zip(p.mode(0), p.mode(1));
     }
 
@@ -108,44 +201,7 @@ public final class Product {
      */
     public static Layout rakedProduct(Layout a, Layout b) {
         int r = Math.max(a.rank(), b.rank());
-        Layout p = logicalProductLayout(Zip.appendTo(a, r), Zip.appendTo(b, r));
+        Layout p = logicalProductLayout(a.appendTo(r), b.appendTo(r));
         return Zip.zip(p.mode(1), p.mode(0));
-    }
-
-    /**
-     * CuTe's {@code tile_to_shape(block, target, order)}: copies of the block laid out to cover the target shape,
-     * {@code blocked_product(append<R>(block), make_ordered_layout(target ⊘ block, order))} with R = rank(target) and
-     * {@code target ⊘ block} the mode-by-mode quotient of their sizes, which must be exact. A null order is
-     * column-major (CuTe's default {@code LayoutLeft}); an order ranks the modes of the copies, as
-     * {@code make_ordered_layout} reads it. CuTe C++: {@code tile_to_shape((8,64):(64,1), (128,128))} =
-     * {@code ((8,16),(64,2)):((64,512),(1,8192))}.
-     *
-     * @throws LayoutArgumentException where the block's rank exceeds the target's, the size of a mode of the block does
-     *         not divide the target's, the order is not weakly congruent to the quotient's shape or repeats a value, or
-     *         the blocked product is refused (see {@link #blockedProduct})
-     * @throws ArithmeticException on overflow of a size, stride or offset
-     */
-    public static Layout tileToShape(Layout block, IntTuple target, IntTuple order) {
-        int r = target.isLeaf() ? 1 : target.rank();
-        if (block.rank() > r) {
-            throw new LayoutArgumentException(() -> "tile_to_shape of " + block + " to " + target + ": the block has rank "
-                    + block.rank() + " > the target's " + r);
-        }
-        Layout padded = Zip.appendTo(block, r);
-        long[] counts = new long[r];
-        for (int i = 0; i < r; i++) {
-            long want = target.isLeaf() ? target.value() : target.mode(i).product();
-            long have = padded.mode(i).size();
-            if (want % have != 0) {
-                int mode = i;
-                throw new LayoutArgumentException(() -> "tile_to_shape of " + block + " to " + target + ": mode " + mode
-                        + " of the block (size " + have + ") does not divide the target's (size " + want + ")");
-            }
-            counts[i] = want / have;
-        }
-        IntTuple productShape = r == 1 ? IntTuple.of(counts[0]) : IntTuple.of(java.util.Arrays.stream(counts).mapToObj(IntTuple::of).toList());
-        Layout copies = order == null ? org.layoutcat.core.construct.Compact.colMajorLayout(productShape) // stride 0 at extent 1, as CuTe
-                : org.layoutcat.core.construct.Compact.orderedLayout(productShape, order);
-        return blockedProduct(padded, copies);
     }
 }

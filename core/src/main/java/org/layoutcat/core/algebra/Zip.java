@@ -29,11 +29,4 @@ final class Zip {
         return Layout.concat(modes);
     }
 
-    /** L with {@code 1:0} modes appended up to rank r (CuTe's {@code append<R>}). */
-    static Layout appendTo(Layout l, int r) {
-        if (l.rank() == r && !l.isIntegral()) return l; // (an integer s:d becomes the tuple (s):(d))
-        List<Layout> modes = new ArrayList<>(l.modes());
-        while (modes.size() < r) modes.add(Layout.TRIVIAL);
-        return Layout.concat(modes);
-    }
 }

@@ -158,7 +158,7 @@ public final class TiledCopy {
         return Composition.compose(tileLayout(), thrval2mn(atom.dst(valueBits)));
     }
 
-    private Sliced partition(Layout tensor, long thread, Layout trg) {
+    private Sliced<Layout> partition(Layout tensor, long thread, Layout trg) {
         if (thread < 0 || thread >= threads()) {
             throw new LayoutArgumentException("thread " + thread + " of a tiled copy of " + threads() + " threads");
         }
@@ -166,12 +166,12 @@ public final class TiledCopy {
         for (long s : tiler.flatten().leaves()) modes.add(Layout.of(s, 1));
         Layout tiles = Divide.zippedDivide(tensor, new Tiler.ByMode(modes)); // ((TileM,TileN),(RestM,RestN))
         Layout tv = Composition.compose(tiles.mode(0), thrval2mn(trg)); // (thread, value)
-        Sliced s = Slicing.sliceAndOffset(SliceCoord.of(SliceCoord.of(thread), SliceCoord.WILDCARD), tv);
+        Sliced<Layout> s = Slicing.sliceAndOffset(SliceCoord.of(SliceCoord.of(thread), SliceCoord.WILDCARD), tv);
         Layout vals = s.layout().rank() == 1 ? s.layout().mode(0) : s.layout();
         List<Layout> out = new ArrayList<>();
         out.add(vals);
         out.addAll(tiles.mode(1).modes());
-        return new Sliced(Layout.concat(out), s.offset());
+        return new Sliced<>(Layout.concat(out), s.offset());
     }
 
     /**
@@ -181,7 +181,7 @@ public final class TiledCopy {
      *         by the tiler or its composition with the thread–value layout is refused
      * @throws ArithmeticException on overflow of a size, stride or offset
      */
-    public Sliced partitionS(Layout tensor, long thread) {
+    public Sliced<Layout> partitionS(Layout tensor, long thread) {
         return partition(tensor, thread, atom.src(valueBits));
     }
 
@@ -192,7 +192,7 @@ public final class TiledCopy {
      *         by the tiler or its composition with the thread–value layout is refused
      * @throws ArithmeticException on overflow of a size, stride or offset
      */
-    public Sliced partitionD(Layout tensor, long thread) {
+    public Sliced<Layout> partitionD(Layout tensor, long thread) {
         return partition(tensor, thread, atom.dst(valueBits));
     }
 

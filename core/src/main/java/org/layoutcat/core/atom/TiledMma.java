@@ -298,13 +298,13 @@ public final class TiledMma {
         return out;
     }
 
-    private Sliced partition(Layout thrfrg, long v, long p, long q) {
+    private Sliced<Layout> partition(Layout thrfrg, long v, long p, long q) {
         SliceCoord at = SliceCoord.of(SliceCoord.of(SliceCoord.of(v), SliceCoord.of(SliceCoord.of(p), SliceCoord.of(q))),
                 SliceCoord.WILDCARD);
-        Sliced s = Slicing.sliceAndOffset(at, thrfrg);
+        Sliced<Layout> s = Slicing.sliceAndOffset(at, thrfrg);
         Layout l = s.layout(); // ((FrgV,(RestP,RestQ))) → (FrgV,RestP,RestQ)
         if (l.rank() == 1) l = l.mode(0);
-        return new Sliced(Layout.concat(l.mode(0), l.mode(1).mode(0), l.mode(1).mode(1)), s.offset());
+        return new Sliced<>(Layout.concat(l.mode(0), l.mode(1).mode(0), l.mode(1).mode(1)), s.offset());
     }
 
     /**
@@ -314,7 +314,7 @@ public final class TiledMma {
      *         form of the tensor is refused (see {@link #thrfrgC})
      * @throws ArithmeticException on overflow of a size, stride or offset
      */
-    public Sliced partitionC(Layout c, long threadIndex) {
+    public Sliced<Layout> partitionC(Layout c, long threadIndex) {
         long[] t = threadCoord(threadIndex);
         return partition(thrfrgC(c), t[0], t[1], t[2]);
     }
@@ -326,7 +326,7 @@ public final class TiledMma {
      *         form of the tensor is refused (see {@link #thrfrgC})
      * @throws ArithmeticException on overflow of a size, stride or offset
      */
-    public Sliced partitionA(Layout a, long threadIndex) {
+    public Sliced<Layout> partitionA(Layout a, long threadIndex) {
         long[] t = threadCoord(threadIndex);
         return partition(thrfrgA(a), t[0], t[1], t[3]);
     }
@@ -338,7 +338,7 @@ public final class TiledMma {
      *         form of the tensor is refused (see {@link #thrfrgC})
      * @throws ArithmeticException on overflow of a size, stride or offset
      */
-    public Sliced partitionB(Layout b, long threadIndex) {
+    public Sliced<Layout> partitionB(Layout b, long threadIndex) {
         long[] t = threadCoord(threadIndex);
         return partition(thrfrgB(b), t[0], t[2], t[3]);
     }

@@ -4,38 +4,17 @@ import org.layoutcat.core.Layout;
 
 /**
  * Layouts built from flat arrays without copying them twice, for the algorithms of layoutcat's other packages (the
- * JDK's shared-secrets pattern: {@link Layout} hands its array factories over when its class initializes, so they
- * stay out of its public API). Not public API.
+ * JDK's shared-secrets pattern: {@link Layout} hands its array factories over to {@link LayoutFactories} when its
+ * class initializes, so they stay out of its public API). Not public API.
  */
 public final class FlatLayouts {
     private FlatLayouts() {}
 
-    /** Layout's array factories; see {@link FlatLayouts#refiningShapeOf} and {@link FlatLayouts#flat}. */
-    public interface Factories {
-        Layout refiningShapeOf(Layout like, int[] counts, long[] shape, long[] stride, int n);
-
-        Layout flat(long[] shape, long[] stride, int n);
-
-        Layout spliceModes(Layout l, int mask);
-
-        int notationLength(Layout l);
-
-        int writeNotation(Layout l, byte[] dst, int at);
-    }
-
-    // Written once, by Layout's static initializer, before any Layout exists; read after Layout is initialized,
-    // which the class-initialization lock orders after that write.
-    private static Factories factories;
-
-    /** Called once, by {@link Layout}'s static initializer. */
-    public static void install(Factories f) {
-        if (factories != null) throw new IllegalStateException("Layout's factories are installed once");
-        factories = f;
-    }
-
-    private static Factories factories() {
+    /** Layout's factories: initializing {@link Layout} installs them in {@link LayoutFactories}. */
+    @SuppressWarnings("unchecked") // Layout installs the factories of Layout
+    private static LayoutFactories.Factories<Layout> factories() {
         if (Layout.TRIVIAL == null) throw new IllegalStateException("Layout is not initialized"); // initializes it
-        return factories;
+        return (LayoutFactories.Factories<Layout>) LayoutFactories.installed();
     }
 
     /**

@@ -2,6 +2,9 @@ package org.layoutcat.core.modes;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.CoordLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 
@@ -13,6 +16,65 @@ import org.layoutcat.core.LayoutArgumentException;
  */
 public final class Modes {
     private Modes() {}
+
+    /**
+     * {@code select<I...>(L)} for a layout with integer strides or a swizzled one (its inner layout's modes, the
+     * swizzle kept, as CuTe's mode functions of a composed layout do).
+     *
+     * @throws LayoutArgumentException as {@link #select(Layout, int...)}, or for a layout with scaled-basis strides
+     */
+    public static AnyLayout select(AnyLayout l, int... indices) {
+        return switch (l) {
+            case Layout integer -> select(integer, indices);
+            case ComposedLayout swizzled -> swizzled.withInner(select(swizzled.inner(), indices));
+            case CoordLayout basis -> throw basis("select", basis);
+        };
+    }
+
+    /**
+     * {@code group<B,E>(L)} for a layout with integer strides or a swizzled one (its inner layout's modes grouped).
+     *
+     * @throws LayoutArgumentException as {@link #group(Layout, int, int)}, or for a layout with scaled-basis strides
+     */
+    public static AnyLayout group(AnyLayout l, int begin, int end) {
+        return switch (l) {
+            case Layout integer -> group(integer, begin, end);
+            case ComposedLayout swizzled -> swizzled.withInner(group(swizzled.inner(), begin, end));
+            case CoordLayout basis -> throw basis("group", basis);
+        };
+    }
+
+    /**
+     * {@code append(L, x)} for a layout with integer strides or a swizzled one (x appended to its inner layout).
+     *
+     * @throws LayoutArgumentException for a layout with scaled-basis strides
+     * @throws ArithmeticException where the size of the result overflows a long
+     */
+    public static AnyLayout append(AnyLayout l, Layout x) {
+        return switch (l) {
+            case Layout integer -> append(integer, x);
+            case ComposedLayout swizzled -> swizzled.withInner(append(swizzled.inner(), x));
+            case CoordLayout basis -> throw basis("append", basis);
+        };
+    }
+
+    /**
+     * {@code prepend(L, x)} for a layout with integer strides or a swizzled one (x prepended to its inner layout).
+     *
+     * @throws LayoutArgumentException for a layout with scaled-basis strides
+     * @throws ArithmeticException where the size of the result overflows a long
+     */
+    public static AnyLayout prepend(AnyLayout l, Layout x) {
+        return switch (l) {
+            case Layout integer -> prepend(integer, x);
+            case ComposedLayout swizzled -> swizzled.withInner(prepend(swizzled.inner(), x));
+            case CoordLayout basis -> throw basis("prepend", basis);
+        };
+    }
+
+    private static LayoutArgumentException basis(String op, CoordLayout l) {
+        return AnyLayout.Kind.refuse(op, l, op + " takes a layout with integer strides or a swizzled one");
+    }
 
     /**
      * {@code select<I0,...,Ik>(L)}: the layout {@code (L_I0, ..., L_Ik)} (a tuple, also for one index).

@@ -2,10 +2,13 @@ package org.layoutcat.core.modes;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.layoutcat.core.internal.Checked;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.CoordLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
+import org.layoutcat.core.internal.Checked;
 
 /**
  * CuTe's {@code slice}, {@code dice} and {@code slice_and_offset} of a layout at a coordinate with {@code _}
@@ -21,6 +24,10 @@ import org.layoutcat.core.LayoutArgumentException;
  * </ul>
  * A tuple coordinate must have the rank of the mode it meets (CuTe's "Mismatched Ranks") and every integer must
  * lie inside its mode; otherwise an IllegalArgumentException names the coordinate and the mode.
+ *
+ * <p>Every kind of layout is sliced: a layout with scaled-basis strides the same way, its offset a coordinate; a
+ * swizzled one as CuTe's {@code swizzle_layout.hpp} slices it ({@link SwizzledSlicing}), its swizzle kept or decayed.
+ * {@code dice} of a swizzled layout is refused: CuTe defines it on a layout's strides.
  *
  * <p>Cost: {@code O(flatRank(L) + size of c)} time and memory.
  */
@@ -39,18 +46,118 @@ public final class Slicing {
     }
 
     /**
+     * {@code slice_and_offset(c, L)} of a layout of any kind: the sub-layout and {@code L(c)} with each {@code _} read
+     * as 0, a coordinate where L's strides are scaled basis elements.
+     *
+     * @throws LayoutArgumentException where a tuple of c meets an integer or a mode of another rank (mismatched ranks),
+     *         or an integer of c lies outside its mode; for a swizzled layout, also where the slice has more than
+     *         2^20 points or CuTe's slice is not the layout's function on it ({@link SwizzledSlicing})
+     * @throws ArithmeticException where the offset overflows a long
+     */
+    public static Sliced<AnyLayout> sliceAndOffset(SliceCoord c, AnyLayout l) {
+        return switch (l) {
+            case Layout plain -> widen(sliceAndOffset(c, plain));
+            case CoordLayout coord -> widen(sliceAndOffset(c, coord));
+            case ComposedLayout swizzled -> SwizzledSlicing.sliceAndOffset(c, swizzled);
+        };
+    }
+
+    private static Sliced<AnyLayout> widen(Sliced<? extends AnyLayout> s) {
+        return new Sliced<>(s.layout(), s.offset());
+    }
+
+    /**
+     * {@code slice_and_offset(c, L)} of a layout with scaled-basis strides: the kept modes, and the value at c with
+     * each {@code _} read as 0, the coordinate where the sub-layout starts.
+     *
+     * @throws LayoutArgumentException where a tuple of c meets an integral mode or a mode of another rank (mismatched
+     *         ranks), an integer of c lies outside its mode, or where the value adds a non-zero integer to basis
+     *         elements or has a basis element at a position that holds a tuple of others
+     * @throws ArithmeticException where a coordinate of the offset overflows a long
+     */
+    public static Sliced<CoordLayout> sliceAndOffset(SliceCoord c, CoordLayout l) {
+        if (c.isWildcard()) return new Sliced<>(l, l.apply(0));
+        List<CoordLayout> kept = new ArrayList<>();
+        long[] index = {0, 1}; // the index of c with each _ read as 0, and the size of the modes walked so far
+        walk(c, l, l, c, kept, index);
+        CoordLayout sub = c.isInteger() ? CoordLayout.of(IntTuple.EMPTY, List.of()) : CoordLayout.concat(kept);
+        return new Sliced<>(sub, l.apply(index[0]));
+    }
+
+    /**
+     * Walks c against the mode m of a basis-stride layout: a {@code _} keeps m, an integer adds its index (m's size
+     * times the sizes before it) to {@code index[0]}, a tuple recurses mode by mode; {@code index[1]} is the size of
+     * the modes walked so far.
+     */
+    private static void walk(SliceCoord c, CoordLayout m, CoordLayout whole, SliceCoord all, List<CoordLayout> kept, long[] index) {
+        if (c.isTuple()) {
+            if (m.isIntegral() || m.rank() != c.rank()) {
+                throw new LayoutArgumentException("coordinate " + all + " does not fit " + whole + ": " + c + " has rank " + c.rank()
+                        + " but meets " + m.shape() + " of rank " + (m.isIntegral() ? "1 (an integer)" : m.rank()) + " (mismatched ranks)");
+            }
+            for (int i = 0; i < c.rank(); i++) walk(c.mode(i), m.mode(i), whole, all, kept, index);
+            return;
+        }
+        if (c.isWildcard()) {
+            kept.add(m);
+        } else if (c.value() >= m.size()) {
+            throw new LayoutArgumentException("coordinate " + all + " does not fit " + whole + ": " + c.value() + " is outside [0,"
+                    + m.size() + ") of mode " + m);
+        } else {
+            index[0] += c.value() * index[1]; // < size(whole), which fits in a long
+        }
+        index[1] *= m.size();
+    }
+
+    /**
      * {@code slice_and_offset(c, L)}: the sub-layout and {@code L(c)} with each {@code _} read as 0.
      *
      * @throws LayoutArgumentException where a tuple of c meets an integer or a mode of another rank (mismatched ranks),
      *         or an integer of c lies outside its mode
      * @throws ArithmeticException where the offset overflows a long
      */
-    public static Sliced sliceAndOffset(SliceCoord c, Layout l) {
-        if (c.isWildcard()) return new Sliced(l, 0);
+    public static Sliced<Layout> sliceAndOffset(SliceCoord c, Layout l) {
+        if (c.isWildcard()) return Sliced.of(l, 0);
         Gather g = new Gather();
         walk(c, l.shape(), l.stride(), l, c, g, true);
-        if (c.isInteger()) return new Sliced(Layout.of(IntTuple.EMPTY, IntTuple.EMPTY), g.offset);
-        return new Sliced(g.layout(), g.offset);
+        if (c.isInteger()) return Sliced.of(Layout.of(IntTuple.EMPTY, IntTuple.EMPTY), g.offset);
+        return Sliced.of(g.layout(), g.offset);
+    }
+
+    /**
+     * {@code dice(c, L)} of a layout of any kind: the modes of L at the integers of c; a swizzled layout is refused.
+     *
+     * @throws LayoutArgumentException where a tuple of c meets an integer or a mode of another rank (mismatched ranks),
+     *         or for a swizzled layout
+     */
+    public static AnyLayout dice(SliceCoord c, AnyLayout l) {
+        return switch (l) {
+            case Layout plain -> dice(c, plain);
+            case CoordLayout coord -> dice(c, coord);
+            case ComposedLayout swizzled -> throw AnyLayout.Kind.refuse("dice", swizzled, "CuTe defines dice on a layout's strides,"
+                    + " which a swizzled function does not have; dice its inner layout " + swizzled.inner());
+        };
+    }
+
+    /**
+     * {@code dice(c, L)} of a layout with scaled-basis strides: the modes at the integers of c, as for integer strides.
+     *
+     * @throws LayoutArgumentException where a tuple of c meets an integer or a mode of another rank (mismatched ranks)
+     */
+    public static CoordLayout dice(SliceCoord c, CoordLayout l) {
+        dice(c, l.shape()); // the shape's dice words a coordinate that does not fit
+        List<CoordLayout> kept = new ArrayList<>();
+        if (c.isInteger()) return l;
+        if (!c.isWildcard()) diceModes(c, l, kept);
+        return c.isWildcard() ? CoordLayout.of(IntTuple.EMPTY, List.of()) : CoordLayout.concat(kept);
+    }
+
+    private static void diceModes(SliceCoord c, CoordLayout m, List<CoordLayout> kept) {
+        if (c.isTuple()) {
+            for (int i = 0; i < c.rank(); i++) diceModes(c.mode(i), m.mode(i), kept);
+        } else if (c.isInteger()) {
+            kept.add(m);
+        }
     }
 
     /**

@@ -1,8 +1,7 @@
 package org.layoutcat.core.partition;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.Supplier;
+import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
@@ -12,9 +11,6 @@ import org.layoutcat.core.construct.TvLayout;
 import org.layoutcat.core.modes.SliceCoord;
 import org.layoutcat.core.modes.Sliced;
 import org.layoutcat.core.modes.Slicing;
-import org.layoutcat.core.swizzle.ComposedLayout;
-import org.layoutcat.core.swizzle.ComposedSlicing;
-import org.layoutcat.core.swizzle.SwizzleSlice;
 
 /**
  * CuTe's partitioning of a layout (of a tensor): {@code Z = zipped_divide(L, tiler) = ((tile modes),(rest modes))},
@@ -28,7 +24,8 @@ import org.layoutcat.core.swizzle.SwizzleSlice;
  *     slices the tile modes at thread t's coordinate in T, {@code Z(T.get_flat_coord(t), (_,...,_))}: the elements
  *     of every tile that thread t owns, and the offset of its first.</li>
  * </ul>
- * Both return a {@link Sliced}: the layout and the offset, {@code L}'s value where the sliced coordinate is 0.
+ * Both return a {@link Sliced}: the layout and the offset, {@code L}'s value where the sliced coordinate is 0. Every
+ * kind of layout is partitioned: the zipped divide and the slice choose by kind ({@link Divide}, {@link Slicing}).
  *
  * <p>Cost: that of the zipped divide (a complement and a composition) plus a slice, {@code O(flatRank)}.
  */
@@ -36,69 +33,65 @@ public final class Partition {
     private Partition() {}
 
     /**
-     * {@code local_tile(L, tiler, coord)}; see the class comment.
+     * {@code local_tile(L, tiler, coord)} of a layout of any kind; see the class comment. A swizzled layout's zipped
+     * divide goes through its inner layout and its slice keeps or decays the swizzle; a layout with scaled-basis
+     * strides gives the tile's coordinates, its offset a coordinate.
      *
      * @throws LayoutArgumentException where the zipped divide is refused (see {@link Divide#zippedDivide}), the
      *         coordinate has more modes than its rest modes, or the slice at it is refused (a mismatched rank, an
-     *         integer outside its mode)
+     *         integer outside its mode, or a swizzled slice that is not the layout's function: see {@link Slicing})
      * @throws ArithmeticException on overflow of a size, stride or offset
      */
-    public static Sliced localTile(Layout l, Tiler tiler, SliceCoord coord) {
+    public static Sliced<AnyLayout> localTile(AnyLayout l, Tiler tiler, SliceCoord coord) {
+        AnyLayout z = Divide.zippedDivide(l, tiler);
+        return Slicing.sliceAndOffset(tileCoord(z, coord, () -> "local_tile of " + l + " by " + tiler + " at " + coord), z);
+    }
+
+    /**
+     * {@code local_tile(L, tiler, coord)} of a layout with integer strides.
+     *
+     * @throws LayoutArgumentException as {@link #localTile(AnyLayout, Tiler, SliceCoord)}
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public static Sliced<Layout> localTile(Layout l, Tiler tiler, SliceCoord coord) {
         Layout z = Divide.zippedDivide(l, tiler);
         return Slicing.sliceAndOffset(tileCoord(z, coord, () -> "local_tile of " + l + " by " + tiler + " at " + coord), z);
     }
 
     /**
-     * {@code local_tile} of a swizzled layout: its zipped divide (through the inner layout) sliced at the rest modes
-     * as {@link ComposedSlicing} slices, the swizzle kept or decayed.
-     *
-     * @throws LayoutArgumentException where the zipped divide is refused (see {@link Divide#zippedDivide}), the
-     *         coordinate has more modes than its rest modes, or the slice at it is refused (a mismatched rank, an
-     *         integer outside its mode), or where CuTe's slice is not the composed layout's function on it (see {@link
-     *         ComposedSlicing#sliceAndOffset})
-     * @throws ArithmeticException on overflow of a size, stride or offset
-     */
-    public static SwizzleSlice localTile(ComposedLayout l, Tiler tiler, SliceCoord coord) {
-        ComposedLayout z = l.zippedDivide(tiler);
-        return z.sliceAndOffset(tileCoord(z.inner(), coord, () -> "local_tile of " + l + " by " + tiler + " at " + coord));
-    }
-
-    /**
-     * {@code local_partition(L, thr_layout, thr_idx)}; see the class comment.
+     * {@code local_partition(L, thr_layout, thr_idx)} of a layout of any kind; see the class comment and
+     * {@link #localTile(AnyLayout, Tiler, SliceCoord)}.
      *
      * @throws LayoutArgumentException where the index is outside {@code [0, size(threads))} or is not a value of the
      *         thread layout (or {@code get_hier_coord} is undefined for it: a mode with stride ≤ 0), the thread layout
-     *         has more modes than the tile, or the zipped divide is refused
+     *         has more modes than the tile, or the zipped divide or the slice is refused
      * @throws ArithmeticException on overflow of a size, stride or offset
      */
-    public static Sliced localPartition(Layout l, Layout threads, long index) {
+    public static Sliced<AnyLayout> localPartition(AnyLayout l, Layout threads, long index) {
+        Supplier<String> what = () -> "local_partition of " + l + " among " + threads;
+        AnyLayout z = Divide.zippedDivide(l, Tiler.ofShape(TvLayout.productEach(threads.shape())));
+        return Slicing.sliceAndOffset(partitionCoord(z, threads, index, what), z);
+    }
+
+    /**
+     * {@code local_partition(L, thr_layout, thr_idx)} of a layout with integer strides.
+     *
+     * @throws LayoutArgumentException as {@link #localPartition(AnyLayout, Layout, long)}
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public static Sliced<Layout> localPartition(Layout l, Layout threads, long index) {
         Supplier<String> what = () -> "local_partition of " + l + " among " + threads;
         Layout z = Divide.zippedDivide(l, Tiler.ofShape(TvLayout.productEach(threads.shape())));
         return Slicing.sliceAndOffset(partitionCoord(z, threads, index, what), z);
     }
 
-    /**
-     * {@code local_partition} of a swizzled layout, sliced as {@link ComposedSlicing} slices.
-     *
-     * @throws LayoutArgumentException where the index is outside {@code [0, size(threads))} or is not a value of the
-     *         thread layout (or {@code get_hier_coord} is undefined for it: a mode with stride ≤ 0), the thread layout
-     *         has more modes than the tile, or the zipped divide is refused, or where CuTe's slice is not the composed
-     *         layout's function on it (see {@link ComposedSlicing#sliceAndOffset})
-     * @throws ArithmeticException on overflow of a size, stride or offset
-     */
-    public static SwizzleSlice localPartition(ComposedLayout l, Layout threads, long index) {
-        Supplier<String> what = () -> "local_partition of " + l + " among " + threads;
-        ComposedLayout z = l.zippedDivide(Tiler.ofShape(TvLayout.productEach(threads.shape())));
-        return z.sliceAndOffset(partitionCoord(z.inner(), threads, index, what));
-    }
-
     /** {@code (_,…,_, coord)}: the tile modes of the zipped divide z kept, its rest modes at coord. */
-    private static SliceCoord tileCoord(Layout z, SliceCoord coord, Supplier<String> what) {
-        Layout tile = z.mode(0);
-        Layout rest = z.mode(1);
+    private static SliceCoord tileCoord(AnyLayout z, SliceCoord coord, Supplier<String> what) {
+        IntTuple tile = z.shape().mode(0);
+        IntTuple rest = z.shape().mode(1);
         SliceCoord restCoord = coord;
         if (coord.isTuple()) {
-            int r1 = rest.isIntegral() ? 1 : rest.rank();
+            int r1 = rest.rank();
             if (coord.rank() > r1) {
                 throw new LayoutArgumentException(what.get() + ": the coordinate has rank " + coord.rank()
                         + " but zipped_divide = " + z + " has " + r1 + " rest modes");
@@ -109,7 +102,7 @@ public final class Partition {
     }
 
     /** {@code (thread's flat coordinate, _,…,_)} in the zipped divide z by the thread layout's shape. */
-    private static SliceCoord partitionCoord(Layout z, Layout threads, long index, Supplier<String> what) {
+    private static SliceCoord partitionCoord(AnyLayout z, Layout threads, long index, Supplier<String> what) {
         if (index < 0 || index >= threads.size()) {
             throw new LayoutArgumentException(what.get() + ": thread " + index + " is outside [0," + threads.size() + ")");
         }
@@ -119,11 +112,11 @@ public final class Partition {
                     + " of the thread layout (get_hier_coord gives " + hier + ", where it takes " + threads.apply(hier) + ")");
         }
         SliceCoord c = flatCoord(threads, hier);
-        Layout tile = z.mode(0);
-        Layout rest = z.mode(1);
+        IntTuple tile = z.shape().mode(0);
+        IntTuple rest = z.shape().mode(1);
         SliceCoord tileCoord = c;
         if (c.isTuple()) {
-            int r0 = tile.isIntegral() ? 1 : tile.rank();
+            int r0 = tile.rank();
             if (c.rank() > r0) {
                 throw new LayoutArgumentException(what.get() + ": the thread layout has rank "
                         + c.rank() + " but zipped_divide = " + z + " has " + r0 + " tile modes");

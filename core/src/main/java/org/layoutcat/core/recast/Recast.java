@@ -1,8 +1,12 @@
 package org.layoutcat.core.recast;
 
-import org.layoutcat.core.internal.Checked;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.CoordLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
+import org.layoutcat.core.Swizzle;
+import org.layoutcat.core.internal.Checked;
 
 /**
  * A layout of elements re-read as a layout of elements n times wider ({@code upcast}) or narrower
@@ -24,6 +28,49 @@ import org.layoutcat.core.LayoutArgumentException;
  */
 public final class Recast {
     private Recast() {}
+
+    /**
+     * {@code upcast<n>(L)} for a layout with integer strides or a swizzled one (swizzle, offset and L rescaled
+     * together).
+     *
+     * @throws LayoutArgumentException as the upcast of that kind words it, or for a layout with scaled-basis strides
+     * @throws ArithmeticException on overflow of a stride
+     */
+    public static AnyLayout upcast(AnyLayout l, long n) {
+        return switch (l) {
+            case Layout integer -> upcast(integer, n);
+            case ComposedLayout swizzled -> upcast(swizzled, n);
+            case CoordLayout basis -> throw AnyLayout.Kind.refuse("upcast", basis, "its values are coordinates, not element offsets");
+        };
+    }
+
+    /**
+     * {@code downcast<n>(L)} for a layout with integer strides or a swizzled one.
+     *
+     * @throws LayoutArgumentException as the downcast of that kind words it, or for a layout with scaled-basis strides
+     * @throws ArithmeticException on overflow of the offset, a size or a stride
+     */
+    public static AnyLayout downcast(AnyLayout l, long n) {
+        return switch (l) {
+            case Layout integer -> downcast(integer, n);
+            case ComposedLayout swizzled -> downcast(swizzled, n);
+            case CoordLayout basis -> throw AnyLayout.Kind.refuse("downcast", basis, "its values are coordinates, not element offsets");
+        };
+    }
+
+    /**
+     * {@code recast_layout<Old, New>(L)} for a layout with integer strides or a swizzled one.
+     *
+     * @throws LayoutArgumentException as the recast of that kind words it, or for a layout with scaled-basis strides
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public static AnyLayout recastLayout(long oldBits, long newBits, AnyLayout l) {
+        return switch (l) {
+            case Layout integer -> recastLayout(oldBits, newBits, integer);
+            case ComposedLayout swizzled -> recast(swizzled, oldBits, newBits);
+            case CoordLayout basis -> throw AnyLayout.Kind.refuse("recast_layout", basis, "its values are coordinates, not element offsets");
+        };
+    }
 
     /**
      * {@code upcast<n>(L)}; see the class comment.
@@ -105,5 +152,71 @@ public final class Recast {
             b = t;
         }
         return a;
+    }
+
+    /**
+     * CuTe's {@code upcast<n>} of a composed layout (n elements become one): {@code upcast<n>(Sw<B,M,S>) = Sw<B,M−log2 n,S>},
+     * the offset divided by n, {@code upcast<n>(L)}.
+     *
+     * @throws LayoutArgumentException unless n is a power of two with {@code log2 n ≤ M} (else the swizzle moves bits
+     *         inside the new element: CuTe C++ then drops swizzle bits and returns a different function) and n divides
+     *         the offset, or where {@code upcast<n>(L)} is refused (see {@link #upcast(Layout, long)})
+     * @throws ArithmeticException on overflow of a stride
+     */
+    static ComposedLayout upcast(ComposedLayout l, long n) {
+        Swizzle outer = l.outer();
+        long offset = l.offset();
+        int log2 = log2(l, "upcast", n);
+        if (log2 > outer.base() && !outer.isIdentity()) {
+            throw new LayoutArgumentException("upcast<" + n + "> of " + l + ": " + outer + " moves bits below " + n
+                    + " elements (M = " + outer.base() + " < log2 " + n + "), so no swizzle of the wider elements equals it");
+        }
+        if (offset % n != 0) {
+            throw new LayoutArgumentException("upcast<" + n + "> of " + l + ": the offset " + offset + " is not a multiple of " + n);
+        }
+        Swizzle s = outer.isIdentity() ? outer : new Swizzle(outer.bits(), outer.base() - log2, outer.shift());
+        return new ComposedLayout(s, offset / n, upcast(l.inner(), n));
+    }
+
+    /**
+     * CuTe's {@code downcast<n>}: {@code Sw<B,M+log2 n,S>}, the offset times n, {@code downcast<n>(L)}.
+     *
+     * @throws LayoutArgumentException unless n is a power of two, where no mode of L has stride 1 (see {@link
+     *         #downcast(Layout, long)}), or where the rescaled swizzle leaves the 62 bits of an offset
+     * @throws ArithmeticException on overflow of the offset, a size or a stride
+     */
+    static ComposedLayout downcast(ComposedLayout l, long n) {
+        Swizzle outer = l.outer();
+        long offset = l.offset();
+        int log2 = log2(l, "downcast", n);
+        Swizzle s = outer.isIdentity() ? outer : new Swizzle(outer.bits(), outer.base() + log2, outer.shift());
+        return new ComposedLayout(s, Math.multiplyExact(offset, n), downcast(l.inner(), n));
+    }
+
+    /**
+     * CuTe's {@code recast_layout} of a composed layout from {@code oldBits}- to {@code newBits}-bit elements.
+     *
+     * @throws LayoutArgumentException for a width ≤ 0, or where the upcast or downcast it takes is refused (see {@link
+     *         #upcast}, {@link #downcast(ComposedLayout, long)})
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    static ComposedLayout recast(ComposedLayout l, long oldBits, long newBits) {
+        if (oldBits <= 0 || newBits <= 0) {
+            throw new LayoutArgumentException("recast_layout of " + l + " from " + oldBits + " to " + newBits
+                    + " bits: element widths must be positive");
+        }
+        long g = java.math.BigInteger.valueOf(oldBits).gcd(java.math.BigInteger.valueOf(newBits)).longValueExact();
+        long num = newBits / g, den = oldBits / g;
+        ComposedLayout r = l;
+        if (num != 1) r = upcast(r, num);
+        if (den != 1) r = downcast(r, den);
+        return r;
+    }
+
+    private static int log2(ComposedLayout l, String op, long n) {
+        if (n < 1 || Long.bitCount(n) != 1) {
+            throw new LayoutArgumentException(op + "<" + n + "> of " + l + ": a swizzle rescales by a power of two");
+        }
+        return Long.numberOfTrailingZeros(n);
     }
 }

@@ -1,5 +1,8 @@
 package org.layoutcat.core.recast;
 
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.CoordLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.algebra.Coalesce;
@@ -21,6 +24,57 @@ import org.layoutcat.core.algebra.Inverse;
  */
 public final class Vectorization {
     private Vectorization() {}
+
+    /**
+     * CuTe's {@code max_common_vector(a, b)} where either is a layout with integer strides or a swizzled one (it is
+     * symmetric): no wider than a swizzle's untouched bits, and checked pointwise where a swizzle takes part.
+     *
+     * @throws LayoutArgumentException as the kinds' own {@code max_common_vector} words it, or for a layout with
+     *         scaled-basis strides
+     */
+    public static long maxCommonVector(AnyLayout a, AnyLayout b) {
+        return switch (a) {
+            case Layout la -> switch (b) {
+                case Layout lb -> maxCommonVector(la, lb);
+                case ComposedLayout cb -> maxCommonVector(cb, la);
+                case CoordLayout basis -> throw basis(basis, "max_common_vector");
+            };
+            case ComposedLayout ca -> switch (b) {
+                case Layout lb -> maxCommonVector(ca, lb);
+                case ComposedLayout cb -> maxCommonVector(ca, cb);
+                case CoordLayout basis -> throw basis(basis, "max_common_vector");
+            };
+            case CoordLayout basis -> throw basis(basis, "max_common_vector");
+        };
+    }
+
+    /**
+     * CuTe's {@code max_common_layout(a, b)} where one side may be swizzled (CuTe's is taken with the swizzled layout
+     * first), truncated to the swizzle's untouched bits and checked pointwise.
+     *
+     * @throws LayoutArgumentException as the kinds' own {@code max_common_layout} words it, where both are swizzled,
+     *         or for a layout with scaled-basis strides
+     */
+    public static Layout maxCommonLayout(AnyLayout a, AnyLayout b) {
+        return switch (a) {
+            case Layout la -> switch (b) {
+                case Layout lb -> maxCommonLayout(la, lb);
+                case ComposedLayout cb -> maxCommonLayout(cb, la);
+                case CoordLayout basis -> throw basis(basis, "max_common_layout");
+            };
+            case ComposedLayout ca -> switch (b) {
+                case Layout lb -> maxCommonLayout(ca, lb);
+                case ComposedLayout cb -> throw AnyLayout.Kind.refuse("max_common_layout", cb, "the common layout of two"
+                        + " swizzled layouts is not taken here; give one of them as its inner layout");
+                case CoordLayout basis -> throw basis(basis, "max_common_layout");
+            };
+            case CoordLayout basis -> throw basis(basis, "max_common_layout");
+        };
+    }
+
+    private static LayoutArgumentException basis(CoordLayout l, String op) {
+        return AnyLayout.Kind.refuse(op, l, "its values are coordinates, not offsets a vector moves through");
+    }
 
     /**
      * {@code max_common_vector(A, B)}: the n of the class comment, at least 1.
@@ -61,5 +115,78 @@ public final class Vectorization {
             throw new LayoutArgumentException(() -> op + " of " + a + " and " + b + " composes A with right_inverse(B) = " + inv
                     + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * CuTe's {@code max_common_vector(this, b)}: {@code min(max_common_vector(L, b), 2^M)}, the elements a vector
+     * copy may move at once, no wider than the swizzle's untouched bits. CuTe assumes the offset leaves those bits
+     * alone; here the answer is checked, {@code this(right_inverse(b)(i)) = i} for {@code i < n}.
+     *
+     * @throws LayoutArgumentException where that check fails (the offset breaks the vector), with the index, or
+     *         where the composition of L with {@code right_inverse(b)} is refused (see {@link #maxCommonVector(Layout, Layout)})
+     */
+    static long maxCommonVector(ComposedLayout a, Layout b) {
+        long n = Math.min(maxCommonVector(a.inner(), b), 1L << a.outer().base());
+        checkCommon(a, "max_common_vector", b, n);
+        return n;
+    }
+
+    /**
+     * CuTe's {@code max_common_vector} of two composed layouts: L's and b's inner layouts' common vector, no wider
+     * than either swizzle's untouched bits unless the swizzles are equal; checked,
+     * {@code this(b.right_inverse(i)) = i} for {@code i < n} where b has a right inverse here.
+     *
+     * @throws LayoutArgumentException where the composition of the inner layouts is refused (see {@link
+     *         #maxCommonVector(Layout, Layout)}), b has no right inverse here (see {@link Inverse#rightInverse(AnyLayout)}), or the check
+     *         fails, with the index
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    static long maxCommonVector(ComposedLayout a, ComposedLayout b) {
+        long n = maxCommonVector(a.inner(), b.inner());
+        if (!a.outer().equals(b.outer())) n = Math.min(n, Math.min(1L << a.outer().base(), 1L << b.outer().base()));
+        if (a.offset() != b.offset()) n = Math.min(n, 1L << Math.min(a.outer().base(), b.outer().base()));
+        ComposedLayout r = (ComposedLayout) Inverse.rightInverse(b);
+        long i = firstMoved(n, x -> a.apply(r.apply(x)));
+        if (i >= 0) {
+            throw new LayoutArgumentException("max_common_vector of " + a + " and " + b + ": CuTe's " + n
+                    + " elements are not common: at " + i + " the first takes " + a.apply(r.apply(i)));
+        }
+        return n;
+    }
+
+    /**
+     * CuTe's {@code max_common_layout(this, b)}: L's common layout with b, truncated to {@code 2^M} elements;
+     * checked like {@link #maxCommonVector(ComposedLayout, Layout)}.
+     *
+     * @throws LayoutArgumentException where the composition is refused (see {@link #maxCommonLayout(Layout, Layout)}) or
+     *         the check fails, with the index
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    static Layout maxCommonLayout(ComposedLayout a, Layout b) {
+        Layout common = maxCommonLayout(a.inner(), b);
+        long base = 1L << a.outer().base();
+        Layout r = base < common.size() ? Composition.compose(common, Layout.of(base, 1)) : common;
+        long i = common.size() > 1 ? firstMoved(r.size(), x -> a.apply(r.apply(x))) : -1; // CuTe's 1:0 means "none"
+        if (i >= 0) {
+            throw new LayoutArgumentException("max_common_layout of " + a + " and " + b + ": CuTe's " + r
+                    + " is not common: this layout takes " + a.apply(r.apply(i)) + " at its index " + i);
+        }
+        return r;
+    }
+
+    private static void checkCommon(ComposedLayout a, String op, Layout b, long n) {
+        Layout r = Inverse.rightInverse(b);
+        long i = firstMoved(n, x -> a.apply(r.apply(x)));
+        if (i >= 0) {
+            throw new LayoutArgumentException(op + " of " + a + " and " + b + ": CuTe's " + n + " elements are not"
+                    + " common: at " + i + " this layout takes " + a.apply(r.apply(i)) + " (the offset " + a.offset()
+                    + " moves the swizzle's bits)");
+        }
+    }
+
+    /** The first {@code i < n} that {@code f} does not fix, or −1: the pointwise check of a common vector. */
+    private static long firstMoved(long n, java.util.function.LongUnaryOperator f) {
+        for (long i = 0; i < n; i++) if (f.applyAsLong(i) != i) return i;
+        return -1;
     }
 }

@@ -6,6 +6,9 @@ import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.LongUnaryOperator;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.CoordLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 
@@ -41,6 +44,21 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
     /** The conflict degree: wavefronts over the minimum (1 = conflict-free). */
     public double degree() {
         return (double) wavefronts / minimum;
+    }
+
+    /**
+     * The element offsets of a shared-memory layout, index by index: a layout with integer strides or a swizzled
+     * one.
+     *
+     * @throws LayoutArgumentException for a layout with scaled-basis strides, whose values are coordinates
+     */
+    public static LongUnaryOperator offsets(AnyLayout smem) {
+        return switch (smem) {
+            case Layout l -> l::apply;
+            case ComposedLayout c -> c::apply;
+            case CoordLayout c -> throw AnyLayout.Kind.refuse("bank_conflicts", c, "shared memory is addressed by offsets:"
+                    + " give a layout with integer strides or a swizzled one");
+        };
     }
 
     /**

@@ -1,8 +1,10 @@
 package org.layoutcat.core.swizzle;
 
+import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
+import org.layoutcat.core.Swizzle;
 
 /**
  * CuTe's shared-memory layout atoms for SM90 GMMA ({@code cute/atom/mma_traits_sm90_gmma.hpp},

@@ -1,5 +1,7 @@
 /**
- * Swizzled layouts, as shared-memory tiles are built: CuTe's {@code Swizzle<B,M,S>} bit function, composed layouts
- * {@code Sw<B,M,S> o offset o L}, and the shared-memory bank conflicts of one instruction's accesses.
+ * Swizzled shared memory as kernels lay it out: the GMMA shared-memory atoms (swizzled layouts of
+ * {@link org.layoutcat.core.ComposedLayout}) and the shared-memory bank conflicts of one instruction's accesses.
  */
 package org.layoutcat.core.swizzle;
+
+import org.layoutcat.core.ComposedLayout;

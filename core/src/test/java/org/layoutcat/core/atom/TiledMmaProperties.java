@@ -71,7 +71,7 @@ class TiledMmaProperties {
         java.util.Set<Long> want = new java.util.HashSet<>(), got = new java.util.HashSet<>();
         for (long v = 0; v < values; v++) {
             want.add(c.apply(IntTuple.flat(thread, v)));
-            got.add(p.offset() + p.layout().apply(v));
+            got.add(p.offset().value() + p.layout().apply(v));
         }
         assertEquals(want, got, "thread " + thread + " of " + mma);
     }

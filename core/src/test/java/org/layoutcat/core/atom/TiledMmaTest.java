@@ -51,12 +51,12 @@ class TiledMmaTest {
         assertSameFunction("((4,8,2,2),((2,2),(1,1))):((32,1,0,8),((16,128),(0,0)))", mma.layoutB(), "B");
         Layout c = Layout.colMajor(IntTuple.flat(64, 32));
         assertEquals(Layout.parse("(((4,8),(2,2)),((2,2),(2,2))):(((128,1),(16,512)),((64,8),(32,1024)))"), mma.thrfrgC(c));
-        Sliced pc = mma.partitionC(c, 37);
+        Sliced<Layout> pc = mma.partitionC(c, 37);
         assertEquals(Layout.parse("((2,2),2,2):((64,8),32,1024)"), pc.layout());
-        assertEquals(145, pc.offset());
-        Sliced pa = mma.partitionA(c, 37);
+        assertEquals(145, pc.offset().value());
+        Sliced<Layout> pa = mma.partitionA(c, 37);
         assertEquals(Layout.parse("((2,2,2),2,2):((64,8,512),32,1024)"), pa.layout());
-        assertEquals(145, pa.offset());
+        assertEquals(145, pa.offset().value());
         assertEquals(Layout.parse("((2,2),2,2):((1,2),4,8)"), mma.partitionFragmentC(c));
         assertBijectionOntoTile(mma.layoutC(), 32 * 16, "C");
     }
@@ -80,12 +80,12 @@ class TiledMmaTest {
         assertSameFunction("((4,(2,2),2),(4,(1,1))):((1,(8,0),4),(16,(0,0)))", mma.layoutA(), "A");
         assertSameFunction("((4,(2,2),2),(4,(1,1))):((1,(0,8),4),(16,(0,0)))", mma.layoutB(), "B");
         Layout c = Layout.colMajor(IntTuple.flat(64, 32));
-        Sliced pc = mma.partitionC(c, 21);
+        Sliced<Layout> pc = mma.partitionC(c, 21);
         assertEquals(Layout.parse("((2,2,2),4,2):((64,2,256),16,1024)"), pc.layout());
-        assertEquals(13, pc.offset());
-        Sliced pa = mma.partitionA(c, 21);
+        assertEquals(13, pc.offset().value());
+        Sliced<Layout> pa = mma.partitionA(c, 21);
         assertEquals(Layout.parse("(4,4,8):(64,16,256)"), pa.layout());
-        assertEquals(13, pa.offset());
+        assertEquals(13, pa.offset().value());
         assertEquals(Layout.parse("((2,2,2),4,2):((1,2,4),8,32)"), mma.partitionFragmentC(c));
     }
 

@@ -22,22 +22,22 @@ import org.layoutcat.core.LayoutArbitraries;
 class SlicingTest {
     private static final Layout M = Layout.parse("(2,(3,4)):(1,(2,6))");
 
-    private static Sliced so(String c, Layout l) {
+    private static Sliced<Layout> so(String c, Layout l) {
         return Slicing.sliceAndOffset(SliceCoord.parse(c), l);
     }
 
     @Test
     void sliceAndOffsetAgreeWithCuTe() {
         // the example; CuTe C++: slice_and_offset((_,(1,_)), M) = ((_2,_4):(_1,_6), _2)
-        assertEquals(new Sliced(Layout.parse("(2,4):(1,6)"), 2), so("(_,(1,_))", M));
+        assertEquals(Sliced.of(Layout.parse("(2,4):(1,6)"), 2), so("(_,(1,_))", M));
         // CuTe C++ printouts
         assertEquals("():()", so("(1,(2,3))", M).layout().toString());
-        assertEquals(23, so("(1,(2,3))", M).offset());
-        assertEquals(new Sliced(M, 0), so("_", M));
-        assertEquals(new Sliced(M, 0), so("(_,_)", M));
-        assertEquals(new Sliced(Layout.parse("(2,3):(1,2)"), 12), so("(_,(_,2))", M));
-        assertEquals(11, so("(1,5)", M).offset());
-        assertEquals(new Sliced(Layout.parse("(2):(1)"), 10), so("(_,5)", M));
+        assertEquals(23, so("(1,(2,3))", M).offset().value());
+        assertEquals(Sliced.of(M, 0), so("_", M));
+        assertEquals(Sliced.of(M, 0), so("(_,_)", M));
+        assertEquals(Sliced.of(Layout.parse("(2,3):(1,2)"), 12), so("(_,(_,2))", M));
+        assertEquals(11, so("(1,5)", M).offset().value());
+        assertEquals(Sliced.of(Layout.parse("(2):(1)"), 10), so("(_,5)", M));
         assertEquals("(3):(2)", so("(1,_)", Layout.parse("(2,3)")).layout().toString());
     }
 
@@ -47,9 +47,9 @@ class SlicingTest {
         Layout tv = Layout.parse("((2,2),(2,3)):((2,12),(1,4))");
         long[] base = {0, 2, 12, 14};
         for (int t = 0; t < 4; t++) {
-            Sliced s = so("(" + t + ",_)", tv);
+            Sliced<Layout> s = so("(" + t + ",_)", tv);
             assertEquals("((2,3)):((1,4))", s.layout().toString());
-            assertEquals(base[t], s.offset());
+            assertEquals(base[t], s.offset().value());
         }
     }
 
@@ -96,13 +96,13 @@ class SlicingTest {
         java.util.Random r = new java.util.Random(in.get2());
         SliceCoord c = randomCoord(l.shape(), r);
         assertEquals(c, SliceCoord.parse(c.toString()));
-        Sliced s = Slicing.sliceAndOffset(c, l);
-        assertEquals(l.apply(c.withWildcardsAsZero()), s.offset());
+        Sliced<Layout> s = Slicing.sliceAndOffset(c, l);
+        assertEquals(l.apply(c.withWildcardsAsZero()), s.offset().value());
         for (int k = 0; k < 8; k++) {
             long i = r.nextInt((int) s.layout().size());
             IntTuple inner = s.layout().idx2crd(i);
             IntTuple full = c.isWildcard() ? inner : fill(c, inner, new int[] {0});
-            assertEquals(l.apply(full), s.offset() + s.layout().apply(i), l + " at " + c + ", " + inner);
+            assertEquals(l.apply(full), s.offset().value() + s.layout().apply(i), l + " at " + c + ", " + inner);
         }
         // slice and dice split the leaves: their sizes multiply to at least the slice's
         assertTrue(Slicing.dice(c, l).size() * s.layout().size() <= l.size() || c.isInteger());

@@ -17,17 +17,17 @@ import org.layoutcat.core.modes.Sliced;
  * array's as the offset); the shapes in the comments of {@code local_tile} and {@code local_partition}.
  */
 class PartitionTest {
-    private static Sliced tile(String l, String tiler, String c) {
+    private static Sliced<Layout> tile(String l, String tiler, String c) {
         return Partition.localTile(Layout.parse(l), Tiler.parse(tiler), SliceCoord.parse(c));
     }
 
-    private static Sliced part(String l, String thr, long t) {
+    private static Sliced<Layout> part(String l, String thr, long t) {
         return Partition.localPartition(Layout.parse(l), Layout.parse(thr), t);
     }
 
-    private static void assertSliced(String layout, long offset, Sliced s) {
+    private static void assertSliced(String layout, long offset, Sliced<Layout> s) {
         assertEquals(layout, s.layout().toString());
-        assertEquals(offset, s.offset(), s.toString());
+        assertEquals(offset, s.offset().value(), s.toString());
     }
 
     @Test
@@ -56,7 +56,7 @@ class PartitionTest {
         Layout composed = Composition.compose(Layout.parse("(24,1):(1,0)"), Layout.parse("((2,2),(2,3)):((2,12),(1,4))"));
         long[] base = {0, 2, 12, 14};
         for (int t = 0; t < 4; t++) {
-            Sliced s = org.layoutcat.core.modes.Slicing.sliceAndOffset(SliceCoord.parse("(" + t + ",_)"), composed);
+            Sliced<Layout> s = org.layoutcat.core.modes.Slicing.sliceAndOffset(SliceCoord.parse("(" + t + ",_)"), composed);
             assertSliced("((2,3)):((1,4))", base[t], s);
         }
     }
@@ -68,9 +68,9 @@ class PartitionTest {
         Layout thr = Layout.parse("(2,16):(16,1)");
         boolean[] seen = new boolean[(int) data.size()];
         for (long t = 0; t < thr.size(); t++) {
-            Sliced s = Partition.localPartition(data, thr, t);
+            Sliced<Layout> s = Partition.localPartition(data, thr, t);
             for (long i = 0; i < s.layout().size(); i++) {
-                int x = (int) (s.offset() + s.layout().apply(i));
+                int x = (int) (s.offset().value() + s.layout().apply(i));
                 assertTrue(!seen[x], "element " + x + " twice");
                 seen[x] = true;
             }

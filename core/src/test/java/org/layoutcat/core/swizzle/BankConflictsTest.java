@@ -3,13 +3,14 @@ package org.layoutcat.core.swizzle;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.List;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
+import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.Swizzle;
 
 /** Bank conflicts on hand-checked patterns, each derivation written beside it, and the swizzle property. */
 class BankConflictsTest {

@@ -1,11 +1,10 @@
 package org.layoutcat.core.swizzle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import org.junit.jupiter.api.Test;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
-import org.layoutcat.core.algebra.Product;
+import org.layoutcat.core.construct.TileToShape;
 import org.layoutcat.core.swizzle.GmmaSmemAtoms.Major;
 import org.layoutcat.core.swizzle.GmmaSmemAtoms.Swizzling;
 
@@ -41,12 +40,12 @@ class GmmaSmemAtomsTest {
     void tileToShapeIsCuTes() {
         // CuTe C++: tile_to_shape((8,64):(64,1), (128,128)) = ((_8,_16),(_64,_2)):((_64,_512),(_1,_8192))
         assertEquals(Layout.parse("((8,16),(64,2)):((64,512),(1,8192))"),
-                Product.tileToShape(Layout.parse("(8,64):(64,1)"), IntTuple.parse("(128,128)"), null));
+                TileToShape.tileToShape(Layout.parse("(8,64):(64,1)"), IntTuple.parse("(128,128)"), null));
         // with Step<_2,_1>: ((_8,_2),(_64,_2)):((_64,_1024),(_1,_512))
         assertEquals(Layout.parse("((8,2),(64,2)):((64,1024),(1,512))"),
-                Product.tileToShape(Layout.parse("(8,64):(64,1)"), IntTuple.parse("(16,128)"), IntTuple.parse("(2,1)")));
+                TileToShape.tileToShape(Layout.parse("(8,64):(64,1)"), IntTuple.parse("(16,128)"), IntTuple.parse("(2,1)")));
         // and of the swizzled atom: Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_1)):((_64,_512),(_1,_0))
         assertEquals("Sw<3,3,3> o 0 o ((8,16),(64,1)):((64,512),(1,0))",
-                GmmaSmemAtoms.atom(Major.K, Swizzling.SW128, 16).tileToShape(IntTuple.parse("(128,64)"), null).toString());
+                TileToShape.tileToShape(GmmaSmemAtoms.atom(Major.K, Swizzling.SW128, 16), IntTuple.parse("(128,64)"), null).toString());
     }
 }

@@ -2,9 +2,10 @@ package org.layoutcat.gpu.bench;
 
 import java.util.List;
 import java.util.function.LongUnaryOperator;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.swizzle.BankConflicts;
-import org.layoutcat.core.swizzle.ComposedLayout;
 
 /**
  * One warp's shared-memory load instruction, as {@link BankConflicts} counts it: {@code access} maps thread t
@@ -75,8 +76,7 @@ public record BankPattern(String name, String smem, int elementBytes, Layout acc
     }
 
     private static LongUnaryOperator function(String smem) {
-        if (ComposedLayout.looksComposed(smem)) return ComposedLayout.parse(smem)::apply;
-        return Layout.parse(smem)::apply;
+        return BankConflicts.offsets(AnyLayout.parse(smem));
     }
 
     /** The instruction's wavefronts and the fewest possible, by the CUDA guide's rules. */

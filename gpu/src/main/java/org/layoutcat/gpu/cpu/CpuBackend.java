@@ -1,14 +1,14 @@
 package org.layoutcat.gpu.cpu;
 
-import org.layoutcat.core.internal.Odometer;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveAction;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAccumulator;
+import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.Layout;
-import org.layoutcat.core.swizzle.ComposedLayout;
-import org.layoutcat.core.swizzle.Swizzle;
+import org.layoutcat.core.Swizzle;
+import org.layoutcat.core.internal.Odometer;
 import org.layoutcat.gpu.Backend;
 import org.layoutcat.gpu.Comparison;
 import org.layoutcat.gpu.LayoutChain;

@@ -15,7 +15,7 @@ import jcuda.driver.CUfunction;
 import jcuda.driver.CUmodule;
 import jcuda.driver.JCudaDriver;
 import org.layoutcat.core.Layout;
-import org.layoutcat.core.swizzle.ComposedLayout;
+import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.gpu.Backend;
 import org.layoutcat.gpu.Comparison;
 import org.layoutcat.gpu.LayoutChain;

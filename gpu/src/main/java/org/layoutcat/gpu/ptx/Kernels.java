@@ -1,9 +1,9 @@
 package org.layoutcat.gpu.ptx;
 
-import org.layoutcat.core.internal.Checked;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.layoutcat.core.internal.Checked;
 
 /**
  * PTX generation: each factory returns a {@link Kernel} specialized to its layouts (shapes and strides are
@@ -81,7 +81,7 @@ public final class Kernels {
     /**
      * {@code out[i] = sw(offset + L(i))} for {@code i ∈ [0, size(L))}: the offsets of L as {@link #realize(NormalizedLayout,
      * OffsetType)} computes them, then the offset added and the swizzle's XOR applied to each, {@code x ⊕ ((x ∧ Y) ≫ S)}
-     * ({@code ≪ −S} for a negative S), exactly {@link org.layoutcat.core.swizzle.Swizzle#apply}. IllegalArgumentException
+     * ({@code ≪ −S} for a negative S), exactly {@link org.layoutcat.core.Swizzle#apply}. IllegalArgumentException
      * for {@link OffsetType#U32} when the swizzled offsets may pass {@code 2^32 − 1}
      * ({@link NormalizedComposedLayout#maxOffsetBound()}).
      *
@@ -545,12 +545,12 @@ public final class Kernels {
 
     /**
      * Each register {@code x} of {@code vals} replaced by {@code sw(offset + x)}: an add, then
-     * {@code x ⊕ ((x ∧ Y) ≫ S)}, a left shift by {@code −S} for a negative S ({@link org.layoutcat.core.swizzle.Swizzle#apply}).
+     * {@code x ⊕ ((x ∧ Y) ≫ S)}, a left shift by {@code −S} for a negative S ({@link org.layoutcat.core.Swizzle#apply}).
      * Nothing for a plain layout ({@code sw} null).
      */
     private static void swizzle(PtxWriter p, Width w, String[] vals, NormalizedComposedLayout sw) {
         if (sw == null) return;
-        org.layoutcat.core.swizzle.Swizzle s = sw.swizzle();
+        org.layoutcat.core.Swizzle s = sw.swizzle();
         p.comment(s + " o " + sw.offset() + ": x = offset + L(i); x ^ ((x & " + w.immediate(s.yyyMask()) + ") "
                 + (s.shift() >= 0 ? ">> " : "<< ") + Math.abs(s.shift()) + ")");
         for (int k = 0; k < vals.length; k++) {

@@ -1,8 +1,8 @@
 package org.layoutcat.gpu.ptx;
 
+import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.Swizzle;
 import org.layoutcat.core.internal.Checked;
-import org.layoutcat.core.swizzle.ComposedLayout;
-import org.layoutcat.core.swizzle.Swizzle;
 
 /**
  * What a kernel evaluates for a composed layout {@code Sw<B,M,S> o offset o L}: the swizzle, the offset and L's

@@ -11,7 +11,7 @@ import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.algebra.Composition;
-import org.layoutcat.core.swizzle.ComposedLayout;
+import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.gpu.Comparison;
 import org.layoutcat.gpu.LayoutChain;
 import org.layoutcat.gpu.RandomLayouts;

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Random;
 import org.layoutcat.core.Layout;
-import org.layoutcat.core.swizzle.ComposedLayout;
+import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.gpu.Backends;
 import org.layoutcat.gpu.CrossCheck;
 import org.layoutcat.gpu.RandomLayouts;

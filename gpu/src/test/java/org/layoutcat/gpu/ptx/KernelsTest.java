@@ -12,7 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.layoutcat.core.Layout;
-import org.layoutcat.core.swizzle.ComposedLayout;
+import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.gpu.RandomLayouts;
 import org.layoutcat.gpu.bench.BankPattern;
 

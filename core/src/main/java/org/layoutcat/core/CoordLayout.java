@@ -1,12 +1,9 @@
-package org.layoutcat.core.coord;
+package org.layoutcat.core;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.layoutcat.core.internal.Checked;
-import org.layoutcat.core.IntTuple;
-import org.layoutcat.core.Layout;
-import org.layoutcat.core.LayoutArgumentException;
 
 /**
  * A layout whose strides are {@link ScaledBasis} elements: {@code shape:stride} with strides such as {@code 1@0},
@@ -19,7 +16,7 @@ import org.layoutcat.core.LayoutArgumentException;
  * {@code (4,(2,3)):(1@0,(1@0@1,1@1@1))}, and {@code parse(x.toString()).equals(x)}. An integer-valued CoordLayout
  * prints exactly as its {@link Layout} does.
  */
-public final class CoordLayout {
+public final class CoordLayout implements AnyLayout {
     private final IntTuple shape;
     private final ScaledBasis[] strides; // leaf order; never written, never exposed
     private final long size;
@@ -81,78 +78,45 @@ public final class CoordLayout {
     }
 
     /**
-     * Parses {@code shape:stride} with strides in {@link ScaledBasis} notation; a plain shape is its column-major
-     * layout.
+     * Parses a layout as {@link AnyLayout#parse} reads it and gives it as a CoordLayout: a layout with scaled-basis
+     * strides as it is, one with integer strides with its strides read as integers ({@link #of(Layout)}).
      *
-     * @throws LayoutArgumentException where the text is null, past the limits of {@link IntTuple#parse}, or not {@code
-     *         shape:stride} with a shape in CuTe notation (entries > 0) and a congruent stride of {@link ScaledBasis}
-     *         notation; the message gives the position
+     * @throws LayoutArgumentException where the text is not a layout, as {@link AnyLayout#parse} words it, or is a
+     *         swizzled layout (whose values are no sums of strides)
      * @throws ArithmeticException where the size overflows a long
      */
     public static CoordLayout parse(String text) {
-        if (text == null) throw new LayoutArgumentException("no layout to parse (null)");
-        if (text.length() > org.layoutcat.core.Limits.MAX_TEXT_LENGTH) IntTuple.parse(text); // words the limit
-        int colon = text.indexOf(':');
-        if (colon < 0) return of(Layout.parse(text));
-        IntTuple shape = IntTuple.parse(text.substring(0, colon));
-        List<ScaledBasis> d = new ArrayList<>();
-        int[] pos = {colon + 1};
-        strideLike(text, pos, shape, d);
-        skip(text, pos);
-        if (pos[0] != text.length()) throw error(text, pos[0], "unexpected text after the end");
-        return of(shape, d);
+        return switch (AnyLayout.parse(text)) {
+            case CoordLayout c -> c;
+            case Layout l -> of(l);
+            case ComposedLayout c -> throw new LayoutArgumentException(() -> "\"" + LayoutArgumentException.quote(text)
+                    + "\" is a swizzled layout, not a layout of integer or scaled-basis strides");
+        };
     }
 
-    private static void strideLike(String text, int[] pos, IntTuple shape, List<ScaledBasis> out) {
-        skip(text, pos);
-        if (shape.isLeaf()) {
-            int start = pos[0];
-            while (pos[0] < text.length() && ",()".indexOf(text.charAt(pos[0])) < 0) pos[0]++;
-            if (pos[0] == start) throw error(text, start, "expected a stride congruent to the shape " + shape);
-            try {
-                out.add(ScaledBasis.parse(text.substring(start, pos[0])));
-            } catch (LayoutArgumentException e) {
-                throw error(text, start, e.getMessage());
-            }
-            return;
-        }
-        if (pos[0] >= text.length() || text.charAt(pos[0]) != '(') throw error(text, pos[0], "expected '(': the stride is not congruent to the shape " + shape);
-        pos[0]++;
-        for (int i = 0; i < shape.rank(); i++) {
-            strideLike(text, pos, shape.mode(i), out);
-            skip(text, pos);
-            char want = i < shape.rank() - 1 ? ',' : ')';
-            if (pos[0] >= text.length() || text.charAt(pos[0]) != want) {
-                throw error(text, pos[0], "expected '" + want + "': the stride is not congruent to the shape " + shape);
-            }
-            pos[0]++;
-        }
-        if (shape.rank() == 0) {
-            skip(text, pos);
-            if (pos[0] >= text.length() || text.charAt(pos[0]) != ')') throw error(text, pos[0], "expected ')'");
-            pos[0]++;
-        }
-    }
-
-    private static void skip(String text, int[] pos) {
-        while (pos[0] < text.length() && Character.isWhitespace(text.charAt(pos[0]))) pos[0]++;
-    }
-
-    private static LayoutArgumentException error(String text, int pos, String what) {
-        String found = pos < text.length() ? "'" + text.charAt(pos) + "'" : "end of text";
-        return new LayoutArgumentException("cannot parse \"" + text + "\" at position " + pos + " (" + found + "): " + what);
-    }
-
+    @Override
     public IntTuple shape() {
         return shape;
     }
 
+    @Override
     public long size() {
         return size;
     }
 
+    @Override
     public int rank() {
         return shape.rank();
+    }
+
+    @Override
+    public int depth() {
+        return shape.depth();
+    }
+
+    @Override
+    public Kind kind() {
+        return Kind.BASIS;
     }
 
     /** True for an integral layout {@code s:d} (its shape is an integer). */
@@ -229,7 +193,7 @@ public final class CoordLayout {
     }
 
     /** The layout at a path of modes ({@code at(1,0) = mode(1).mode(0)}); an integral layout is its own mode 0. */
-    CoordLayout at(int[] path) {
+    public CoordLayout at(int... path) {
         CoordLayout l = this;
         for (int i : path) {
             if (i >= l.rank()) {
@@ -280,19 +244,60 @@ public final class CoordLayout {
     }
 
     /**
-     * The value at a hierarchical coordinate (each integer inside its mode), as {@link #apply(long)} words it.
+     * The value at a hierarchical coordinate: a tuple congruent to the shape down to where it holds integers, each
+     * integer {@code c} at a sub-shape {@code S} addressing S colexicographically, as {@link Layout#apply(IntTuple)}
+     * reads it; an integer is an index of {@code [0, size)}.
      *
-     * @throws LayoutArgumentException where the coordinate does not fit the shape (an integer outside its mode, a tuple
-     *         of another rank than the mode it meets), or where the value adds a non-zero integer to basis elements or
-     *         has a basis element at a position that holds a tuple of others
+     * @throws LayoutArgumentException where the coordinate does not fit the shape, or the value adds a non-zero
+     *         integer to basis elements (see {@link #apply(long)})
      * @throws ArithmeticException where a coordinate of the value overflows a long
      */
     public IntTuple apply(IntTuple coord) {
         if (coord.isLeaf()) {
-            if (coord.value() < 0 || coord.value() >= size) throw new LayoutArgumentException("coordinate " + coord + " is outside [0," + size + ") of " + this);
-            return apply(coord.value());
+            long c = coord.value();
+            if (c < 0 || c >= size) throw new LayoutArgumentException("coordinate " + coord + " is outside [0," + size + ") of " + this);
+            return apply(c);
         }
-        return CoordAlgebra.sliceAndOffset(org.layoutcat.core.modes.SliceCoord.of(coord), this).offset();
+        return apply(index(coord, shape, 1));
+    }
+
+    /** The index of coord in shape, each place worth {@code unit} (the size of the modes before it). */
+    private long index(IntTuple coord, IntTuple shape, long unit) {
+        if (coord.isLeaf()) {
+            long c = coord.value();
+            long n = shape.product();
+            if (c < 0 || c >= n) {
+                throw new LayoutArgumentException("coordinate " + c + " is outside [0," + n + ") of mode " + shape + " in " + this);
+            }
+            return c * unit; // < size, which fits in a long
+        }
+        if (shape.isLeaf() || shape.rank() != coord.rank()) {
+            throw new LayoutArgumentException("coordinate " + coord + " is not congruent to shape " + shape + " of " + this);
+        }
+        long r = 0;
+        for (int i = 0; i < coord.rank(); i++) {
+            r += index(coord.mode(i), shape.mode(i), unit);
+            unit *= shape.mode(i).product();
+        }
+        return r;
+    }
+
+    /** Its values are coordinates, whose extent no integer cosize gives: refused. */
+    @Override
+    public long cosize() {
+        throw Kind.refuse("cosize", this, "its values are coordinates, which no integer cosize bounds; cosize takes a"
+                + " layout of offsets");
+    }
+
+    @Override
+    public IntTuple idx2crd(long index) {
+        if (index < 0 || index >= size) throw new LayoutArgumentException("index " + index + " is outside [0," + size + ") of " + this);
+        return Layout.colMajor(shape).idx2crd(index);
+    }
+
+    @Override
+    public long crd2idx(IntTuple coord) {
+        return Layout.colMajor(shape).apply(coord);
     }
 
     @Override

@@ -1,8 +1,7 @@
-package org.layoutcat.core.coord;
+package org.layoutcat.core;
 
 import java.util.Arrays;
 import org.layoutcat.core.internal.Checked;
-import org.layoutcat.core.LayoutArgumentException;
 
 /**
  * A stride that is an integer or an integer times a basis element: CuTe's {@code ScaledBasis<v, i...>}, the

@@ -1,19 +1,19 @@
-package org.layoutcat.core.coord;
+package org.layoutcat.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
-import org.layoutcat.core.IntTuple;
-import org.layoutcat.core.Layout;
-import org.layoutcat.core.LayoutArbitraries;
-import org.layoutcat.core.Tiler;
+import org.layoutcat.core.algebra.Coalesce;
+import org.layoutcat.core.algebra.Composition;
+import org.layoutcat.core.algebra.Divide;
 import org.layoutcat.core.modes.SliceCoord;
+import org.layoutcat.core.modes.Sliced;
+import org.layoutcat.core.partition.Partition;
 
 /**
  * Layouts with scaled-basis strides. Golden values: CuTe C++ (CUTLASS main; {@code make_identity_layout},
@@ -52,36 +52,36 @@ class CoordLayoutTest {
 
     @Test
     void coalesceAgreesWithCuTe() {
-        assertEquals(I, CoordAlgebra.coalesce(I));
-        assertEquals("(4,2,3):(1@0,1@0@1,1@1@1)", CoordAlgebra.coalesce(J).toString());
-        assertEquals("(4,4):(1@0,1@1)", CoordAlgebra.coalesce(c("(2,2,4):(1@0,2@0,1@1)")).toString());
+        assertEquals(I, Coalesce.coalesce(I));
+        assertEquals("(4,2,3):(1@0,1@0@1,1@1@1)", Coalesce.coalesce(J).toString());
+        assertEquals("(4,4):(1@0,1@1)", Coalesce.coalesce(c("(2,2,4):(1@0,2@0,1@1)")).toString());
     }
 
     @Test
     void compositionAgreesWithCuTe() {
         // CuTe's test (the issue): (4,4):(4,1) o (4,4):(1@1,1@0) = (4,4):(1,4)
-        assertEquals("(4,4):(1,4)", CoordAlgebra.compose(c("(4,4):(4,1)"), c("(4,4):(1@1,1@0)")).toString());
-        assertEquals("(2,4):(1@0,1@1)", CoordAlgebra.compose(I, Tiler.parse("(2,4):(1,4)")).toString());
-        assertEquals("(2,4):(2@0,1@1)", CoordAlgebra.compose(I, Tiler.parse("8:2")).toString());
-        assertEquals("(2,4):(1@0,2@1)", CoordAlgebra.compose(I, Tiler.parse("<2:1,4:2>")).toString());
-        assertEquals("(4,2):(1@0,1@0@1)", CoordAlgebra.compose(J, Tiler.parse("8:1")).toString());
-        assertEquals("(4,2):(1@1,1@0)", CoordAlgebra.compose(I, c("(4,2):(1@1,1@0)")).toString());
+        assertEquals("(4,4):(1,4)", Composition.compose(c("(4,4):(4,1)"), c("(4,4):(1@1,1@0)")).toString());
+        assertEquals("(2,4):(1@0,1@1)", Composition.compose(I, Tiler.parse("(2,4):(1,4)")).toString());
+        assertEquals("(2,4):(2@0,1@1)", Composition.compose(I, Tiler.parse("8:2")).toString());
+        assertEquals("(2,4):(1@0,2@1)", Composition.compose(I, Tiler.parse("<2:1,4:2>")).toString());
+        assertEquals("(4,2):(1@0,1@0@1)", Composition.compose(J, Tiler.parse("8:1")).toString());
+        assertEquals("(4,2):(1@1,1@0)", Composition.compose(I, c("(4,2):(1@1,1@0)")).toString());
     }
 
     @Test
     void dividesAndPartitionsOfAnIdentityLayoutAgreeWithCuTe() {
-        assertEquals("((2,2),(4,2)):((1@0,2@0),(1@1,4@1))", CoordAlgebra.logicalDivide(I, Tiler.parse("(2,4)")).toString());
-        assertEquals("((2,4),(2,2)):((1@0,1@1),(2@0,4@1))", CoordAlgebra.zippedDivide(I, Tiler.parse("(2,4)")).toString());
-        assertEquals("((4,2),4):((1@0,1@1),2@1)", CoordAlgebra.logicalDivide(I, Tiler.parse("8:1")).toString());
+        assertEquals("((2,2),(4,2)):((1@0,2@0),(1@1,4@1))", Divide.logicalDivide(I, Tiler.parse("(2,4)")).toString());
+        assertEquals("((2,4),(2,2)):((1@0,1@1),(2@0,4@1))", Divide.zippedDivide(I, Tiler.parse("(2,4)")).toString());
+        assertEquals("((4,2),4):((1@0,1@1),2@1)", Divide.logicalDivide(I, Tiler.parse("8:1")).toString());
         CoordLayout t = CoordLayout.identity(IntTuple.parse("(16,64)"));
-        CoordSliced tile = CoordAlgebra.localTile(t, Tiler.parse("(4,8)"), SliceCoord.parse("(1,2)"));
+        Sliced<AnyLayout> tile = Partition.localTile(t, Tiler.parse("(4,8)"), SliceCoord.parse("(1,2)"));
         assertEquals("(4,8):(1@0,1@1)", tile.layout().toString());
         assertEquals(IntTuple.parse("(4,16)"), tile.offset()); // CuTe: ArithTuple(_4,_16)
         // CuTe: the tile's element (1,1) is (_5,_17)
-        IntTuple at = tile.layout().apply(IntTuple.parse("(1,1)"));
+        IntTuple at = tile.layout().value(IntTuple.parse("(1,1)"));
         assertEquals(IntTuple.parse("(5,17)"), IntTuple.of(IntTuple.of(tile.offset().mode(0).value() + at.mode(0).value()),
                 IntTuple.of(tile.offset().mode(1).value() + at.mode(1).value())));
-        CoordSliced part = CoordAlgebra.localPartition(t, Layout.parse("(2,16):(1,2)"), 5);
+        Sliced<AnyLayout> part = Partition.localPartition(t, Layout.parse("(2,16):(1,2)"), 5);
         assertEquals("(8,4):(2@0,16@1)", part.layout().toString());
         assertEquals(IntTuple.parse("(1,2)"), part.offset()); // CuTe: ArithTuple(1,2)
     }
@@ -90,7 +90,7 @@ class CoordLayoutTest {
     void mixedOrMisplacedStridesAreRefused() {
         String m = assertThrows(IllegalArgumentException.class, () -> c("(2,4):(1,1@1)").apply(5)).getMessage();
         assertTrue(m.contains("mixes integer and basis strides"), m);
-        m = assertThrows(IllegalArgumentException.class, () -> CoordAlgebra.compose(c("4:1"), c("(4,4):(1@1,1@0)"))).getMessage();
+        m = assertThrows(IllegalArgumentException.class, () -> Composition.compose(c("4:1"), c("(4,4):(1@1,1@0)"))).getMessage();
         assertTrue(m.contains("names mode 1"), m);
         assertThrows(IllegalArgumentException.class, () -> c("(4,8):(1@0,(1@1))"));
     }
@@ -110,8 +110,8 @@ class CoordLayoutTest {
             assertEquals(want, id.apply(i), id + " at " + i);
         }
         // coalesce keeps the values (as vectors: a dropped extent-1 mode takes its always-0 position with it, as in CuTe)
-        CoordLayout co = CoordAlgebra.coalesce(id);
-        for (long i = 0; i < Math.min(col.size(), 64); i++) assertEquals(entries(id.apply(i)), entries(co.apply(i)), id + " at " + i);
+        AnyLayout co = Coalesce.coalesce(id);
+        for (long i = 0; i < Math.min(col.size(), 64); i++) assertEquals(entries(id.apply(i)), entries(co.value(IntTuple.of(i))), id + " at " + i);
     }
 
     /** The non-zero entries of a coordinate by position: equal vectors of the coordinate space. */
@@ -156,14 +156,14 @@ class CoordLayoutTest {
         // I ∘ B for B = a compact layout of size(I): R(i) = I(B(i)) = idx2crd(B(i)) on every point
         CoordLayout id = CoordLayout.identity(shape);
         Layout b = Layout.rowMajor(shape);
-        CoordLayout r;
+        AnyLayout r;
         try {
-            r = CoordAlgebra.compose(id, b);
+            r = Composition.compose(id, b);
         } catch (IllegalArgumentException refused) {
             return;
         }
         for (long i = 0; i < Math.min(b.size(), 256); i++) {
-            assertEquals(entries(id.apply(b.apply(i))), entries(r.apply(i)), id + " o " + b + " = " + r + " at " + i);
+            assertEquals(entries(id.apply(b.apply(i))), entries(r.value(IntTuple.of(i))), id + " o " + b + " = " + r + " at " + i);
         }
     }
 }

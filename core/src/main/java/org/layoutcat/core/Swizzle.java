@@ -1,6 +1,4 @@
-package org.layoutcat.core.swizzle;
-
-import org.layoutcat.core.LayoutArgumentException;
+package org.layoutcat.core;
 
 /**
  * CuTe's {@code Swizzle<B,M,S>}: the bit function {@code x ↦ x ⊕ ((x ∧ Y) ≫ S)} on offsets, where the mask

@@ -1,23 +1,24 @@
-package org.layoutcat.core.coord;
+package org.layoutcat.core.algebra;
 
-import org.layoutcat.core.internal.Checked;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.CoordLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
+import org.layoutcat.core.ScaledBasis;
 import org.layoutcat.core.Tiler;
-import org.layoutcat.core.algebra.Complement;
-import org.layoutcat.core.algebra.Composition;
-import org.layoutcat.core.construct.TvLayout;
-import org.layoutcat.core.modes.SliceCoord;
+import org.layoutcat.core.internal.Checked;
 
 /**
- * CuTe's algebra on layouts with {@link ScaledBasis} strides: coalesce, composition, the divides, slicing and the
- * partitions kernels apply to coordinate (identity) layouts.
+ * CuTe's algebra on layouts with {@link ScaledBasis} strides ({@link CoordLayout}): coalesce, composition and the
+ * divides, which the operations of this package choose for that kind. Slicing and the partitions are in
+ * {@code modes.Slicing} and {@code partition.Partition}.
  *
  * <ul>
  * <li>{@code coalesce(A)}: CuTe's rule with vector equality, a mode {@code s:d} merged into the next {@code s':d'}
@@ -30,8 +31,8 @@ import org.layoutcat.core.modes.SliceCoord;
  *     element over that shape) composed with B by {@link Composition#composeModes}, the results (congruent: their
  *     shape depends only on the flat shape) zipped back into vector strides.</li>
  * <li>{@code logical_divide(A, B) = A ∘ (B, complement(B, shape(coalesce(A))))}, by mode for a tiler {@code <...>};
- *     {@code zipped_divide} gathers the tiles and the rests; {@code local_tile} and {@code local_partition} slice them
- *     as for integer layouts ({@link org.layoutcat.core.partition.Partition}), the offset being a coordinate.</li>
+ *     {@code zipped_divide} gathers the tiles and the rests, {@code tiled_divide} and {@code flat_divide} regroup
+ *     them as for integer layouts.</li>
  * </ul>
  * A composition the engine refuses for some component is refused, naming it: the vector answer is right exactly
  * where every component's is.
@@ -39,11 +40,11 @@ import org.layoutcat.core.modes.SliceCoord;
  * <p>Cost: a composition costs {@code k} integer compositions ({@link Composition#composeModes}) for the k basis
  * elements of coalesce_x(A), or one per flat mode of B where B's strides are basis elements.
  */
-public final class CoordAlgebra {
-    private CoordAlgebra() {}
+final class BasisAlgebra {
+    private BasisAlgebra() {}
 
     /** {@code coalesce(A)}: the fewest flat modes with A's values on [0, size). */
-    public static CoordLayout coalesce(CoordLayout a) {
+    static CoordLayout coalesce(CoordLayout a) {
         return coalesce(a, false);
     }
 
@@ -85,13 +86,19 @@ public final class CoordAlgebra {
      *         of modes is refused, as by {@link #compose(CoordLayout, CoordLayout)}
      * @throws ArithmeticException on overflow of a size, stride or coordinate
      */
-    public static CoordLayout compose(CoordLayout a, Tiler b) {
-        if (b instanceof Layout l) return compose(a, CoordLayout.of(l));
-        Tiler.ByMode t = (Tiler.ByMode) b;
-        requireRank("composition", a, t);
-        List<CoordLayout> modes = new ArrayList<>();
-        for (int i = 0; i < t.rank(); i++) modes.add(compose(a.mode(i), t.mode(i)));
-        return CoordLayout.concat(modes);
+    static CoordLayout compose(CoordLayout a, Tiler b) {
+        return switch (b) {
+            case Layout l -> compose(a, CoordLayout.of(l));
+            case CoordLayout l -> compose(a, l);
+            case ComposedLayout l -> throw AnyLayout.Kind.refuse("composition", l, "a layout with scaled-basis strides composes"
+                    + " with layouts of integer or scaled-basis strides: " + a + " o " + l + " has no CuTe counterpart");
+            case Tiler.ByMode t -> {
+                requireRank("composition", a, t);
+                List<CoordLayout> modes = new ArrayList<>();
+                for (int i = 0; i < t.rank(); i++) modes.add(compose(a.mode(i), t.mode(i)));
+                yield CoordLayout.concat(modes);
+            }
+        };
     }
 
     /**
@@ -102,7 +109,7 @@ public final class CoordAlgebra {
      *         Composition#compose(Layout, Layout)}), or a stride of the result would be a sum of basis elements
      * @throws ArithmeticException on overflow of a size, stride or coordinate
      */
-    public static CoordLayout compose(CoordLayout a, CoordLayout b) {
+    static CoordLayout compose(CoordLayout a, CoordLayout b) {
         boolean basis = false;
         boolean integer = false;
         for (ScaledBasis d : b.flatStrides()) {
@@ -196,12 +203,12 @@ public final class CoordAlgebra {
      *         complement)} is refused
      * @throws ArithmeticException on overflow of a size, stride or coordinate
      */
-    public static CoordLayout logicalDivide(CoordLayout a, Tiler b) {
-        if (b instanceof Layout l) {
+    static CoordLayout logicalDivide(CoordLayout a, Tiler b) {
+        if (!(b instanceof Tiler.ByMode t)) {
+            Layout l = integerTiler("logical_divide", a, b);
             Layout comp = Complement.complement(l, coalesce(a).shape());
             return compose(a, CoordLayout.of(Layout.concat(l, comp)));
         }
-        Tiler.ByMode t = (Tiler.ByMode) b;
         requireRank("logical_divide", a, t);
         List<CoordLayout> modes = new ArrayList<>();
         for (int i = 0; i < a.rank(); i++) modes.add(i < t.rank() ? logicalDivide(a.mode(i), t.mode(i)) : a.mode(i));
@@ -216,9 +223,8 @@ public final class CoordAlgebra {
      *         complement)} is refused
      * @throws ArithmeticException on overflow of a size, stride or coordinate
      */
-    public static CoordLayout zippedDivide(CoordLayout a, Tiler b) {
-        if (b instanceof Layout) return logicalDivide(a, b);
-        Tiler.ByMode t = (Tiler.ByMode) b;
+    static CoordLayout zippedDivide(CoordLayout a, Tiler b) {
+        if (!(b instanceof Tiler.ByMode t)) return logicalDivide(a, b);
         requireRank("zipped_divide", a, t);
         List<CoordLayout> tiles = new ArrayList<>();
         List<CoordLayout> rests = new ArrayList<>();
@@ -231,114 +237,51 @@ public final class CoordAlgebra {
         return CoordLayout.concat(List.of(CoordLayout.concat(tiles), CoordLayout.concat(rests)));
     }
 
-    /**
-     * {@code slice_and_offset(c, A)} as {@link org.layoutcat.core.modes.Slicing} defines it, the offset a coordinate.
-     *
-     * @throws LayoutArgumentException where a tuple of c meets an integral mode or a mode of another rank (mismatched
-     *         ranks), an integer of c lies outside its mode, or where the value adds a non-zero integer to basis
-     *         elements or has a basis element at a position that holds a tuple of others
-     * @throws ArithmeticException where a coordinate of the offset overflows a long
-     */
-    public static CoordSliced sliceAndOffset(SliceCoord c, CoordLayout a) {
-        CoordLayout.Point offset = CoordLayout.Point.of(a);
-        if (c.isWildcard()) return new CoordSliced(a, offset.toTuple());
-        List<CoordLayout> kept = new ArrayList<>();
-        walk(c, a, a, c, kept, offset);
-        CoordLayout l = c.isInteger() ? CoordLayout.of(IntTuple.EMPTY, List.of()) : CoordLayout.concat(kept);
-        return new CoordSliced(l, offset.toTuple());
-    }
-
-    private static void walk(SliceCoord c, CoordLayout m, CoordLayout whole, SliceCoord all, List<CoordLayout> kept, CoordLayout.Point offset) {
-        if (c.isTuple()) {
-            if (m.isIntegral() || m.rank() != c.rank()) {
-                throw new LayoutArgumentException("coordinate " + all + " does not fit " + whole + ": " + c + " has rank " + c.rank()
-                        + " but meets " + m.shape() + " of rank " + (m.isIntegral() ? "1 (an integer)" : m.rank()) + " (mismatched ranks)");
-            }
-            for (int i = 0; i < c.rank(); i++) walk(c.mode(i), m.mode(i), whole, all, kept, offset);
-            return;
-        }
-        if (c.isWildcard()) {
-            kept.add(m);
-            return;
-        }
-        if (c.value() >= m.size()) {
-            throw new LayoutArgumentException("coordinate " + all + " does not fit " + whole + ": " + c.value() + " is outside [0,"
-                    + m.size() + ") of mode " + m);
-        }
-        long[] s = m.shape().leaves();
-        long i = c.value();
-        for (int k = 0; k < s.length; k++) {
-            offset.add(m.flatStride(k), i % s[k]);
-            i /= s[k];
-        }
-    }
-
-    /**
-     * {@code local_tile(A, tiler, coord)} of a coordinate layout; see {@link org.layoutcat.core.partition.Partition}.
-     *
-     * @throws LayoutArgumentException where the zipped divide is refused (see {@link #zippedDivide}), the coordinate
-     *         has more modes than its rest modes, or the slice at it is refused (see {@link #sliceAndOffset})
-     * @throws ArithmeticException on overflow of a size, stride or coordinate
-     */
-    public static CoordSliced localTile(CoordLayout a, Tiler tiler, SliceCoord coord) {
-        CoordLayout z = zippedDivide(a, tiler);
-        SliceCoord rest = coord;
-        if (coord.isTuple()) {
-            int r1 = z.mode(1).rank();
-            if (coord.rank() > r1) {
-                throw new LayoutArgumentException("local_tile of " + a + " by " + tiler + " at " + coord + ": the coordinate has rank "
-                        + coord.rank() + " but zipped_divide = " + z + " has " + r1 + " rest modes");
-            }
-            rest = coord.paddedTo(r1);
-        }
-        return sliceAndOffset(SliceCoord.of(SliceCoord.wildcards(z.mode(0).rank()), rest), z);
-    }
-
-    /**
-     * {@code local_partition(A, thr_layout, thr_idx)} of a coordinate layout; see {@link
-     * org.layoutcat.core.partition.Partition}.
-     *
-     * @throws LayoutArgumentException where the index is outside {@code [0, size(threads))} or is not a value of the
-     *         thread layout (or {@code get_hier_coord} is undefined for it: a mode with stride ≤ 0), the thread layout
-     *         has more modes than the tile, or the zipped divide or the slice is refused
-     * @throws ArithmeticException on overflow of a size, stride or coordinate
-     */
-    public static CoordSliced localPartition(CoordLayout a, Layout threads, long index) {
-        if (index < 0 || index >= threads.size()) {
-            throw new LayoutArgumentException("local_partition of " + a + " among " + threads + ": thread " + index + " is outside [0,"
-                    + threads.size() + ")");
-        }
-        IntTuple hier = threads.hierCoord(index);
-        if (threads.apply(hier) != index) {
-            throw new LayoutArgumentException("local_partition of " + a + " among " + threads + ": " + index + " is not a value of the"
-                    + " thread layout (get_hier_coord gives " + hier + ", where it takes " + threads.apply(hier) + ")");
-        }
-        SliceCoord c;
-        if (threads.isIntegral()) {
-            c = SliceCoord.of(hier.value());
-        } else {
-            SliceCoord[] m = new SliceCoord[threads.rank()];
-            for (int i = 0; i < m.length; i++) m[i] = SliceCoord.of(threads.mode(i).crd2idx(hier.mode(i)));
-            c = SliceCoord.of(m);
-        }
-        CoordLayout z = zippedDivide(a, Tiler.ofShape(TvLayout.productEach(threads.shape())));
-        SliceCoord tile = c;
-        if (c.isTuple()) {
-            int r0 = z.mode(0).rank();
-            if (c.rank() > r0) {
-                throw new LayoutArgumentException("local_partition of " + a + " among " + threads + ": the thread layout has rank "
-                        + c.rank() + " but zipped_divide = " + z + " has " + r0 + " tile modes");
-            }
-            tile = c.paddedTo(r0);
-        }
-        return sliceAndOffset(SliceCoord.of(tile, SliceCoord.wildcards(z.mode(1).rank())), z);
-    }
-
-
-
     private static void requireRank(String name, CoordLayout a, Tiler.ByMode t) {
         if (t.rank() > a.rank()) {
             throw new LayoutArgumentException(name + " of " + a + " by " + t + ": the tiler has " + t.rank() + " modes but the layout only " + a.rank());
         }
+    }
+
+    /**
+     * A layout tiler of a divide of a basis-stride layout: CuTe divides by a layout with integer strides (one with
+     * basis strides or a swizzle has no complement).
+     */
+    private static Layout integerTiler(String name, CoordLayout a, Tiler b) {
+        return switch (b) {
+            case Layout l -> l;
+            case AnyLayout l -> throw AnyLayout.Kind.refuse(name, l, name + " of " + a + " divides by a layout with integer"
+                    + " strides (the tiler's complement is taken)");
+            case Tiler.ByMode t -> throw new IllegalStateException("a by-mode tiler is divided mode by mode");
+        };
+    }
+
+    /** {@code ((X),(y0,y1,...)) → ((X),y0,y1,...)}: a zipped divide's rest modes brought up, as {@link Zip#tiled}. */
+    static CoordLayout tiled(CoordLayout zipped) {
+        List<CoordLayout> modes = new ArrayList<>();
+        modes.add(zipped.mode(0));
+        modes.addAll(zipped.mode(1).modes());
+        return CoordLayout.concat(modes);
+    }
+
+    /** {@code ((x0,x1,...),(y0,y1,...)) → (x0,x1,...,y0,y1,...)}, as {@link Zip#flat}. */
+    static CoordLayout flat(CoordLayout zipped) {
+        List<CoordLayout> modes = new ArrayList<>(zipped.mode(0).modes());
+        modes.addAll(zipped.mode(1).modes());
+        return CoordLayout.concat(modes);
+    }
+
+    /** The layout of a result: a {@link Layout} where every stride is an integer, else the layout of basis strides. */
+    static AnyLayout canonical(CoordLayout c) {
+        return c.isIntegerValued() ? c.toLayout() : c;
+    }
+
+    /** True where the tiler is, or holds, a layout with scaled-basis strides. */
+    static boolean hasBasisStrides(Tiler b) {
+        return switch (b) {
+            case CoordLayout c -> true;
+            case Tiler.ByMode t -> t.modes().stream().anyMatch(BasisAlgebra::hasBasisStrides);
+            case AnyLayout other -> false;
+        };
     }
 }

@@ -1,4 +1,4 @@
-package org.layoutcat.cli;
+package org.layoutcat.cli.op;
 
 import java.util.List;
 

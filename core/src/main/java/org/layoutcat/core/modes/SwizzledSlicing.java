@@ -1,14 +1,14 @@
-package org.layoutcat.core.swizzle;
+package org.layoutcat.core.modes;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
+import org.layoutcat.core.Swizzle;
 import org.layoutcat.core.algebra.Composition;
-import org.layoutcat.core.modes.SliceCoord;
-import org.layoutcat.core.modes.Sliced;
-import org.layoutcat.core.modes.Slicing;
 
 /**
  * CuTe's {@code slice_and_offset(c, Sw o off o L)} ({@code swizzle_layout.hpp}): the slice of a swizzled layout at a
@@ -33,11 +33,11 @@ import org.layoutcat.core.modes.Slicing;
  *
  * <p>Cost: {@code O(flatRank(L))} for the slice and {@code O(size(S))} for the check.
  */
-public final class ComposedSlicing {
-    private ComposedSlicing() {}
+final class SwizzledSlicing {
+    private SwizzledSlicing() {}
 
     /** The most points of a slice compared with the composed layout. */
-    public static final long CHECKED_POINTS = 1L << 20;
+    static final long CHECKED_POINTS = 1L << 20;
 
     /**
      * {@code slice_and_offset(c, Sw o off o L)}; see the class comment.
@@ -45,20 +45,20 @@ public final class ComposedSlicing {
      * @throws LayoutArgumentException if c does not fit L, if the slice has more than {@value #CHECKED_POINTS}
      *         points, or where CuTe's slice is not the composed layout's function on it
      */
-    public static SwizzleSlice sliceAndOffset(SliceCoord c, ComposedLayout l) {
+    static Sliced<AnyLayout> sliceAndOffset(SliceCoord c, ComposedLayout l) {
         Swizzle sw = l.outer();
-        Sliced sliced = Slicing.sliceAndOffset(c, l.inner());
+        Sliced<Layout> sliced = Slicing.sliceAndOffset(c, l.inner());
         Layout s = sliced.layout();
-        if (!hasInteger(c)) return new SwizzleSlice(new ComposedLayout(sw, l.offset(), s), 0);
-        long d = sliced.offset();
+        if (!hasInteger(c)) return slice(new ComposedLayout(sw, l.offset(), s), 0);
+        long d = sliced.offset().value();
         long fields = sw.yyyMask() | sw.zzzMask();
         long zy = d & fields;
         long innerOffset = l.offset() ^ zy;
         long passThrough = d & ~fields;
-        SwizzleSlice cute;
+        Sliced<AnyLayout> cute;
         long active = reachedBits(s) & fields;
         if ((active & ~sw.apply(active)) != 0) { // S reaches both bits of a Y–Z pair: the swizzle stays
-            cute = new SwizzleSlice(new ComposedLayout(sw, innerOffset, s), passThrough);
+            cute = slice(new ComposedLayout(sw, innerOffset, s), passThrough);
         } else {
             cute = decayed(sw, innerOffset, s, passThrough);
         }
@@ -70,14 +70,14 @@ public final class ComposedSlicing {
      * The slice with the swizzle decayed to {@code P ∘ S}; where P and S do not compose (S's strides split P's bit
      * modes, which CuTe C++ refuses at compile time) the slice keeps the swizzle.
      */
-    private static SwizzleSlice decayed(Swizzle sw, long innerOffset, Layout s, long passThrough) {
+    private static Sliced<AnyLayout> decayed(Swizzle sw, long innerOffset, Layout s, long passThrough) {
         Layout p;
         try {
             p = Composition.compose(swizzleAsLayout(sw, innerOffset), s);
         } catch (LayoutArgumentException e) {
-            return new SwizzleSlice(new ComposedLayout(sw, innerOffset, s), passThrough);
+            return slice(new ComposedLayout(sw, innerOffset, s), passThrough);
         }
-        return new SwizzleSlice(new ComposedLayout(Swizzle.IDENTITY, 0, p), Math.addExact(sw.apply(innerOffset), passThrough));
+        return Sliced.of(p, Math.addExact(sw.apply(innerOffset), passThrough));
     }
 
     private static boolean hasInteger(SliceCoord c) {
@@ -138,7 +138,7 @@ public final class ComposedSlicing {
         return Layout.of(IntTuple.of(shape.toArray(IntTuple[]::new)), IntTuple.of(stride.toArray(IntTuple[]::new)));
     }
 
-    private static void check(SliceCoord c, ComposedLayout l, Layout s, long d, SwizzleSlice cute) {
+    private static void check(SliceCoord c, ComposedLayout l, Layout s, long d, Sliced<AnyLayout> cute) {
         long n = s.size();
         if (n > CHECKED_POINTS) {
             throw new LayoutArgumentException("slice of " + l + " at " + c + " has " + n + " points; layoutcat compares a"
@@ -147,7 +147,7 @@ public final class ComposedSlicing {
         long base = Math.addExact(l.offset(), d);
         for (long i = 0; i < n; i++) {
             long want = l.outer().apply(Math.addExact(base, s.apply(i)));
-            long got = cute.apply(i);
+            long got = valueOf(cute, i);
             if (got != want) {
                 throw new LayoutArgumentException("slice of " + l + " at " + c + ": CuTe's slice_and_offset gives "
                         + cute + ", which takes " + got + " at index " + i + " of the slice where the composed layout takes "
@@ -155,5 +155,21 @@ public final class ComposedSlicing {
                         + new ComposedLayout(l.outer(), base, s) + " is that slice");
             }
         }
+    }
+
+    /** The slice {@code offset + f}: f as it is, or its layout where the swizzle is the identity with offset 0. */
+    private static Sliced<AnyLayout> slice(ComposedLayout f, long offset) {
+        return Sliced.of(f.outer().isIdentity() && f.offset() == 0 ? f.inner() : f, offset);
+    }
+
+    /** {@code offset + layout(i)} of a swizzled slice, its layout swizzled or plain. */
+    private static long valueOf(Sliced<AnyLayout> slice, long i) {
+        long v = switch (slice.layout()) {
+            case Layout plain -> plain.apply(i);
+            case ComposedLayout composed -> composed.outer().isIdentity() // no swizzle to refuse a negative offset
+                    ? Math.addExact(composed.offset(), composed.inner().apply(i)) : composed.apply(i);
+            case AnyLayout other -> throw new IllegalStateException("a swizzled slice of kind " + other.kind());
+        };
+        return Math.addExact(slice.offset().value(), v);
     }
 }

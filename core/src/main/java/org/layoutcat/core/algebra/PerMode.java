@@ -4,8 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.BiPredicate;
-import org.layoutcat.core.LayoutArgumentException;
+import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Tiler;
 
 /**
@@ -14,8 +15,8 @@ import org.layoutcat.core.Tiler;
  * keeps the remaining modes unchanged (the divides and products, {@link #apply}) or drops them (composition,
  * {@link #applyToHitModes}: CuTe C++ drops "any modes of lhs that aren't hit by rhs").
  */
-public final class ByMode {
-    private ByMode() {}
+public final class PerMode {
+    private PerMode() {}
 
     /**
      * {@code op(a, b)} for a layout b; {@code (op(a0,T0), ..., op(ak,Tk), a(k+1), ...)} for {@code b = <T0..Tk>}.
@@ -39,8 +40,7 @@ public final class ByMode {
     }
 
     private static Layout apply(String name, Layout a, Tiler b, BiFunction<Layout, Layout, Layout> op, boolean keepRest) {
-        if (b instanceof Layout l) return op.apply(a, l);
-        Tiler.ByMode t = (Tiler.ByMode) b;
+        if (!(b instanceof Tiler.ByMode t)) return op.apply(a, layoutOf(name, a, b));
         requireRank(name, a, t);
         int rank = keepRest ? a.rank() : t.rank();
         List<Layout> modes = new ArrayList<>(rank);
@@ -56,8 +56,7 @@ public final class ByMode {
      * {@code ((x0,x1,...),(y0,y1,...,a(k+1),...))}.
      */
     static Layout unzip(String name, Layout a, Tiler b, BiFunction<Layout, Layout, Layout> op) {
-        if (b instanceof Layout l) return op.apply(a, l);
-        Tiler.ByMode t = (Tiler.ByMode) b;
+        if (!(b instanceof Tiler.ByMode t)) return op.apply(a, layoutOf(name, a, b));
         requireRank(name, a, t);
         List<Layout> tiles = new ArrayList<>();
         List<Layout> rests = new ArrayList<>();
@@ -72,11 +71,24 @@ public final class ByMode {
 
     /** {@code p(a, b)} for a layout b; for {@code <T0..Tk>}, k+1 ≤ rank(a) and {@code p} holds mode by mode. */
     public static boolean test(Layout a, Tiler b, BiPredicate<Layout, Layout> p) {
-        if (b instanceof Layout l) return p.test(a, l);
-        Tiler.ByMode t = (Tiler.ByMode) b;
+        if (!(b instanceof Tiler.ByMode t)) return b instanceof Layout l && p.test(a, l);
         if (t.rank() > a.rank()) return false;
         for (int i = 0; i < t.rank(); i++) if (!test(a.mode(i), t.mode(i), p)) return false;
         return true;
+    }
+
+    /**
+     * The layout tiler b of an operation on layouts with integer strides; another kind of layout there is refused:
+     * the operations of A's kind say which kinds of B they take.
+     */
+    static Layout layoutOf(String name, Layout a, Tiler b) {
+        return switch (b) {
+            case Layout l -> l;
+            case AnyLayout l -> throw AnyLayout.Kind.refuse(name, l, "as the right operand of " + name + " of " + a
+                    + ", which has integer strides, " + name + " takes a layout with integer strides"
+                    + (l.kind() == AnyLayout.Kind.BASIS && name.equals("composition") ? " or scaled-basis strides" : ""));
+            case Tiler.ByMode t -> throw new IllegalStateException(name + ": a by-mode tiler is applied mode by mode");
+        };
     }
 
     private static void requireRank(String name, Layout a, Tiler.ByMode t) {

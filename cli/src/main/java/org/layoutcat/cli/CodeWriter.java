@@ -1,0 +1,414 @@
+package org.layoutcat.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.layoutcat.cli.op.Answer;
+import org.layoutcat.cli.op.Args;
+import org.layoutcat.cli.op.CodeForm;
+import org.layoutcat.cli.op.Operation;
+import org.layoutcat.cli.op.Operations;
+import org.layoutcat.cli.op.Param;
+import org.layoutcat.cli.op.Request;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.IntTuple;
+import org.layoutcat.core.Layout;
+import org.layoutcat.core.ScaledBasis;
+import org.layoutcat.core.Swizzle;
+import org.layoutcat.core.Tiler;
+import org.layoutcat.core.modes.SliceCoord;
+
+/**
+ * The bridge to kernel code: a request and layoutcat's answer written as a self-contained CuTe C++ test
+ * ({@code #include <cute/tensor.hpp>}, static integers {@code Int<N>{}}, {@code CUTE_STATIC_ASSERT_V} on every part
+ * known at compile time, a runtime check for the offsets CuTe keeps in a tensor's iterator) or as its CuTe DSL
+ * (Python) equivalent, from the operation's {@link CodeForm} in the table. The C++ is C++17 host code for g++
+ * against the CUTLASS headers (which include CUDA's headers): a kernel engineer drops it into a test suite, and the
+ * build fails where CuTe disagrees with layoutcat.
+ *
+ * <p>An operation without a form of that language, or an answer layoutcat refuses, is an IllegalArgumentException
+ * saying so.
+ */
+final class CodeWriter {
+    private CodeWriter() {}
+
+    private static final Pattern SLOT = Pattern.compile("\\{(\\w+)(?::(\\w+))?}");
+    private static final Pattern OPTIONAL = Pattern.compile("⟦([^⟦⟧]*)⟧");
+
+    /** The C++ test of {@code op(args)}, asserting layoutcat's answer. */
+    static String cpp(String op, List<String> args) {
+        Operation o = Operations.named(op);
+        Args a = o.read(new Request(op, args, "auto"));
+        Answer answer = o.body().apply(a);
+        CodeForm.Call form = switch (o.cpp()) {
+            case CodeForm.Call c -> c;
+            case CodeForm.None n -> throw new IllegalArgumentException("cpp: " + op + " has no CuTe C++ counterpart to test: " + n.reason());
+        };
+        Map<String, String> declared = new LinkedHashMap<>();
+        List<String> lines = new ArrayList<>();
+        for (String s : form.setup()) lines.add("  " + fill(s, a, declared, Cpp.INSTANCE));
+        String call = fill(form.call(), a, declared, Cpp.INSTANCE);
+        StringBuilder decl = new StringBuilder();
+        declared.forEach((name, value) -> decl.append("  auto ").append(name).append(" = ").append(value).append(";\n"));
+        List<String> checks = new ArrayList<>();
+        checks.add("  auto r = " + call + ";");
+        form.checks().forEach((part, check) -> {
+            Object want = part.equals("result") ? answer.value() : answer.fieldValues().get(part);
+            if (want == null) throw new IllegalStateException(op + ": no reply part " + part + " to check");
+            if (CodeForm.IDENTITY.equals(check.valueOf())) checks.add(Cpp.identityCheck(check, want));
+            else checks.addAll(Cpp.check(check, want, check.valueOf() == null ? null : valueOfLayout(a, check.valueOf())));
+        });
+        StringBuilder sb = new StringBuilder();
+        sb.append("// layoutcat cpp ").append(op);
+        for (String x : args) sb.append(" \"").append(x).append('"');
+        sb.append("\n// layoutcat's answer: ").append(answer.result());
+        answer.fields().forEach((k, v) -> sb.append(", ").append(k).append(' ').append(v));
+        sb.append("\n// A host program for CuTe C++ (CUTLASS's include/): it does not compile, or returns 1, where CuTe's answer differs.\n");
+        sb.append("#include <cstdio>\n#include <cute/tensor.hpp>\n\nusing namespace cute;\n\nint main() {\n");
+        for (String l : lines) sb.append(l).append('\n');
+        sb.append(decl);
+        for (String c : checks) sb.append(c).append('\n');
+        sb.append("  printf(\"ok\\n\");\n  return 0;\n}\n");
+        return sb.toString();
+    }
+
+    /** The CuTe DSL (Python) version of {@code op(args)}, asserting layoutcat's answer on the printed value. */
+    static String dsl(String op, List<String> args) {
+        Operation o = Operations.named(op);
+        Args a = o.read(new Request(op, args, "auto"));
+        Answer answer = o.body().apply(a);
+        CodeForm.Call form = switch (o.dsl()) {
+            case CodeForm.Call c -> c;
+            case CodeForm.None n -> throw new IllegalArgumentException("dsl: " + op + " has no CuTe DSL counterpart to test: " + n.reason());
+        };
+        Map<String, String> declared = new LinkedHashMap<>();
+        List<String> setup = new ArrayList<>();
+        for (String s : form.setup()) setup.add(fill(s, a, declared, Dsl.INSTANCE));
+        String call = fill(form.call(), a, declared, Dsl.INSTANCE);
+        StringBuilder sb = new StringBuilder();
+        sb.append("# layoutcat cpp --dsl ").append(op);
+        for (String x : args) sb.append(" \"").append(x).append('"');
+        sb.append("\n# layoutcat's answer: ").append(answer.result());
+        answer.fields().forEach((k, v) -> sb.append(", ").append(k).append(' ').append(v));
+        sb.append("\nimport cutlass\nimport cutlass.cute as cute\n\n\n@cute.jit\ndef check():\n");
+        for (String s : setup) sb.append("    ").append(s).append('\n');
+        declared.forEach((name, value) -> sb.append("    ").append(name).append(" = ").append(value).append('\n'));
+        sb.append("    r = ").append(call).append('\n');
+        sb.append("    print(r)\n");
+        form.checks().forEach((part, check) -> {
+            Object want = part.equals("result") ? answer.value() : answer.fieldValues().get(part);
+            String text = want instanceof Boolean b ? (b ? "True" : "False") : String.valueOf(want);
+            sb.append("    assert str(").append(check.expr()).append(").replace(\" \", \"\") == \"").append(text.replace(" ", ""))
+                    .append("\", str(").append(check.expr()).append(")\n");
+        });
+        sb.append("\n\ncheck()\n");
+        return sb.toString();
+    }
+
+    /** The layout argument named {@code name}, whose values a check compares. */
+    private static AnyLayout valueOfLayout(Args a, String name) {
+        for (Param<?> p : a.operation().params()) {
+            if (p.name().equals(name) && a.has(p) && a.get(p) instanceof AnyLayout l) return l;
+        }
+        throw new IllegalStateException(a.operation().name() + ": no layout argument " + name);
+    }
+
+    /** A template with its slots filled: a variable declared per argument, or the value written in place. */
+    private static String fill(String template, Args a, Map<String, String> declared, Language lang) {
+        Matcher opt = OPTIONAL.matcher(template);
+        StringBuilder kept = new StringBuilder();
+        while (opt.find()) {
+            Matcher slot = SLOT.matcher(opt.group(1));
+            boolean given = true;
+            while (slot.find()) given &= a.has(param(a, slot.group(1)));
+            opt.appendReplacement(kept, Matcher.quoteReplacement(given ? opt.group(1) : ""));
+        }
+        opt.appendTail(kept);
+        Matcher m = SLOT.matcher(kept);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            Param<?> p = param(a, m.group(1));
+            Object v = a.get(p);
+            String how = m.group(2);
+            String text;
+            if (how == null) {
+                declared.putIfAbsent(p.name(), lang.value(v));
+                text = p.name();
+            } else {
+                text = lang.slot(how, v);
+            }
+            m.appendReplacement(out, Matcher.quoteReplacement(text));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    private static Param<?> param(Args a, String name) {
+        for (Param<?> p : a.operation().params()) if (p.name().equals(name)) return p;
+        throw new IllegalStateException(a.operation().name() + ": a code template names " + name + ", which is no argument");
+    }
+
+    /** How values are written in a language. */
+    private interface Language {
+        /** A value as an expression of the language. */
+        String value(Object v);
+
+        /** A value written in place by a slot's modifier. */
+        String slot(String how, Object v);
+    }
+
+    /** CuTe C++: static integers, {@code make_layout}, {@code make_tile}, {@code make_coord}. */
+    private enum Cpp implements Language {
+        INSTANCE;
+
+        @Override
+        public String value(Object v) {
+            return switch (v) {
+                case Layout l -> layout(CoordLayout.of(l));
+                case CoordLayout c -> layout(c);
+                case ComposedLayout c -> "composition(" + swizzle(c.outer()) + ", " + integer(c.offset()) + ", "
+                        + layout(CoordLayout.of(c.inner())) + ")";
+                case Tiler.ByMode t -> tiler(t);
+                case IntTuple t -> tuple(t, "make_shape");
+                case SliceCoord c -> coord(c);
+                case Long n -> integer(n);
+                case Integer n -> integer(n);
+                case Boolean b -> b.toString();
+                default -> throw new IllegalArgumentException("cpp: no C++ value for " + v);
+            };
+        }
+
+        @Override
+        public String slot(String how, Object v) {
+            return switch (how) {
+                case "literal" -> v instanceof IntTuple t && !t.isLeaf() ? tuple(t, "make_coord")
+                        : v instanceof IntTuple t ? integer(t.value()) : value(v);
+                case "int" -> String.valueOf(v instanceof IntTuple t ? t.value() : v);
+                case "indices" -> indices(v);
+                case "type" -> type(((Number) v).longValue());
+                case "tensor" -> tensor(v);
+                default -> throw new IllegalStateException("cpp: unknown slot modifier " + how);
+            };
+        }
+
+        /** The checks that {@code expr} equals {@code want}: at compile time, or when the test runs. */
+        static List<String> check(CodeForm.Check c, Object want, AnyLayout valueOf) {
+            if (valueOf instanceof CoordLayout l && want instanceof IntTuple v) return valueChecks(c.expr(), l, v, c.when());
+            if (want instanceof Boolean b) return List.of("  CUTE_STATIC_ASSERT_V(" + (b ? c.expr() : "not " + c.expr()) + ");");
+            if (want instanceof ComposedLayout composed) {
+                return List.of(
+                        assertion("(" + c.expr() + ").layout_b()", INSTANCE.value(composed.inner()), c.when()),
+                        assertion("(" + c.expr() + ").offset()", integer(composed.offset()), c.when()),
+                        "  static_assert(std::is_same_v<std::decay_t<decltype((" + c.expr() + ").layout_a())>, "
+                                + swizzle(composed.outer()).replace("{}", "") + ">);");
+            }
+            String expected = want instanceof IntTuple t && !t.isLeaf() ? tuple(t, "make_coord")
+                    : want instanceof IntTuple t ? integer(t.value()) : INSTANCE.value(want);
+            return List.of(assertion(c.expr(), expected, c.when()));
+        }
+
+        /** The check that {@code expr} is the identity layout {@code want}, written with CuTe's basis strides. */
+        static String identityCheck(CodeForm.Check c, Object want) {
+            IntTuple shape = ((AnyLayout) want).shape();
+            String expected = shape.isLeaf() ? "make_layout(" + integer(shape.value()) + ", E<>{})" : layout(CoordLayout.identity(shape));
+            return assertion(c.expr(), expected, c.when());
+        }
+
+        private static String assertion(String expr, String expected, CodeForm.When when) {
+            if (when == CodeForm.When.COMPILE) return "  CUTE_STATIC_ASSERT_V((" + expr + ") == " + expected + ");";
+            return "  if (!((" + expr + ") == " + expected + ")) { printf(\"" + expr.replace("\"", "\\\"") + " differs\\n\"); return 1; }";
+        }
+
+        /**
+         * The checks that {@code expr}, a value of a layout with basis strides, is {@code v}: for strides of one
+         * basis element, the scaled basis element {@code Int<v>{} * E<p>{}} (CuTe's sum of one term); for several,
+         * each position {@code get<p...>(expr)} of CuTe's ArithmeticTuple.
+         */
+        private static List<String> valueChecks(String expr, CoordLayout l, IntTuple v, CodeForm.When when) {
+            Map<String, ScaledBasis> paths = new LinkedHashMap<>();
+            for (ScaledBasis d : l.flatStrides()) if (!d.isInteger()) paths.putIfAbsent(java.util.Arrays.toString(d.path()), d);
+            List<String> out = new ArrayList<>();
+            for (ScaledBasis d : paths.values()) {
+                IntTuple at = v;
+                StringBuilder get = new StringBuilder();
+                for (int k = 0; k < d.depth(); k++) {
+                    at = at.mode(d.index(k));
+                    get.append(k > 0 ? "," : "").append(d.index(k));
+                }
+                // CuTe's sum of one term is that scaled basis element (0 too: written as Int<0>{} * E<p>{})
+                out.add(paths.size() == 1 ? assertion(expr, stride(ScaledBasis.of(1, d.path())).replace(integer(1), integer(at.value())), when)
+                        : assertion("get<" + get + ">(" + expr + ")", integer(at.value()), when));
+            }
+            return out;
+        }
+
+        private static String tensor(Object v) {
+            return switch (v) {
+                case Layout l -> "make_tensor(counting_iterator<int>{0}, " + INSTANCE.value(l) + ")";
+                case CoordLayout c when c.equals(CoordLayout.identity(c.shape())) -> "make_identity_tensor(" + tuple(c.shape(), "make_shape") + ")";
+                case CoordLayout c -> throw new IllegalArgumentException("cpp: a layout with basis strides is written as"
+                        + " make_identity_tensor, so it must be an identity layout; " + c + " is not");
+                default -> throw new IllegalArgumentException("cpp: no C++ tensor of " + v);
+            };
+        }
+
+        private static String swizzle(Swizzle s) {
+            return "Swizzle<" + s.bits() + "," + s.base() + "," + s.shift() + ">{}";
+        }
+
+        private static String indices(Object v) {
+            StringBuilder sb = new StringBuilder();
+            for (int i : (int[]) v) sb.append(sb.length() > 0 ? "," : "").append(i);
+            return sb.toString();
+        }
+    }
+
+    /** CuTe DSL: Python tuples, {@code cute.make_layout}, {@code cute.E}. */
+    private enum Dsl implements Language {
+        INSTANCE;
+
+        @Override
+        public String value(Object v) {
+            return switch (v) {
+                case Layout l -> pyLayout(CoordLayout.of(l));
+                case CoordLayout c -> pyLayout(c);
+                case ComposedLayout c -> "cute.make_composed_layout(cute.make_swizzle(" + c.outer().bits() + ", " + c.outer().base()
+                        + ", " + c.outer().shift() + "), " + c.offset() + ", " + pyLayout(CoordLayout.of(c.inner())) + ")";
+                case Tiler.ByMode t -> pyTiler(t);
+                case IntTuple t -> py(t);
+                case SliceCoord c -> pyCoord(c);
+                case Long n -> n.toString();
+                case Integer n -> n.toString();
+                default -> throw new IllegalArgumentException("dsl: no CuTe DSL value for " + v);
+            };
+        }
+
+        @Override
+        public String slot(String how, Object v) {
+            return switch (how) {
+                case "literal", "int" -> value(v);
+                case "list" -> {
+                    StringBuilder sb = new StringBuilder("[");
+                    for (int i : (int[]) v) sb.append(sb.length() > 1 ? ", " : "").append(i);
+                    yield sb.append(']').toString();
+                }
+                default -> throw new IllegalStateException("dsl: unknown slot modifier " + how);
+            };
+        }
+    }
+
+    /** A static integer {@code Int<n>{}}. */
+    static String integer(long n) {
+        return "Int<" + n + ">{}";
+    }
+
+    /** A tuple of static integers, {@code maker(...)} at every level; an integer is {@code Int<n>{}}. */
+    static String tuple(IntTuple t, String maker) {
+        if (t.isLeaf()) return integer(t.value());
+        StringBuilder sb = new StringBuilder(maker).append('(');
+        for (int i = 0; i < t.rank(); i++) sb.append(i > 0 ? ", " : "").append(tuple(t.mode(i), maker));
+        return sb.append(')').toString();
+    }
+
+    /** {@code make_layout(shape, stride)}, basis strides as {@code Int<v>{} * E<i...>{}}. */
+    static String layout(CoordLayout l) {
+        int[] at = {0};
+        return "make_layout(" + tuple(l.shape(), "make_shape") + ", " + strides(l, l.shape(), at) + ")";
+    }
+
+    private static String strides(CoordLayout l, IntTuple s, int[] at) {
+        if (s.isLeaf()) return stride(l.flatStride(at[0]++));
+        StringBuilder sb = new StringBuilder("make_stride(");
+        for (int i = 0; i < s.rank(); i++) sb.append(i > 0 ? ", " : "").append(strides(l, s.mode(i), at));
+        return sb.append(')').toString();
+    }
+
+    private static String stride(ScaledBasis d) {
+        if (d.isInteger()) return integer(d.value());
+        StringBuilder e = new StringBuilder("E<");
+        for (int k = 0; k < d.depth(); k++) e.append(k > 0 ? "," : "").append(d.index(k));
+        return integer(d.value()) + " * " + e.append(">{}");
+    }
+
+    /** {@code make_tile(...)} of a by-mode tiler, each mode a layout or a tiler. */
+    static String tiler(Tiler t) {
+        return switch (t) {
+            case Tiler.ByMode b -> {
+                StringBuilder sb = new StringBuilder("make_tile(");
+                for (int i = 0; i < b.rank(); i++) sb.append(i > 0 ? ", " : "").append(tiler(b.mode(i)));
+                yield sb.append(')').toString();
+            }
+            case AnyLayout l -> Cpp.INSTANCE.value(l);
+        };
+    }
+
+    /** A coordinate, {@code _} for a wildcard. */
+    static String coord(SliceCoord c) {
+        if (c.isWildcard()) return "_";
+        if (c.isInteger()) return integer(c.value());
+        StringBuilder sb = new StringBuilder("make_coord(");
+        for (int i = 0; i < c.rank(); i++) sb.append(i > 0 ? ", " : "").append(coord(c.mode(i)));
+        return sb.append(')').toString();
+    }
+
+    /** The element type of a width in bits: the unsigned integer types, {@code cute::array<uint8_t,n>} for other byte multiples. */
+    static String type(long bits) {
+        if (bits == 8 || bits == 16 || bits == 32 || bits == 64) return "uint" + bits + "_t";
+        if (bits == 1 || bits == 2 || bits == 4) return "cute::uint" + bits + "_t";
+        if (bits > 0 && bits % 8 == 0 && bits <= 1024) return "cute::array<uint8_t, " + bits / 8 + ">";
+        throw new IllegalArgumentException("cpp recast_layout: no element type of " + bits + " bits to name");
+    }
+
+    private static String py(IntTuple t) {
+        if (t.isLeaf()) return Long.toString(t.value());
+        StringBuilder sb = new StringBuilder("(");
+        for (int i = 0; i < t.rank(); i++) sb.append(i > 0 ? ", " : "").append(py(t.mode(i)));
+        if (t.rank() == 1) sb.append(',');
+        return sb.append(')').toString();
+    }
+
+    private static String pyLayout(CoordLayout l) {
+        int[] at = {0};
+        return "cute.make_layout(" + py(l.shape()) + ", stride=" + pyStrides(l, l.shape(), at) + ")";
+    }
+
+    private static String pyStrides(CoordLayout l, IntTuple s, int[] at) {
+        if (s.isLeaf()) {
+            ScaledBasis d = l.flatStride(at[0]++);
+            if (d.isInteger()) return Long.toString(d.value());
+            StringBuilder p = new StringBuilder();
+            for (int k = 0; k < d.depth(); k++) p.append(k > 0 ? ", " : "").append(d.index(k));
+            return (d.value() == 1 ? "" : d.value() + " * ") + "cute.E(" + (d.depth() == 1 ? p : "[" + p + "]") + ")";
+        }
+        StringBuilder sb = new StringBuilder("(");
+        for (int i = 0; i < s.rank(); i++) sb.append(i > 0 ? ", " : "").append(pyStrides(l, s.mode(i), at));
+        if (s.rank() == 1) sb.append(',');
+        return sb.append(')').toString();
+    }
+
+    private static String pyTiler(Tiler t) {
+        return switch (t) {
+            case Tiler.ByMode b -> {
+                StringBuilder sb = new StringBuilder("(");
+                for (int i = 0; i < b.rank(); i++) sb.append(i > 0 ? ", " : "").append(pyTiler(b.mode(i)));
+                if (b.rank() == 1) sb.append(',');
+                yield sb.append(')').toString();
+            }
+            case AnyLayout l -> Dsl.INSTANCE.value(l);
+        };
+    }
+
+    private static String pyCoord(SliceCoord c) {
+        if (c.isWildcard()) return "None";
+        if (c.isInteger()) return Long.toString(c.value());
+        StringBuilder sb = new StringBuilder("(");
+        for (int i = 0; i < c.rank(); i++) sb.append(i > 0 ? ", " : "").append(pyCoord(c.mode(i)));
+        if (c.rank() == 1) sb.append(',');
+        return sb.append(')').toString();
+    }
+}

@@ -1,0 +1,53 @@
+package org.layoutcat.cli;
+
+import org.layoutcat.cli.op.CodeForm;
+import org.layoutcat.cli.op.Operation;
+import org.layoutcat.cli.op.Operations;
+import org.layoutcat.cli.op.Param;
+
+/** The help of the operations, read from the table: the list by group, and one operation's arguments. */
+final class OpHelp {
+    private OpHelp() {}
+
+    /** Every operation by group: its usage line and help. */
+    static String list() {
+        StringBuilder sb = new StringBuilder();
+        Operation.Group group = null;
+        for (Operation o : Operations.all()) {
+            if (o.group() != group) {
+                group = o.group();
+                sb.append('\n').append(capitalized(group.words())).append(":\n");
+            }
+            sb.append(String.format("  %-44s %s%n", o.usage(), o.help()));
+        }
+        return sb.toString();
+    }
+
+    /** One operation: its usage, help, arguments, reply fields, CuTe C++ and DSL forms, and its example. */
+    static String of(Operation o) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("Usage: layoutcat op ").append(o.usage()).append('\n');
+        sb.append(o.help()).append('\n');
+        for (Param<?> p : o.params()) {
+            sb.append(String.format("  %-12s %s: %s%s%n", p.name(), p.help(), p.kind().words(), p.optional() ? " (optional)" : ""));
+        }
+        if (!o.fields().isEmpty()) sb.append("Reply: result, ").append(String.join(", ", o.fields())).append('\n');
+        if (o.engines()) sb.append("Engines: auto (default), cute, category (batch field \"engine\")\n");
+        sb.append("CuTe C++: ").append(form(o.cpp())).append('\n');
+        sb.append("CuTe DSL: ").append(form(o.dsl())).append('\n');
+        sb.append("Example: layoutcat op ").append(o.name());
+        for (String x : o.example()) sb.append(" \"").append(x).append('"');
+        return sb.append('\n').toString();
+    }
+
+    private static String form(CodeForm f) {
+        return switch (f) {
+            case CodeForm.Call c -> c.call() + "   (layoutcat cpp writes the test)";
+            case CodeForm.None n -> "none: " + n.reason();
+        };
+    }
+
+    private static String capitalized(String s) {
+        return Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+}

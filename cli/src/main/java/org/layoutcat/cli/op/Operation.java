@@ -1,0 +1,106 @@
+package org.layoutcat.cli.op;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * One operation of the table, declared once as data: CuTe's name, its arguments with their kinds, the core
+ * function it calls, the fields of its reply, its CuTe C++ and CuTe DSL forms (or why it has none), a line of help and
+ * an example. The batch mode, {@code op}, the commands that are aliases of it, {@code op --help} and {@code op list},
+ * {@code cpp} and {@code cpp --dsl}, the README's list and the fuzzer's list all read it. Immutable.
+ *
+ * @param name    CuTe's name, e.g. {@code composition}
+ * @param group   where help lists it
+ * @param help    what it computes, one line
+ * @param params  its arguments, in order; the optional ones last
+ * @param fields  the names of the reply's fields after {@code result}, in order
+ * @param engines whether it takes {@code "engine": "category" | "cute" | "auto"}
+ * @param body    the core function, applied to the arguments read
+ * @param cpp     its CuTe C++ form, or why it has none
+ * @param dsl     its CuTe DSL form, or why it has none
+ * @param example the arguments of an example, answered by a test
+ * @param display how a person sees an answer (the {@code op} command and the aliases): the result and a line
+ *                {@code name: value} per field, unless the operation says otherwise
+ */
+public record Operation(String name, Group group, String help, List<Param<?>> params, List<String> fields, boolean engines,
+        Function<Args, Answer> body, CodeForm cpp, CodeForm dsl, List<String> example, Function<Answer, String> display) {
+
+    /** Where help lists an operation. */
+    public enum Group {
+        ALGEBRA("the layout algebra"),
+        FUNCTION("the layout function: sizes, values, coordinates"),
+        CATEGORY("the categories Tuple and Nest"),
+        CONSTRUCTION("layouts kernels build"),
+        PARTITION("slicing, tiling and partitioning"),
+        MODES("modes"),
+        RECAST("element types and vectors"),
+        TUPLES("integer tuples"),
+        SWIZZLE("swizzled shared memory and its banks"),
+        ATOMS("tensor-core atoms, tiled MMAs and copies");
+
+        private final String words;
+
+        Group(String words) {
+            this.words = words;
+        }
+
+        public String words() {
+            return words;
+        }
+    }
+
+    public Operation {
+        params = List.copyOf(params);
+        fields = List.copyOf(fields);
+        example = List.copyOf(example);
+        boolean optionalSeen = false;
+        for (Param<?> p : params) {
+            if (optionalSeen && !p.optional()) throw new IllegalArgumentException(name + ": a required argument after an optional one");
+            optionalSeen |= p.optional();
+        }
+    }
+
+    /** The fewest arguments a request may give. */
+    public int minArgs() {
+        int n = 0;
+        for (Param<?> p : params) if (!p.optional()) n++;
+        return n;
+    }
+
+    /** The most arguments a request may give. */
+    public int maxArgs() {
+        return params.size();
+    }
+
+    /**
+     * The answer to a request of this operation: its arguments read by their kinds, then the core function.
+     *
+     * @throws IllegalArgumentException where the number of arguments is wrong, an argument cannot be read, or the
+     *         core function refuses the input, each with the reason
+     * @throws ArithmeticException where the answer overflows
+     */
+    public Answer answer(Request r) {
+        return body.apply(read(r));
+    }
+
+    /** The arguments of a request, read by their kinds. */
+    public Args read(Request r) {
+        int n = r.args().size();
+        if (n < minArgs() || n > maxArgs()) {
+            String want = minArgs() == maxArgs() ? String.valueOf(minArgs()) : minArgs() + " or " + maxArgs();
+            throw new IllegalArgumentException(name + " takes " + want + " argument" + (maxArgs() == 1 ? "" : "s") + ", got " + n);
+        }
+        Object[] values = new Object[params.size()];
+        for (int i = 0; i < n; i++) values[i] = params.get(i).kind().read(r.arg(i), name, i);
+        return new Args(this, r.args(), values, r.engine());
+    }
+
+    /** {@code name ARG [ARG]}: the usage line. */
+    public String usage() {
+        List<String> parts = new ArrayList<>();
+        parts.add(name);
+        for (Param<?> p : params) parts.add(p.usage());
+        return String.join(" ", parts);
+    }
+}

@@ -1,0 +1,605 @@
+package org.layoutcat.cli.op;
+
+import static org.layoutcat.cli.op.CodeForm.call;
+import static org.layoutcat.cli.op.CodeForm.callChecking;
+import static org.layoutcat.cli.op.CodeForm.none;
+import static org.layoutcat.cli.op.Operation.Group.ALGEBRA;
+import static org.layoutcat.cli.op.Operation.Group.ATOMS;
+import static org.layoutcat.cli.op.Operation.Group.CATEGORY;
+import static org.layoutcat.cli.op.Operation.Group.CONSTRUCTION;
+import static org.layoutcat.cli.op.Operation.Group.FUNCTION;
+import static org.layoutcat.cli.op.Operation.Group.MODES;
+import static org.layoutcat.cli.op.Operation.Group.PARTITION;
+import static org.layoutcat.cli.op.Operation.Group.RECAST;
+import static org.layoutcat.cli.op.Operation.Group.SWIZZLE;
+import static org.layoutcat.cli.op.Operation.Group.TUPLES;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import org.layoutcat.category.NestMorphism;
+import org.layoutcat.category.StandardRepresentation;
+import org.layoutcat.category.compose.CategoricalAlgebra;
+import org.layoutcat.category.compose.CategoricalComposition;
+import org.layoutcat.category.refine.MutualRefinement;
+import org.layoutcat.category.refine.Pullback;
+import org.layoutcat.category.refine.Pushforward;
+import org.layoutcat.cli.op.CodeForm.When;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.IntTuple;
+import org.layoutcat.core.Layout;
+import org.layoutcat.core.Tiler;
+import org.layoutcat.core.algebra.Coalesce;
+import org.layoutcat.core.algebra.Complement;
+import org.layoutcat.core.algebra.Composition;
+import org.layoutcat.core.algebra.Divide;
+import org.layoutcat.core.algebra.Inverse;
+import org.layoutcat.core.algebra.Nullspace;
+import org.layoutcat.core.algebra.Product;
+import org.layoutcat.core.atom.CopyAtom;
+import org.layoutcat.core.atom.MmaAtom;
+import org.layoutcat.core.atom.TiledCopy;
+import org.layoutcat.core.atom.TiledMma;
+import org.layoutcat.core.construct.Compact;
+import org.layoutcat.core.construct.TileToShape;
+import org.layoutcat.core.construct.TvLayout;
+import org.layoutcat.core.modes.Modes;
+import org.layoutcat.core.modes.SliceCoord;
+import org.layoutcat.core.modes.Sliced;
+import org.layoutcat.core.modes.Slicing;
+import org.layoutcat.core.modes.TupleArithmetic;
+import org.layoutcat.core.partition.Partition;
+import org.layoutcat.core.recast.Recast;
+import org.layoutcat.core.recast.Vectorization;
+import org.layoutcat.core.swizzle.BankConflicts;
+import org.layoutcat.core.swizzle.GmmaSmemAtoms;
+
+/**
+ * The table of operations: each declared once, here, by CuTe's name, with its arguments, its core function, the
+ * fields of its reply, its CuTe C++ and CuTe DSL forms, a line of help and an example. Everything that answers or
+ * describes an operation reads this table: the batch mode, {@code layoutcat op}, the commands that are its aliases
+ * ({@code compose}, {@code complement}, …), {@code op list} and {@code op --help}, {@code cpp} and {@code cpp --dsl},
+ * the README's list (a test compares them) and the batch fuzzer.
+ *
+ * <p>Adding an operation is adding its entry here and its core function in the library. The library chooses by the
+ * kind of layout ({@link AnyLayout}); an argument's text is read by its kind ({@link ArgKind}) and nowhere else.
+ */
+public final class Operations {
+    private Operations() {}
+
+    // The parameters the entries share, by their usual names.
+    private static final Param<AnyLayout> L = Param.of("L", ArgKind.ANY_LAYOUT, "the layout");
+    private static final Param<AnyLayout> A = Param.of("A", ArgKind.ANY_LAYOUT, "the layout applied second, or divided, or repeated");
+    private static final Param<Tiler> B = Param.of("B", ArgKind.TILER, "the layout or tiler <...> applied first");
+    private static final Param<Layout> LI = Param.of("L", ArgKind.LAYOUT, "the layout");
+    private static final Param<IntTuple> SHAPE = Param.of("shape", ArgKind.TUPLE, "the shape");
+
+    /** Which engine answers an operation that has several. */
+    private static final String CATEGORY_ENGINE = "category";
+    private static final String CUTE_ENGINE = "cute";
+
+    private static final List<Operation> TABLE = new ArrayList<>();
+
+    static {
+        algebra();
+        layoutFunction();
+        category();
+        construction();
+        partition();
+        modes();
+        recast();
+        tuples();
+        swizzle();
+        atoms();
+    }
+
+    private static final Map<String, Operation> BY_NAME;
+
+    static {
+        Map<String, Operation> m = new LinkedHashMap<>();
+        for (Operation o : TABLE) if (m.put(o.name(), o) != null) throw new IllegalStateException("operation " + o.name() + " declared twice");
+        BY_NAME = Collections.unmodifiableMap(m);
+    }
+
+    /** Every operation, in the table's order. */
+    public static List<Operation> all() {
+        return Collections.unmodifiableList(TABLE);
+    }
+
+    /** The names of every operation, in the table's order. */
+    public static Collection<String> names() {
+        return BY_NAME.keySet();
+    }
+
+    /**
+     * The operation of that name.
+     *
+     * @throws IllegalArgumentException for an unknown name, suggesting the nearest
+     */
+    public static Operation named(String name) {
+        Operation o = BY_NAME.get(name);
+        if (o == null) throw new IllegalArgumentException(unknown(name));
+        return o;
+    }
+
+    /** The operation of that name, or null. */
+    public static Operation find(String name) {
+        return BY_NAME.get(name);
+    }
+
+    /**
+     * The answer to a request.
+     *
+     * @throws IllegalArgumentException for an unknown operation, a wrong number of arguments, an argument that cannot
+     *         be read, or an input the operation refuses, each with the reason
+     * @throws ArithmeticException where the answer overflows
+     */
+    public static Answer answer(Request r) {
+        return named(r.op()).answer(r);
+    }
+
+    /** {@code unknown op "x"; did you mean "y"? known ops: ...}. */
+    static String unknown(String name) {
+        String near = nearest(name);
+        return "unknown op \"" + name + "\"" + (near == null ? "" : "; did you mean \"" + near + "\"?") + "; known ops: "
+                + String.join(", ", names());
+    }
+
+    /** The name nearest to {@code name} by edit distance, where it is near enough to be a typo; else null. */
+    public static String nearest(String name) {
+        if (name == null || name.length() > 64) return null;
+        return names().stream().min(Comparator.comparingInt(n -> distance(n, name)))
+                .filter(n -> distance(n, name) <= Math.max(2, name.length() / 3)).orElse(null);
+    }
+
+    /** Levenshtein distance. */
+    static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) prev[j] = j;
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // The entries
+
+    private static void algebra() {
+        Param<IntTuple> profile = Param.optional("profile", ArgKind.TUPLE, "the target profile, e.g. (1,1)");
+        op("coalesce", ALGEBRA, "the fewest modes with the same layout function, mode by mode for a profile", List.of(L, profile),
+                a -> Answer.of(a.has(profile) ? Coalesce.coalesce(a.get(L), a.get(profile)) : Coalesce.coalesce(a.get(L))),
+                call("coalesce({L}⟦, {profile}⟧)"), call("cute.coalesce({L}[, target_profile={profile}⟧)"), "(2,(1,6)):(1,(6,2))");
+        op("filter", ALGEBRA, "the layout without its size-1 and stride-0 modes, coalesced", List.of(L, profile),
+                a -> Answer.of(a.has(profile) ? Coalesce.filter(a.get(L), a.get(profile)) : Coalesce.filter(a.get(L))),
+                call("filter({L}⟦, {profile}⟧)"), call("cute.filter({L}⟦, {profile}⟧)"), "(4,2,3):(2,0,8)");
+        Operation composition = engineAware("composition", "A∘B (B applied first): R(c) = A(B(c)), shaped like B",
+                CategoricalComposition::compose, Composition::compose, Composition::compose,
+                call("composition({A}, {B})"), call("cute.composition({A}, {B})"), "(12,3,6):(1,72,12)", "(6,6):(1,6)");
+        TABLE.add(composition);
+        Param<IntTuple> cotarget = Param.optional("N", ArgKind.TUPLE, "the cotarget (default cosize(L))");
+        op("complement", ALGEBRA, "comp(L, N): the offsets in [0, N) that L does not reach, as a layout", List.of(L, cotarget),
+                a -> Answer.of(a.has(cotarget) ? Complement.complement(a.get(L), a.get(cotarget)) : Complement.complement(a.get(L))),
+                call("complement({L}⟦, {N}⟧)"), call("cute.complement({L}⟦, {N}⟧)"), "(2,4):(1,2)", "16");
+        op("right_inverse", ALGEBRA, "R with L(R(i)) = i, as large as the strides allow", List.of(L),
+                a -> Answer.of(Inverse.rightInverse(a.get(L))), call("right_inverse({L})"), call("cute.right_inverse({L})"), "(4,2):(2,1)");
+        op("left_inverse", ALGEBRA, "R with R(L(i)) = i for an injective L", List.of(L),
+                a -> Answer.of(Inverse.leftInverse(a.get(L))), call("left_inverse({L})"), call("cute.left_inverse({L})"), "(4,2):(1,5)");
+        TABLE.add(engineAware("logical_divide", "A∘(B, comp(B, size A)): A split into tiles of B and the rest",
+                CategoricalAlgebra::logicalDivide, Divide::logicalDivide, Divide::logicalDivide,
+                call("logical_divide({A}, {B})"), call("cute.logical_divide({A}, {B})"), "(4,8):(1,4)", "(2,2):(1,4)"));
+        divide("zipped_divide", "((tiles),(rests)): the tile modes gathered, then the rests", Divide::zippedDivide);
+        divide("tiled_divide", "((tiles),rest0,rest1,...)", Divide::tiledDivide);
+        divide("flat_divide", "(tile0,tile1,...,rest0,rest1,...)", Divide::flatDivide);
+        TABLE.add(engineAware("logical_product", "(A, comp(A, size A·cosize B)∘B): copies of A laid out by B",
+                CategoricalAlgebra::logicalProduct, Product::logicalProduct, Product::logicalProduct,
+                call("logical_product({A}, {B})"), call("cute.logical_product({A}, {B})"), "(2,2):(4,1)", "6:1"));
+        product("zipped_product", "((A's modes),(copies...))", Product::zippedProduct);
+        product("tiled_product", "((A's modes),copy0,copy1,...)", Product::tiledProduct);
+        product("flat_product", "(A's modes..., copies...)", Product::flatProduct);
+        Param<Layout> bl = Param.of("B", ArgKind.LAYOUT, "the layout of the copies");
+        op("blocked_product", ALGEBRA, "((a0,b0),(a1,b1),...): A's blocks laid out by B, mode by mode", List.of(A, bl),
+                a -> Answer.of(Product.blockedProduct(a.get(A), a.get(bl))), call("blocked_product({A}, {B})"),
+                call("cute.blocked_product({A}, {B})"), "(2,2):(1,2)", "(2,3):(1,2)");
+        op("raked_product", ALGEBRA, "((b0,a0),(b1,a1),...): A's elements raked across B's copies", List.of(A, bl),
+                a -> Answer.of(Product.rakedProduct(a.get(A), a.get(bl))), call("raked_product({A}, {B})"),
+                call("cute.raked_product({A}, {B})"), "(2,2):(1,2)", "(2,3):(1,2)");
+    }
+
+    private static void divide(String name, String help, BiFunction<AnyLayout, Tiler, AnyLayout> f) {
+        op(name, ALGEBRA, help, List.of(A, B), a -> Answer.of(f.apply(a.get(A), a.get(B))), call(name + "({A}, {B})"),
+                call("cute." + name + "({A}, {B})"), "(8,8):(1,8)", "<2:1,4:1>");
+    }
+
+    private static void product(String name, String help, BiFunction<AnyLayout, Tiler, AnyLayout> f) {
+        op(name, ALGEBRA, help, List.of(A, B), a -> Answer.of(f.apply(a.get(A), a.get(B))), call(name + "({A}, {B})"),
+                call("cute." + name + "({A}, {B})"), "(2,2):(1,2)", "<2:1,3:1>");
+    }
+
+    /**
+     * An operation of {@code "engine": "category" | "cute" | "auto"} on layouts with integer strides: {@code category}
+     * computes through morphisms and refuses a non-tractable input; {@code cute} runs CuTe's algorithm; {@code auto}
+     * (the default) runs CuTe's and, where CuTe refuses a pair of tractable layouts, the category's, which composes some
+     * pairs CuTe cannot. The reply names the engine that answered. Layouts of the other kinds have one engine, CuTe's
+     * algebra of their kind, and name none.
+     */
+    private static Operation engineAware(String name, String help, BiFunction<Layout, Tiler, Layout> category,
+            BiFunction<Layout, Tiler, Layout> cute, BiFunction<AnyLayout, Tiler, AnyLayout> anyKind, CodeForm cpp, CodeForm dsl,
+            String... example) {
+        return new Operation(name, ALGEBRA, help, List.of(A, B), List.of(), true, a -> {
+            if (!(a.get(A) instanceof Layout x) || !integerTiler(a.get(B))) return Answer.of(anyKind.apply(a.get(A), a.get(B)));
+            Tiler y = a.get(B);
+            switch (a.engine()) {
+                case CUTE_ENGINE:
+                    return Answer.of(cute.apply(x, y), CUTE_ENGINE);
+                case CATEGORY_ENGINE:
+                    return Answer.of(category.apply(x, y), CATEGORY_ENGINE);
+                default:
+                    try {
+                        return Answer.of(cute.apply(x, y), CUTE_ENGINE);
+                    } catch (IllegalArgumentException | ArithmeticException refused) {
+                        if (!CategoricalComposition.isTractablePair(x, y)) throw refused;
+                        try {
+                            return Answer.of(category.apply(x, y), CATEGORY_ENGINE);
+                        } catch (IllegalArgumentException | ArithmeticException alsoRefused) {
+                            throw refused;
+                        }
+                    }
+            }
+        }, cpp, dsl, List.of(example), Operations::lines);
+    }
+
+    /** True for a tiler of layouts with integer strides only (a layout, or by-mode tilers of them). */
+    private static boolean integerTiler(Tiler t) {
+        return switch (t) {
+            case Layout l -> true;
+            case Tiler.ByMode m -> m.modes().stream().allMatch(Operations::integerTiler);
+            case AnyLayout other -> false;
+        };
+    }
+
+    private static void layoutFunction() {
+        op("size", FUNCTION, "the number of indices in the domain", List.of(L), a -> Answer.of(a.get(L).size()),
+                call("size({L})"), call("cute.size({L})"), "(2,(2,2)):(2,(1,4))");
+        op("cosize", FUNCTION, "1 + the largest offset reached", List.of(L), a -> Answer.of(a.get(L).cosize()),
+                call("cosize({L})"), call("cute.cosize({L})"), "(2,(2,2)):(2,(1,4))");
+        op("rank", FUNCTION, "the number of top-level modes", List.of(L), a -> Answer.of(a.get(L).rank()),
+                call("rank({L})"), call("cute.rank({L})"), "(2,(2,2)):(2,(1,4))");
+        op("depth", FUNCTION, "the nesting depth of the shape", List.of(L), a -> Answer.of(a.get(L).depth()),
+                call("depth({L})"), call("cute.depth({L})"), "(2,(2,2)):(2,(1,4))");
+        Param<IntTuple> at = Param.of("at", ArgKind.TUPLE, "an index or a hierarchical coordinate");
+        op("eval", FUNCTION, "the layout function at an index or a coordinate (a coordinate where strides are 1@i)", List.of(L, at),
+                a -> Answer.of(value(a.get(L), a.get(at))),
+                callChecking("{L}({at:literal})").checkValue("result", "r", "L", When.COMPILE), none("CuTe DSL evaluates a layout"
+                        + " inside @cute.jit only on dynamic values; use cute.crd2idx"), "(2,(2,2)):(2,(1,4))", "(1,(0,1))");
+        Param<Long> index = Param.of("index", ArgKind.INDEX, "an index in [0, size)");
+        op("idx2crd", FUNCTION, "the colexicographic coordinate of an index in the shape", List.of(L, index),
+                a -> Answer.of(a.get(L).idx2crd(a.get(index))), call("idx2crd({index:literal}, shape({L}))"),
+                call("cute.idx2crd({index:literal}, {L}.shape)"), "(2,(3,4)):(1,(2,6))", "7");
+        Param<IntTuple> coord = Param.of("coord", ArgKind.TUPLE, "a hierarchical coordinate");
+        op("crd2idx", FUNCTION, "the index of a coordinate in the shape", List.of(L, coord),
+                a -> Answer.of(a.get(L).crd2idx(a.get(coord))), call("crd2idx({coord:literal}, shape({L}))"),
+                call("cute.crd2idx({coord:literal}, {L}.shape)"), "(2,(3,4)):(1,(2,6))", "(1,(0,1))");
+        Param<Long> offset = Param.of("offset", ArgKind.INDEX, "an offset L reaches");
+        op("hier_coord", FUNCTION, "the coordinate where L takes that offset (CuTeDSL's get_hier_coord)", List.of(LI, offset),
+                a -> Answer.of(a.get(LI).hierCoord(a.get(offset))), call("{L}.get_hier_coord({offset:literal})"),
+                none("CuTe DSL's get_hier_coord takes a dynamic offset inside @cute.jit"), "(2,(3,4)):(6,(1,2))", "9");
+    }
+
+    /** The layout function at an index or a coordinate, as {@link AnyLayout#value} gives it. */
+    private static Object value(AnyLayout l, IntTuple at) {
+        IntTuple v = l.value(at);
+        return l instanceof CoordLayout ? v : (Object) v.value();
+    }
+
+    private static void category() {
+        Param<NestMorphism> f = Param.of("f", ArgKind.MORPHISM, "a nest morphism S --(α)--> T");
+        Param<IntTuple> t = Param.of("T", ArgKind.TUPLE, "a tuple");
+        Param<IntTuple> u = Param.of("U", ArgKind.TUPLE, "a tuple");
+        Param<IntTuple> refinement = Param.of("refinement", ArgKind.TUPLE, "a tuple refining f's codomain (pullback) or domain (pushforward)");
+        String noCute = "CuTe has no categorical morphisms; the category module is layoutcat's (Categorical Foundations for CuTe Layouts)";
+        TABLE.add(new Operation("to_morphism", CATEGORY, "the standard representation f_L of a tractable layout, S --(α)--> T",
+                List.of(LI), List.of(), false, a -> Answer.of(StandardRepresentation.of(a.get(LI)).toString(), CATEGORY_ENGINE),
+                none(noCute), none(noCute), List.of("(2,2):(3,30)"), Operations::lines));
+        TABLE.add(new Operation("from_morphism", CATEGORY, "the layout a morphism encodes, L_f", List.of(f), List.of(), false,
+                a -> Answer.of(a.get(f).encodedLayout().toString(), CATEGORY_ENGINE), none(noCute), none(noCute),
+                List.of("(2,2) --(2,4)--> (3,2,5,2)"), Operations::lines));
+        TABLE.add(new Operation("mutual_refinement", CATEGORY, "the mutual refinement (T′, U′) of two tuples", List.of(t, u),
+                List.of(), false, a -> Answer.of(MutualRefinement.require(a.get(t), a.get(u)).toString(), CATEGORY_ENGINE),
+                none(noCute), none(noCute), List.of("(6,6)", "(12,3)"), Operations::lines));
+        TABLE.add(new Operation("pullback", CATEGORY, "the pullback of f along a refinement of its codomain", List.of(f, refinement),
+                List.of(), false, a -> Answer.of(Pullback.along(a.get(f), a.get(refinement)).toString(), CATEGORY_ENGINE),
+                none(noCute), none(noCute), List.of("(2,2) --(2,4)--> (3,2,5,2)", "(3,2,5,(2,1))"), Operations::lines));
+        TABLE.add(new Operation("pushforward", CATEGORY, "the pushforward of f along a refinement of its domain", List.of(f, refinement),
+                List.of(), false, a -> Answer.of(Pushforward.along(a.get(f), a.get(refinement)).toString(), CATEGORY_ENGINE),
+                none(noCute), none(noCute), List.of("(2,2) --(2,4)--> (3,2,5,2)", "(2,(2,1))"), Operations::lines));
+    }
+
+    private static void construction() {
+        Param<Long> current = Param.optional("current", ArgKind.INDEX, "the stride to start from (default 1)");
+        op("compact_col_major", CONSTRUCTION, "LayoutLeft strides of a shape, 0 at extent 1", List.of(SHAPE, current),
+                a -> Answer.of(a.has(current) ? Compact.colMajor(a.get(SHAPE), a.get(current)) : Compact.colMajor(a.get(SHAPE))),
+                call("compact_col_major({shape:literal}⟦, {current:literal}⟧)"), call("cute.compact_col_major({shape:literal}⟦, {current:literal}⟧)"),
+                "(2,1,(3,1))");
+        op("compact_row_major", CONSTRUCTION, "LayoutRight strides of a shape", List.of(SHAPE, current),
+                a -> Answer.of(a.has(current) ? Compact.rowMajor(a.get(SHAPE), a.get(current)) : Compact.rowMajor(a.get(SHAPE))),
+                call("compact_row_major({shape:literal}⟦, {current:literal}⟧)"), call("cute.compact_row_major({shape:literal}⟦, {current:literal}⟧)"),
+                "(2,(3,4))");
+        Param<IntTuple> order = Param.of("order", ArgKind.TUPLE, "the rank of each mode's stride");
+        op("make_ordered_layout", CONSTRUCTION, "the compact layout with modes laid out in the given order", List.of(SHAPE, order),
+                a -> Answer.of(Compact.orderedLayout(a.get(SHAPE), a.get(order))),
+                call("make_ordered_layout({shape:literal}, {order:literal})"), call("cute.make_ordered_layout({shape:literal}, order={order:literal})"),
+                "(2,2,2,2)", "(0,2,3,1)");
+        Param<Layout> thr = Param.of("thr", ArgKind.LAYOUT, "the threads' layout");
+        Param<Layout> val = Param.of("val", ArgKind.LAYOUT, "each thread's values' layout");
+        op("make_layout_tv", CONSTRUCTION, "(thread, value) → tile coordinate of a thread and value layout, with its tiler",
+                List.of(thr, val), List.of("tiler"), a -> {
+                    TvLayout tv = TvLayout.make(a.get(thr), a.get(val));
+                    return Answer.of(tv.layout()).with("tiler", tv.tiler());
+                }, callChecking("make_layout_tv_cpp({thr}, {val})")
+                        .after("// CuTe DSL's make_layout_tv, as CuTe C++'s make_tiled_copy builds it",
+                                "auto make_layout_tv_cpp = [](auto thr, auto val) { auto mn = raked_product(thr, val);"
+                                        + " return make_tuple(right_inverse(mn).with_shape(make_shape(size(thr), size(val))),"
+                                        + " product_each(shape(mn))); };")
+                        .check("result", "get<0>(r)").check("tiler", "get<1>(r)"),
+                callChecking("cute.make_layout_tv({thr}, {val})").check("result", "r[1]").check("tiler", "r[0]"), "(2,2):(1,2)", "(2,3):(1,2)");
+        op("make_identity_layout", CONSTRUCTION, "the layout whose value at each index is its coordinate: strides 1@0, 1@1, ...",
+                List.of(SHAPE), a -> Answer.of(CoordLayout.identity(a.get(SHAPE))),
+                callChecking("make_identity_layout({shape:literal})").checkIdentity("result", "r"),
+                call("cute.make_identity_layout({shape:literal})"), "(4,8)");
+    }
+
+    private static void partition() {
+        Param<SliceCoord> c = Param.of("coord", ArgKind.COORD, "a coordinate, _ for the modes kept");
+        op("slice", PARTITION, "the modes of L under the wildcards, and L at c with each _ read as 0", List.of(L, c), List.of("offset"),
+                a -> sliced(Slicing.sliceAndOffset(a.get(c), a.get(L))),
+                callChecking("slice_and_offset({coord:literal}, {L})").check("result", "get<0>(r)")
+                        .checkValue("offset", "get<1>(r)", "L", When.COMPILE),
+                callChecking("cute.slice_({L}, {coord:literal})").check("result", "r"), "(2,(3,4)):(1,(2,6))", "(_,(1,_))");
+        op("dice", PARTITION, "the modes of L at the integers of c", List.of(L, c),
+                a -> Answer.of(Slicing.dice(a.get(c), a.get(L))), call("dice({coord:literal}, {L})"), call("cute.dice({L}, {coord:literal})"),
+                "(2,(3,4)):(1,(2,6))", "(_,(1,_))");
+        Param<Tiler> tiler = Param.of("tiler", ArgKind.TILER, "the tile's shape or tiler");
+        Param<SliceCoord> at = Param.of("coord", ArgKind.COORD, "the tile's coordinate among the tiles, _ for all");
+        op("local_tile", PARTITION, "the tile of L at a coordinate among its tiles (a thread block's tile), and its offset",
+                List.of(L, tiler, at), List.of("offset"), a -> sliced(Partition.localTile(a.get(L), a.get(tiler), a.get(at))),
+                callChecking("local_tile({L:tensor}, {tiler}, {coord:literal})").check("result", "r.layout()")
+                        .checkValue("offset", "*r.data()", "L", When.RUN),
+                none("CuTe DSL's local_tile takes a tensor; use cpp for the host test, or slice a layout"),
+                "(16,64):(1,16)", "(4,8)", "(1,_)");
+        Param<Layout> threads = Param.of("threads", ArgKind.LAYOUT, "the threads' layout");
+        Param<Long> thread = Param.of("thread", ArgKind.INDEX, "the thread's index");
+        op("local_partition", PARTITION, "a thread's elements of every tile of L, and the offset of its first",
+                List.of(L, threads, thread), List.of("offset"), a -> sliced(Partition.localPartition(a.get(L), a.get(threads), a.get(thread))),
+                callChecking("local_partition({L:tensor}, {threads}, {thread:literal})").check("result", "r.layout()")
+                        .checkValue("offset", "*r.data()", "L", When.RUN),
+                none("CuTe DSL's local_partition takes a tensor; use cpp for the host test, or slice a layout"),
+                "(16,64):(1,16)", "(2,16):(1,2)", "5");
+    }
+
+    private static Answer sliced(Sliced<? extends AnyLayout> s) {
+        IntTuple o = s.offset();
+        return Answer.of(s.layout()).with("offset", o.isLeaf() ? (Object) o.value() : o);
+    }
+
+    private static void modes() {
+        Param<int[]> modes = Param.of("modes", ArgKind.MODE_INDICES, "mode indices, e.g. (0,2)");
+        op("select", MODES, "the layout of the given modes", List.of(L, modes),
+                a -> Answer.of(Modes.select(a.get(L), a.get(modes))), call("select<{modes:indices}>({L})"),
+                call("cute.select({L}, mode={modes:list})"), "(2,3,4):(1,2,6)", "(0,2)");
+        Param<Integer> begin = Param.of("B", ArgKind.integer("the first mode grouped, B", 0, Integer.MAX_VALUE), "the first mode grouped");
+        Param<Integer> end = Param.of("E", ArgKind.integer("the mode past the group, E", 0, Integer.MAX_VALUE), "the mode past the group");
+        op("group", MODES, "modes [B, E) nested into one", List.of(L, begin, end),
+                a -> Answer.of(Modes.group(a.get(L), a.get(begin), a.get(end))), call("group<{B:int},{E:int}>({L})"),
+                call("cute.group_modes({L}, {B:literal}, {E:literal})"), "(2,3,4):(1,2,6)", "0", "2");
+        Param<Layout> x = Param.optional("x", ArgKind.LAYOUT, "the mode added (default 1:0)");
+        op("append", MODES, "L with one more mode last", List.of(L, x),
+                a -> Answer.of(Modes.append(a.get(L), a.getOr(x, Layout.TRIVIAL))), call("append({L}⟦, {x}⟧)"),
+                call("cute.append({L}⟦, {x}⟧)"), "(2,3):(1,2)", "4:6");
+        op("prepend", MODES, "L with one more mode first", List.of(L, x),
+                a -> Answer.of(Modes.prepend(a.get(L), a.getOr(x, Layout.TRIVIAL))), call("prepend({L}⟦, {x}⟧)"),
+                call("cute.prepend({L}⟦, {x}⟧)"), "(2,3):(1,2)", "4:6");
+    }
+
+    private static void recast() {
+        Param<AnyLayout> a2 = Param.of("A", ArgKind.ANY_LAYOUT, "a layout");
+        Param<AnyLayout> b2 = Param.of("B", ArgKind.ANY_LAYOUT, "a layout");
+        op("max_common_vector", RECAST, "the most elements A and B both hold contiguously: a vector that moves between them",
+                List.of(a2, b2), a -> Answer.of(Vectorization.maxCommonVector(a.get(a2), a.get(b2))), call("max_common_vector({A}, {B})"),
+                call("cute.max_common_vector({A}, {B})"), "(4,8):(1,4)", "((2,2),8):((1,2),4)");
+        op("max_common_layout", RECAST, "the layout of the elements A and B both hold contiguously", List.of(a2, b2),
+                a -> Answer.of(Vectorization.maxCommonLayout(a.get(a2), a.get(b2))), call("max_common_layout({A}, {B})"),
+                call("cute.max_common_layout({A}, {B})"), "(4,8):(1,4)", "(4,8):(1,8)");
+        Param<Long> n = Param.of("n", ArgKind.INDEX, "how many elements become one (upcast) or one becomes (downcast)");
+        op("upcast", RECAST, "L over elements n times wider", List.of(L, n), a -> Answer.of(Recast.upcast(a.get(L), a.get(n))),
+                call("upcast<{n:int}>({L})"), call("cute.upcast({L}, {n:literal})"), "(4,3):(1,4)", "2");
+        op("downcast", RECAST, "L over elements n times narrower", List.of(L, n), a -> Answer.of(Recast.downcast(a.get(L), a.get(n))),
+                call("downcast<{n:int}>({L})"), call("cute.downcast({L}, {n:literal})"), "(4,3):(1,4)", "2");
+        Param<Long> oldBits = Param.of("old", ArgKind.INDEX, "the bits of the elements L indexes");
+        Param<Long> newBits = Param.of("new", ArgKind.INDEX, "the bits of the elements wanted");
+        Param<AnyLayout> rl = Param.of("L", ArgKind.ANY_LAYOUT, "the layout");
+        op("recast_layout", RECAST, "L over elements of another width (bytes as 32-bit words, say)", List.of(oldBits, newBits, rl),
+                a -> Answer.of(Recast.recastLayout(a.get(oldBits), a.get(newBits), a.get(rl))),
+                call("recast_layout<{old:type}, {new:type}>({L})"), call("cute.recast_layout({new:literal}, {old:literal}, {L})"),
+                "8", "32", "(16,4):(1,16)");
+    }
+
+    private static void tuples() {
+        Param<IntTuple> ta = Param.of("a", ArgKind.TUPLE, "a tuple");
+        Param<IntTuple> tb = Param.of("b", ArgKind.TUPLE, "a tuple");
+        op("shape_div", TUPLES, "a ⊘ b: each mode divided, a divisor larger than a mode carried on", List.of(ta, tb),
+                a -> Answer.of(TupleArithmetic.shapeDiv(a.get(ta), a.get(tb))), call("shape_div({a:literal}, {b:literal})"),
+                call("cute.shape_div({a:literal}, {b:literal})"), "(4,5,6)", "40");
+        op("ceil_div", TUPLES, "each mode divided, rounded up", List.of(ta, tb),
+                a -> Answer.of(TupleArithmetic.ceilDiv(a.get(ta), a.get(tb))), call("ceil_div({a:literal}, {b:literal})"),
+                call("cute.ceil_div({a:literal}, {b:literal})"), "(4,5,6)", "(3,2,4)");
+        Param<Long> init = Param.optional("init", ArgKind.INDEX, "the first product (default 1)");
+        op("prefix_product", TUPLES, "the exclusive prefix products of a tuple", List.of(ta, init),
+                a -> Answer.of(a.has(init) ? TupleArithmetic.prefixProduct(a.get(ta), a.get(init)) : TupleArithmetic.prefixProduct(a.get(ta))),
+                none("CuTe C++ no longer has prefix_product; compact_col_major is it but for extent 1 (stride 0 there)"),
+                call("cute.prefix_product({a:literal}⟦, {init:literal}⟧)"), "(2,(3,4))");
+        op("nullspace", TUPLES, "the layout of the indices L maps to 0", List.of(LI),
+                a -> Answer.of(Nullspace.nullspace(a.get(LI))), call("nullspace({L})"), call("cute.nullspace({L})"), "(2,(3,4)):(0,(0,2))");
+        op("weakly_congruent", TUPLES, "true where a's nesting is a prefix of b's", List.of(ta, tb),
+                a -> Answer.of(TupleArithmetic.weaklyCongruent(a.get(ta), a.get(tb))), call("weakly_congruent({a:literal}, {b:literal})"),
+                call("cute.weakly_congruent({a:literal}, {b:literal})"), "(2,3)", "(3,(4,5))");
+        Param<IntTuple> divisor = Param.of("tiler", ArgKind.TUPLE, "the tile shape");
+        op("evenly_divides", TUPLES, "true where the tile shape divides the shape mode by mode", List.of(SHAPE, divisor),
+                a -> Answer.of(TupleArithmetic.evenlyDivides(a.get(SHAPE), a.get(divisor))),
+                call("evenly_divides({shape:literal}, {tiler:literal})"), call("cute.evenly_divides({shape:literal}, {tiler:literal})"),
+                "(8,6)", "(4,4)");
+    }
+
+    private static void swizzle() {
+        Param<GmmaSmemAtoms.Major> major = Param.of("major", ArgKind.oneOf(GmmaSmemAtoms.Major.class), "K or MN");
+        Param<GmmaSmemAtoms.Swizzling> sw = Param.of("swizzle", ArgKind.oneOf(GmmaSmemAtoms.Swizzling.class), "INTER, SW32, SW64 or SW128");
+        Param<Integer> bits = Param.of("bits", ArgKind.integer("the element's bits", 1, 1024), "the element's bits");
+        op("gmma_smem_atom", SWIZZLE, "the swizzled shared-memory atom of a wgmma operand (GMMA::Layout_*_Atom)",
+                List.of(major, sw, bits), List.of("cute"), a -> Answer.of(GmmaSmemAtoms.atom(a.get(major), a.get(sw), a.get(bits)))
+                        .with("cute", GmmaSmemAtoms.cuteForm(a.get(major), a.get(sw), a.get(bits))),
+                none("layoutcat does not write this form yet"), none("layoutcat does not write this form yet"), "K", "SW128", "16");
+        Param<AnyLayout> block = Param.of("block", ArgKind.ANY_LAYOUT, "the atom tiled");
+        Param<IntTuple> target = Param.of("target", ArgKind.TUPLE, "the shape to cover");
+        Param<IntTuple> order = Param.optional("order", ArgKind.TUPLE, "the order of the copies' modes (default column-major)");
+        op("tile_to_shape", SWIZZLE, "copies of an atom laid out to cover a shape (a whole shared-memory tile from its atom)",
+                List.of(block, target, order), a -> Answer.of(TileToShape.tileToShape(a.get(block), a.get(target), a.getOr(order, null))),
+                none("layoutcat does not write this form yet"), none("layoutcat does not write this form yet"), "(8,64):(64,1)", "(128,128)");
+        Param<AnyLayout> smem = Param.of("smem", ArgKind.ANY_LAYOUT, "the shared-memory layout");
+        Param<Layout> access = Param.of("access", ArgKind.LAYOUT, "(thread, value) → index of smem");
+        Param<Integer> elem = Param.of("elem", ArgKind.integer("the element's bytes", 1, 16), "bytes per element");
+        Param<Integer> vector = Param.optional("vector", ArgKind.integer("the vector's bytes", 0, 16), "bytes a thread moves at once (0: its values')");
+        TABLE.add(new Operation("bank_conflicts", SWIZZLE, "one instruction's shared-memory wavefronts against the fewest possible",
+                List.of(smem, access, elem, vector), List.of("minimum", "degree", "threads", "vector_bytes", "worst_bank", "collisions"), false,
+                a -> banks(BankConflicts.offsets(a.get(smem)), a.get(elem), a.get(access), a.getOr(vector, 0)),
+                none("bank conflicts are the hardware's, not CuTe's: layoutcat gpu banks measures them on the GPU"),
+                none("bank conflicts are the hardware's, not CuTe's"), List.of("Sw<3,3,3> o 0 o (8,64):(64,1)", "(8,8):(64,8)", "2"),
+                answer -> ((BankConflicts) answer.detail()).table()));
+    }
+
+    private static Answer banks(java.util.function.LongUnaryOperator smem, int elem, Layout access, int vector) {
+        BankConflicts.Access a = BankConflicts.vectorized(smem, elem, access, vector);
+        BankConflicts c = BankConflicts.of(a.smem(), elem, a.access());
+        Answer r = Answer.of(c.wavefronts()).withDetail(c).with("minimum", c.minimum()).with("degree", c.degree())
+                .with("threads", c.threads()).with("vector_bytes", c.vectorBytes());
+        if (c.worstBank() >= 0) {
+            StringBuilder words = new StringBuilder(); // "word 0: threads 0; word 32: threads 1; ..."
+            c.collisions().forEach((w, ts) -> words.append(words.length() == 0 ? "" : "; ").append("word ").append(w)
+                    .append(": threads ").append(ts.toString().replaceAll("[\\[\\]]", "")));
+            r = r.with("worst_bank", c.worstBank()).with("collisions", words.toString());
+        }
+        return r;
+    }
+
+    private static void atoms() {
+        Param<MmaAtom> mma = Param.of("mma", ArgKind.MMA_ATOM, "an MMA atom, by CuTe's name");
+        Param<CopyAtom> copy = Param.of("copy", ArgKind.COPY_ATOM, "a copy atom, by CuTe's name");
+        Param<Integer> valueBits = Param.of("value_bits", ArgKind.integer("value_bits", 1, 128), "the bits of each value copied");
+        Param<Integer> optionalBits = Param.optional("value_bits", ArgKind.integer("value_bits", 1, 128), "layouts in elements of these bits (default: bits)");
+        Param<Layout> atomLayout = Param.of("atom_layout", ArgKind.ATOM_LAYOUT, "how atoms tile the MMA, e.g. 2x2x1");
+        Param<Tiler> permutation = Param.optional("permutation", ArgKind.TILER, "the tiled MMA's permutation, e.g. <32,32,16>");
+        String notYet = "layoutcat does not write this form yet";
+        op("mma_atom", ATOMS, "an MMA atom's shape and thread–value layouts", List.of(mma),
+                List.of("ptx", "isa", "shape_mnk", "thr_id", "layout_a_tv", "layout_b_tv", "layout_c_tv"), a -> mmaAtom(a.get(mma)),
+                none(notYet), none(notYet), "SM80_16x8x16_F32F16F16F32_TN");
+        op("copy_atom", ATOMS, "a copy atom's thread–value layouts of source and destination", List.of(copy, optionalBits),
+                List.of("ptx", "isa", "thr_id", "layout_src_tv", "layout_dst_tv"), a -> {
+                    CopyAtom c = a.get(copy);
+                    int b = a.getOr(optionalBits, 1);
+                    return Answer.of(c.name()).with("ptx", c.ptx()).with("isa", c.isaSection()).with("thr_id", c.thrID())
+                            .with("layout_src_tv", b == 1 ? c.src() : c.src(b)).with("layout_dst_tv", b == 1 ? c.dst() : c.dst(b));
+                }, none(notYet), none(notYet), "SM75_U32x4_LDSM_N", "16");
+        List<String> tiledMmaFields = List.of("tile_mnk", "threads", "thr_layout_vmnk", "layout_a_tv", "layout_b_tv", "layout_c_tv");
+        op("tiled_mma", ATOMS, "an MMA atom tiled over an atom layout: its tile, threads and thread–value layouts",
+                List.of(mma, atomLayout, permutation), tiledMmaFields, a -> {
+                    TiledMma m = TiledMma.of(a.get(mma), a.get(atomLayout), a.getOr(permutation, null));
+                    return Answer.of(m.toString()).with("tile_mnk", m.tileShape()).with("threads", m.threads())
+                            .with("thr_layout_vmnk", m.thrLayoutVMNK()).with("layout_a_tv", m.layoutA()).with("layout_b_tv", m.layoutB())
+                            .with("layout_c_tv", m.layoutC());
+                }, none(notYet), none(notYet), "SM80_16x8x16_F32F16F16F32_TN", "2x2x1");
+        Param<Layout> thrLayout = Param.of("thr_layout", ArgKind.LAYOUT, "the threads' layout");
+        Param<Layout> valLayout = Param.of("val_layout", ArgKind.LAYOUT, "each thread's values' layout");
+        List<String> tiledCopyFields = List.of("tiler", "threads", "layout_tv", "layout_s_tv", "layout_d_tv");
+        op("tiled_copy", ATOMS, "make_tiled_copy: a copy atom tiled over threads and values", List.of(copy, valueBits, thrLayout, valLayout),
+                tiledCopyFields, a -> tiledCopy(TiledCopy.of(a.get(copy), a.get(valueBits), a.get(thrLayout), a.get(valLayout))),
+                none(notYet), none(notYet), "SM75_U32x4_LDSM_N", "16", "(32,1)", "(1,8)");
+        for (String which : List.of("a", "b", "c")) {
+            op("tiled_copy_" + which, ATOMS, "make_tiled_copy_" + which.toUpperCase() + ": a copy atom tiled to a tiled MMA's "
+                            + which.toUpperCase() + " operand", List.of(copy, valueBits, mma, atomLayout, permutation), tiledCopyFields, a -> {
+                        TiledMma m = TiledMma.of(a.get(mma), a.get(atomLayout), a.getOr(permutation, null));
+                        CopyAtom c = a.get(copy);
+                        int b = a.get(valueBits);
+                        return tiledCopy(switch (which) {
+                            case "a" -> TiledCopy.forA(c, b, m);
+                            case "b" -> TiledCopy.forB(c, b, m);
+                            default -> TiledCopy.forC(c, b, m);
+                        });
+                    }, none(notYet), none(notYet), "SM75_U32x4_LDSM_N", "16", "SM80_16x8x16_F32F16F16F32_TN", "2x2x1");
+        }
+        Param<Layout> tensor = Param.of("tensor", ArgKind.LAYOUT, "the operand's layout");
+        Param<Long> thread = Param.of("thread", ArgKind.INDEX, "the thread's index");
+        for (String which : List.of("a", "b", "c")) {
+            op("partition_" + which, ATOMS, "a thread's part of the " + which.toUpperCase() + " operand, its offset and its register fragment",
+                    List.of(mma, atomLayout, tensor, thread), List.of("offset", "fragment"), a -> {
+                        TiledMma m = TiledMma.of(a.get(mma), a.get(atomLayout), null);
+                        Layout t = a.get(tensor);
+                        long th = a.get(thread);
+                        Sliced<Layout> s = switch (which) {
+                            case "a" -> m.partitionA(t, th);
+                            case "b" -> m.partitionB(t, th);
+                            default -> m.partitionC(t, th);
+                        };
+                        Layout fragment = switch (which) {
+                            case "a" -> m.partitionFragmentA(t);
+                            case "b" -> m.partitionFragmentB(t);
+                            default -> m.partitionFragmentC(t);
+                        };
+                        return Answer.of(s.layout()).with("offset", s.offset().value()).with("fragment", fragment);
+                    }, none(notYet), none(notYet), "SM80_16x8x16_F32F16F16F32_TN", "2x2x1", "(64,32):(1,64)", "5");
+        }
+    }
+
+    private static Answer mmaAtom(MmaAtom a) {
+        return Answer.of(a.name()).with("ptx", a.ptx()).with("isa", a.isaSection()).with("shape_mnk", a.shapeMNK())
+                .with("thr_id", a.thrID()).with("layout_a_tv", a.a()).with("layout_b_tv", a.b()).with("layout_c_tv", a.c());
+    }
+
+    private static Answer tiledCopy(TiledCopy c) {
+        return Answer.of(c.toString()).with("tiler", c.tiler()).with("threads", c.threads())
+                .with("layout_tv", c.tiledLayoutTV()).with("layout_s_tv", c.layoutS()).with("layout_d_tv", c.layoutD());
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Declaring an entry
+
+    private static void op(String name, Operation.Group group, String help, List<Param<?>> params, Function<Args, Answer> body,
+            CodeForm cpp, CodeForm dsl, String... example) {
+        op(name, group, help, params, List.of(), body, cpp, dsl, example);
+    }
+
+    private static void op(String name, Operation.Group group, String help, List<Param<?>> params, List<String> fields,
+            Function<Args, Answer> body, CodeForm cpp, CodeForm dsl, String... example) {
+        TABLE.add(new Operation(name, group, help, params, fields, false, body, cpp, dsl, List.of(example), Operations::lines));
+    }
+
+    /** An answer as a person reads it: the result, then a line {@code name: value} per field. */
+    static String lines(Answer a) {
+        StringBuilder sb = new StringBuilder(a.result());
+        a.fieldValues().forEach((k, v) -> sb.append(System.lineSeparator()).append(k).append(": ").append(v));
+        return sb.toString();
+    }
+}

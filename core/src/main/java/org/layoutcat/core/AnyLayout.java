@@ -1,0 +1,120 @@
+package org.layoutcat.core;
+
+/**
+ * A layout of any of CuTe's kinds, the one type the algebra chooses by: a {@link Layout} with integer strides
+ * ({@code (4,8):(1,4)}), a {@link CoordLayout} with scaled-basis strides, whose values are coordinates
+ * ({@code (4,8):(1@0,1@1)}), or a swizzled {@link ComposedLayout} ({@code Sw<3,3,3> o 0 o (8,64):(64,1)}). An
+ * operation that differs by kind {@code switch}es over this sealed type with patterns, so the compiler checks that
+ * every kind is handled, and refuses a kind it does not take in that one place ({@link Kind#refuse}).
+ *
+ * <p>{@link #parse} is the one reader of layout text: it returns the kind the text is. No other code looks at a
+ * layout's text to decide what it is.
+ *
+ * <p>Every kind has CuTe's shape: {@link #shape}, {@link #size}, {@link #rank}, {@link #depth}, and is printed in CuTe
+ * notation with {@code AnyLayout.parse(x.toString()).equals(x)}. Implementations are immutable.
+ */
+public sealed interface AnyLayout extends Tiler permits Layout, CoordLayout, ComposedLayout {
+
+    /**
+     * The layout in CuTe notation, of whichever kind the text is: {@code shape:stride} with integer strides, the
+     * same with a scaled-basis stride ({@code 1@0}, {@code 2@1}, {@code 1@0@1}) somewhere, a plain shape (its
+     * column-major layout), or a swizzled layout {@code Sw<B,M,S> o OFFSET o LAYOUT} (also CuTe's pointer form
+     * {@code Sw<B,M,S> o smem_ptr[Nb](...) o LAYOUT}). Spaces and CuTe's static marks {@code _4} are read.
+     *
+     * @throws LayoutArgumentException where the text is none of these, with the position and what was expected, or
+     *         past the limits of {@link Limits}
+     * @throws ArithmeticException where a size overflows a long
+     */
+    static AnyLayout parse(String text) {
+        return CuTeNotation.parseAnyLayout(text);
+    }
+
+    /** The shape: a positive integer or a tuple of them. */
+    IntTuple shape();
+
+    /** The product of the shape's entries, the number of indices in the domain. */
+    long size();
+
+    /** The number of top-level modes (1 for an integral shape). */
+    int rank();
+
+    /** The nesting depth of the shape (0 for an integer). */
+    int depth();
+
+    /** Which kind of layout this is. */
+    Kind kind();
+
+    /**
+     * {@code 1 + max L(i)} over the domain: the extent of the offsets it reaches (a swizzled layout's over its
+     * function's values, which CuTe's {@code cosize} of the inner layout can undercount).
+     *
+     * @throws LayoutArgumentException for a layout with scaled-basis strides (its values are coordinates), or where a
+     *         swizzled layout has more points than are visited ({@link ComposedLayout#COSIZE_POINTS})
+     */
+    long cosize();
+
+    /**
+     * The hierarchical coordinate of index {@code i ∈ [0, size)}, congruent to the shape: CuTe's
+     * {@code idx2crd(i, shape)}, colexicographic in the leaves.
+     *
+     * @throws LayoutArgumentException unless {@code 0 ≤ index < size()}
+     */
+    IntTuple idx2crd(long index);
+
+    /**
+     * The index of a hierarchical coordinate: CuTe's {@code crd2idx(c, shape)}, against the compact column-major
+     * strides.
+     *
+     * @throws LayoutArgumentException where the coordinate does not fit the shape
+     */
+    long crd2idx(IntTuple coord);
+
+    /**
+     * The layout function at an index (an integer, the domain unbounded past {@code size} in the last mode, as CuTe
+     * evaluates a layout) or at a hierarchical coordinate: an offset, or a coordinate of the coordinate space where
+     * the strides are scaled basis elements.
+     *
+     * @throws LayoutArgumentException for a negative index, a coordinate that does not fit the shape, a swizzle of a
+     *         negative offset, or a value that adds an integer to basis elements
+     * @throws ArithmeticException where the value overflows a long
+     */
+    default IntTuple value(IntTuple at) {
+        return switch (this) {
+            case Layout l -> IntTuple.of(at.isLeaf() ? l.apply(at.value()) : l.apply(at));
+            case CoordLayout c -> at.isLeaf() ? c.apply(at.value()) : c.apply(at);
+            case ComposedLayout s -> IntTuple.of(at.isLeaf() ? s.apply(at.value()) : s.apply(at));
+        };
+    }
+
+    /** The kinds of layout, as CuTe has them. */
+    enum Kind {
+        /** {@link Layout}: integer strides; its values are offsets. */
+        INTEGER("a layout with integer strides"),
+        /** {@link CoordLayout}: scaled-basis strides; its values are coordinates. */
+        BASIS("a layout with scaled-basis strides"),
+        /** {@link ComposedLayout}: a swizzle after an offset after a layout. */
+        SWIZZLED("a swizzled layout");
+
+        private final String words;
+
+        Kind(String words) {
+            this.words = words;
+        }
+
+        /** The kind in words, e.g. "a swizzled layout". */
+        public String words() {
+            return words;
+        }
+
+        /**
+         * The one refusal of a layout whose kind an operation does not take: {@code "OP of L: L is WORDS; WHY"}.
+         *
+         * @param operation CuTe's name of the operation, e.g. {@code nullspace}
+         * @param layout    the layout refused
+         * @param why       why the operation does not take that kind, and what to do instead
+         */
+        public static LayoutArgumentException refuse(String operation, AnyLayout layout, String why) {
+            return new LayoutArgumentException(() -> operation + " of " + layout + ": it is " + layout.kind().words + "; " + why);
+        }
+    }
+}

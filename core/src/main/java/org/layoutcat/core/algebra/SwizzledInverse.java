@@ -1,0 +1,82 @@
+package org.layoutcat.core.algebra;
+
+import java.util.function.LongUnaryOperator;
+import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.Layout;
+import org.layoutcat.core.LayoutArgumentException;
+import org.layoutcat.core.Swizzle;
+
+/**
+ * The inverses of a swizzled layout {@code Sw o 0 o L} (CuTe's {@code swizzle_layout.hpp}): L's inverse with the
+ * swizzle passed to the other side, its fields moved through that inverse, and the answer checked pointwise.
+ */
+final class SwizzledInverse {
+    private SwizzledInverse() {}
+
+    /**
+     * CuTe's {@code right_inverse} of a swizzled layout with offset 0: {@code right_inverse(L) ∘ Sw}, written with
+     * the swizzle outside as {@code Sw' o 0 o R} where R = {@code right_inverse(L)} and Sw' is the swizzle whose
+     * fields are R's images of Sw's ({@code make_swizzle<R(Y), R(Z)>}). That holds where R moves Sw's bits as whole
+     * bits; the result is checked, {@code this(result(i)) = i} at each of its points.
+     *
+     * @throws LayoutArgumentException for a nonzero offset (CuTe's answer {@code R o −off o Sw} has the swizzle
+     *         inside, a form not represented here), where R's images of the fields are no swizzle's fields, where
+     *         the result has more than {@value ComposedLayout#COSIZE_POINTS} points to check, or where it is not a right inverse
+     * @throws ArithmeticException where the extent {@code s·d} reached by a mode of L overflows a long
+     */
+    static ComposedLayout rightInverse(ComposedLayout l) {
+        ComposedLayout r = passSwizzle(l, "right_inverse", Inverse.rightInverse(l.inner()));
+        checkInverse(l, "right_inverse", r, r.size(), i -> l.apply(r.apply(i)));
+        return r;
+    }
+
+    /**
+     * CuTe's {@code left_inverse} of a swizzled layout with offset 0, {@code left_inverse(L) ∘ Sw} written as
+     * {@code Sw' o 0 o left_inverse(L)} like {@link #rightInverse}; checked, {@code result(this(i)) = i} for every
+     * index of this layout.
+     *
+     * @throws LayoutArgumentException as {@link #rightInverse} does, and where L is not injective
+     */
+    static ComposedLayout leftInverse(ComposedLayout l) {
+        ComposedLayout r = passSwizzle(l, "left_inverse", Inverse.leftInverse(l.inner()));
+        checkInverse(l, "left_inverse", r, l.size(), i -> r.apply(l.apply(i)));
+        return r;
+    }
+
+    private static ComposedLayout passSwizzle(ComposedLayout l, String op, Layout r) {
+        Swizzle outer = l.outer();
+        if (l.offset() != 0) {
+            throw new LayoutArgumentException(op + " of " + l + ": CuTe's answer " + r + " o " + (-l.offset()) + " o " + outer
+                    + " applies the swizzle first; layoutcat's composed layouts have the swizzle outside, so only offset 0 is taken");
+        }
+        if (outer.isIdentity()) return new ComposedLayout(outer, 0, r);
+        long y, z;
+        try {
+            y = r.apply(outer.yyyMask());
+            z = r.apply(outer.zzzMask());
+        } catch (RuntimeException e) {
+            throw new LayoutArgumentException(op + " of " + l + ": " + r + " cannot take the swizzle's fields "
+                    + outer.yyyMask() + " and " + outer.zzzMask() + " (" + e.getMessage() + ")");
+        }
+        return new ComposedLayout(Swizzle.fromMasks(y, z, () -> op + " of " + l + " moves the fields of " + outer
+                + " through " + r), 0, r);
+    }
+
+    private static void checkInverse(ComposedLayout l, String op, ComposedLayout r, long points, LongUnaryOperator roundTrip) {
+        if (points > ComposedLayout.COSIZE_POINTS) {
+            throw new LayoutArgumentException(op + " of " + l + " is checked at each of its " + points + " points; more than "
+                    + ComposedLayout.COSIZE_POINTS + " are not checked");
+        }
+        long i = firstMoved(points, roundTrip);
+        if (i >= 0) {
+            throw new LayoutArgumentException(op + " of " + l + ": CuTe's answer " + r + " is not one: the round trip"
+                    + " takes " + i + " to " + roundTrip.applyAsLong(i));
+        }
+    }
+
+    /** The first {@code i < n} that {@code f} does not fix, or −1: the pointwise check of an inverse. */
+    private static long firstMoved(long n, LongUnaryOperator f) {
+        for (long i = 0; i < n; i++) if (f.applyAsLong(i) != i) return i;
+        return -1;
+    }
+}
