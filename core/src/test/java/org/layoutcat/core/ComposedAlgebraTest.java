@@ -9,6 +9,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import org.layoutcat.core.algebra.Complement;
+import org.layoutcat.core.algebra.Composition;
 import org.layoutcat.core.algebra.Inverse;
 import org.layoutcat.core.algebra.Product;
 import org.layoutcat.core.modes.SliceCoord;
@@ -161,5 +162,31 @@ class ComposedAlgebraTest {
         // CuTe C++: max_common_vector(SW128, (_8,_64):(_64,_1)) = _8 and max_common_layout = _8:_8
         assertEquals(8, Vectorization.maxCommonVector(SW128, Layout.parse("(8,64):(64,1)")));
         assertEquals("8:8", Vectorization.maxCommonLayout(SW128, Layout.parse("(8,64):(64,1)")).toString());
+    }
+
+    @Test
+    void aSwizzledRightOperandMovesItsSwizzleThroughTheLeftAsInCuTe() {
+        // CuTe C++ (test/unit/cute/core/composition.cpp, "Swizzle composition"), printed with cute::print:
+        //   composition((_8,_8):(_8,_1), composition(Swizzle<2,0,-3>{}, (_8,_8):(_8,_1))) = Sw<2,0,3> o _0 o (_8,_8):(_1,_8)
+        // (A is read as any layout: the overload for a layout with integer strides takes a B of that kind only)
+        AnyLayout a = Layout.parse("(8,8):(8,1)");
+        ComposedLayout b = ComposedLayout.parse("Sw<2,0,-3> o 0 o (8,8):(8,1)");
+        AnyLayout r = Composition.compose(a, b);
+        assertEquals("Sw<2,0,3> o 0 o (8,8):(1,8)", r.toString());
+        for (long i = 0; i < 64; i++) assertEquals(a.value(IntTuple.of(b.apply(i))), r.value(IntTuple.of(i)), "at " + i);
+        //   composition(composition(Swizzle<2,0,3>{}, (_8,_8):(_8,_1)), that b) = Sw<2,0,3> o _0 o Sw<2,0,3> o _0 o (_8,_8):(_1,_8):
+        //   the two swizzles cancel, leaving (8,8):(1,8)
+        ComposedLayout sa = ComposedLayout.parse("Sw<2,0,3> o 0 o (8,8):(8,1)");
+        AnyLayout two = Composition.compose(sa, b);
+        assertEquals("(8,8):(1,8)", two.toString());
+        for (long i = 0; i < 64; i++) assertEquals(sa.apply(b.apply(i)), two.value(IntTuple.of(i)).value(), "at " + i);
+        //   composition((_64,_8):(_1,_64), composition(Swizzle<3,3,3>{}, (_8,_64):(_64,_1))) = Sw<3,3,3> o _0 o (_8,_64):(_64,_1)
+        assertEquals("Sw<3,3,3> o 0 o (8,64):(64,1)", Composition.compose((AnyLayout) Layout.parse("(64,8):(1,64)"), SW128).toString());
+        // CuTe C++ static_asserts "Require offset == 0."
+        String m = assertThrows(IllegalArgumentException.class,
+                () -> Composition.compose(a, ComposedLayout.parse("Sw<2,0,-3> o 8 o (8,8):(8,1)"))).getMessage();
+        assertTrue(m.contains("offset 0"), m);
+        // a layout that splits the swizzle's bits: CuTe's make_swizzle of its images is refused, with the reason
+        assertThrows(IllegalArgumentException.class, () -> Composition.compose((AnyLayout) Layout.parse("(3,64):(64,1)"), SW128));
     }
 }

@@ -48,9 +48,10 @@ public final class Composition {
 
     /**
      * A∘B for layouts of any kind, chosen by kind: CuTe's {@code composition(Sw o off o L, B) = Sw o off o (L∘B)} for
-     * a swizzled A; the algebra of scaled-basis strides where A or B has them (a basis stride {@code v@p} of B picks
-     * mode p of A: {@code (4,4):(4,1) ∘ (4,4):(1@1,1@0) = (4,4):(1,4)}); {@link #compose(Layout, Tiler)} otherwise. A
-     * composite whose strides are all integers is a {@link Layout}.
+     * a swizzled A; the swizzle of a swizzled B moved through A (see {@code SwizzledComposition}); the algebra of
+     * scaled-basis strides where A or B has them (a basis stride {@code v@p} of B picks mode p of A:
+     * {@code (4,4):(4,1) ∘ (4,4):(1@1,1@0) = (4,4):(1,4)}); {@link #compose(Layout, Tiler)} otherwise. A composite
+     * whose strides are all integers is a {@link Layout}.
      *
      * @throws LayoutArgumentException where the composition is refused, as {@link #compose(Layout, Tiler)} words it,
      *         or where B is of a kind A's composition does not take
@@ -58,10 +59,12 @@ public final class Composition {
      */
     public static AnyLayout compose(AnyLayout a, Tiler b) {
         return switch (a) {
-            case ComposedLayout swizzled -> swizzled.withInner(compose(swizzled.inner(), b));
+            case ComposedLayout swizzled -> b instanceof ComposedLayout sb ? SwizzledComposition.compose(swizzled, sb)
+                    : swizzled.withInner(compose(swizzled.inner(), b));
             case CoordLayout basis -> BasisAlgebra.canonical(BasisAlgebra.compose(basis, b));
-            case Layout integer -> BasisAlgebra.hasBasisStrides(b)
-                    ? BasisAlgebra.canonical(BasisAlgebra.compose(CoordLayout.of(integer), b)) : compose(integer, b);
+            case Layout integer -> b instanceof ComposedLayout sb ? SwizzledComposition.compose(integer, sb)
+                    : BasisAlgebra.hasBasisStrides(b) ? BasisAlgebra.canonical(BasisAlgebra.compose(CoordLayout.of(integer), b))
+                    : compose(integer, b);
         };
     }
 
