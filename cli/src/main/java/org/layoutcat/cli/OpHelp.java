@@ -23,6 +23,28 @@ final class OpHelp {
         return sb.toString();
     }
 
+    /**
+     * The README's table of the operations, by group: each operation's name, its arguments (optional ones in
+     * brackets), what it answers and the reply's further fields. A test keeps the README's copy equal to it.
+     */
+    static String markdown() {
+        StringBuilder sb = new StringBuilder("| operation | arguments | answers |\n|---|---|---|\n");
+        Operation.Group group = null;
+        for (Operation o : Operations.all()) {
+            if (o.group() != group) {
+                group = o.group();
+                sb.append("| **").append(capitalized(group.words())).append("** | | |\n");
+            }
+            StringBuilder args = new StringBuilder();
+            for (Param<?> p : o.params()) args.append(args.length() > 0 ? " " : "").append(p.usage());
+            sb.append("| `").append(o.name()).append("` | ").append(args).append(" | ").append(o.help().replace("|", "\\|"));
+            if (!o.fields().isEmpty()) sb.append("; also ").append(String.join(", ", o.fields().stream().map(f -> "`" + f + "`").toList()));
+            if (o.engines()) sb.append("; takes `engine`");
+            sb.append(" |\n");
+        }
+        return sb.toString();
+    }
+
     /** One operation: its usage, help, arguments, reply fields, CuTe C++ and DSL forms, and its example. */
     static String of(Operation o) {
         StringBuilder sb = new StringBuilder();
