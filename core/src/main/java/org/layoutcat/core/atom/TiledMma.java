@@ -114,9 +114,14 @@ public final class TiledMma {
      */
     public static Layout parseAtomLayout(String text) {
         String t = text.trim();
-        if (t.contains(":")) return Layout.parse(t);
-        if (t.matches("\\d+(x\\d+){0,2}")) t = "(" + t.replace('x', ',') + ")";
-        return compact(IntTuple.parse(t));
+        if (t.matches("\\d+(x\\d+){0,2}")) t = "(" + t.replace('x', ',') + ")"; // MxNxK, this form's own notation
+        IntTuple shape;
+        try {
+            shape = IntTuple.parse(t);
+        } catch (LayoutArgumentException notAShape) {
+            return Layout.parse(t); // a layout with its stride; words the error where it is neither
+        }
+        return compact(shape);
     }
 
     /**
@@ -170,6 +175,11 @@ public final class TiledMma {
         return permutation[i];
     }
 
+    /** CuTe's {@code make_layout(n)}: {@code n:1}, and {@code 1:0} for n = 1. */
+    private static Layout compact(long n) {
+        return Layout.of(n, n == 1 ? 0 : 1);
+    }
+
     private long thr(int mode) {
         return vmnk.mode(mode).size();
     }
@@ -187,7 +197,9 @@ public final class TiledMma {
         Layout tiles = Divide.zippedDivide(permuted, Tiler.ByMode.of(
                 Layout.of(atom.shapeMNK().mode(p).value(), 1), Layout.of(atom.shapeMNK().mode(q).value(), 1)));
         Layout tv = Composition.compose(tiles.mode(0), atomTv); // (ThrV,FrgV)
-        Layout rest = Divide.logicalDivide(tiles.mode(1), Tiler.ByMode.of(Layout.of(thr(p + 1), 1), Layout.of(thr(q + 1), 1)));
+        // CuTe's make_layout(size<i>(thr_layout_vmnk)): compact, so a grid of one atom is 1:0, and the thread index read
+        // past (ThrV,(ThrP,ThrQ)) -- a thread that differs in the third mode of MNK only -- goes through that stride 0
+        Layout rest = Divide.logicalDivide(tiles.mode(1), Tiler.ByMode.of(compact(thr(p + 1)), compact(thr(q + 1))));
         return Layout.concat(
                 Layout.concat(tv.mode(0), Layout.concat(rest.mode(0).mode(0), rest.mode(1).mode(0))),
                 Layout.concat(tv.mode(1), Layout.concat(rest.mode(0).mode(1), rest.mode(1).mode(1))));
