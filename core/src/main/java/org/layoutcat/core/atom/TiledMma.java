@@ -12,6 +12,7 @@ import org.layoutcat.core.algebra.Composition;
 import org.layoutcat.core.algebra.Divide;
 import org.layoutcat.core.algebra.Inverse;
 import org.layoutcat.core.algebra.Product;
+import org.layoutcat.core.construct.Compact;
 import org.layoutcat.core.modes.SliceCoord;
 import org.layoutcat.core.modes.Sliced;
 import org.layoutcat.core.modes.Slicing;
@@ -356,33 +357,77 @@ public final class TiledMma {
     }
 
     /**
-     * CuTe's {@code partition_fragment_C}: the register fragment, column-major of partition_C's shape.
+     * CuTe's {@code partition_fragment_C}: the accumulators' register fragment, {@code make_layout(shape)} of thread
+     * 0's partition of C (CuTe never follows the tensor's strides for accumulators): compact column-major, stride 0 at
+     * extent 1.
      *
      * @throws LayoutArgumentException where the thread–fragment form of the tensor is refused (see {@link #thrfrgC})
      * @throws ArithmeticException on overflow of a size, stride or offset
      */
     public Layout partitionFragmentC(Layout c) {
-        return Layout.colMajor(partitionC(c, 0).layout().shape());
+        return Compact.colMajorLayout(partitionC(c, 0).layout().shape());
     }
 
     /**
-     * CuTe's {@code partition_fragment_A}.
+     * CuTe's {@code partition_fragment_A}: {@code make_fragment_like} of thread 0's partition of A, so that a copy
+     * between them vectorizes ({@link #fragmentLike}).
      *
      * @throws LayoutArgumentException where the thread–fragment form of the tensor is refused (see {@link #thrfrgC})
      * @throws ArithmeticException on overflow of a size, stride or offset
      */
     public Layout partitionFragmentA(Layout a) {
-        return Layout.colMajor(partitionA(a, 0).layout().shape());
+        return fragmentLike(partitionA(a, 0).layout());
     }
 
     /**
-     * CuTe's {@code partition_fragment_B}.
+     * CuTe's {@code partition_fragment_B}: {@code make_fragment_like} of thread 0's partition of B.
      *
      * @throws LayoutArgumentException where the thread–fragment form of the tensor is refused (see {@link #thrfrgC})
      * @throws ArithmeticException on overflow of a size, stride or offset
      */
     public Layout partitionFragmentB(Layout b) {
-        return Layout.colMajor(partitionB(b, 0).layout().shape());
+        return fragmentLike(partitionB(b, 0).layout());
+    }
+
+    /**
+     * CuTe's {@code make_fragment_like(L)}: a compact layout of L's shape whose strides follow L's order, so that a
+     * copy between L and it moves vectors. Mode 0 (the atom's values) is column-major, stride 0 kept where L has it
+     * ({@code compact_major<LayoutLeft>(filter_zeros(stride0, shape0))}); the other modes are laid out after it in the
+     * order of L's strides ({@code make_ordered_layout(take<1,R>(shape), take<1,R>(stride))}), by
+     * {@code tiled_product}. A layout of rank 1 is {@code make_layout(shape)}.
+     */
+    static Layout fragmentLike(Layout l) {
+        if (l.rank() <= 1) return Compact.colMajorLayout(l.shape());
+        Layout m0 = l.mode(0);
+        Layout first = Layout.of(m0.shape(), Compact.colMajor(filterZeros(m0.stride(), m0.shape())));
+        List<Layout> rest = l.modes().subList(1, l.rank());
+        IntTuple shape = IntTuple.of(rest.stream().map(Layout::shape).toArray(IntTuple[]::new));
+        IntTuple order = IntTuple.of(rest.stream().map(Layout::stride).toArray(IntTuple[]::new));
+        return Product.tiledProduct(first, Layout.of(shape, compactOrder(shape, order)));
+    }
+
+    /** CuTe's {@code filter_zeros(stride, shape)}: the shape with 1 wherever the stride is 0. */
+    private static IntTuple filterZeros(IntTuple stride, IntTuple shape) {
+        if (shape.isLeaf()) return stride.value() == 0 ? IntTuple.ONE : shape;
+        IntTuple[] m = new IntTuple[shape.rank()];
+        for (int i = 0; i < m.length; i++) m[i] = filterZeros(stride.mode(i), shape.mode(i));
+        return IntTuple.of(m);
+    }
+
+    /**
+     * CuTe's {@code compact_order(shape, order)} for an order congruent to the shape: each leaf starts at the product
+     * of the leaves of lesser order (equal orders start together, as in CuTe), stride 0 at extent 1.
+     */
+    private static IntTuple compactOrder(IntTuple shape, IntTuple order) {
+        long[] s = shape.leaves();
+        long[] o = order.leaves();
+        long[] d = new long[s.length];
+        for (int k = 0; k < s.length; k++) {
+            long start = 1;
+            for (int j = 0; j < s.length; j++) if (o[j] < o[k]) start = Math.multiplyExact(start, s[j]);
+            d[k] = s[k] == 1 ? 0 : start;
+        }
+        return Layout.of(shape, d).stride();
     }
 
     @Override

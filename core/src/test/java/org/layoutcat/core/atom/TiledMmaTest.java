@@ -130,6 +130,38 @@ class TiledMmaTest {
         assertSameFunction("((4,8,2),((2,2,2),(1,1))):((32,1,256),((16,8,128),(0,0)))", k2.layoutA(), "A");
     }
 
+    /**
+     * Atoms along K with one atom along N: the thread grid's N mode is CuTe's {@code make_layout(_1)} = 1:0, so the K
+     * threads read past it go through stride 0 and hold the same C elements. CuTe C++ (the shared kernel oracle,
+     * kdev-1411 and the issue's example) prints {@code layout_c_tv} as below.
+     */
+    @Test
+    void kAtomsOverOneNAtomShareTheirCElementsAsInCuTe() {
+        TiledMma f64 = TiledMma.of(Atoms.mma("SM80_8x8x4_F64F64F64F64_TN"), TiledMma.parseAtomLayout("2x1x2"),
+                Tiler.parse("<16,16,8>"));
+        // CuTe C++: ((_4,_16,_2),(_2,(_1,_2))):((_32,_1,_0),(_16,(_0,_128)))
+        assertEquals("((4,16,2),(2,(1,2))):((32,1,0),(16,(0,128)))", f64.layoutC().toString());
+        TiledMma sm70 = TiledMma.of(Atoms.mma("SM70_8x8x4_F16F16F16F16_TN"), TiledMma.parseAtomLayout("4x1x4"), Tiler.parse("<32,16,16>"));
+        // CuTe C++: ((_4,_4,_2,_4),(_8,(_1,_2))):((_1,_8,_4,_0),(_32,(_0,_256)))
+        assertEquals("((4,4,2,4),(8,(1,2))):((1,8,4,0),(32,(0,256)))", sm70.layoutC().toString());
+    }
+
+    /**
+     * {@code partition_fragment_A/B} follow the partitioned tensor's strides ({@code make_fragment_like}): mode 0
+     * column-major, the rest in the order of the tensor's strides. CuTe C++ (kernel oracle kdev-1608 and the issue's
+     * example) prints the fragments below.
+     */
+    @Test
+    void registerFragmentsFollowThePartitionsStridesAsInCuTe() {
+        TiledMma m = TiledMma.of(Atoms.mma("SM75_16x8x8_F16F16F16F16_TN"), TiledMma.parseAtomLayout("4x2x1"), null);
+        // CuTe C++: partition_fragment_A of (192,16):(16,1) = ((_2,_2),_3,_2):((_1,_2),_8,_4)
+        assertEquals("((2,2),3,2):((1,2),8,4)", m.partitionFragmentA(Layout.parse("(192,16):(16,1)")).toString());
+        TiledMma k = TiledMma.of(Atoms.mma("SM80_16x8x16_F16F16F16F16_TN"), TiledMma.parseAtomLayout("2x2x2"), null);
+        // CuTe C++: partition_A of (96,64):(63,1) for thread 46 = ((_2,_2,_2),_3,_2):((_1,_504,_8),_2016,_32),
+        //           its fragment ((_2,_2,_2),_3,_2):((_1,_2,_4),_16,_8)
+        assertEquals("((2,2,2),3,2):((1,2,4),16,8)", k.partitionFragmentA(Layout.parse("(96,64):(63,1)")).toString());
+    }
+
     /** Three SM70 atoms do not nest in a warp's quad pairs: CuTe's complement answers 1:0 (gaps); here a clear refusal. */
     @Test
     void quadPairsThatDoNotNestAreRefused() {
