@@ -50,20 +50,38 @@ public record CopyAtom(String name, String ptx, String isaSection, String arch, 
      * The source layout in elements of {@code valueBits} bits: (thread, value) → element index.
      *
      * @throws LayoutArgumentException where {@code upcast<valueBits>} of the layout is refused (see {@link
-     *         Recast#upcast})
+     *         Recast#upcast}), or where a value of that width does not fit one thread's bits (CuTe's static_assert
+     *         "CopyOperation is not valid for Src of ValType")
      */
     public Layout src(int valueBits) {
-        return Recast.upcast(src, valueBits);
+        return inValues("Src", src, valueBits);
     }
 
     /**
      * The destination layout in elements of {@code valueBits} bits: (thread, value) → element index.
      *
      * @throws LayoutArgumentException where {@code upcast<valueBits>} of the layout is refused (see {@link
-     *         Recast#upcast})
+     *         Recast#upcast}), or where a value of that width does not fit one thread's bits ("CopyOperation is not
+     *         valid for Dst of ValType")
      */
     public Layout dst(int valueBits) {
-        return Recast.upcast(dst, valueBits);
+        return inValues("Dst", dst, valueBits);
+    }
+
+    /**
+     * CuTe's {@code recast_layout<uint1_t, ValType>} of a (thread, bit) layout, which must keep its threads:
+     * {@code Copy_Atom<Op, ValType>} asserts {@code size<0>(ValLayout) == size(ThrID)}, so a value wider than what one
+     * thread moves is refused, as CuTe refuses it at compile time.
+     */
+    private Layout inValues(String side, Layout bitLayout, int valueBits) {
+        Layout values = Recast.upcast(bitLayout, valueBits);
+        if (values.mode(0).size() != thrID.size()) {
+            throw new LayoutArgumentException(name + " with " + valueBits + "-bit values: CopyOperation is not valid for " + side
+                    + " of ValType (CuTe's static_assert): the " + side.toLowerCase(java.util.Locale.ROOT) + " layout " + bitLayout
+                    + " read in " + valueBits + "-bit values is " + values + ", whose values span " + values.mode(0).size()
+                    + " threads where the atom has " + thrID.size() + " (a thread's bits do not hold whole " + valueBits + "-bit values)");
+        }
+        return values;
     }
 
     /**
