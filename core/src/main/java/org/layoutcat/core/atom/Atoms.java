@@ -129,8 +129,10 @@ public final class Atoms {
 
     private static void copy(String name, String ptx, String section, String arch, String thr, String src, String dst) {
         Layout s = Layout.parse(src);
+        // CuTe's RefLayout: the registers, which ldmatrix writes and every other copy here reads
+        CopyAtom.Side reference = ptx.startsWith("ldmatrix") ? CopyAtom.Side.DST : CopyAtom.Side.SRC;
         COPY.put(name, new CopyAtom(name, ptx, "PTX ISA: " + section, arch, s.mode(1).size(), Layout.parse(thr), s,
-                Layout.parse(dst)));
+                Layout.parse(dst), reference));
     }
 
     /** Every MMA atom of the catalog, in catalog order. */

@@ -21,7 +21,8 @@ import org.layoutcat.core.modes.Slicing;
  * thread–value layout {@code tiledLayoutTV: (thread, value) → index in the tile} (column-major over
  * {@code tiler}). Immutable.
  *
- * <p>As in {@code cute/atom/copy_atom.hpp}: the atom's reference layout is its destination. With
+ * <p>As in {@code cute/atom/copy_atom.hpp}: the TV layout is given against the atom's reference layout, the registers
+ * (the destination of {@code ldmatrix}, the source of {@code stmatrix} and of a one-thread copy). With
  * {@code ref2trg = right_inverse(ref) ∘ trg} (trg the atom's source or destination, in elements),
  * {@code tile2thrfrg} divides {@code tiledLayoutTV} into the atom's (threads, values) and the rest (zipped), composes
  * the atom's part with {@code ref2trg}, zips the two thread modes and the two value modes and coalesces each;
@@ -118,7 +119,7 @@ public final class TiledCopy {
     }
 
     private Layout ref() {
-        return atom.dst(valueBits);
+        return atom.ref(valueBits);
     }
 
     /** (thread, value) → (tile coordinate as tile index), seen through the atom's source or destination. */
