@@ -3,7 +3,7 @@
  * bank timing) run through JCuda, with a CPU backend of the same {@code Backend} interface.
  */
 module org.layoutcat.gpu {
-    requires transitive org.layoutcat.category;
+    requires transitive org.layoutcat.core;
     requires jcuda;
     requires commons.math3;
     exports org.layoutcat.gpu;

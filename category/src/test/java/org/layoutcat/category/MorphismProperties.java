@@ -135,6 +135,16 @@ class MorphismProperties {
         assertEquals(Coalesce.coalesce(f.encodedLayout()), Coalesce.coalesce(f.coalesce().encodedLayout()));
     }
 
+    /**
+     * Theorem (§2.2 with §2.4): for tractable L, degenerate modes included, coalescing its standard representation
+     * encodes the coalesced layout, L_(coal f_L) = coal(L): the flat modes a GPU kernel evaluates.
+     */
+    @Property(tries = 1000)
+    void theStandardRepresentationCoalescesToTheCoalescedLayout(@ForAll("randoms") Random r) {
+        Layout l = Gen.tractableMaybeDegenerate(r);
+        assertEquals(Coalesce.coalesce(l), StandardRepresentation.of(l).coalesce().encodedLayout(), l.toString());
+    }
+
     /** Theorem (§2.5): L_(f^c) = comp(L_f) for f injective of standard form; (f, f^c) is an isomorphism. */
     @Property(tries = 1000)
     void complementAgreesWithLayoutComplement(@ForAll("randoms") Random r) {

@@ -72,10 +72,15 @@ class Seed003ThreadValueLayoutTest {
     @Test
     void theThreadsShareOutAllTwentyFourElements() {
         // seed 003: "Assign values in memory to threads": every element of the 24 goes to exactly one (t, v)
+        // (the TV layout's own values: 24 distinct ones in [0, 24) reach every element)
         boolean[] seen = new boolean[24];
-        for (long[] row : PRINTED) for (long x : row) {
-            assertTrue(!seen[(int) x], "element " + x + " assigned twice");
-            seen[(int) x] = true;
+        for (int t = 0; t < 4; t++) {
+            for (int v = 0; v < 6; v++) {
+                long x = TV.apply(IntTuple.of(IntTuple.of(t), IntTuple.of(v)));
+                assertTrue(0 <= x && x < 24 && !seen[(int) x], "element " + x + " of thread " + t + " value " + v
+                        + " lies outside the 24 or is assigned twice");
+                seen[(int) x] = true;
+            }
         }
         assertTrue(TV.isInjective());
         assertEquals(24, TV.cosize());

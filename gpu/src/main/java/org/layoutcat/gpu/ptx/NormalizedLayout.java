@@ -2,7 +2,6 @@ package org.layoutcat.gpu.ptx;
 
 import java.util.Arrays;
 import org.layoutcat.core.internal.Checked;
-import org.layoutcat.category.NestMorphism;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.algebra.Coalesce;
 
@@ -42,18 +41,6 @@ public final class NormalizedLayout {
     /** The coalesced flat form of {@code layout}: {@code Coalesce.coalesce(layout)}; Φ kept on {@code [0, size)}. */
     public static NormalizedLayout of(Layout layout) {
         Layout c = Coalesce.coalesce(layout);
-        return new NormalizedLayout(c.flatShapes(), c.flatStrides());
-    }
-
-    /**
-     * The normal form of a morphism of Nest: the modes of its coalesced form's encoded layout,
-     * {@code L_(coal f)} = {@code coalesce(L_f)} (paper: coalescing commutes with encoding). A tractable layout's
-     * standard representation normalizes to the same modes as the layout itself.
-     *
-     * @throws ArithmeticException where a stride of the encoded layout overflows a long
-     */
-    public static NormalizedLayout of(NestMorphism f) {
-        Layout c = f.coalesce().encodedLayout();
         return new NormalizedLayout(c.flatShapes(), c.flatStrides());
     }
 

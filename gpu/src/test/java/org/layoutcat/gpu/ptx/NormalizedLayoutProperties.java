@@ -6,8 +6,6 @@ import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
-import org.layoutcat.category.StandardRepresentation;
-import org.layoutcat.category.Tractability;
 import org.layoutcat.core.Layout;
 import org.layoutcat.gpu.RandomLayouts;
 
@@ -20,17 +18,6 @@ class NormalizedLayoutProperties {
         NormalizedLayout n = NormalizedLayout.of(l);
         assertEquals(l.size(), n.size());
         for (long x = 0; x < l.size(); x++) assertEquals(l.apply(x), n.apply(x));
-    }
-
-    @Property(tries = 300)
-    void theStandardRepresentationNormalizesToTheCoalescedLayout(@ForAll long seed) {
-        Random rnd = new Random(seed);
-        Layout l = RandomLayouts.arbitrary(rnd, 4000, true);
-        if (!Tractability.isTractable(l)) return;
-        NormalizedLayout fromMorphism = NormalizedLayout.of(StandardRepresentation.of(l));
-        NormalizedLayout fromLayout = NormalizedLayout.of(l);
-        for (long x = 0; x < l.size(); x++) assertEquals(l.apply(x), fromMorphism.apply(x), l + " at " + x);
-        assertEquals(fromLayout.size(), fromMorphism.size());
     }
 
     @Property(tries = 300)
