@@ -3,8 +3,6 @@ package org.layoutcat.core.atom;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.layoutcat.core.atom.TiledMmaTest.assertSameFunction;
-
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
@@ -216,16 +214,12 @@ class TiledCopyTest {
 
     /*
      * stmatrix: CuTe's Copy_Traits of SM90_*_STSM_* take the source as the reference layout (copy_traits_sm90.hpp:
-     * RefLayout = SrcLayout), ldmatrix's the destination (RefLayout = DstLayout); TiledCopy takes the destination for
-     * every atom. Of the 74 stmatrix requests that CuTe answers among the shared oracle's tiled copies
-     * (cute-kernel-dev.jsonl, tiled_copy and tiled_copy_c), layoutcat answers 22 differently and refuses 52.
+     * RefLayout = SrcLayout), ldmatrix's the destination (RefLayout = DstLayout); a tiled copy reads its TV layout
+     * against the atom's reference (CopyAtom.reference).
      */
 
     // auto c = make_tiled_copy(Copy_Atom<SM90_U32x4_STSM_N, half_t>{}, Layout<Shape<_32,_1>>{}, Layout<Shape<_1,_8>>{});
     @Test
-    @Disabled("layoutcat differs from CuTe C++ here: make_tiled_copy of SM90_U32x4_STSM_N, half_t, (32,1), (1,8): "
-            + "layoutcat's layoutD is CuTe's layoutS (32,(8,1)):(1,(32,0)), but its layoutS is "
-            + "((4,8),((2,4),1)):((64,1),((32,8),0)) where CuTe's layoutD is ((8,4),((2,4),1)):((4,64),((32,1),0)); issue 24")
     void stmatrixX4OverThirtyTwoThreadsAgreesWithCuTe() {
         TiledCopy c = makeTiledCopy("SM90_U32x4_STSM_N", 16, "(_32,_1):(_1,_0)", "(_1,_8):(_0,_1)");
         // Tiler_MN (_32,_8), size(c) _32
@@ -240,11 +234,6 @@ class TiledCopyTest {
 
     // auto c = make_tiled_copy_C(Copy_Atom<SM90_U32x4_STSM_N, half_t>{}, mmaP);   (mmaP as above)
     @Test
-    @Disabled("layoutcat differs from CuTe C++ here: make_tiled_copy_C of SM90_U32x4_STSM_N, half_t over SM80_16x8x16 "
-            + "(2,2,1) with Tile<32,32,16>: layoutcat's layoutD is CuTe's layoutS "
-            + "((4,8,2,2),((2,2,2),1)):((64,1,16,256),((32,8,512),0)), but its layoutS is "
-            + "((2,2,4,2,2,2),((2,4),1)):((8,512,64,1,16,256),((32,2),0)) where CuTe's layoutD is "
-            + "((16,2,2,2),(8,1)):((1,512,16,256),(32,0)); issue 24")
     void tiledCopyCOfStmatrixAgreesWithCuTe() {
         TiledMma mmaP = TiledMma.of(Atoms.mma("SM80_16x8x16_F16F16F16F16_TN"), TiledMma.compact(IntTuple.flat(2, 2, 1)),
                 Tiler.parse("<32,32,16>"));
@@ -277,9 +266,6 @@ class TiledCopyTest {
     //   does not compile: "static assertion failed: CopyOperation is not valid for Dst of ValType."
     //   (a transposing ldmatrix moves 16-bit elements; oracle case kdev-1816)
     @Test
-    @Disabled("layoutcat differs from CuTe C++ here: make_tiled_copy of SM75_U16x2_LDSM_T with 32-bit values, (32,2):(1,32), "
-            + "(2,1): CuTe refuses at compile time (CopyOperation is not valid for Dst of ValType), layoutcat answers "
-            + "layoutS ((8,4,4),(4,1)):((1,0,32),(8,0)); issue 24")
     void aTransposingLdmatrixOfThirtyTwoBitValuesIsRefusedAsInCuTe() {
         assertThrows(IllegalArgumentException.class, () -> makeTiledCopy("SM75_U16x2_LDSM_T", 32, "(_32,_2):(_1,_32)", "(_2,_1):(_1,_0)").layoutS());
     }
