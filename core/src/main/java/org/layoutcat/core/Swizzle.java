@@ -52,12 +52,13 @@ public record Swizzle(int bits, int base, int shift) {
     /**
      * CuTe's {@code make_swizzle<Y, Z>}: the swizzle that reads the bits of mask y and writes those of mask z
      * ({@code B = popcount(y)}, {@code M = min(tz(y), tz(z))}, {@code S = tz(y) − tz(z)}), e.g. masks 0b1000 and 0b0100
-     * make {@code Sw<1,2,1>}.
+     * make {@code Sw<1,2,1>}; no bits at all make the identity.
      *
      * @throws LayoutArgumentException (in the context's words) unless y and z are runs of as many bits that fit a
      *         swizzle ({@code y | z} is the code of that swizzle)
      */
     public static Swizzle fromMasks(long y, long z, java.util.function.Supplier<String> context) {
+        if (y == 0 && z == 0) return IDENTITY; // make_swizzle<0,0>: no bits to move, Swizzle<0,0,0>
         int b = Long.bitCount(y);
         if (y <= 0 || z <= 0 || b != Long.bitCount(z)) {
             throw new LayoutArgumentException(context.get() + " to the bits " + y + " and " + z + ", which are no swizzle's fields"

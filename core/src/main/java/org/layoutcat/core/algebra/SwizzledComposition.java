@@ -17,7 +17,8 @@ import org.layoutcat.core.Swizzle;
  *     nonzero offset of B is refused, as CuTe's {@code static_assert} refuses it.</li>
  * <li>{@code (Sw_A o off o L_A) ∘ B = Sw_A o off o (L_A ∘ B)}: CuTe's answer holds two swizzles,
  *     {@code Sw_A o off o Sw' o 0 o M}, which one swizzled layout holds where they make one function: Sw' is the
- *     identity, or {@code off = 0} and {@code Sw' = Sw_A}, which cancel (a swizzle is an involution), leaving
+ *     identity, or {@code off = 0} and the shifts are equal, where CuTe's {@code composition(Swizzle, Swizzle)}
+ *     merges them into {@code make_swizzle<Y ^ Y', Z ^ Z'>} (checked pointwise); equal swizzles cancel, leaving
  *     {@code M}. CuTe C++'s own test composes {@code (Sw<2,0,3> o (8,8):(8,1)) ∘ (Sw<2,0,-3> o (8,8):(8,1))} and
  *     prints {@code Sw<2,0,3> o _0 o Sw<2,0,3> o _0 o (_8,_8):(_1,_8)}, which is {@code (8,8):(1,8)}.</li>
  * </ul>
@@ -57,10 +58,17 @@ final class SwizzledComposition {
         AnyLayout inner = compose(a.inner(), b);
         return switch (inner) {
             case Layout m -> a.withInner(m);
-            case ComposedLayout c when a.offset() == 0 && c.outer().equals(a.outer()) -> c.inner(); // Sw ∘ Sw = 1
+            case ComposedLayout c when a.offset() == 0 && c.outer().shift() == a.outer().shift() -> {
+                // CuTe's composition(Swizzle, Swizzle) of one shift: Sw(Y ^ Y', Z ^ Z'), so equal swizzles cancel
+                Swizzle merged = Swizzle.fromMasks(a.outer().yyyMask() ^ c.outer().yyyMask(), a.outer().zzzMask() ^ c.outer().zzzMask(),
+                        () -> a + " o " + b + ": CuTe's answer " + a.outer() + " o 0 o " + c + " merges its two swizzles");
+                AnyLayout r = merged.isIdentity() ? c.inner() : new ComposedLayout(merged, 0, c.inner());
+                check(a + " o " + b, r, b.size(), i -> a.apply(b.apply(i)));
+                yield r;
+            }
             case ComposedLayout c -> throw new LayoutArgumentException(a + " o " + b + ": CuTe's answer " + a.outer() + " o "
-                    + a.offset() + " o " + c + " holds two swizzles, which make no one swizzled layout here (they would, were"
-                    + " they equal with offset 0)");
+                    + a.offset() + " o " + c + " holds two swizzles, which make no one swizzled layout here (they merge into one"
+                    + " where the offset is 0 and the shifts are equal)");
             case AnyLayout other -> throw new IllegalStateException("a composition with a swizzled layout of kind " + other.kind());
         };
     }

@@ -1,6 +1,7 @@
 package org.layoutcat.core.algebra;
 
 import java.util.function.LongUnaryOperator;
+import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
@@ -24,10 +25,10 @@ final class SwizzledInverse {
      *         the result has more than {@value ComposedLayout#COSIZE_POINTS} points to check, or where it is not a right inverse
      * @throws ArithmeticException where the extent {@code s·d} reached by a mode of L overflows a long
      */
-    static ComposedLayout rightInverse(ComposedLayout l) {
+    static AnyLayout rightInverse(ComposedLayout l) {
         ComposedLayout r = passSwizzle(l, "right_inverse", Inverse.rightInverse(l.inner()));
         checkInverse(l, "right_inverse", r, r.size(), i -> l.apply(r.apply(i)));
-        return r;
+        return plain(r);
     }
 
     /**
@@ -37,10 +38,15 @@ final class SwizzledInverse {
      *
      * @throws LayoutArgumentException as {@link #rightInverse} does, and where L is not injective
      */
-    static ComposedLayout leftInverse(ComposedLayout l) {
+    static AnyLayout leftInverse(ComposedLayout l) {
         ComposedLayout r = passSwizzle(l, "left_inverse", Inverse.leftInverse(l.inner()));
         checkInverse(l, "left_inverse", r, l.size(), i -> r.apply(l.apply(i)));
-        return r;
+        return plain(r);
+    }
+
+    /** The inverse as CuTe gives it: {@code composition} with the identity swizzle is the layout itself. */
+    private static AnyLayout plain(ComposedLayout r) {
+        return r.outer().isIdentity() ? r.inner() : r;
     }
 
     private static ComposedLayout passSwizzle(ComposedLayout l, String op, Layout r) {

@@ -3,6 +3,7 @@ package org.layoutcat.core.recast;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.algebra.Coalesce;
@@ -145,11 +146,11 @@ public final class Vectorization {
         long n = maxCommonVector(a.inner(), b.inner());
         if (!a.outer().equals(b.outer())) n = Math.min(n, Math.min(1L << a.outer().base(), 1L << b.outer().base()));
         if (a.offset() != b.offset()) n = Math.min(n, 1L << Math.min(a.outer().base(), b.outer().base()));
-        ComposedLayout r = (ComposedLayout) Inverse.rightInverse(b);
-        long i = firstMoved(n, x -> a.apply(r.apply(x)));
+        AnyLayout r = Inverse.rightInverse(b);
+        long i = firstMoved(n, x -> a.apply(r.value(IntTuple.of(x)).value()));
         if (i >= 0) {
             throw new LayoutArgumentException("max_common_vector of " + a + " and " + b + ": CuTe's " + n
-                    + " elements are not common: at " + i + " the first takes " + a.apply(r.apply(i)));
+                    + " elements are not common: at " + i + " the first takes " + a.apply(r.value(IntTuple.of(i)).value()));
         }
         return n;
     }
