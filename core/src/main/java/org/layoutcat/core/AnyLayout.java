@@ -3,7 +3,9 @@ package org.layoutcat.core;
 /**
  * A layout of any of CuTe's kinds, the one type the algebra chooses by: a {@link Layout} with integer strides
  * ({@code (4,8):(1,4)}), a {@link CoordLayout} with scaled-basis strides, whose values are coordinates
- * ({@code (4,8):(1@0,1@1)}), or a swizzled {@link ComposedLayout} ({@code Sw<3,3,3> o 0 o (8,64):(64,1)}). An
+ * ({@code (4,8):(1@0,1@1)}), a swizzled {@link ComposedLayout} ({@code Sw<3,3,3> o 0 o (8,64):(64,1)}), or, as CuTe's
+ * inverses of swizzled layouts give it, a layout after a swizzle ({@link InnerSwizzledLayout},
+ * {@code 256:1 o -64 o Sw<1,2,-4>}). An
  * operation that differs by kind {@code switch}es over this sealed type with patterns, so the compiler checks that
  * every kind is handled, and refuses a kind it does not take in that one place ({@link Kind#refuse}).
  *
@@ -13,7 +15,7 @@ package org.layoutcat.core;
  * <p>Every kind has CuTe's shape: {@link #shape}, {@link #size}, {@link #rank}, {@link #depth}, and is printed in CuTe
  * notation with {@code AnyLayout.parse(x.toString()).equals(x)}. Implementations are immutable.
  */
-public sealed interface AnyLayout extends Tiler permits Layout, CoordLayout, ComposedLayout {
+public sealed interface AnyLayout extends Tiler permits Layout, CoordLayout, ComposedLayout, InnerSwizzledLayout {
 
     /**
      * The layout in CuTe notation, of whichever kind the text is: {@code shape:stride} with integer strides, the
@@ -83,6 +85,9 @@ public sealed interface AnyLayout extends Tiler permits Layout, CoordLayout, Com
             case Layout l -> IntTuple.of(at.isLeaf() ? l.apply(at.value()) : l.apply(at));
             case CoordLayout c -> at.isLeaf() ? c.apply(at.value()) : c.apply(at);
             case ComposedLayout s -> IntTuple.of(at.isLeaf() ? s.apply(at.value()) : s.apply(at));
+            case InnerSwizzledLayout s when at.isLeaf() -> IntTuple.of(s.apply(at.value()));
+            case InnerSwizzledLayout s -> throw Kind.refuse("eval", s, "it has no shape, so no coordinate " + at
+                    + " addresses it; eval it at an offset");
         };
     }
 
@@ -93,7 +98,9 @@ public sealed interface AnyLayout extends Tiler permits Layout, CoordLayout, Com
         /** {@link CoordLayout}: scaled-basis strides; its values are coordinates. */
         BASIS("a layout with scaled-basis strides"),
         /** {@link ComposedLayout}: a swizzle after an offset after a layout. */
-        SWIZZLED("a swizzled layout");
+        SWIZZLED("a swizzled layout"),
+        /** {@link InnerSwizzledLayout}: a layout after an offset after a swizzle. */
+        INNER_SWIZZLED("a layout after a swizzle (L o offset o Sw)");
 
         private final String words;
 

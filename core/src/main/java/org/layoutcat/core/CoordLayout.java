@@ -89,8 +89,8 @@ public final class CoordLayout implements AnyLayout {
         return switch (AnyLayout.parse(text)) {
             case CoordLayout c -> c;
             case Layout l -> of(l);
-            case ComposedLayout c -> throw new LayoutArgumentException(() -> "\"" + LayoutArgumentException.quote(text)
-                    + "\" is a swizzled layout, not a layout of integer or scaled-basis strides");
+            case AnyLayout other -> throw new LayoutArgumentException(() -> "\"" + LayoutArgumentException.quote(text)
+                    + "\" is " + other.kind().words() + ", not a layout of integer or scaled-basis strides");
         };
     }
 

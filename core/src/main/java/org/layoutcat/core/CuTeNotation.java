@@ -152,11 +152,43 @@ final class CuTeNotation {
         shape();
         skip();
         explicit = peek() == ':';
+        AnyLayout l;
         if (explicit) {
             pos++;
-            return make(start);
+            l = make(start);
+        } else {
+            l = Layout.colMajor(checkedShape(start));
         }
-        return Layout.colMajor(checkedShape(start));
+        skip();
+        return peek() == 'o' ? innerSwizzled(l, start) : l;
+    }
+
+    /** {@code L o OFFSET o Sw<B,M,S>}, after L: a layout after a swizzle, as CuTe prints its inverses of swizzled layouts. */
+    private InnerSwizzledLayout innerSwizzled(AnyLayout l, int start) {
+        canonical = false; // prints itself
+        if (!(l instanceof Layout outer)) {
+            pos = start;
+            throw error("the layout after a swizzle has integer strides; " + l + " is " + l.kind().words());
+        }
+        expectComposition();
+        long offset = integer();
+        expectComposition();
+        skip();
+        if (!startsSwizzle()) throw error("expected a swizzle Sw<B,M,S> in L o OFFSET o Sw<B,M,S>");
+        int at = pos;
+        pos += 2;
+        expect('<', "after Sw: a swizzle is Sw<B,M,S>");
+        int b = smallInteger("B");
+        expect(',', "between B and M of Sw<B,M,S>");
+        int m = smallInteger("M");
+        expect(',', "between M and S of Sw<B,M,S>");
+        int sh = smallInteger("S");
+        expect('>', "closing Sw<B,M,S>");
+        try {
+            return new InnerSwizzledLayout(outer, offset, new Swizzle(b, m, sh));
+        } catch (LayoutArgumentException e) {
+            throw positioned(at, e);
+        }
     }
 
     private boolean startsSwizzle() {

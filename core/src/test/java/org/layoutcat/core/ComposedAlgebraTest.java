@@ -189,4 +189,23 @@ class ComposedAlgebraTest {
         // a layout that splits the swizzle's bits: CuTe's make_swizzle of its images is refused, with the reason
         assertThrows(IllegalArgumentException.class, () -> Composition.compose((AnyLayout) Layout.parse("(3,64):(64,1)"), SW128));
     }
+
+    @Test
+    void theLeftInverseOfASwizzledLayoutWithAnOffsetHasTheSwizzleInsideAsInCuTe() {
+        // CuTe C++ (kernel oracle kdev-1066): left_inverse(composition(Swizzle<1,2,-4>{}, Int<64>{}, (_32,_8):(_1,_32)))
+        //   = _256:_1 o _-64 o Sw<1,2,-4>
+        ComposedLayout l = ComposedLayout.parse("Sw<1,2,-4> o 64 o (32,8):(1,32)");
+        AnyLayout r = Inverse.leftInverse(l);
+        assertEquals("256:1 o -64 o Sw<1,2,-4>", r.toString());
+        assertEquals(r, AnyLayout.parse(r.toString()));
+        InnerSwizzledLayout inner = assertInstanceOf(InnerSwizzledLayout.class, r);
+        for (long i = 0; i < l.size(); i++) assertEquals(i, inner.apply(l.apply(i)), "at " + i);
+        // a function without a shape: size is refused by name
+        String m = assertThrows(IllegalArgumentException.class, inner::size).getMessage();
+        assertTrue(m.contains("a layout after a swizzle"), m);
+        // CuTe's right inverse with an offset, (_64,_8):(_8,_1) o _-16 o Sw<1,4,1>, is no right inverse: refused with a point
+        m = assertThrows(IllegalArgumentException.class,
+                () -> Inverse.rightInverse(ComposedLayout.parse("Sw<1,4,1> o 16 o (8,64):(64,1)"))).getMessage();
+        assertTrue(m.contains("(64,8):(8,1) o -16 o Sw<1,4,1> is not one"), m);
+    }
 }

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
@@ -92,6 +93,7 @@ final class BasisAlgebra {
             case CoordLayout l -> compose(a, l);
             case ComposedLayout l -> throw AnyLayout.Kind.refuse("composition", l, "a layout with scaled-basis strides composes"
                     + " with layouts of integer or scaled-basis strides: " + a + " o " + l + " has no CuTe counterpart");
+            case InnerSwizzledLayout l -> throw l.refused("composition");
             case Tiler.ByMode t -> {
                 requireRank("composition", a, t);
                 List<CoordLayout> modes = new ArrayList<>();

@@ -5,6 +5,7 @@ import java.util.List;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
@@ -29,6 +30,7 @@ public final class Coalesce {
             case ComposedLayout swizzled -> swizzled.withInner(coalesce(swizzled.inner()));
             case CoordLayout basis -> BasisAlgebra.canonical(BasisAlgebra.coalesce(basis));
             case Layout integer -> coalesce(integer);
+            case InnerSwizzledLayout s -> throw s.refused("coalesce");
         };
     }
 
@@ -45,6 +47,7 @@ public final class Coalesce {
             case CoordLayout basis -> throw AnyLayout.Kind.refuse("coalesce", basis, "layoutcat coalesces it as a whole,"
                     + " coalesce(L), not by the profile " + profile);
             case Layout integer -> coalesce(integer, profile);
+            case InnerSwizzledLayout s -> throw s.refused("coalesce");
         };
     }
 
@@ -60,6 +63,7 @@ public final class Coalesce {
             case CoordLayout basis -> throw AnyLayout.Kind.refuse("filter", basis, "filter drops the stride-0 modes of a layout"
                     + " with integer strides; coalesce(L) merges basis strides");
             case Layout integer -> filter(integer);
+            case InnerSwizzledLayout s -> throw s.refused("filter");
         };
     }
 
@@ -76,6 +80,7 @@ public final class Coalesce {
             case CoordLayout basis -> throw AnyLayout.Kind.refuse("filter", basis, "filter drops the stride-0 modes of a layout"
                     + " with integer strides; coalesce(L) merges basis strides");
             case Layout integer -> filter(integer, profile);
+            case InnerSwizzledLayout s -> throw s.refused("filter");
         };
     }
 

@@ -3,6 +3,7 @@ package org.layoutcat.core.algebra;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
@@ -59,6 +60,7 @@ public final class Complement {
             case ComposedLayout swizzled -> swizzled.inner();
             case CoordLayout basis -> throw AnyLayout.Kind.refuse(op, basis, "its values are coordinates, and a complement"
                     + " is taken of offsets; complement its integer layout instead");
+            case InnerSwizzledLayout s -> throw s.refused("complement");
         };
     }
 

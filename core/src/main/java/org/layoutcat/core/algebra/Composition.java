@@ -4,6 +4,7 @@ import java.util.function.Supplier;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Tiler;
@@ -65,6 +66,7 @@ public final class Composition {
             case Layout integer -> b instanceof ComposedLayout sb ? SwizzledComposition.compose(integer, sb)
                     : BasisAlgebra.hasBasisStrides(b) ? BasisAlgebra.canonical(BasisAlgebra.compose(CoordLayout.of(integer), b))
                     : compose(integer, b);
+            case InnerSwizzledLayout s -> throw s.refused("composition");
         };
     }
 

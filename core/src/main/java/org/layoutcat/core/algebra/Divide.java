@@ -3,6 +3,7 @@ package org.layoutcat.core.algebra;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Tiler;
@@ -59,6 +60,7 @@ public final class Divide {
             case ComposedLayout swizzled -> swizzled.withInner(logicalDivide(swizzled.inner(), b));
             case CoordLayout basis -> BasisAlgebra.canonical(BasisAlgebra.logicalDivide(basis, b));
             case Layout integer -> logicalDivide(integer, b);
+            case InnerSwizzledLayout s -> throw s.refused("logical_divide");
         };
     }
 
@@ -74,6 +76,7 @@ public final class Divide {
             case ComposedLayout swizzled -> swizzled.withInner(zippedDivide(swizzled.inner(), b));
             case CoordLayout basis -> BasisAlgebra.canonical(BasisAlgebra.zippedDivide(basis, b));
             case Layout integer -> zippedDivide(integer, b);
+            case InnerSwizzledLayout s -> throw s.refused("zipped_divide");
         };
     }
 
@@ -88,6 +91,7 @@ public final class Divide {
             case ComposedLayout swizzled -> swizzled.withInner(tiledDivide(swizzled.inner(), b));
             case CoordLayout basis -> BasisAlgebra.canonical(BasisAlgebra.tiled(BasisAlgebra.zippedDivide(basis, b)));
             case Layout integer -> tiledDivide(integer, b);
+            case InnerSwizzledLayout s -> throw s.refused("tiled_divide");
         };
     }
 
@@ -102,6 +106,7 @@ public final class Divide {
             case ComposedLayout swizzled -> swizzled.withInner(flatDivide(swizzled.inner(), b));
             case CoordLayout basis -> BasisAlgebra.canonical(BasisAlgebra.flat(BasisAlgebra.zippedDivide(basis, b)));
             case Layout integer -> flatDivide(integer, b);
+            case InnerSwizzledLayout s -> throw s.refused("flat_divide");
         };
     }
 

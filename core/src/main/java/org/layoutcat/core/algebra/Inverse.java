@@ -3,6 +3,7 @@ package org.layoutcat.core.algebra;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.internal.Checked;
@@ -29,6 +30,7 @@ public final class Inverse {
             case ComposedLayout swizzled -> SwizzledInverse.rightInverse(swizzled);
             case CoordLayout basis -> throw AnyLayout.Kind.refuse("right_inverse", basis, "its values are coordinates, and an"
                     + " inverse maps offsets back to indices");
+            case InnerSwizzledLayout s -> throw s.refused("right_inverse");
         };
     }
 
@@ -45,6 +47,7 @@ public final class Inverse {
             case ComposedLayout swizzled -> SwizzledInverse.leftInverse(swizzled);
             case CoordLayout basis -> throw AnyLayout.Kind.refuse("left_inverse", basis, "its values are coordinates, and an"
                     + " inverse maps offsets back to indices");
+            case InnerSwizzledLayout s -> throw s.refused("left_inverse");
         };
     }
 

@@ -3,6 +3,7 @@ package org.layoutcat.core.algebra;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Tiler;
@@ -37,6 +38,7 @@ public final class Product {
             case ComposedLayout swizzled -> swizzled.withInner(logicalProduct(swizzled.inner(), b));
             case CoordLayout basis -> throw AnyLayout.Kind.refuse("logical_product", basis, "CuTe's products repeat a layout of offsets");
             case Layout integer -> logicalProduct(integer, b);
+            case InnerSwizzledLayout s -> throw s.refused("logical_product");
         };
     }
 
@@ -52,6 +54,7 @@ public final class Product {
             case ComposedLayout swizzled -> swizzled.withInner(zippedProduct(swizzled.inner(), b));
             case CoordLayout basis -> throw AnyLayout.Kind.refuse("zipped_product", basis, "CuTe's products repeat a layout of offsets");
             case Layout integer -> zippedProduct(integer, b);
+            case InnerSwizzledLayout s -> throw s.refused("zipped_product");
         };
     }
 
@@ -67,6 +70,7 @@ public final class Product {
             case ComposedLayout swizzled -> swizzled.withInner(tiledProduct(swizzled.inner(), b));
             case CoordLayout basis -> throw AnyLayout.Kind.refuse("tiled_product", basis, "CuTe's products repeat a layout of offsets");
             case Layout integer -> tiledProduct(integer, b);
+            case InnerSwizzledLayout s -> throw s.refused("tiled_product");
         };
     }
 
@@ -82,6 +86,7 @@ public final class Product {
             case ComposedLayout swizzled -> swizzled.withInner(flatProduct(swizzled.inner(), b));
             case CoordLayout basis -> throw AnyLayout.Kind.refuse("flat_product", basis, "CuTe's products repeat a layout of offsets");
             case Layout integer -> flatProduct(integer, b);
+            case InnerSwizzledLayout s -> throw s.refused("flat_product");
         };
     }
 
@@ -97,6 +102,7 @@ public final class Product {
             case ComposedLayout swizzled -> swizzled.withInner(blockedProduct(swizzled.inner(), b));
             case CoordLayout basis -> throw AnyLayout.Kind.refuse("blocked_product", basis, "CuTe's products repeat a layout of offsets");
             case Layout integer -> blockedProduct(integer, b);
+            case InnerSwizzledLayout s -> throw s.refused("blocked_product");
         };
     }
 
@@ -112,6 +118,7 @@ public final class Product {
             case ComposedLayout swizzled -> swizzled.withInner(rakedProduct(swizzled.inner(), b));
             case CoordLayout basis -> throw AnyLayout.Kind.refuse("raked_product", basis, "CuTe's products repeat a layout of offsets");
             case Layout integer -> rakedProduct(integer, b);
+            case InnerSwizzledLayout s -> throw s.refused("raked_product");
         };
     }
 

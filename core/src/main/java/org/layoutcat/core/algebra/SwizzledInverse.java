@@ -3,13 +3,16 @@ package org.layoutcat.core.algebra;
 import java.util.function.LongUnaryOperator;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Swizzle;
 
 /**
- * The inverses of a swizzled layout {@code Sw o 0 o L} (CuTe's {@code swizzle_layout.hpp}): L's inverse with the
- * swizzle passed to the other side, its fields moved through that inverse, and the answer checked pointwise.
+ * The inverses of a swizzled layout {@code Sw o off o L} (CuTe's {@code swizzle_layout.hpp}, {@code layout_composed.hpp}):
+ * with offset 0, L's inverse with the swizzle passed to the other side, its fields moved through that inverse
+ * ({@code Sw' o 0 o L'}); with an offset, CuTe's {@code L' o −off o Sw}, the swizzle first (an
+ * {@link InnerSwizzledLayout}). Every answer is checked pointwise.
  */
 final class SwizzledInverse {
     private SwizzledInverse() {}
@@ -20,13 +23,19 @@ final class SwizzledInverse {
      * fields are R's images of Sw's ({@code make_swizzle<R(Y), R(Z)>}). That holds where R moves Sw's bits as whole
      * bits; the result is checked, {@code this(result(i)) = i} at each of its points.
      *
-     * @throws LayoutArgumentException for a nonzero offset (CuTe's answer {@code R o −off o Sw} has the swizzle
-     *         inside, a form not represented here), where R's images of the fields are no swizzle's fields, where
-     *         the result has more than {@value ComposedLayout#COSIZE_POINTS} points to check, or where it is not a right inverse
+     * @throws LayoutArgumentException where R's images of the fields are no swizzle's fields, where the result has more
+     *         than {@value ComposedLayout#COSIZE_POINTS} points to check, or where it is not a right inverse (with an
+     *         offset, CuTe's {@code R o −off o Sw} rarely is: {@code Sw(i) − off} leaves R's domain)
      * @throws ArithmeticException where the extent {@code s·d} reached by a mode of L overflows a long
      */
     static AnyLayout rightInverse(ComposedLayout l) {
-        ComposedLayout r = passSwizzle(l, "right_inverse", Inverse.rightInverse(l.inner()));
+        Layout inverse = Inverse.rightInverse(l.inner());
+        if (l.offset() != 0) { // CuTe: right_inverse(L) o -off o Sw, checked on right_inverse(L)'s domain
+            InnerSwizzledLayout r = new InnerSwizzledLayout(inverse, -l.offset(), l.outer());
+            checkInverse(l, "right_inverse", r, inverse.size(), i -> l.apply(r.apply(i)));
+            return r;
+        }
+        ComposedLayout r = passSwizzle(l, "right_inverse", inverse);
         checkInverse(l, "right_inverse", r, r.size(), i -> l.apply(r.apply(i)));
         return plain(r);
     }
@@ -39,7 +48,13 @@ final class SwizzledInverse {
      * @throws LayoutArgumentException as {@link #rightInverse} does, and where L is not injective
      */
     static AnyLayout leftInverse(ComposedLayout l) {
-        ComposedLayout r = passSwizzle(l, "left_inverse", Inverse.leftInverse(l.inner()));
+        Layout inverse = Inverse.leftInverse(l.inner());
+        if (l.offset() != 0) { // CuTe: left_inverse(L) o -off o Sw, which undoes Sw, then the offset, then L
+            InnerSwizzledLayout r = new InnerSwizzledLayout(inverse, -l.offset(), l.outer());
+            checkInverse(l, "left_inverse", r, l.size(), i -> r.apply(l.apply(i)));
+            return r;
+        }
+        ComposedLayout r = passSwizzle(l, "left_inverse", inverse);
         checkInverse(l, "left_inverse", r, l.size(), i -> r.apply(l.apply(i)));
         return plain(r);
     }
@@ -51,10 +66,6 @@ final class SwizzledInverse {
 
     private static ComposedLayout passSwizzle(ComposedLayout l, String op, Layout r) {
         Swizzle outer = l.outer();
-        if (l.offset() != 0) {
-            throw new LayoutArgumentException(op + " of " + l + ": CuTe's answer " + r + " o " + (-l.offset()) + " o " + outer
-                    + " applies the swizzle first; layoutcat's composed layouts have the swizzle outside, so only offset 0 is taken");
-        }
         if (outer.isIdentity()) return new ComposedLayout(outer, 0, r);
         long y, z;
         try {
@@ -68,12 +79,17 @@ final class SwizzledInverse {
                 + " through " + r), 0, r);
     }
 
-    private static void checkInverse(ComposedLayout l, String op, ComposedLayout r, long points, LongUnaryOperator roundTrip) {
+    private static void checkInverse(ComposedLayout l, String op, AnyLayout r, long points, LongUnaryOperator roundTrip) {
         if (points > ComposedLayout.COSIZE_POINTS) {
             throw new LayoutArgumentException(op + " of " + l + " is checked at each of its " + points + " points; more than "
                     + ComposedLayout.COSIZE_POINTS + " are not checked");
         }
-        long i = firstMoved(points, roundTrip);
+        long i;
+        try {
+            i = firstMoved(points, roundTrip);
+        } catch (LayoutArgumentException outside) { // CuTe's answer is not defined at a point it must take
+            throw new LayoutArgumentException(op + " of " + l + ": CuTe's answer " + r + " is not one: " + outside.getMessage(), outside);
+        }
         if (i >= 0) {
             throw new LayoutArgumentException(op + " of " + l + ": CuTe's answer " + r + " is not one: the round trip"
                     + " takes " + i + " to " + roundTrip.applyAsLong(i));

@@ -3,6 +3,7 @@ package org.layoutcat.core.construct;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
@@ -29,6 +30,7 @@ public final class TileToShape {
             case ComposedLayout swizzled -> swizzled.withInner(tileToShape(swizzled.inner(), target, order));
             case CoordLayout basis -> throw AnyLayout.Kind.refuse("tile_to_shape", basis, "CuTe tiles a layout of offsets");
             case Layout integer -> tileToShape(integer, target, order);
+            case InnerSwizzledLayout s -> throw s.refused("tile_to_shape");
         };
     }
 

@@ -5,6 +5,7 @@ import java.util.List;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 
@@ -28,6 +29,7 @@ public final class Modes {
             case Layout integer -> select(integer, indices);
             case ComposedLayout swizzled -> swizzled.withInner(select(swizzled.inner(), indices));
             case CoordLayout basis -> throw basis("select", basis);
+            case InnerSwizzledLayout s -> throw s.refused("select");
         };
     }
 
@@ -41,6 +43,7 @@ public final class Modes {
             case Layout integer -> group(integer, begin, end);
             case ComposedLayout swizzled -> swizzled.withInner(group(swizzled.inner(), begin, end));
             case CoordLayout basis -> throw basis("group", basis);
+            case InnerSwizzledLayout s -> throw s.refused("group");
         };
     }
 
@@ -55,6 +58,7 @@ public final class Modes {
             case Layout integer -> append(integer, x);
             case ComposedLayout swizzled -> swizzled.withInner(append(swizzled.inner(), x));
             case CoordLayout basis -> throw basis("append", basis);
+            case InnerSwizzledLayout s -> throw s.refused("append");
         };
     }
 
@@ -69,6 +73,7 @@ public final class Modes {
             case Layout integer -> prepend(integer, x);
             case ComposedLayout swizzled -> swizzled.withInner(prepend(swizzled.inner(), x));
             case CoordLayout basis -> throw basis("prepend", basis);
+            case InnerSwizzledLayout s -> throw s.refused("prepend");
         };
     }
 

@@ -5,6 +5,7 @@ import java.util.List;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
@@ -59,6 +60,7 @@ public final class Slicing {
             case Layout plain -> widen(sliceAndOffset(c, plain));
             case CoordLayout coord -> widen(sliceAndOffset(c, coord));
             case ComposedLayout swizzled -> SwizzledSlicing.sliceAndOffset(c, swizzled);
+            case InnerSwizzledLayout s -> throw s.refused("slice");
         };
     }
 
@@ -136,6 +138,7 @@ public final class Slicing {
             case CoordLayout coord -> dice(c, coord);
             case ComposedLayout swizzled -> throw AnyLayout.Kind.refuse("dice", swizzled, "CuTe defines dice on a layout's strides,"
                     + " which a swizzled function does not have; dice its inner layout " + swizzled.inner());
+            case InnerSwizzledLayout s -> throw s.refused("dice");
         };
     }
 

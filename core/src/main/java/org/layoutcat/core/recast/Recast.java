@@ -3,6 +3,7 @@ package org.layoutcat.core.recast;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Swizzle;
@@ -41,6 +42,7 @@ public final class Recast {
             case Layout integer -> upcast(integer, n);
             case ComposedLayout swizzled -> upcast(swizzled, n);
             case CoordLayout basis -> throw AnyLayout.Kind.refuse("upcast", basis, "its values are coordinates, not element offsets");
+            case InnerSwizzledLayout s -> throw s.refused("upcast");
         };
     }
 
@@ -55,6 +57,7 @@ public final class Recast {
             case Layout integer -> downcast(integer, n);
             case ComposedLayout swizzled -> downcast(swizzled, n);
             case CoordLayout basis -> throw AnyLayout.Kind.refuse("downcast", basis, "its values are coordinates, not element offsets");
+            case InnerSwizzledLayout s -> throw s.refused("downcast");
         };
     }
 
@@ -69,6 +72,7 @@ public final class Recast {
             case Layout integer -> recastLayout(oldBits, newBits, integer);
             case ComposedLayout swizzled -> recast(swizzled, oldBits, newBits);
             case CoordLayout basis -> throw AnyLayout.Kind.refuse("recast_layout", basis, "its values are coordinates, not element offsets");
+            case InnerSwizzledLayout s -> throw s.refused("recast_layout");
         };
     }
 

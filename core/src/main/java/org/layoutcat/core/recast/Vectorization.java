@@ -3,6 +3,7 @@ package org.layoutcat.core.recast;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
@@ -39,13 +40,16 @@ public final class Vectorization {
                 case Layout lb -> maxCommonVector(la, lb);
                 case ComposedLayout cb -> maxCommonVector(cb, la);
                 case CoordLayout basis -> throw basis(basis, "max_common_vector");
+                case InnerSwizzledLayout s -> throw s.refused("max_common_vector");
             };
             case ComposedLayout ca -> switch (b) {
                 case Layout lb -> maxCommonVector(ca, lb);
                 case ComposedLayout cb -> maxCommonVector(ca, cb);
                 case CoordLayout basis -> throw basis(basis, "max_common_vector");
+                case InnerSwizzledLayout s -> throw s.refused("max_common_vector");
             };
             case CoordLayout basis -> throw basis(basis, "max_common_vector");
+            case InnerSwizzledLayout s -> throw s.refused("max_common_vector");
         };
     }
 
@@ -62,14 +66,17 @@ public final class Vectorization {
                 case Layout lb -> maxCommonLayout(la, lb);
                 case ComposedLayout cb -> maxCommonLayout(cb, la);
                 case CoordLayout basis -> throw basis(basis, "max_common_layout");
+                case InnerSwizzledLayout s -> throw s.refused("max_common_layout");
             };
             case ComposedLayout ca -> switch (b) {
                 case Layout lb -> maxCommonLayout(ca, lb);
                 case ComposedLayout cb -> throw AnyLayout.Kind.refuse("max_common_layout", cb, "the common layout of two"
                         + " swizzled layouts is not taken here; give one of them as its inner layout");
                 case CoordLayout basis -> throw basis(basis, "max_common_layout");
+                case InnerSwizzledLayout s -> throw s.refused("max_common_layout");
             };
             case CoordLayout basis -> throw basis(basis, "max_common_layout");
+            case InnerSwizzledLayout s -> throw s.refused("max_common_layout");
         };
     }
 

@@ -9,6 +9,7 @@ import java.util.function.LongUnaryOperator;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 
@@ -58,6 +59,7 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
             case ComposedLayout c -> c::apply;
             case CoordLayout c -> throw AnyLayout.Kind.refuse("bank_conflicts", c, "shared memory is addressed by offsets:"
                     + " give a layout with integer strides or a swizzled one");
+            case InnerSwizzledLayout s -> throw s.refused("bank_conflicts");
         };
     }
 
