@@ -23,12 +23,13 @@ public sealed interface Tiler permits AnyLayout, Tiler.ByMode {
     }
 
     /**
-     * A plain shape read as a tiler: {@code n → n:1}, {@code (a,b,...) → <a,b,...>}.
+     * A plain shape read as a tiler, as CuTe's divides and products read an integral tiler ({@code make_layout(n)}):
+     * {@code n → n:1} ({@code 1 → 1:0}, compact), {@code (a,b,...) → <a,b,...>}.
      *
      * @throws LayoutArgumentException where the shape has an entry ≤ 0, or holds the empty tuple
      */
     static Tiler ofShape(IntTuple shape) {
-        if (shape.isLeaf()) return Layout.of(shape.value(), 1);
+        if (shape.isLeaf()) return Layout.of(shape.value(), shape.value() == 1 ? 0 : 1); // CuTe's make_layout(n): 1:0 for 1
         Tiler[] modes = new Tiler[shape.rank()];
         for (int i = 0; i < modes.length; i++) modes[i] = ofShape(shape.mode(i));
         return new ByMode(List.of(modes));
