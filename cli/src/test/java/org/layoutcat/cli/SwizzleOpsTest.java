@@ -64,8 +64,12 @@ class SwizzleOpsTest {
     @Test
     void gmmaAtomsAndTileToShape() throws IOException {
         JsonNode atom = reply("gmma_smem_atom", "K", "SW128", "16");
-        assertEquals("Sw<3,3,3> o 0 o (8,64):(64,1)", atom.get("result").textValue());
-        assertEquals("Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)", atom.get("cute").textValue()); // as CuTe C++ prints it
+        // as CuTe C++ prints it (the result, and the oracle's "cute" field)
+        assertEquals("Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)", atom.get("result").textValue());
+        assertEquals("Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)", atom.get("cute").textValue());
+        // the pointer form keeps its form through tile_to_shape, as CuTe's does
+        assertEquals("Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))",
+                reply("tile_to_shape", "Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)", "(128,64)").get("result").textValue());
         for (String bad : new String[] {"M", "X", "or"}) {
             assertTrue(reply("gmma_smem_atom", bad, "SW128", "16").get("error").textValue().contains("is none of K or MN"));
         }

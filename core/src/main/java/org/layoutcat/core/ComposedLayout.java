@@ -6,10 +6,11 @@ package org.layoutcat.core;
  * tiles in shared memory: {@code Sw<3,3,3> o 0 o (8,64):(64,1)} permutes the 16-byte chunks of each 128-byte row of
  * a half-precision tile. Its shape, size and coordinates are L's.
  *
- * <p>Printed as CuTe prints it, {@code Sw<3,3,3> o 0 o (8,64):(64,1)}, and {@code parse(x.toString()).equals(x)}.
- * {@link AnyLayout#parse} also reads CuTe's pointer form {@code Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)}, a
- * swizzle of byte addresses over 16-bit elements, as the swizzle of element offsets it equals
- * ({@code Sw<3,3,3> o 0 o …}: M less log2 of the element's bytes, as CuTe's recast of a swizzle pointer does).
+ * <p>Printed as CuTe prints it, {@code Sw<3,3,3> o 0 o (8,64):(64,1)}, and {@code parse(x.toString()).equals(x)}. A
+ * swizzled layout may also be CuTe's pointer form, {@code Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)}: a swizzle
+ * of the byte addresses of 16-bit elements, as the GMMA shared-memory atoms are written. Its function, in element
+ * offsets, is that of {@code Sw<3,3,3> o 0 o …} (M less log2 of the element's bytes, as CuTe's recast of a swizzle
+ * pointer does); it keeps its form ({@link #pointerBits}) and prints it, through the operations that keep the swizzle.
  * Immutable.
  *
  * <p>The algebra of composed layouts is CuTe's ({@code layout_composed.hpp}, {@code swizzle_layout.hpp}), chosen by
@@ -22,19 +23,39 @@ package org.layoutcat.core;
  * a swizzled layout is L's, which can be smaller ({@code Sw<3,3,3> o 0 o (8,8):(64,1)} reaches offset 511 at index 63;
  * CuTe's cosize is 456), so a buffer of that size would be overrun.
  *
- * @param outer  the swizzle, applied last
- * @param offset the offset added before the swizzle, ≥ 0
- * @param inner  the layout, applied first
+ * @param outer       the swizzle of element offsets, applied last
+ * @param offset      the offset added before the swizzle, ≥ 0
+ * @param inner       the layout, applied first
+ * @param pointerBits 0 for the offset form; in CuTe's pointer form {@code smem_ptr[Nb]}, the element's bits N (8, 16,
+ *                    32, ...), with offset 0
  */
-public record ComposedLayout(Swizzle outer, long offset, Layout inner) implements AnyLayout {
+public record ComposedLayout(Swizzle outer, long offset, Layout inner, int pointerBits) implements AnyLayout {
     /**
-     * The composed layout {@code outer o offset o inner}.
+     * The composed layout {@code outer o offset o inner}, or its pointer form.
      *
-     * @throws LayoutArgumentException for a null swizzle or layout, or a negative offset
+     * @throws LayoutArgumentException for a null swizzle or layout, a negative offset, or a pointer form with an offset
+     *         or with elements of other than 8, 16, 32, ... bits
      */
     public ComposedLayout {
         if (outer == null || inner == null) throw new LayoutArgumentException("a composed layout needs a swizzle and a layout");
         if (offset < 0) throw new LayoutArgumentException("offset " + offset + " of a composed layout is negative");
+        if (pointerBits != 0 && (pointerBits < 8 || Integer.bitCount(pointerBits) != 1 || offset != 0)) {
+            throw new LayoutArgumentException("smem_ptr[" + pointerBits + "b] with offset " + offset + ": CuTe's pointer form holds"
+                    + " elements of 8, 16, 32, ... bits and no offset");
+        }
+    }
+
+    /** The composed layout {@code outer o offset o inner}, in the offset form. */
+    public ComposedLayout(Swizzle outer, long offset, Layout inner) {
+        this(outer, offset, inner, 0);
+    }
+
+    /**
+     * The pointer form {@code Sw o smem_ptr[Nb](unset) o inner} of this swizzle of element offsets over N-bit elements:
+     * its swizzle of byte addresses has M raised by log2 of the element's bytes.
+     */
+    public static ComposedLayout pointer(Swizzle elementSwizzle, Layout inner, int elementBits) {
+        return new ComposedLayout(elementSwizzle, 0, inner, elementBits);
     }
 
     /**
@@ -137,12 +158,23 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner) implement
      * gives them (the divides and products of L, for instance).
      */
     public ComposedLayout withInner(Layout l) {
-        return new ComposedLayout(outer, offset, l);
+        return new ComposedLayout(outer, offset, l, pointerBits);
     }
 
-    /** {@code Sw<B,M,S> o offset o L}, as CuTe prints it (without its static marks). */
+    /** This layout in the offset form, {@code Sw o offset o L} of element offsets. */
+    public ComposedLayout inOffsetForm() {
+        return pointerBits == 0 ? this : new ComposedLayout(outer, offset, inner);
+    }
+
+    /**
+     * {@code Sw<B,M,S> o offset o L}, or in the pointer form {@code Sw<B,M',S> o smem_ptr[Nb](unset) o L} with the
+     * swizzle of byte addresses ({@code M' = M + log2(N/8)}), as CuTe prints it (without its static marks).
+     */
     @Override
     public String toString() {
-        return outer + " o " + offset + " o " + inner;
+        if (pointerBits == 0) return outer + " o " + offset + " o " + inner;
+        int log2Bytes = Integer.numberOfTrailingZeros(pointerBits / 8);
+        Swizzle bytes = outer.isIdentity() ? new Swizzle(0, 4, 3) : new Swizzle(outer.bits(), outer.base() + log2Bytes, outer.shift());
+        return bytes + " o smem_ptr[" + pointerBits + "b](unset) o " + inner;
     }
 }

@@ -254,11 +254,11 @@ final class CuTeNotation {
         }
         if (elementBits == 0) return new ComposedLayout(sw, offset, l);
         int log2Bytes = Integer.numberOfTrailingZeros(elementBits / 8);
-        if (m < log2Bytes) {
+        if (b > 0 && m < log2Bytes) {
             throw new LayoutArgumentException("Sw<" + b + "," + m + "," + sh + "> over " + elementBits + "-bit elements"
                     + " swizzles bits inside an element (M < " + log2Bytes + "), so no swizzle of element offsets equals it");
         }
-        return new ComposedLayout(new Swizzle(b, m - log2Bytes, sh), 0, l);
+        return ComposedLayout.pointer(b == 0 ? Swizzle.IDENTITY : new Swizzle(b, m - log2Bytes, sh), l, elementBits);
     }
 
     /** The {@code o} between the parts of a composed layout. */

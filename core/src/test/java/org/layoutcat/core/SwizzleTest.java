@@ -48,7 +48,9 @@ class SwizzleTest {
         assertEquals(512, c.cosize());
         // the pointer form: a swizzle of byte addresses over 16-bit elements is Sw<3,3,3> of element offsets
         ComposedLayout p = ComposedLayout.parse("Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)");
-        assertEquals(c, p);
+        assertEquals(c, p.inOffsetForm()); // the same function; the pointer form prints as CuTe prints it
+        assertEquals("Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)", p.toString());
+        assertEquals(p, ComposedLayout.parse(p.toString()));
         Swizzle bytes = new Swizzle(3, 4, 3);
         for (long i = 0; i < 512; i++) assertEquals(bytes.apply(2 * c.inner().apply(i)), 2 * p.apply(i));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ComposedLayout.parse("Sw<3,3> o 0 o 4:1"));

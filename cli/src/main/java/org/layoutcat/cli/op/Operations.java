@@ -32,6 +32,7 @@ import org.layoutcat.category.refine.Pullback;
 import org.layoutcat.category.refine.Pushforward;
 import org.layoutcat.cli.op.CodeForm.When;
 import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
@@ -469,10 +470,14 @@ public final class Operations {
         Param<GmmaSmemAtoms.Major> major = Param.of("major", ArgKind.oneOf(GmmaSmemAtoms.Major.class), "K or MN");
         Param<GmmaSmemAtoms.Swizzling> sw = Param.of("swizzle", ArgKind.oneOf(GmmaSmemAtoms.Swizzling.class), "INTER, SW32, SW64 or SW128");
         Param<Integer> bits = Param.of("bits", ArgKind.integer("the element's bits", 1, 1024), "the element's bits");
-        op("gmma_smem_atom", SWIZZLE, "the swizzled shared-memory atom of a wgmma operand (GMMA::Layout_*_Atom)",
-                List.of(major, sw, bits), List.of("cute"), a -> Answer.of(GmmaSmemAtoms.atom(a.get(major), a.get(sw), a.get(bits)))
-                        .with("cute", GmmaSmemAtoms.cuteForm(a.get(major), a.get(sw), a.get(bits))),
-                none("layoutcat does not write this form yet"), none("layoutcat does not write this form yet"), "K", "SW128", "16");
+        // the reply's "cute" field is CuTe's printout, as the shared kernel oracle names it (the result prints the same);
+        // a person sees the result alone, which pipes into another command
+        TABLE.add(new Operation("gmma_smem_atom", SWIZZLE, "the swizzled shared-memory atom of a wgmma operand (GMMA::Layout_*_Atom)",
+                List.of(major, sw, bits), List.of("cute"), false, a -> {
+                    ComposedLayout atom = GmmaSmemAtoms.atom(a.get(major), a.get(sw), a.get(bits));
+                    return Answer.of(atom).with("cute", atom);
+                }, none("layoutcat does not write this form yet"), none("layoutcat does not write this form yet"),
+                List.of("K", "SW128", "16"), Answer::result));
         Param<AnyLayout> block = Param.of("block", ArgKind.ANY_LAYOUT, "the atom tiled");
         Param<IntTuple> target = Param.of("target", ArgKind.TUPLE, "the shape to cover");
         Param<IntTuple> order = Param.optional("order", ArgKind.TUPLE, "the order of the copies' modes (default column-major)");

@@ -179,6 +179,8 @@ public final class Recast {
             throw new LayoutArgumentException("upcast<" + n + "> of " + l + ": the offset " + offset + " is not a multiple of " + n);
         }
         Swizzle s = outer.isIdentity() ? outer : new Swizzle(outer.bits(), outer.base() - log2, outer.shift());
+        // the pointer form's elements widen with the swizzle of byte addresses unchanged
+        if (l.pointerBits() != 0) return ComposedLayout.pointer(s, upcast(l.inner(), n), Math.multiplyExact(l.pointerBits(), Math.toIntExact(n)));
         return new ComposedLayout(s, offset / n, upcast(l.inner(), n));
     }
 
@@ -194,6 +196,7 @@ public final class Recast {
         long offset = l.offset();
         int log2 = log2(l, "downcast", n);
         Swizzle s = outer.isIdentity() ? outer : new Swizzle(outer.bits(), outer.base() + log2, outer.shift());
+        if (l.pointerBits() != 0 && l.pointerBits() / n >= 8) return ComposedLayout.pointer(s, downcast(l.inner(), n), (int) (l.pointerBits() / n));
         return new ComposedLayout(s, Math.multiplyExact(offset, n), downcast(l.inner(), n));
     }
 

@@ -2,6 +2,7 @@ package org.layoutcat.core.swizzle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.junit.jupiter.api.Test;
+import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.construct.TileToShape;
@@ -29,11 +30,13 @@ class GmmaSmemAtomsTest {
             {"MN", "SW128", "16", "Sw<3,4,3> o smem_ptr[16b](unset) o (64,8):(1,64)"},
         };
         for (String[] p : printed) {
+            ComposedLayout atom = GmmaSmemAtoms.atom(Major.valueOf(p[0]), Swizzling.valueOf(p[1]), Integer.parseInt(p[2]));
+            assertEquals(p[3], atom.toString());
             assertEquals(p[3], GmmaSmemAtoms.cuteForm(Major.valueOf(p[0]), Swizzling.valueOf(p[1]), Integer.parseInt(p[2])));
         }
         // in element offsets: the 128-byte K-major atom of halves is the SM80 idiom Swizzle<3,3,3> o (8,64):(64,1)
-        assertEquals("Sw<3,3,3> o 0 o (8,64):(64,1)", GmmaSmemAtoms.atom(Major.K, Swizzling.SW128, 16).toString());
-        assertEquals("Sw<3,2,3> o 0 o (8,32):(32,1)", GmmaSmemAtoms.atom(Major.K, Swizzling.SW128, 32).toString());
+        assertEquals("Sw<3,3,3> o 0 o (8,64):(64,1)", GmmaSmemAtoms.atom(Major.K, Swizzling.SW128, 16).inOffsetForm().toString());
+        assertEquals("Sw<3,2,3> o 0 o (8,32):(32,1)", GmmaSmemAtoms.atom(Major.K, Swizzling.SW128, 32).inOffsetForm().toString());
     }
 
     @Test
@@ -45,7 +48,7 @@ class GmmaSmemAtomsTest {
         assertEquals(Layout.parse("((8,2),(64,2)):((64,1024),(1,512))"),
                 TileToShape.tileToShape(Layout.parse("(8,64):(64,1)"), IntTuple.parse("(16,128)"), IntTuple.parse("(2,1)")));
         // and of the swizzled atom: Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_1)):((_64,_512),(_1,_0))
-        assertEquals("Sw<3,3,3> o 0 o ((8,16),(64,1)):((64,512),(1,0))",
+        assertEquals("Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))",
                 TileToShape.tileToShape(GmmaSmemAtoms.atom(Major.K, Swizzling.SW128, 16), IntTuple.parse("(128,64)"), null).toString());
     }
 }
