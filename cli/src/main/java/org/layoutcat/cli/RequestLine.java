@@ -6,7 +6,8 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
+import java.nio.CharBuffer;
+import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -392,39 +393,18 @@ record RequestLine(byte[] id, int idFrom, int idTo, Request request, String erro
 
     // ---- UTF-8 ------------------------------------------------------------------------------------------------
 
-    /** Null where {@code b[from, to)} is valid UTF-8, else why not, naming the byte. */
+    /**
+     * Null where {@code b[from, to)} is valid UTF-8, else why not, naming the first byte that starts no sequence or
+     * cannot continue one. One pass of the JDK's decoder, which stops at the first malformed input with its position.
+     */
     static String invalidUtf8(byte[] b, int from, int to) {
         if (Swar.isAscii(b, from, to)) return null;
-        try {
-            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(b, from, to - from));
-            return null;
-        } catch (CharacterCodingException e) {
-            int at = firstInvalid(b, from, to);
-            return "the line is not valid UTF-8 (byte 0x" + String.format("%02X", b[at] & 0xFF) + " at byte " + (at - from + 1) + ")";
-        }
-    }
-
-    private static int firstInvalid(byte[] b, int from, int to) {
-        for (int i = from + 1; i <= to; i++) {
-            try {
-                StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                        .decode(ByteBuffer.wrap(b, from, i - from));
-            } catch (CharacterCodingException e) {
-                // a truncated sequence at the end is not yet an error: only a byte that cannot continue one is
-                if (i == to || !truncated(b, from, to, i)) return i - 1;
-            }
-        }
-        return to - 1;
-    }
-
-    private static boolean truncated(byte[] b, int from, int to, int i) {
-        try {
-            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(b, from, Math.min(to, i + 3) - from));
-            return true;
-        } catch (CharacterCodingException e) {
-            return false;
-        }
+        ByteBuffer in = ByteBuffer.wrap(b, from, to - from);
+        CoderResult r = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT)
+                .decode(in, CharBuffer.allocate(to - from), true);
+        if (!r.isError()) return null;
+        int at = in.position();
+        return "the line is not valid UTF-8 (byte 0x" + String.format("%02X", b[at] & 0xFF) + " at byte " + (at - from + 1) + ")";
     }
 }

@@ -230,6 +230,22 @@ class BatchEngineTest {
     }
 
     @Test
+    void aLongNonAsciiLineIsCheckedInOnePass() throws IOException {
+        // 'é' (C3 A9) a hundred thousand times, then a continuation byte that follows no lead byte
+        String head = "{\"id\":7,\"op\":\"size\",\"args\":[\"";
+        byte[] text = "\u00e9".repeat(100_000).getBytes(StandardCharsets.UTF_8);
+        byte[] line = new byte[head.length() + text.length + 1 + 3];
+        System.arraycopy(head.getBytes(StandardCharsets.US_ASCII), 0, line, 0, head.length());
+        System.arraycopy(text, 0, line, head.length(), text.length);
+        int bad = head.length() + text.length;
+        line[bad] = (byte) 0xA9;
+        System.arraycopy("\"]}".getBytes(StandardCharsets.US_ASCII), 0, line, bad + 1, 3);
+        List<String> out = run(line, 1);
+        assertEquals(1, out.size());
+        assertMentions(error(JSON.readTree(out.get(0))), "not valid UTF-8", "0xA9", "at byte " + (bad + 1));
+    }
+
+    @Test
     void threadsKeepTheRepliesInInputOrder() throws IOException {
         StringBuilder in = new StringBuilder();
         for (int i = 0; i < 20_000; i++) {

@@ -27,21 +27,25 @@ package org.layoutcat.core;
  * @param offset      the offset added before the swizzle, ≥ 0
  * @param inner       the layout, applied first
  * @param pointerBits 0 for the offset form; in CuTe's pointer form {@code smem_ptr[Nb]}, the element's bits N (8, 16,
- *                    32, ...), with offset 0
+ *                    32, ... up to {@link #MAX_POINTER_BITS}), with offset 0
  */
 public record ComposedLayout(Swizzle outer, long offset, Layout inner, int pointerBits) implements AnyLayout {
+    /** The widest element of the pointer form, in bits: 2^16, far past any element a kernel stores in shared memory. */
+    public static final int MAX_POINTER_BITS = 1 << 16;
+
     /**
      * The composed layout {@code outer o offset o inner}, or its pointer form.
      *
      * @throws LayoutArgumentException for a null swizzle or layout, a negative offset, or a pointer form with an offset
      *         or with elements of other than 8, 16, 32, ... bits
+     *         (up to {@link #MAX_POINTER_BITS})
      */
     public ComposedLayout {
         if (outer == null || inner == null) throw new LayoutArgumentException("a composed layout needs a swizzle and a layout");
         if (offset < 0) throw new LayoutArgumentException("offset " + offset + " of a composed layout is negative");
-        if (pointerBits != 0 && (pointerBits < 8 || Integer.bitCount(pointerBits) != 1 || offset != 0)) {
+        if (pointerBits != 0 && (pointerBits < 8 || pointerBits > MAX_POINTER_BITS || Integer.bitCount(pointerBits) != 1 || offset != 0)) {
             throw new LayoutArgumentException("smem_ptr[" + pointerBits + "b] with offset " + offset + ": CuTe's pointer form holds"
-                    + " elements of 8, 16, 32, ... bits and no offset");
+                    + " elements of 8, 16, 32, ... up to " + MAX_POINTER_BITS + " bits and no offset");
         }
     }
 

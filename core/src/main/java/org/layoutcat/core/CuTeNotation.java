@@ -148,6 +148,12 @@ final class CuTeNotation {
     private AnyLayout anyLayout() {
         skip();
         if (startsSwizzle()) return swizzled();
+        if (startsPointer()) { // CuTe's printout of a tensor, ptr o L: its layout is L, the element offsets from ptr
+            pointer();
+            expectComposition();
+            canonical = false;
+            return anyLayout();
+        }
         int start = pos;
         shape();
         skip();
@@ -217,31 +223,23 @@ final class CuTeNotation {
         } catch (LayoutArgumentException e) {
             throw positioned(start, e);
         }
-        expectComposition();
-        skip();
+        Pointer pointer = null;
         long offset = 0;
-        int elementBits = 0;
-        if (text.startsWith("smem_ptr", pos)) {
-            pos += "smem_ptr".length();
-            expect('[', "in smem_ptr[Nb]");
-            int bitsAt = pos;
-            elementBits = smallInteger("the element's bits");
-            expect('b', "in smem_ptr[Nb]: N bits");
-            expect(']', "closing smem_ptr[Nb]");
-            expect('(', "after smem_ptr[Nb]: its address, e.g. (unset)");
-            while (pos < text.length() && (Character.isLetterOrDigit(text.charAt(pos)) || text.charAt(pos) == '_')) pos++;
-            expect(')', "closing the pointer's address");
-            if (elementBits < 8 || Integer.bitCount(elementBits) != 1) {
-                pos = bitsAt;
-                throw error("smem_ptr[" + elementBits + "b]: a swizzle of byte addresses converts to element offsets for"
-                        + " elements of 8, 16, 32, ... bits");
-            }
+        if (peek() == '_') { // CuTe's printout of a tensor over a swizzled pointer: Sw<B,M,S>_smem_ptr[Nb](address)
+            pos++;
+            pointer = pointer();
         } else {
-            int at = pos;
-            offset = integer();
-            if (offset < 0) {
-                pos = at;
-                throw error("the offset of a composed layout is ≥ 0");
+            expectComposition();
+            skip();
+            if (startsPointer()) {
+                pointer = pointer();
+            } else {
+                int at = pos;
+                offset = integer();
+                if (offset < 0) {
+                    pos = at;
+                    throw error("the offset of a composed layout is ≥ 0");
+                }
             }
         }
         expectComposition();
@@ -252,14 +250,74 @@ final class CuTeNotation {
             pos = innerAt;
             throw error("the layout inside a swizzle has integer strides; " + inner + " is " + inner.kind().words());
         }
-        if (elementBits == 0) return new ComposedLayout(sw, offset, l);
-        int log2Bytes = Integer.numberOfTrailingZeros(elementBits / 8);
+        if (pointer == null) return new ComposedLayout(sw, offset, l);
+        int log2Bytes = Integer.numberOfTrailingZeros(pointer.bits / 8);
         if (b > 0 && m < log2Bytes) {
-            throw new LayoutArgumentException("Sw<" + b + "," + m + "," + sh + "> over " + elementBits + "-bit elements"
+            throw new LayoutArgumentException("Sw<" + b + "," + m + "," + sh + "> over " + pointer.bits + "-bit elements"
                     + " swizzles bits inside an element (M < " + log2Bytes + "), so no swizzle of element offsets equals it");
         }
-        return ComposedLayout.pointer(b == 0 ? Swizzle.IDENTITY : new Swizzle(b, m - log2Bytes, sh), l, elementBits);
+        Swizzle elements = b == 0 ? Swizzle.IDENTITY : new Swizzle(b, m - log2Bytes, sh);
+        if (pointer.address != null && b > 0) {
+            // a swizzle of byte addresses from this address: its element offsets are Sw' o 0 o L only where the
+            // address leaves the swizzle's bits 0 (else Sw'(r + L(i)) - r, r its offset past the aligned address)
+            int top = m + b + Math.abs(sh);
+            long low = top >= 63 ? pointer.address : pointer.address & ((1L << top) - 1);
+            if (low != 0) {
+                long r = low / (pointer.bits / 8);
+                pos = pointer.at;
+                throw error("the swizzle " + sw + " of byte addresses from " + pointer.text + " depends on the address: its"
+                        + " bits below bit " + top + " are " + low + ", not 0, so the tile's element offsets from that address are"
+                        + " " + elements + "(" + r + " + L(i)) - " + r + ", no swizzled layout's; " + elements + " o " + r + " o " + l
+                        + " gives them from the aligned address " + hex(pointer.address - low) + " below it, and"
+                        + " Sw<" + b + "," + m + "," + sh + "> o smem_ptr[" + pointer.bits + "b](unset) o " + l + " the tile of an aligned one");
+            }
+        }
+        return ComposedLayout.pointer(elements, l, pointer.bits);
     }
+
+    /** A pointer of CuTe's printouts: {@code smem_ptr[16b](unset)}, {@code gmem_ptr[32b](0x7f0010400000)}. */
+    private record Pointer(int bits, Long address, String text, int at) {}
+
+    private boolean startsPointer() {
+        return text.startsWith("smem_ptr", pos) || text.startsWith("gmem_ptr", pos) || text.startsWith("rmem_ptr", pos);
+    }
+
+    /** {@code (s|g|r)mem_ptr[Nb](unset | 0xHEX | DECIMAL)}. */
+    private Pointer pointer() {
+        int start = pos;
+        if (!startsPointer()) throw error("expected a pointer smem_ptr[Nb](address), as CuTe prints it");
+        pos += "smem_ptr".length();
+        expect('[', "in smem_ptr[Nb]");
+        int bitsAt = pos;
+        long bits = integer();
+        expect('b', "in smem_ptr[Nb]: N bits");
+        expect(']', "closing smem_ptr[Nb]");
+        if (bits < 8 || bits > ComposedLayout.MAX_POINTER_BITS || Long.bitCount(bits) != 1) {
+            pos = bitsAt;
+            throw error("smem_ptr[" + bits + "b]: a pointer here holds elements of 8, 16, 32, ... up to "
+                    + ComposedLayout.MAX_POINTER_BITS + " bits");
+        }
+        expect('(', "after the pointer's type: its address, e.g. (unset) or (0x7f001000)");
+        skip();
+        int addrAt = pos;
+        while (pos < text.length() && Character.isLetterOrDigit(text.charAt(pos))) pos++;
+        String addr = text.substring(addrAt, pos);
+        Long address;
+        try {
+            address = addr.equals("unset") ? null
+                    : addr.startsWith("0x") || addr.startsWith("0X") ? Long.parseUnsignedLong(addr.substring(2), 16) : Long.parseLong(addr);
+        } catch (NumberFormatException e) {
+            pos = addrAt;
+            throw error("a pointer's address is unset, 0x and hexadecimal digits, or decimal digits (within 64 bits)");
+        }
+        expect(')', "closing the pointer's address");
+        return new Pointer((int) bits, address, text.substring(start, pos), start);
+    }
+
+    private static String hex(long v) {
+        return "0x" + Long.toHexString(v);
+    }
+
 
     /** The {@code o} between the parts of a composed layout. */
     private void expectComposition() {
@@ -357,6 +415,8 @@ final class CuTeNotation {
             char d = peek();
             if (d == ',') {
                 pos++;
+                skip();
+                if (peek() == ')') throw error("a trailing comma: CuTe writes a tuple of one mode (8), not (8,)");
             } else if (d == ')') {
                 pos++;
                 profile[at] = rank;

@@ -62,6 +62,12 @@ class CuTeNotationTest {
     }
 
     @Test
+    void aTrailingCommaNamesCuTesOneModeTuple() {
+        IllegalArgumentException e = layoutError("(8,):(1,)");
+        assertMentions(e, "\"(8,):(1,)\"", "position 3", "trailing comma", "(8)");
+    }
+
+    @Test
     void missingStrideGivesThePositionAfterTheColon() {
         IllegalArgumentException e = layoutError("(2,3):");
         assertMentions(e, "\"(2,3):\"", "position 6", "expected an integer or '('");

@@ -79,4 +79,34 @@ class SwizzleTest {
         }
         for (long i = 0; i < b.size(); i++) assertEquals(c.apply(b.apply(i)), r.apply(i), c + " o " + b + " at " + i);
     }
+
+    @Test
+    void cuTesTensorPrintoutsReadAsTheirLayouts() {
+        // CuTe C++ (CUTLASS 7107b05): print(make_tensor(make_smem_ptr(half_t*), GMMA::Layout_K_SW128_Atom<half_t>{}))
+        // is "Sw<3,4,3>_smem_ptr[16b](0x...) o (_8,_64):(_64,_1)", the swizzle carried by the pointer
+        ComposedLayout atom = ComposedLayout.parse("Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)");
+        assertEquals(atom, AnyLayout.parse("Sw<3,4,3>_smem_ptr[16b](0x7f0010000400) o (_8,_64):(_64,_1)"));
+        assertEquals(atom, AnyLayout.parse("Sw<3,4,3>_smem_ptr[16b](unset) o (8,64):(64,1)"));
+        // print(make_tensor(make_gmem_ptr(half_t*), make_layout(make_shape(4,8)))) is "gmem_ptr[16b](0x...) o (4,8):(_1,4)"
+        assertEquals(Layout.parse("(4,8):(1,4)"), AnyLayout.parse("gmem_ptr[16b](0x7f0010000400) o (4,8):(_1,4)"));
+        assertEquals(Layout.parse("(4,8):(1,4)"), AnyLayout.parse("smem_ptr[32b](unset) o (4,8):(1,4)"));
+    }
+
+    @Test
+    void aSwizzledPointerOffTheSwizzlesAlignmentIsRefusedWithTheLayoutThatHoldsItsOffsets() {
+        // Sw<3,4,3> of byte addresses reads bits 7..9 and writes bits 4..6: an address 16 bytes past a 1024-byte
+        // boundary moves what it swizzles, so no Sw' o 0 o L gives the tile's element offsets from that address
+        long aligned = 0x7f0010000400L, address = aligned + 16;
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> AnyLayout.parse(
+                "Sw<3,4,3>_smem_ptr[16b](0x" + Long.toHexString(address) + ") o (8,64):(64,1)"));
+        assertTrue(e.getMessage().contains("depends on the address") && e.getMessage().contains("Sw<3,3,3> o 8 o (8,64):(64,1)")
+                && e.getMessage().contains("0x" + Long.toHexString(aligned)), e.getMessage());
+        // the layout it names gives the element offsets from the aligned address, by the definition of the swizzle
+        ComposedLayout named = ComposedLayout.parse("Sw<3,3,3> o 8 o (8,64):(64,1)");
+        Layout l = Layout.parse("(8,64):(64,1)");
+        Swizzle bytes = new Swizzle(3, 4, 3);
+        for (long i = 0; i < 512; i++) {
+            assertEquals(bytes.apply(address + 2 * l.apply(i)) - aligned, 2 * named.apply(i));
+        }
+    }
 }

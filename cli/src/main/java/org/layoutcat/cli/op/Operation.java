@@ -81,7 +81,19 @@ public record Operation(String name, Group group, String help, List<Param<?>> pa
      * @throws ArithmeticException where the answer overflows
      */
     public Answer answer(Request r) {
-        return body.apply(read(r));
+        Args args = read(r);
+        try {
+            return body.apply(args);
+        } catch (ArithmeticException e) {
+            if (!bare(e)) throw e; // the algebra's own words, naming the values
+            throw new ArithmeticException(name + " of " + String.join(", ", r.args()) + ": a value overflows 64-bit integers");
+        }
+    }
+
+    /** An arithmetic exception in the JDK's words ("long overflow"), which name no value of the request. */
+    private static boolean bare(ArithmeticException e) {
+        String m = e.getMessage();
+        return m == null || m.equals("long overflow") || m.equals("integer overflow") || m.equals("/ by zero");
     }
 
     /** The arguments of a request, read by their kinds. */

@@ -13,6 +13,7 @@ import org.layoutcat.core.algebra.Divide;
 import org.layoutcat.core.algebra.Inverse;
 import org.layoutcat.core.algebra.Product;
 import org.layoutcat.core.construct.Compact;
+import org.layoutcat.core.internal.Checked;
 import org.layoutcat.core.modes.SliceCoord;
 import org.layoutcat.core.modes.Sliced;
 import org.layoutcat.core.modes.Slicing;
@@ -72,7 +73,7 @@ public final class TiledMma {
         Layout mnk = Layout.concat(modes);
         Layout[] perm = new Layout[3];
         for (int i = 0; i < 3; i++) {
-            long natural = Math.multiplyExact(atom.shapeMNK().mode(i).value(), mnk.mode(i).size());
+            long natural = Checked.mul(atom.shapeMNK().mode(i).value(), mnk.mode(i).size(), "the tile", mnk);
             Tiler p = null;
             if (permutation instanceof Tiler.ByMode b) {
                 if (b.rank() > 3) throw new LayoutArgumentException("permutation " + permutation + " has more than 3 modes (M,N,K)");
@@ -138,7 +139,7 @@ public final class TiledMma {
         long stride = 1;
         for (int i = 0; i < s.length; i++) {
             d[i] = s[i] == 1 ? 0 : stride;
-            stride = Math.multiplyExact(stride, s[i]);
+            stride = Checked.mul(stride, s[i], "the atom layout", flatShape);
         }
         return Layout.flat(s, d);
     }
@@ -424,7 +425,7 @@ public final class TiledMma {
         long[] d = new long[s.length];
         for (int k = 0; k < s.length; k++) {
             long start = 1;
-            for (int j = 0; j < s.length; j++) if (o[j] < o[k]) start = Math.multiplyExact(start, s[j]);
+            for (int j = 0; j < s.length; j++) if (o[j] < o[k]) start = Checked.mul(start, s[j], "the fragment", shape);
             d[k] = s[k] == 1 ? 0 : start;
         }
         return Layout.of(shape, d).stride();

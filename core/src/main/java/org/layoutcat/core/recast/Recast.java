@@ -179,8 +179,11 @@ public final class Recast {
             throw new LayoutArgumentException("upcast<" + n + "> of " + l + ": the offset " + offset + " is not a multiple of " + n);
         }
         Swizzle s = outer.isIdentity() ? outer : new Swizzle(outer.bits(), outer.base() - log2, outer.shift());
-        // the pointer form's elements widen with the swizzle of byte addresses unchanged
-        if (l.pointerBits() != 0) return ComposedLayout.pointer(s, upcast(l.inner(), n), Math.multiplyExact(l.pointerBits(), Math.toIntExact(n)));
+        // the pointer form's elements widen with the swizzle of byte addresses unchanged (past the widest element the
+        // pointer form holds, the same function in the offset form)
+        if (l.pointerBits() != 0 && n <= ComposedLayout.MAX_POINTER_BITS / l.pointerBits()) {
+            return ComposedLayout.pointer(s, upcast(l.inner(), n), (int) (l.pointerBits() * n));
+        }
         return new ComposedLayout(s, offset / n, upcast(l.inner(), n));
     }
 
