@@ -234,9 +234,12 @@ public final class FlatMorphisms {
      */
     public static int pushforward(int[] alpha, int nu, long[] v, int nv, long[] pieces, int[] uOff, long[] vPrime,
             int[] vOff, int[] alphaPrime) {
-        // vOff[j + 1] holds the preimage of v_j (i + 1, or * where none) until the pass below puts the offset there
+        // vOff[j + 1] holds the preimage of v_j (i + 1, or * where none) until the pass over V puts the offset there
         Arrays.fill(vOff, 1, nv + 1, FinMorphism.STAR);
-        for (int i = 0; i < nu; i++) if (alpha[i] != FinMorphism.STAR) vOff[alpha[i]] = i + 1;
+        for (int i = 0; i < nu; i++) {
+            if (alpha[i] != FinMorphism.STAR) vOff[alpha[i]] = i + 1;
+            else Arrays.fill(alphaPrime, uOff[i], uOff[i + 1], FinMorphism.STAR);
+        }
         vOff[0] = 0;
         int n = 0;
         for (int j = 0; j < nv; j++) {
@@ -244,13 +247,12 @@ public final class FlatMorphisms {
             if (i == FinMorphism.STAR) {
                 vPrime[n++] = v[j];
             } else {
-                for (int q = uOff[i - 1]; q < uOff[i]; q++) vPrime[n++] = pieces[q];
+                for (int q = uOff[i - 1]; q < uOff[i]; q++) { // the p-th piece of u_i to the p-th entry of the run
+                    vPrime[n] = pieces[q];
+                    alphaPrime[q] = ++n;
+                }
             }
             vOff[j + 1] = n;
-        }
-        for (int i = 0; i < nu; i++) {
-            int j = alpha[i];
-            for (int q = uOff[i]; q < uOff[i + 1]; q++) alphaPrime[q] = j == FinMorphism.STAR ? FinMorphism.STAR : vOff[j - 1] + q - uOff[i] + 1;
         }
         return n;
     }
