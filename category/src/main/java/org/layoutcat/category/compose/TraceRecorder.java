@@ -6,6 +6,7 @@ import org.layoutcat.category.FinMorphism;
 import org.layoutcat.category.NestMorphism;
 import org.layoutcat.category.compose.CompositionTrace.Extension;
 import org.layoutcat.category.internal.FlatMorphisms;
+import org.layoutcat.category.refine.Refinement;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 
@@ -56,8 +57,8 @@ final class TraceRecorder {
      * for {@code j < nt} and those of {@code u_i} at {@code [uOff[i], uOff[i+1])} for {@code i < nu}.
      */
     void mutualRefinement(long[] pieces, int[] tOff, int nt, int[] uOff, int nu) {
-        tPrime = FlatMorphisms.refining(f.codomain(), pieces, tOff, nt);
-        uPrime = FlatMorphisms.refining(g.domain(), pieces, uOff, nu);
+        tPrime = Refinement.substitute(f.codomain(), FlatMorphisms.runs(pieces, tOff, nt));
+        uPrime = Refinement.substitute(g.domain(), FlatMorphisms.runs(pieces, uOff, nu));
     }
 
     /**
@@ -66,7 +67,7 @@ final class TraceRecorder {
      * map {@code alpha} on U'♭. V' is V with those runs in place of its leaves (a leaf where a run has one entry).
      */
     void pushforward(long[] vPrime, int[] vOff, int nv, int[] alpha) {
-        IntTuple vp = FlatMorphisms.refining(g.codomain(), vPrime, vOff, nv);
+        IntTuple vp = Refinement.substitute(g.codomain(), FlatMorphisms.runs(vPrime, vOff, nv));
         gPrime = NestMorphism.of(uPrime, vp, FinMorphism.of(vOff[nv], Arrays.copyOf(alpha, uPrime.leafCount())));
     }
 
@@ -78,7 +79,7 @@ final class TraceRecorder {
      * the prefix of U'♭.
      */
     void pullback(long[] sPrime, int[] sOff, int rb, int[] alpha, int ns) {
-        IntTuple sp = FlatMorphisms.refining(b.shape(), sPrime, sOff, rb);
+        IntTuple sp = Refinement.substitute(b.shape(), FlatMorphisms.runs(sPrime, sOff, rb));
         int[] images = Arrays.copyOf(alpha, ns);
         pullback = NestMorphism.of(sp, tPrime, FinMorphism.of(tPrime.leafCount(), images));
         fPrime = NestMorphism.of(sp, uPrime, FinMorphism.of(uPrime.leafCount(), images));

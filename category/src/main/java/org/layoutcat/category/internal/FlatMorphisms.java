@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.layoutcat.category.FinMorphism;
-import org.layoutcat.category.refine.Refinement;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.internal.Checked;
 import org.layoutcat.core.internal.ModeOrder;
@@ -152,20 +151,19 @@ public final class FlatMorphisms {
     }
 
     /**
-     * The nested tuple X' refining {@code coarse} = X whose relative mode {@code mode_k(X', X)} is the run
-     * {@code pieces[off[k−1] .. off[k])} of the flat result of a kernel, for the {@code n} leaves of X: a leaf where
-     * the run has one entry, else the flat tuple of the run ({@link Refinement#substitute}). Allocates the tuple.
-     *
-     * @throws org.layoutcat.core.LayoutArgumentException where n is not the number of leaves of X
+     * The relative modes {@code mode_k(X', X)} that a kernel wrote flat, for {@code k < n}: the run
+     * {@code pieces[off[k] .. off[k+1])}, a leaf where the run has one entry, else the flat tuple of the run (empty
+     * for an empty run). {@link org.layoutcat.category.refine.Refinement#substitute} puts them in place of the leaves
+     * of X. Allocates the list and its tuples.
      */
-    public static IntTuple refining(IntTuple coarse, long[] pieces, int[] off, int n) {
+    public static List<IntTuple> runs(long[] pieces, int[] off, int n) {
         List<IntTuple> parts = new ArrayList<>(n);
         for (int k = 0; k < n; k++) {
             int from = off[k];
             int to = off[k + 1];
             parts.add(to - from == 1 ? IntTuple.of(pieces[from]) : IntTuple.flat(Arrays.copyOfRange(pieces, from, to)));
         }
-        return Refinement.substitute(coarse, parts);
+        return parts;
     }
 
     /**

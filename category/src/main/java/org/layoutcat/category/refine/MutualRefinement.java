@@ -61,7 +61,8 @@ public record MutualRefinement(IntTuple tPrime, IntTuple uPrime) {
         int[] xOff = new int[x.length + 1];
         int[] yOff = new int[y.length + 1];
         if (FlatMorphisms.mutualRefinement(x, x.length, y, y.length, pieces, xOff, yOff, why) < 0) return null;
-        return new MutualRefinement(FlatMorphisms.refining(t, pieces, xOff, x.length), FlatMorphisms.refining(u, pieces, yOff, y.length));
+        return new MutualRefinement(Refinement.substitute(t, FlatMorphisms.runs(pieces, xOff, x.length)),
+                Refinement.substitute(u, FlatMorphisms.runs(pieces, yOff, y.length)));
     }
 
     private static LayoutArgumentException notPositive(IntTuple t, IntTuple u, String which, long entry) {
