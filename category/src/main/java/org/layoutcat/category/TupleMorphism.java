@@ -1,5 +1,6 @@
 package org.layoutcat.category;
 
+import org.layoutcat.category.internal.FlatMorphisms;
 import org.layoutcat.core.internal.ModeOrder;
 import org.layoutcat.core.LayoutArgumentException;
 import java.util.ArrayList;
@@ -198,23 +199,16 @@ public final class TupleMorphism {
         return Layout.of(domain(), IntTuple.flat(strides()));
     }
 
-    /** The strides of {@link #encodedLayout()}, in domain order. */
+    /**
+     * The strides of {@link #encodedLayout()}, in domain order: {@link FlatMorphisms#encodedStrides}, the one
+     * definition of {@code L_f}, which the composition walk runs too. Overflow of a prefix product of T (size T
+     * included) is an ArithmeticException.
+     */
     long[] strides() {
-        long[] prefix = prefixProducts(codomain);
         long[] d = new long[domain.length];
-        for (int i = 1; i <= domain.length; i++) {
-            int j = alpha.apply(i);
-            d[i - 1] = j == FinMorphism.STAR ? 0 : prefix[j - 1];
-        }
+        FlatMorphisms.encodedStrides(FlatMorphisms.images(alpha), domain.length, codomain, codomain.length,
+                new long[codomain.length + 1], d, new Shown(codomain));
         return d;
-    }
-
-    /** {@code P[j] = t_1⋯t_j} for {@code j = 0..n} (so {@code P[0] = 1}). Overflow is an ArithmeticException. */
-    static long[] prefixProducts(long[] t) {
-        long[] p = new long[t.length + 1];
-        p[0] = 1;
-        for (int j = 0; j < t.length; j++) p[j + 1] = Checked.mul(p[j], t[j], "the prefix products", new Shown(t));
-        return p;
     }
 
     // ---------------------------------------------------------------- composition and its relatives

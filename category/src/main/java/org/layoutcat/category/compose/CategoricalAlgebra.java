@@ -30,8 +30,9 @@ public final class CategoricalAlgebra {
     /**
      * {@code comp(B, N)} through the complement of a morphism; B tractable, {@code N ≥ 1}. On flat arrays: T and α
      * of {@code f = f_B} ({@link FlatMorphisms#codomainInto}), T extended by {@code ⌈N / size T⌉} where
-     * that is above 1; {@code f^c} takes the entries of T not hit by f, in order, and {@code L_(f^c)} gives the entry
-     * {@code t_j} the stride {@code t_1⋯t_(j−1)}; then coalesce.
+     * that is above 1; {@code f^c} takes the entries of T not hit by f, in order, and {@code L_(f^c)}
+     * ({@link FlatMorphisms#encodedStrides}) gives the entry {@code t_j} the stride {@code t_1⋯t_(j−1)}; then
+     * coalesce.
      */
     public static Layout complement(Layout b, long cotarget) {
         if (cotarget < 1) {
@@ -42,8 +43,6 @@ public final class CategoricalAlgebra {
         int[] alpha = new int[r];
         int n = FlatMorphisms.codomainInto(b.flatShapes(), b.flatStrides(), r, t, alpha, new int[r], b);
         if (n < 0) Tractability.require(b, "complement: the layout");
-        boolean[] hit = new boolean[n + 1];
-        for (int j : alpha) if (j != FinMorphism.STAR) hit[j - 1] = true;
         long size = 1;
         for (int j = 0; j < n; j++) size = Checked.mul(size, t[j], "the size of the codomain", b);
         long more = Checked.ceilDiv(cotarget, size);
@@ -51,17 +50,19 @@ public final class CategoricalAlgebra {
             t[n++] = more;
             if (!Checked.fits(size, more)) Checked.mul(size, more, "the prefix products", IntTuple.flat(Arrays.copyOf(t, n)));
         }
+        int[] image = new int[n]; // f^c: the entries t_j that f misses, in order, each sent to j
+        for (int j = 0; j < n; j++) image[j] = j + 1;
+        for (int j : alpha) if (j != FinMorphism.STAR) image[j - 1] = FinMorphism.STAR;
         long[] s = new long[n];
-        long[] d = new long[n];
         int m = 0;
-        long prefix = 1;
         for (int j = 0; j < n; j++) {
-            if (!hit[j]) {
+            if (image[j] != FinMorphism.STAR) {
                 s[m] = t[j];
-                d[m++] = prefix;
+                image[m++] = j + 1;
             }
-            if (j + 1 < n) prefix *= t[j]; // below size·more, which fits
         }
+        long[] d = new long[n]; // L_(f^c); its prefix products fit, the last being size·more
+        FlatMorphisms.encodedStrides(image, m, t, n, new long[n + 1], d, b);
         return FlatModes.layoutOf(s, d, FlatModes.coalesce(s, d, 0, m, 0));
     }
 

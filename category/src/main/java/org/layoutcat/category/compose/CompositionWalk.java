@@ -31,15 +31,18 @@ import org.layoutcat.core.LayoutArgumentException;
  *     start. Where there is none, coal(A) is replaced by B~ ({@link Extension}): first the layout of size
  *     {@code size T} that agrees with A on {@code [0, cosize B)} ({@link #agreeOnPrefix}), then A read along the
  *     entries of T that f hits ({@link #restrictToImage}); g becomes {@code f_B~}.</li>
- * <li>{@code g' = pushforward(g): U' → V'}: V' replaces each entry {@code v_j} hit by {@code u_i} by the pieces
- *     of {@code u_i}, and g' sends those pieces to their copies, or to {@code *} where {@code α_g(i) = *}. Kept as
- *     its encoded layout {@code L_(g')} on U'♭: the p-th piece of {@code u_i} has the stride
- *     {@code v_1⋯v_(j−1)} times the pieces of {@code u_i} before it, for {@code j = α_g(i)}; 0 at {@code *}.</li>
- * <li>{@code f' = (T' ⊂ U') ∘ pullback(f): S' → U'}: S' replaces each entry {@code s_k} with
+ * <li>{@code g' = pushforward(g): U' → V'} ({@link FlatMorphisms#pushforward}, which
+ *     {@link org.layoutcat.category.refine.Pushforward} runs too): V' replaces each entry {@code v_j} hit by
+ *     {@code u_i} by the pieces of {@code u_i}, and g' sends those pieces to their copies, or to {@code *} where
+ *     {@code α_g(i) = *}.</li>
+ * <li>{@code f' = (T' ⊂ U') ∘ pullback(f): S' → U'} ({@link FlatMorphisms#pullback}, which
+ *     {@link org.layoutcat.category.refine.Pullback} runs too): S' replaces each entry {@code s_k} with
  *     {@code α_f(k) = j ≠ *} by the pieces of {@code t_j}, which f' sends to their places q in U'♭ (T'♭ being the
  *     prefix of U'♭); an entry with {@code α_f(k) = *} stays and goes to {@code *}.</li>
- * <li>{@code L_(g'∘f')} (f' first): at each entry of S' the stride of {@code L_(g')} at its image q, 0 at
- *     {@code *}; its shape S' refines shape(B), entry k of B's flat shape refined by a run of entries of S'.</li>
+ * <li>{@code L_(g'∘f')} (f' first), the layout encoded by the map {@code α_g'∘α_f'}
+ *     ({@link FlatMorphisms#encodedStrides}, which {@link org.layoutcat.category.TupleMorphism#encodedLayout} runs
+ *     too): at each entry of S' the stride {@code v'_1⋯v'_(j−1)} of its image j in V', 0 at {@code *}; its shape S'
+ *     refines shape(B), entry k of B's flat shape refined by a run of entries of S'.</li>
  * <li>That layout coalesced within each leaf of shape(B) (a leaf of size 1 gets CuTe's stride for it,
  *     {@link #cuteUnitStride}), and nested as shape(B): the answer.</li>
  * </ol>
@@ -97,9 +100,6 @@ final class CompositionWalk {
         Extension extension = Extension.NONE;
         // 3. the mutual refinement: U'♭ = pieces[0, np), T'♭ its prefix
         long[] pieces = w.pieces;
-        long[] gStride = w.gStride;
-        long[] sPrime = w.sPrime;
-        long[] dPrime = w.dPrime;
         int[] tOff = w.tOff;
         int[] uOff = w.uOff;
         int np = FlatMorphisms.mutualRefinement(t, nt, u, nu, pieces, tOff, uOff, null);
@@ -113,43 +113,26 @@ final class CompositionWalk {
         if (steps != null) {
             steps.g(extension, ug, eg, ng, v, nv, g);
             steps.mutualRefinement(pieces, tOff, nt, uOff, ng);
-            steps.pushforward(g, ng);
-            steps.pullback(f, rb);
         }
-        // 4. g' = pushforward(g): U' → V', kept as its layout L_(g') on U'♭: V' puts the pieces of u_i in place of
-        //    v_j, j = α_g(i), so the p-th of them has the stride v_1⋯v_(j−1) times the pieces of u_i before it
-        long running = 1;
-        for (int j = 0; j < nv; j++) { // v_j becomes v_1⋯v_(j−1), up to the extent of B~, which fits
-            long vj = v[j];
-            v[j] = running;
-            running *= vj;
+        // 4. g' = pushforward(g): U' → V'
+        long[] vPrime = w.vPrime;
+        int[] vOff = w.vOff;
+        int[] gPrime = w.gPrime;
+        int nvp = FlatMorphisms.pushforward(g, ng, v, nv, pieces, uOff, vPrime, vOff, gPrime);
+        // 5. f' = (T' ⊂ U') ∘ pullback(f): S' → U', the same map as the pullback S' → T' (T'♭ is a prefix of U'♭)
+        long[] sPrime = w.sPrime;
+        int[] sOff = w.sOff;
+        int[] fPrime = w.fPrime;
+        int ns = FlatMorphisms.pullback(f, s, rb, pieces, tOff, sPrime, sOff, fPrime);
+        if (steps != null) {
+            steps.pushforward(vPrime, vOff, nv, gPrime);
+            steps.pullback(sPrime, sOff, rb, fPrime, ns);
         }
-        for (int i = 0; i < ng; i++) {
-            long stride = g[i] == FinMorphism.STAR ? 0 : v[g[i] - 1];
-            for (int q = uOff[i]; q < uOff[i + 1]; q++) {
-                gStride[q] = stride;
-                stride *= pieces[q];
-            }
-        }
-        // 5. f' = (T' ⊂ U') ∘ pullback(f): S' replaces s_k, α_f(k) = j, by the pieces of t_j, sent to their places q
-        //    in U'♭, and keeps s_k, sent to *, where α_f(k) = *; 6. L_(g'∘f') has at each entry of S' the stride of
-        //    L_(g') at its image q, 0 at *
-        int[] sOff = w.sOff; // the entries of S' that refine s_k: [sOff[k], sOff[k+1])
-        sOff[0] = 0;
-        for (int k = 0; k < rb; k++) sOff[k + 1] = sOff[k] + (f[k] == FinMorphism.STAR ? 1 : tOff[f[k]] - tOff[f[k] - 1]);
-        for (int k = 0; k < rb; k++) {
-            int at = sOff[k];
-            if (f[k] == FinMorphism.STAR) {
-                sPrime[at] = s[k];
-                dPrime[at] = 0;
-            } else {
-                for (int q = tOff[f[k] - 1]; q < tOff[f[k]]; q++, at++) {
-                    sPrime[at] = pieces[q];
-                    dPrime[at] = gStride[q];
-                }
-            }
-        }
-        if (steps != null) steps.encoded(dPrime, sOff[rb]);
+        // 6. L_(g'∘f') (f' first), the layout encoded by g'∘f': its map α_g'∘α_f' (in place of α_f'), then its strides
+        for (int i = 0; i < ns; i++) if (fPrime[i] != FinMorphism.STAR) fPrime[i] = gPrime[fPrime[i] - 1];
+        long[] dPrime = w.dPrime;
+        FlatMorphisms.encodedStrides(fPrime, ns, vPrime, nvp, w.prefix, dPrime, V_PRIME);
+        if (steps != null) steps.encoded(fPrime, dPrime, ns);
         // 7. coalesced within each leaf of shape(B)
         return coalesceWithin(b, sPrime, dPrime, sOff, u, e, nu);
     }
@@ -203,6 +186,12 @@ final class CompositionWalk {
         w.ng = ng;
         return Extension.RESTRICTED_TO_IMAGE;
     }
+
+    /**
+     * What an overflow of the prefix products of V' would name; none overflows, their last being {@code size V}, the
+     * extent of B~, which {@link FlatMorphisms#codomainInto} found to fit.
+     */
+    private static final String V_PRIME = "V', the codomain of g'";
 
     private static final String FIRST = "the layout applied first, B =";
     private static final String SECOND = "the layout applied second, A =";
@@ -259,7 +248,8 @@ final class CompositionWalk {
         final long[] ep;
         final long[] v;
         final long[] pieces;
-        final long[] gStride;
+        final long[] vPrime;
+        final long[] prefix;
         final long[] sPrime;
         final long[] dPrime;
         final int[] f;
@@ -267,7 +257,10 @@ final class CompositionWalk {
         final int[] order;
         final int[] tOff;
         final int[] uOff;
+        final int[] vOff;
+        final int[] gPrime;
         final int[] sOff;
+        final int[] fPrime;
         /** The modes of B~ and the entries of V that {@link #extend} hands back. */
         int ng;
         int nv;
@@ -276,7 +269,7 @@ final class CompositionWalk {
          * For {@code n ≥ max(rank A, rank B)}: |T| ≤ 2·rank(B) ≤ 2n; |coal A| ≤ max(rank A, 1) ≤ n; B~ has at most
          * |T| + |coal A| − 1 modes (for each entry of T one piece per mode of A its values meet, one where f misses it:
          * the cells of the partitions of {@code [1, size T)} by the entries of T and by the modes of A, overlaid), so
-         * |U| ≤ 3n; |V| ≤ 2|U|; |U'| ≤ |T| + |U|; |S'| ≤ rank(B) + |U'|.
+         * |U| ≤ 3n; |V| ≤ 2|U|; |U'| ≤ |T| + |U|; |V'| ≤ |V| + |U'|; |S'| ≤ rank(B) + |U'|.
          */
         Scratch(int n) {
             rank = n;
@@ -289,7 +282,8 @@ final class CompositionWalk {
             ep = new long[3 * n];
             v = new long[6 * n];
             pieces = new long[5 * n];
-            gStride = new long[5 * n];
+            vPrime = new long[11 * n];
+            prefix = new long[11 * n + 1];
             sPrime = new long[6 * n];
             dPrime = new long[6 * n];
             f = new int[n];
@@ -297,7 +291,10 @@ final class CompositionWalk {
             order = new int[3 * n];
             tOff = new int[2 * n + 1];
             uOff = new int[3 * n + 1];
+            vOff = new int[6 * n + 1];
+            gPrime = new int[5 * n];
             sOff = new int[n + 1];
+            fPrime = new int[6 * n];
         }
     }
 

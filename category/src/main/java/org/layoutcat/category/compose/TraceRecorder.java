@@ -1,12 +1,11 @@
 package org.layoutcat.category.compose;
 
 import org.layoutcat.core.internal.FlatModes;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import org.layoutcat.category.FinMorphism;
 import org.layoutcat.category.NestMorphism;
 import org.layoutcat.category.compose.CompositionTrace.Extension;
+import org.layoutcat.category.internal.FlatMorphisms;
 import org.layoutcat.category.refine.Refinement;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
@@ -24,10 +23,6 @@ final class TraceRecorder {
     private Extension extension;
     private Layout bTilde;
     private NestMorphism g;
-    private List<IntTuple> tParts; // mode_j(T', T), the pieces of t_j
-    private List<IntTuple> uParts; // mode_i(U', U), the pieces of u_i
-    private int[] tOff;
-    private int[] uOff;
     private IntTuple tPrime;
     private IntTuple uPrime;
     private NestMorphism pullback;
@@ -62,74 +57,40 @@ final class TraceRecorder {
      * for {@code j < nt} and those of {@code u_i} at {@code [uOff[i], uOff[i+1])} for {@code i < nu}.
      */
     void mutualRefinement(long[] pieces, int[] tOff, int nt, int[] uOff, int nu) {
-        this.tOff = Arrays.copyOf(tOff, nt + 1);
-        this.uOff = Arrays.copyOf(uOff, nu + 1);
-        tParts = parts(pieces, this.tOff);
-        uParts = parts(pieces, this.uOff);
-        tPrime = Refinement.substitute(f.codomain(), tParts);
-        uPrime = Refinement.substitute(g.domain(), uParts);
+        tPrime = Refinement.substitute(f.codomain(), FlatMorphisms.runs(pieces, tOff, nt));
+        uPrime = Refinement.substitute(g.domain(), FlatMorphisms.runs(pieces, uOff, nu));
     }
 
     /**
-     * Step 4: {@code g': U' → V'}, α_g = {@code alpha[0..nu)}: V' replaces {@code v_j = u_i} (j = α_g(i)) by the
-     * pieces of {@code u_i}, and the p-th piece of {@code u_i} goes to the p-th of them (to {@code *} where α_g(i) is).
+     * Step 4: {@code g': U' → V'} as {@link org.layoutcat.category.internal.FlatMorphisms#pushforward} wrote it: V'♭ =
+     * {@code vPrime}, the entries replacing {@code v_j} at {@code [vOff[j], vOff[j+1])} for {@code j < nv}, and the
+     * map {@code alpha} on U'♭. V' is V with those runs in place of its leaves (a leaf where a run has one entry).
      */
-    void pushforward(int[] alpha, int nu) {
-        long[] v = g.codomain().leaves();
-        int[] preimage = new int[v.length]; // i + 1 where α_g(i) = j + 1, else * (0)
-        for (int i = 0; i < nu; i++) if (alpha[i] != FinMorphism.STAR) preimage[alpha[i] - 1] = i + 1;
-        List<IntTuple> vParts = new ArrayList<>(v.length);
-        int[] vOff = new int[v.length + 1];
-        for (int j = 0; j < v.length; j++) {
-            vParts.add(preimage[j] == FinMorphism.STAR ? IntTuple.of(v[j]) : uParts.get(preimage[j] - 1));
-            vOff[j + 1] = vOff[j] + vParts.get(j).leafCount();
-        }
-        IntTuple vPrime = Refinement.substitute(g.codomain(), vParts);
-        int[] alphaPrime = new int[uOff[nu]];
-        for (int i = 0; i < nu; i++) {
-            for (int q = uOff[i]; q < uOff[i + 1]; q++) {
-                alphaPrime[q] = alpha[i] == FinMorphism.STAR ? FinMorphism.STAR : vOff[alpha[i] - 1] + q - uOff[i] + 1;
-            }
-        }
-        gPrime = NestMorphism.of(uPrime, vPrime, FinMorphism.of(vPrime.leafCount(), alphaPrime));
+    void pushforward(long[] vPrime, int[] vOff, int nv, int[] alpha) {
+        IntTuple vp = Refinement.substitute(g.codomain(), FlatMorphisms.runs(vPrime, vOff, nv));
+        gPrime = NestMorphism.of(uPrime, vp, FinMorphism.of(vOff[nv], Arrays.copyOf(alpha, uPrime.leafCount())));
     }
 
     /**
-     * Step 5: the pullback {@code S' → T'} of f, α_f = {@code alpha[0..rb)}: S' replaces leaf k of shape(B) with
-     * α_f(k) = j by the pieces of {@code t_j}, each sent to its place in T'♭; a leaf sent to {@code *} stays. Then
-     * {@code f' = (T' ⊂ U') ∘ pullback}, with the same map, T'♭ being the prefix of U'♭.
+     * Step 5: the pullback {@code S' → T'} of f as {@link org.layoutcat.category.internal.FlatMorphisms#pullback}
+     * wrote it: S'♭ = {@code sPrime}, the entries replacing leaf k of shape(B) at {@code [sOff[k], sOff[k+1])} for
+     * {@code k < rb}, and the map {@code alpha[0..ns)} into T'♭. S' is shape(B) with those runs in place of its
+     * leaves (a leaf where a run has one entry). Then {@code f' = (T' ⊂ U') ∘ pullback}, with the same map, T'♭ being
+     * the prefix of U'♭.
      */
-    void pullback(int[] alpha, int rb) {
-        List<IntTuple> sParts = new ArrayList<>(rb);
-        int[] map = new int[tOff[tOff.length - 1] + rb];
-        int n = 0;
-        for (int k = 0; k < rb; k++) {
-            int j = alpha[k];
-            if (j == FinMorphism.STAR) {
-                sParts.add(IntTuple.of(b.flatShape(k)));
-                map[n++] = FinMorphism.STAR;
-            } else {
-                sParts.add(tParts.get(j - 1));
-                for (int q = tOff[j - 1]; q < tOff[j]; q++) map[n++] = q + 1;
-            }
-        }
-        IntTuple sPrime = Refinement.substitute(b.shape(), sParts);
-        int[] images = Arrays.copyOf(map, n);
-        pullback = NestMorphism.of(sPrime, tPrime, FinMorphism.of(tPrime.leafCount(), images));
-        fPrime = NestMorphism.of(sPrime, uPrime, FinMorphism.of(uPrime.leafCount(), images));
+    void pullback(long[] sPrime, int[] sOff, int rb, int[] alpha, int ns) {
+        IntTuple sp = Refinement.substitute(b.shape(), FlatMorphisms.runs(sPrime, sOff, rb));
+        int[] images = Arrays.copyOf(alpha, ns);
+        pullback = NestMorphism.of(sp, tPrime, FinMorphism.of(tPrime.leafCount(), images));
+        fPrime = NestMorphism.of(sp, uPrime, FinMorphism.of(uPrime.leafCount(), images));
     }
 
     /**
-     * Step 6: {@code g'∘f'} (f' first), its map α_g'∘α_f', and its layout {@code L_(g'∘f')} of shape S' with the
-     * strides {@code stride[0..n)} the walk computed.
+     * Step 6: {@code g'∘f'} (f' first) with the map {@code alpha[0..n)} = α_g'∘α_f', and its layout
+     * {@code L_(g'∘f')} of shape S' with the strides {@code stride[0..n)} the walk computed.
      */
-    void encoded(long[] stride, int n) {
-        int[] map = new int[n];
-        for (int i = 1; i <= n; i++) {
-            int q = fPrime.map(i);
-            map[i - 1] = q == FinMorphism.STAR ? FinMorphism.STAR : gPrime.map(q);
-        }
-        composite = NestMorphism.of(fPrime.domain(), gPrime.codomain(), FinMorphism.of(gPrime.codomain().leafCount(), map));
+    void encoded(int[] alpha, long[] stride, int n) {
+        composite = NestMorphism.of(fPrime.domain(), gPrime.codomain(), FinMorphism.of(gPrime.codomain().leafCount(), Arrays.copyOf(alpha, n)));
         encoded = Layout.of(fPrime.domain(), Arrays.copyOf(stride, n));
     }
 
@@ -139,14 +100,4 @@ final class TraceRecorder {
                 encoded, result);
     }
 
-    /** The relative modes: the pieces {@code [off_k, off_(k+1))} of each entry, a leaf where there is one. */
-    private static List<IntTuple> parts(long[] pieces, int[] off) {
-        List<IntTuple> out = new ArrayList<>(off.length - 1);
-        for (int k = 0; k + 1 < off.length; k++) {
-            int from = off[k];
-            int to = off[k + 1];
-            out.add(to - from == 1 ? IntTuple.of(pieces[from]) : IntTuple.flat(Arrays.copyOfRange(pieces, from, to)));
-        }
-        return out;
-    }
 }

@@ -1,15 +1,22 @@
 package org.layoutcat.category.internal;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.layoutcat.category.FinMorphism;
+import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.internal.Checked;
 import org.layoutcat.core.internal.ModeOrder;
 
 /**
  * The category's kernels on flat arrays of shapes and strides, shared by {@link org.layoutcat.category.Tractability},
- * {@link org.layoutcat.category.StandardRepresentation}, {@link org.layoutcat.category.refine.MutualRefinement} and
- * the categorical composition: tractability, the standard representation's codomain and map, and the mutual
- * refinement walk. They allocate nothing but what their javadoc says. Not public API.
+ * {@link org.layoutcat.category.StandardRepresentation}, {@link org.layoutcat.category.TupleMorphism}, the refinements
+ * of {@link org.layoutcat.category.refine} and the categorical composition: tractability, the standard
+ * representation's codomain and map, the encoded layout's strides, the mutual refinement walk, and the pullback and
+ * pushforward along a refinement. Each is the one definition of its operation: the values (morphisms of Tuple and
+ * Nest, {@link org.layoutcat.category.refine.Pullback}, {@link org.layoutcat.category.refine.Pushforward}) and the
+ * composition walk call it. Maps are 1-based with {@link FinMorphism#STAR} for {@code *}. They write into arrays the
+ * caller gives and allocate nothing but what their javadoc says. Not public API.
  */
 public final class FlatMorphisms {
     private FlatMorphisms() {}
@@ -139,6 +146,111 @@ public final class FlatMorphisms {
         for (; j < yn; j++) {
             pieces[n++] = y[j];
             yOff[j + 1] = n;
+        }
+        return n;
+    }
+
+    /**
+     * The relative modes {@code mode_k(X', X)} that a kernel wrote flat, for {@code k < n}: the run
+     * {@code pieces[off[k] .. off[k+1])}, a leaf where the run has one entry, else the flat tuple of the run (empty
+     * for an empty run). {@link org.layoutcat.category.refine.Refinement#substitute} puts them in place of the leaves
+     * of X. Allocates the list and its tuples.
+     */
+    public static List<IntTuple> runs(long[] pieces, int[] off, int n) {
+        List<IntTuple> parts = new ArrayList<>(n);
+        for (int k = 0; k < n; k++) {
+            int from = off[k];
+            int to = off[k + 1];
+            parts.add(to - from == 1 ? IntTuple.of(pieces[from]) : IntTuple.flat(Arrays.copyOfRange(pieces, from, to)));
+        }
+        return parts;
+    }
+
+    /**
+     * The map of α as an array: {@code α(1), ..., α(m)}, {@link FinMorphism#STAR} for {@code *}. Allocates it.
+     */
+    public static int[] images(FinMorphism alpha) {
+        int[] m = new int[alpha.domainSize()];
+        for (int i = 0; i < m.length; i++) m[i] = alpha.apply(i + 1);
+        return m;
+    }
+
+    /**
+     * The strides of the encoded layout {@code L_f} (paper §2.2) of {@code f: (s_1..s_n) → (t_1..t_m)} with the map
+     * {@code alpha[0..n)}: {@code d_i = t_1⋯t_(α(i)−1)}, and {@code d_i = 0} where {@code α(i) = *}. Writes them into
+     * {@code stride[0..n)}, and the prefix products {@code P_j = t_1⋯t_j} into {@code prefix[0..m]} (room for
+     * {@code m + 1}; {@code P_0 = 1}). Every prefix product is computed, size T included: one that overflows is an
+     * ArithmeticException "overflow computing the prefix products of {of}". Allocates nothing.
+     */
+    public static void encodedStrides(int[] alpha, int n, long[] t, int m, long[] prefix, long[] stride, Object of) {
+        prefix[0] = 1;
+        for (int j = 0; j < m; j++) prefix[j + 1] = Checked.mul(prefix[j], t[j], "the prefix products", of);
+        for (int i = 0; i < n; i++) stride[i] = alpha[i] == FinMorphism.STAR ? 0 : prefix[alpha[i] - 1];
+    }
+
+    /**
+     * The pullback {@code f': S' → T'} of {@code f: S → T} along a refinement {@code T' → T} (paper §4.1.2), flat:
+     * f is {@code s[0..ns)} with the map {@code alpha[0..ns)} into T; T'♭ is {@code pieces}, the pieces of
+     * {@code t_j} (the relative mode {@code mode_j(T', T)}) at {@code [tOff[j−1], tOff[j])}, {@code tOff[0] = 0}.
+     * S' replaces each {@code s_k} with {@code α(k) = j ≠ *} by the pieces of {@code t_j}, the p-th of them sent to
+     * the p-th piece of {@code t_j} in T'♭, and keeps {@code s_k}, sent to {@code *}, where {@code α(k) = *}. Writes
+     * S'♭ into {@code sPrime} and the map of f' into {@code alphaPrime} (each with room for {@code ns + |T'♭|}),
+     * where the entries of S' that replace {@code s_k} start into {@code sOff} ({@code [sOff[k], sOff[k+1])}; room
+     * for {@code ns + 1}), and returns the length of S'♭. Postconditions: S' refines S, and {@code L_(f')} has the
+     * layout function of {@code L_f}. Allocates nothing.
+     */
+    public static int pullback(int[] alpha, long[] s, int ns, long[] pieces, int[] tOff, long[] sPrime, int[] sOff,
+            int[] alphaPrime) {
+        int n = 0;
+        for (int k = 0; k < ns; k++) {
+            sOff[k] = n;
+            int j = alpha[k];
+            if (j == FinMorphism.STAR) {
+                sPrime[n] = s[k];
+                alphaPrime[n++] = FinMorphism.STAR;
+            } else {
+                for (int q = tOff[j - 1]; q < tOff[j]; q++) {
+                    sPrime[n] = pieces[q];
+                    alphaPrime[n++] = q + 1;
+                }
+            }
+        }
+        sOff[ns] = n;
+        return n;
+    }
+
+    /**
+     * The pushforward {@code g': U' → V'} of {@code g: U → V} along a refinement {@code U' → U} (paper §4.1.2),
+     * flat: g has the map {@code alpha[0..nu)} into {@code v[0..nv)}; U'♭ is {@code pieces}, the pieces of
+     * {@code u_i} (the relative mode {@code mode_i(U', U)}) at {@code [uOff[i], uOff[i+1])} with {@code uOff[0] = 0}.
+     * V' replaces each {@code v_j} hit by {@code u_i} ({@code α(i) = j}) by the pieces of {@code u_i}, and keeps
+     * the entries not hit; g' sends the p-th piece of {@code u_i} to the p-th of those copies, or to {@code *}
+     * where {@code α(i) = *}. Writes V'♭ into {@code vPrime} (room for {@code nv + uOff[nu]}), where the entries of
+     * V' that replace {@code v_j} start into {@code vOff} ({@code [vOff[j], vOff[j+1])}; room for {@code nv + 1}),
+     * the map of g' into {@code alphaPrime[0..uOff[nu])}, and returns the length of V'♭. Postconditions: V' refines
+     * V, and {@code L_(g')} has the layout function of {@code L_g}. Allocates nothing.
+     */
+    public static int pushforward(int[] alpha, int nu, long[] v, int nv, long[] pieces, int[] uOff, long[] vPrime,
+            int[] vOff, int[] alphaPrime) {
+        // vOff[j + 1] holds the preimage of v_j (i + 1, or * where none) until the pass over V puts the offset there
+        Arrays.fill(vOff, 1, nv + 1, FinMorphism.STAR);
+        for (int i = 0; i < nu; i++) {
+            if (alpha[i] != FinMorphism.STAR) vOff[alpha[i]] = i + 1;
+            else Arrays.fill(alphaPrime, uOff[i], uOff[i + 1], FinMorphism.STAR);
+        }
+        vOff[0] = 0;
+        int n = 0;
+        for (int j = 0; j < nv; j++) {
+            int i = vOff[j + 1];
+            if (i == FinMorphism.STAR) {
+                vPrime[n++] = v[j];
+            } else {
+                for (int q = uOff[i - 1]; q < uOff[i]; q++) { // the p-th piece of u_i to the p-th entry of the run
+                    vPrime[n] = pieces[q];
+                    alphaPrime[q] = ++n;
+                }
+            }
+            vOff[j + 1] = n;
         }
         return n;
     }

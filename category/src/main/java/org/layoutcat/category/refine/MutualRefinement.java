@@ -2,9 +2,6 @@ package org.layoutcat.category.refine;
 
 import org.layoutcat.category.internal.FlatMorphisms;
 import org.layoutcat.core.LayoutArgumentException;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
 import java.util.Optional;
 import org.layoutcat.category.FinMorphism;
 import org.layoutcat.category.NestMorphism;
@@ -64,23 +61,13 @@ public record MutualRefinement(IntTuple tPrime, IntTuple uPrime) {
         int[] xOff = new int[x.length + 1];
         int[] yOff = new int[y.length + 1];
         if (FlatMorphisms.mutualRefinement(x, x.length, y, y.length, pieces, xOff, yOff, why) < 0) return null;
-        return new MutualRefinement(substitute(t, pieces, xOff), substitute(u, pieces, yOff));
+        return new MutualRefinement(Refinement.substitute(t, FlatMorphisms.runs(pieces, xOff, x.length)),
+                Refinement.substitute(u, FlatMorphisms.runs(pieces, yOff, y.length)));
     }
 
     private static LayoutArgumentException notPositive(IntTuple t, IntTuple u, String which, long entry) {
         return new LayoutArgumentException("no mutual refinement of " + t + " and " + u + ": " + which + " has the entry " + entry
                 + "; the entries of nested tuples that refine one another are positive");
-    }
-
-    /** X with leaf k replaced by the pieces {@code [off_k, off_(k+1))}: a leaf where there is one piece. */
-    private static IntTuple substitute(IntTuple coarse, long[] pieces, int[] off) {
-        List<IntTuple> parts = new ArrayList<>(off.length - 1);
-        for (int k = 0; k + 1 < off.length; k++) {
-            int from = off[k];
-            int to = off[k + 1];
-            parts.add(to - from == 1 ? IntTuple.of(pieces[from]) : IntTuple.flat(Arrays.copyOfRange(pieces, from, to)));
-        }
-        return Refinement.substitute(coarse, parts);
     }
 
     /** {@code T' U'}. */

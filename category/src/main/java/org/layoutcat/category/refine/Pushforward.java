@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.layoutcat.category.FinMorphism;
 import org.layoutcat.category.NestMorphism;
+import org.layoutcat.category.internal.FlatMorphisms;
 import org.layoutcat.core.IntTuple;
 
 /**
@@ -12,7 +13,8 @@ import org.layoutcat.core.IntTuple;
  * {@code g': U' → V'} where V' replaces each leaf {@code j = α(i)} of V hit by g by the relative mode
  * {@code mode_i(U', U)}, and the leaves of that relative mode in U' map to their copies in V'; the leaves
  * refining an entry with {@code α(i) = *} map to {@code *}. V' refines V, and {@code L_(g')} has the layout
- * function of {@code L_g}.
+ * function of {@code L_g}. The map is {@link FlatMorphisms#pushforward}, the one definition that the composition
+ * walk runs too; the nesting of V' is that of V with the relative modes of {@code U' → U} in place of the leaves hit.
  */
 public final class Pushforward {
     private Pushforward() {}
@@ -29,24 +31,20 @@ public final class Pushforward {
         } catch (IllegalArgumentException e) {
             throw new LayoutArgumentException("pushforward of " + g + " along " + uPrime + ": " + e.getMessage(), e);
         }
-        List<IntTuple> relative = r.relativeModes();
-        int[] uOffset = r.flatOffsets();
+        // the map, on the flattenings: FlatMorphisms.pushforward, which the composition walk runs too
+        int[] alpha = FlatMorphisms.images(g.alpha());
         long[] v = g.codomain().leaves();
+        long[] pieces = uPrime.leaves();
+        long[] vFlat = new long[v.length + pieces.length];
+        int[] vOff = new int[v.length + 1];
+        int[] alphaPrime = new int[pieces.length];
+        int n = FlatMorphisms.pushforward(alpha, alpha.length, v, v.length, pieces, r.flatOffsets(), vFlat, vOff, alphaPrime);
+        // V' nested as V, each leaf v_j hit by u_i replaced by mode_i(U', U) with its nesting
+        List<IntTuple> relative = r.relativeModes();
         List<IntTuple> parts = new ArrayList<>(v.length);
-        for (int j = 1; j <= v.length; j++) {
-            int i = g.alpha().preimage(j);
-            parts.add(i == FinMorphism.STAR ? IntTuple.of(v[j - 1]) : relative.get(i - 1));
-        }
+        for (long vj : v) parts.add(IntTuple.of(vj));
+        for (int i = 0; i < alpha.length; i++) if (alpha[i] != FinMorphism.STAR) parts.set(alpha[i] - 1, relative.get(i));
         IntTuple vPrime = Refinement.substitute(g.codomain(), parts);
-        int[] vOffset = new int[v.length + 1];
-        for (int j = 0; j < v.length; j++) vOffset[j + 1] = vOffset[j] + parts.get(j).leafCount();
-        int[] alpha = new int[uPrime.leafCount()];
-        for (int i = 1; i <= relative.size(); i++) {
-            int j = g.map(i);
-            for (int p = 0; p < relative.get(i - 1).leafCount(); p++) {
-                alpha[uOffset[i - 1] + p] = j == FinMorphism.STAR ? FinMorphism.STAR : vOffset[j - 1] + p + 1;
-            }
-        }
-        return NestMorphism.of(uPrime, vPrime, FinMorphism.of(vPrime.leafCount(), alpha));
+        return NestMorphism.of(uPrime, vPrime, FinMorphism.of(n, alphaPrime));
     }
 }
