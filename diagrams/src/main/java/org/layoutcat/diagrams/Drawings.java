@@ -21,7 +21,6 @@ import org.layoutcat.diagrams.picture.AtomPicture;
 import org.layoutcat.diagrams.picture.BankPicture;
 import org.layoutcat.diagrams.picture.CoordinatePicture;
 import org.layoutcat.diagrams.picture.LayoutPicture;
-import org.layoutcat.diagrams.picture.MorphismData;
 import org.layoutcat.diagrams.picture.MorphismPicture;
 import org.layoutcat.diagrams.picture.RefinementPicture;
 import org.layoutcat.diagrams.picture.TilingPicture;
@@ -206,11 +205,11 @@ public final class Drawings {
      * standard representation f_L, which needs L tractable.
      */
     private static Diagram morphism(String text, String title) {
-        if (text.contains("--") || text.contains("->")) return MorphismPicture.of(MorphismData.of(NestMorphism.parse(text)), title);
+        if (text.contains("--") || text.contains("->")) return MorphismPicture.of(NestMorphism.parse(text), title);
         Layout l = Layout.parse(text);
         Tractability.require(l, "draw morphism: f_L needs a tractable layout L, but L =");
         NestMorphism f = StandardRepresentation.of(l);
-        return MorphismPicture.of(MorphismData.of(f), title != null ? title : "f_L, the standard representation of L = " + l);
+        return MorphismPicture.of(f, title != null ? title : "f_L, the standard representation of L = " + l);
     }
 
     /** {@code refinement T U}: the mutual refinement computed; {@code refinement T U T′ U′}: the given one, checked. */

@@ -12,7 +12,6 @@ import org.layoutcat.core.Layout;
 import org.layoutcat.core.Tiler;
 import org.layoutcat.diagrams.picture.CoordinatePicture;
 import org.layoutcat.diagrams.picture.LayoutPicture;
-import org.layoutcat.diagrams.picture.MorphismData;
 import org.layoutcat.diagrams.picture.MorphismPicture;
 import org.layoutcat.diagrams.picture.RefinementPicture;
 import org.layoutcat.diagrams.picture.TilingPicture;
@@ -37,12 +36,12 @@ public final class Samples {
     }
 
     /** A morphism in the paper's notation, read by the category module. */
-    public static MorphismData morphism(String text) {
-        return MorphismData.of(NestMorphism.parse(text));
+    public static NestMorphism morphism(String text) {
+        return NestMorphism.parse(text);
     }
 
     /** A morphism of 32 entries, α(i) = 7(i−1) mod 32 + 1, onto 32 entries. */
-    public static MorphismData morphism32() {
+    public static NestMorphism morphism32() {
         StringBuilder s = new StringBuilder();
         StringBuilder a = new StringBuilder();
         for (int i = 0; i < 32; i++) {
