@@ -1,21 +1,38 @@
 package org.layoutcat.cli;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.layoutcat.category.NestMorphism;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.IntTuple;
+import org.layoutcat.core.Layout;
+import org.layoutcat.core.Tiler;
+import org.layoutcat.core.atom.Atoms;
+import org.layoutcat.core.atom.TiledCopy;
+import org.layoutcat.core.atom.TiledMma;
 import org.layoutcat.diagrams.Diagram;
 import org.layoutcat.diagrams.Drawings;
 import org.layoutcat.diagrams.export.Exports;
 import org.layoutcat.diagrams.picture.CoordinatePicture;
 import org.layoutcat.diagrams.picture.LayoutPicture;
+import org.layoutcat.diagrams.picture.TilingPicture;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code layoutcat draw KIND ARGS -o FILE}: the picture {@link Drawings#draw} names, its format chosen by FILE's
- * extension.
+ * {@code layoutcat draw KIND ARGS -o FILE}: reads the arguments as CuTe notation into values and draws them with the
+ * factory of {@link Drawings} that KIND names, in the format FILE's extension picks. The text of the command line
+ * ends here: the kinds, the arity of each, the trailing FORM and byte arguments and their options.
+ *
+ * <p>A refusal is an IllegalArgumentException (ArithmeticException for overflow) whose message starts with the
+ * kind ({@code "compose: no composite: ..."}), or a parse error naming the text; Main prints it as {@code
+ * layoutcat draw: REASON} with exit code 1.
  */
 @Command(name = "draw", mixinStandardHelpOptions = true, description = {
     "Draws a picture; FILE's extension picks the format: .svg .tex .dot .png",
@@ -76,49 +93,44 @@ final class DrawCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
+    /** The kinds, in the order error messages list them. */
+    static final List<String> KINDS = List.of("morphism", "refinement", "compose", "layout", "tv", "coords", "divide", "product",
+            "mma", "copy", "banks");
+
     @Override
-    public Integer call() {
-        try {
-            if (scale != null && !(scale > 0 && scale <= 16)) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--scale must be in (0, 16], got " + scale);
-            }
-            Exports.Format format = Exports.Format.of(output); // an unknown extension fails before any work
-            if (format == Exports.Format.DOT && !List.of("morphism", "refinement").contains(kind)) {
-                throw new IllegalArgumentException("draw " + kind + ": .dot is for the graphs of the morphism and"
-                        + " refinement pictures; a " + kind + " picture is a grid or a walkthrough, which a graph layout"
-                        + " would only tangle: write .svg, .png or .tex");
-            }
-            Diagram d = picture();
-            double s = scale != null ? scale : d.width() > 1600 ? 1 : 2;
-            Exports.write(d, output, s);
-            long bytes = java.nio.file.Files.size(output);
-            String size = switch (format) { // what the file holds: pixels for images, text for TikZ and DOT
-                case PNG -> Math.round(d.width() * s) + "x" + Math.round(d.height() * s) + " pixels";
-                case SVG -> Math.round(d.width()) + "x" + Math.round(d.height()) + " px canvas";
-                default -> "text";
-            };
-            System.out.println(output + ": " + format.name().toLowerCase(java.util.Locale.ROOT) + ", " + size + ", " + bytes + " bytes");
-            return 0;
-        } catch (java.io.IOException e) {
-            System.err.println("layoutcat draw: " + Main.describe(e));
-            return Main.REFUSED;
-        } catch (IllegalArgumentException | ArithmeticException e) {
-            String m = String.valueOf(e.getMessage()); // the pictures' messages name their kind: "draw compose: ..."
-            System.err.println(m.startsWith("draw ") ? "layoutcat " + m : "layoutcat draw: " + m);
-            return Main.REFUSED;
+    public Integer call() throws IOException {
+        if (scale != null && !(scale > 0 && scale <= 16)) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--scale must be in (0, 16], got " + scale);
         }
+        Exports.Format format = Exports.Format.of(output); // an unknown extension fails before any work
+        if (format == Exports.Format.DOT && !List.of("morphism", "refinement").contains(kind)) {
+            throw new IllegalArgumentException(kind + ": .dot is for the graphs of the morphism and refinement pictures; a "
+                    + kind + " picture is a grid or a walkthrough, which a graph layout would only tangle: write .svg, .png or .tex");
+        }
+        Diagram d = picture();
+        double s = scale != null ? scale : d.width() > 1600 ? 1 : 2;
+        Exports.write(d, output, s);
+        long bytes = Files.size(output);
+        String size = switch (format) { // what the file holds: pixels for images, text for TikZ and DOT
+            case PNG -> Math.round(d.width() * s) + "x" + Math.round(d.height() * s) + " pixels";
+            case SVG -> Math.round(d.width()) + "x" + Math.round(d.height()) + " px canvas";
+            default -> "text";
+        };
+        System.out.println(output + ": " + format.name().toLowerCase(Locale.ROOT) + ", " + size + ", " + bytes + " bytes");
+        return 0;
     }
 
+    /** The picture KIND names, its arguments read into values. */
     private Diagram picture() {
-        Drawings.Options options = new Drawings.Options(form, colour != null ? LayoutPicture.ColourBy.parse(colour) : null,
-                CoordinatePicture.Order.parse(order), title);
+        LayoutPicture.ColourBy colourBy = colour != null ? LayoutPicture.ColourBy.parse(colour) : null;
+        CoordinatePicture.Order rows = CoordinatePicture.Order.parse(order);
         List<String> a = new ArrayList<>(args);
         if (elem != null || vector != null) { // the element's and the vector's bytes are the pictures' trailing arguments
             if (!kind.equals("layout") && !kind.equals("banks")) {
-                throw new IllegalArgumentException("draw " + kind + ": --elem and --vector are for the layout and banks pictures");
+                throw new IllegalArgumentException(kind + ": --elem and --vector are for the layout and banks pictures");
             }
-            if (kind.equals("layout") && vector != null) throw new IllegalArgumentException("draw layout: --vector is for the banks picture");
-            if (kind.equals("banks") && elem == null) throw new IllegalArgumentException("draw banks: --vector needs --elem, the element's bytes");
+            if (kind.equals("layout") && vector != null) throw new IllegalArgumentException("layout: --vector is for the banks picture");
+            if (kind.equals("banks") && elem == null) throw new IllegalArgumentException("banks: --vector needs --elem, the element's bytes");
             if (elem != null) a.add(Integer.toString(elem));
             if (vector != null) a.add(Integer.toString(vector));
         }
@@ -126,6 +138,101 @@ final class DrawCommand implements Callable<Integer> {
             if (a.size() == 1) a.add(atoms != null ? atoms : "1x1x1");
             if (permute != null && a.size() == 2) a.add(permute);
         }
-        return Drawings.draw(kind, a, options);
+        switch (kind) {
+            case "layout": {
+                arity(a, 1, 2, "a layout or composed layout and optionally the element's bytes");
+                int elementBytes = a.size() > 1 ? bytes("element", a.get(1)) : 0;
+                return Drawings.layout(AnyLayout.parse(a.get(0)), colourBy, elementBytes, title);
+            }
+            case "banks": {
+                arity(a, 3, 4, "a shared-memory layout, an access layout (thread, value) -> index, the element's bytes"
+                        + " and optionally the vector's bytes");
+                int elementBytes = bytes("element", a.get(2));
+                int vectorBytes = a.size() > 3 ? bytes("vector", a.get(3)) : 0;
+                Layout access = Layout.parse(a.get(1));
+                return Drawings.banks(AnyLayout.parse(a.get(0)), access, elementBytes, vectorBytes, title);
+            }
+            case "tv":
+                arity(a, 1, 2, "a thread-value layout and optionally a tile shape");
+                return Drawings.tv(Layout.parse(a.get(0)), a.size() > 1 ? IntTuple.parse(a.get(1)) : null, title);
+            case "coords":
+                arity(a, 1, 1, "a layout");
+                return Drawings.coords(Layout.parse(a.get(0)), rows, title);
+            case "divide": {
+                arity(a, 2, 3, "a layout A, a tiler B and optionally a form (logical, zipped, tiled, flat)");
+                Layout l = Layout.parse(a.get(0));
+                Tiler b = Tiler.parse(a.get(1));
+                return Drawings.divide(l, b, TilingPicture.DivideKind.parse(form(a)), title);
+            }
+            case "product": {
+                arity(a, 2, 3, "a layout A, a layout B and optionally a form (logical, zipped, tiled, flat, blocked, raked)");
+                Layout l = Layout.parse(a.get(0));
+                Tiler b = Tiler.parse(a.get(1));
+                return Drawings.product(l, b, TilingPicture.ProductKind.parse(form(a)), title);
+            }
+            case "morphism": {
+                arity(a, 1, 1, "a morphism \"S --(α)--> T\" or a tractable layout L");
+                String text = a.get(0); // morphism notation is drawn as it is; a layout as its standard representation f_L
+                if (text.contains("--") || text.contains("->")) return Drawings.morphism(NestMorphism.parse(text), title);
+                return Drawings.morphism(Layout.parse(text), title);
+            }
+            case "refinement": {
+                if (a.size() != 2) arity(a, 4, 4, "T and U, or T, U, T′ and U′");
+                IntTuple t = IntTuple.parse(a.get(0));
+                IntTuple u = IntTuple.parse(a.get(1));
+                if (a.size() == 4) return Drawings.refinement(t, u, IntTuple.parse(a.get(2)), IntTuple.parse(a.get(3)), title);
+                return Drawings.refinement(t, u, title);
+            }
+            case "compose":
+                arity(a, 2, 2, "layouts A and B (A o B, B applied first)");
+                return Drawings.compose(Layout.parse(a.get(0)), Layout.parse(a.get(1)), title);
+            case "mma": {
+                arity(a, 1, 3, "an MMA atom's name, optionally an atom layout (2x2x1) and a permutation <M,N,K>");
+                TiledMma mma = TiledMma.of(Atoms.mma(a.get(0)), TiledMma.parseAtomLayout(a.size() > 1 ? a.get(1) : "1x1x1"),
+                        a.size() > 2 ? Tiler.parse(a.get(2)) : null);
+                return Drawings.mma(mma, title);
+            }
+            case "copy":
+                arity(a, 4, 4, "a copy atom's name, the value width in bits, a thread layout and a value layout");
+                return Drawings.copy(TiledCopy.of(Atoms.copy(a.get(0)), bits(a.get(1)), Layout.parse(a.get(2)), Layout.parse(a.get(3))),
+                        title);
+            default:
+                throw new IllegalArgumentException("unknown picture kind '" + kind + "': one of " + String.join(", ", KINDS));
+        }
+    }
+
+    /** The form of divide or product: the trailing argument or --kind (they must agree), else logical. */
+    private String form(List<String> a) {
+        String trailing = a.size() > 2 ? a.get(2) : null;
+        if (trailing != null && form != null && !trailing.toLowerCase(Locale.ROOT).equals(form.toLowerCase(Locale.ROOT))) {
+            throw new IllegalArgumentException(kind + ": the form is given twice, as '" + trailing + "' and as '" + form + "'");
+        }
+        return trailing != null ? trailing : form != null ? form : "logical";
+    }
+
+    /** A size in bytes: 1, 2, 4, 8 or 16. */
+    private int bytes(String what, String text) {
+        String t = text.trim();
+        if (!t.matches("[0-9]{1,2}") || !List.of(1, 2, 4, 8, 16).contains(Integer.parseInt(t))) {
+            throw new IllegalArgumentException(kind + ": the " + what + "'s bytes '" + text + "' are none of 1, 2, 4, 8, 16");
+        }
+        return Integer.parseInt(t);
+    }
+
+    /** The value width of a copy, in bits: a whole number of int range (the atom says which widths it takes). */
+    private int bits(String text) {
+        String t = text.trim();
+        try {
+            return Integer.parseInt(t);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(kind + ": the value width '" + text + "' is " + (t.matches("[+-]?[0-9]+")
+                    ? "past the range of an int" : "not a whole number of bits"), e);
+        }
+    }
+
+    private void arity(List<String> a, int min, int max, String what) {
+        if (a.size() < min || a.size() > max) {
+            throw new IllegalArgumentException(kind + " takes " + what + "; got " + a.size() + " argument" + (a.size() == 1 ? "" : "s"));
+        }
     }
 }

@@ -2,7 +2,6 @@ package org.layoutcat.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.layoutcat.diagrams.Drawings;
 import org.layoutcat.examples.Catalog;
 import org.layoutcat.examples.Gallery;
 import picocli.CommandLine.Command;
@@ -24,8 +23,8 @@ final class GalleryCommand implements Callable<Integer> {
         return r.failed() == 0 ? 0 : 1;
     }
 
-    /** The gallery of the whole catalog, its pictures drawn by the diagrams module. */
+    /** The gallery of the whole catalog, its pictures drawn by the diagrams module from the examples' values. */
     static Gallery.Result write(Path dir) throws java.io.IOException {
-        return Gallery.write(Catalog.all(), figure -> Drawings.svg(figure.kind(), figure.args()), dir);
+        return Gallery.write(Catalog.all(), dir);
     }
 }

@@ -93,7 +93,7 @@ class DrawCommandTest {
         assertTrue(run("draw", "morphism", "(4,6):(1,5)", "-o", svg).err().contains(
                 "is not tractable: after sorting by stride, flat mode 1 (4:1) reaches 4, which does not divide the stride 5"));
         assertTrue(run("draw", "refinement", "(8,8)", "(3,8,8)", "-o", svg).err().contains("no mutual refinement of (8,8) and (3,8,8)"));
-        assertTrue(run("draw", "compose", "(4,6):(1,5)", "3:2", "-o", svg).err().startsWith("layoutcat draw compose: no composite: "));
+        assertTrue(run("draw", "compose", "(4,6):(1,5)", "3:2", "-o", svg).err().startsWith("layoutcat draw: compose: no composite: "));
         assertTrue(run("draw", "pie", "4:1", "-o", svg).err().contains("one of morphism, refinement, compose"));
     }
 
@@ -160,5 +160,62 @@ class DrawCommandTest {
         assertFalse(Files.exists(dir.resolve("x.svg")));
         assertTrue(run(bad[2]).err().contains("needs the element's size in bytes (--elem)"), run(bad[2]).err());
         assertTrue(run(bad[6]).err().contains("not one vector access"), run(bad[6]).err());
+    }
+
+    /** The command line's own words: the kinds, the arity of each, the trailing form and sizes, the atom's name. */
+    @Test
+    void theTextOfTheCommandLineIsReadHereAndRefusedInItsOwnWords(@TempDir Path dir) {
+        String svg = dir.resolve("x.svg").toString();
+        assertEquals("layoutcat draw: unknown picture kind 'pie': one of morphism, refinement, compose, layout, tv, coords, divide,"
+                + " product, mma, copy, banks", run("draw", "pie", "4:1", "-o", svg).err().strip());
+        assertEquals("layoutcat draw: layout takes a layout or composed layout and optionally the element's bytes; got 3 arguments",
+                run("draw", "layout", "4:1", "2", "8:1", "-o", svg).err().strip());
+        assertEquals("layoutcat draw: layout: the element's bytes '8:1' are none of 1, 2, 4, 8, 16",
+                run("draw", "layout", "4:1", "8:1", "-o", svg).err().strip());
+        assertEquals("layoutcat draw: compose takes layouts A and B (A o B, B applied first); got 1 argument",
+                run("draw", "compose", "(12,3,6):(1,72,12)", "-o", svg).err().strip());
+        assertEquals("layoutcat draw: refinement takes T and U, or T, U, T′ and U′; got 3 arguments",
+                run("draw", "refinement", "(6,6)", "(2,6,3)", "((2,3),(2,3))", "-o", svg).err().strip());
+        assertEquals("layoutcat draw: product: the form is given twice, as 'raked' and as 'blocked'",
+                run("draw", "product", "(2,3):(1,2)", "(3,2):(1,3)", "raked", "--kind", "blocked", "-o", svg).err().strip());
+        assertEquals("layoutcat draw: copy: the value width 'x' is not a whole number of bits",
+                run("draw", "copy", "SM75_U32x4_LDSM_N", "x", "(32,1)", "(1,8)", "-o", svg).err().strip());
+        assertTrue(run("draw", "mma", "SM80_NOPE", "-o", svg).err().startsWith("layoutcat draw: no MMA atom \"SM80_NOPE\"; known: "));
+        assertTrue(run("draw", "morphism", "(2,2) -> (2,2)", "-o", svg).err().contains("expected"));
+        assertTrue(run("draw", "morphism", "(2,2) --(1,1)--> (2,2)", "-o", svg).err().contains("(2,2) --(1,1)--> (2,2)"));
+        assertTrue(run("draw", "morphism", "(4,6):(1,5)", "-o", svg).err().startsWith(
+                "layoutcat draw: morphism: f_L needs a tractable layout L, but L = (4,6):(1,5) is not tractable"));
+        // a layout whose values are coordinates has no grid of offsets: the picture says why
+        assertEquals("layoutcat draw: layout of (4,8):(1@0,1@1): it is a layout with scaled-basis strides; its values are"
+                + " coordinates, and the grid shows an offset in each cell", run("draw", "layout", "(4,8):(1@0,1@1)", "-o", svg).err().strip());
+        assertFalse(Files.exists(dir.resolve("x.svg")));
+    }
+
+    /** The options and the trailing arguments name the same values: each pair of command lines draws one picture. */
+    @Test
+    void optionsAndTrailingArgumentsDrawTheSamePicture(@TempDir Path dir) throws Exception {
+        String[][][] pairs = {
+            {{"product", "(2,5):(5,1)", "(3,4):(1,3)", "blocked"}, {"product", "(2,5):(5,1)", "(3,4):(1,3)", "--kind", "blocked"}},
+            {{"divide", "(8,8):(1,8)", "<2,4>", "zipped"}, {"divide", "(8,8):(1,8)", "<2,4>", "--kind", "ZIPPED"}},
+            {{"layout", "(8,64):(64,1)", "2"}, {"layout", "(8,64):(64,1)", "--elem", "2"}},
+            {{"banks", "(8,64):(64,1)", "8:1", "2", "16"}, {"banks", "(8,64):(64,1)", "8:1", "--elem", "2", "--vector", "16"}},
+            {{"mma", "SM80_16x8x16_F16F16F16F16_TN", "2x2x1", "<32,32,16>"},
+             {"mma", "SM80_16x8x16_F16F16F16F16_TN", "--atoms", "2x2x1", "--permute", "<32,32,16>"}},
+            {{"refinement", "(6,6)", "(2,6,3)"}, {"refinement", "(6,6)", "(2,6,3)", "((2,3),(2,3))", "(2,(3,2),3)"}},
+        };
+        int n = 0;
+        for (String[][] pair : pairs) {
+            String[] files = new String[2];
+            for (int k = 0; k < 2; k++) {
+                Path f = dir.resolve("q" + n++ + ".svg");
+                java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("draw"));
+                args.addAll(java.util.List.of(pair[k]));
+                args.addAll(java.util.List.of("-o", f.toString()));
+                CliRun r = run(args.toArray(String[]::new));
+                assertEquals(0, r.code(), String.join(" ", pair[k]) + ": " + r.err());
+                files[k] = Files.readString(f);
+            }
+            assertEquals(files[0], files[1], String.join(" ", pair[0]));
+        }
     }
 }

@@ -1,7 +1,7 @@
 package org.layoutcat.diagrams;
 
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.layoutcat.category.NestMorphism;
 import org.layoutcat.category.StandardRepresentation;
 import org.layoutcat.category.Tractability;
@@ -10,229 +10,259 @@ import org.layoutcat.category.compose.CompositionTrace;
 import org.layoutcat.category.refine.MutualRefinement;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.CoordLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.Tiler;
 import org.layoutcat.core.algebra.Composition;
-import org.layoutcat.core.atom.Atoms;
 import org.layoutcat.core.atom.TiledCopy;
 import org.layoutcat.core.atom.TiledMma;
 import org.layoutcat.diagrams.picture.AtomPicture;
 import org.layoutcat.diagrams.picture.BankPicture;
 import org.layoutcat.diagrams.picture.CoordinatePicture;
 import org.layoutcat.diagrams.picture.LayoutPicture;
-import org.layoutcat.diagrams.picture.MorphismData;
 import org.layoutcat.diagrams.picture.MorphismPicture;
+import org.layoutcat.diagrams.picture.Panels;
 import org.layoutcat.diagrams.picture.RefinementPicture;
 import org.layoutcat.diagrams.picture.TilingPicture;
 import org.layoutcat.diagrams.picture.TvPicture;
 import org.layoutcat.diagrams.picture.Walkthrough;
-import org.layoutcat.diagrams.svg.SvgWriter;
 
 /**
- * Every picture by name: a kind and its arguments in CuTe notation, as {@code layoutcat draw KIND ARGS} and the
- * gallery's figures name them.
+ * Every picture, drawn from values: a layout, a morphism, a pair of tuples, a tiled MMA. The command line reads
+ * text into these values and calls the factory; nothing here reads text.
  *
  * <table>
- *   <caption>kinds and arguments</caption>
- *   <tr><td>{@code layout L [ELEM]}</td><td>the grid of L, a layout or a composed layout {@code Sw<B,M,S> o off o L};
- *       with ELEM, the element's bytes, each cell's shared-memory bank shown and, by default, coloured</td></tr>
- *   <tr><td>{@code tv TV [TILE]}</td><td>a thread–value layout over a tile (seed 003)</td></tr>
- *   <tr><td>{@code coords L}</td><td>the coordinate table of L (seed 001)</td></tr>
- *   <tr><td>{@code divide A B [FORM]}</td><td>{@code FORM_divide(A, B)}, FORM logical (default), zipped, tiled, flat</td></tr>
- *   <tr><td>{@code product A B [FORM]}</td><td>{@code FORM_product(A, B)}, FORM also blocked or raked</td></tr>
- *   <tr><td>{@code morphism "S --(α)--> T"}</td><td>a nest morphism, read by {@link NestMorphism#parse} (paper §2)</td></tr>
- *   <tr><td>{@code morphism L}</td><td>the standard representation f_L of a tractable layout (paper §2.2)</td></tr>
- *   <tr><td>{@code refinement T U}</td><td>the mutual refinement (T′, U′) of T and U (paper §4.1.2)</td></tr>
- *   <tr><td>{@code refinement T U T′ U′}</td><td>a given mutual refinement, checked</td></tr>
- *   <tr><td>{@code compose A B}</td><td>the walkthrough of {@code A∘B}, B applied first (paper §4.1.3)</td></tr>
- *   <tr><td>{@code banks SMEM ACCESS ELEM [VECTOR]}</td><td>one instruction's accesses against the 32 banks: ACCESS maps
- *       (thread, value) to an index of SMEM (a layout or composed layout) of ELEM-byte elements; VECTOR widens one
- *       value per thread to that many bytes</td></tr>
+ *   <caption>pictures and what they take</caption>
+ *   <tr><td>{@link #layout(AnyLayout, LayoutPicture.ColourBy, int, String) layout}</td><td>the grid of a layout, or
+ *       of a swizzled layout {@code Sw<B,M,S> o off o L} over L's shape; given the element's bytes, each cell's
+ *       shared-memory bank shown and, by default, coloured</td></tr>
+ *   <tr><td>{@link #tv(Layout, IntTuple, String) tv}</td><td>a thread–value layout over a tile (seed 003)</td></tr>
+ *   <tr><td>{@link #coords(Layout, CoordinatePicture.Order, String) coords}</td><td>the coordinate table of a layout
+ *       (seed 001)</td></tr>
+ *   <tr><td>{@link #divide(Layout, Tiler, TilingPicture.DivideKind, String) divide}</td><td>{@code FORM_divide(A, B)}
+ *       per tile</td></tr>
+ *   <tr><td>{@link #product(Layout, Tiler, TilingPicture.ProductKind, String) product}</td><td>{@code
+ *       FORM_product(A, B)} per copy of A</td></tr>
+ *   <tr><td>{@link #morphism(NestMorphism, String) morphism}</td><td>a nest morphism (paper §2), or the standard
+ *       representation f_L of a tractable layout L (paper §2.2)</td></tr>
+ *   <tr><td>{@link #refinement(IntTuple, IntTuple, String) refinement}</td><td>the mutual refinement (T′, U′) of T and
+ *       U, computed or given and checked (paper §4.1.2)</td></tr>
+ *   <tr><td>{@link #compose(Layout, Layout, String) compose}</td><td>the walkthrough of {@code A∘B}, B applied first
+ *       (paper §4.1.3)</td></tr>
+ *   <tr><td>{@link #mma(TiledMma, String) mma}, {@link #copy(TiledCopy, String) copy}</td><td>a tiled MMA or tiled
+ *       copy as CuTe's print_latex draws it</td></tr>
+ *   <tr><td>{@link #banks(AnyLayout, Layout, int, int, String) banks}</td><td>one instruction's accesses against the
+ *       32 shared-memory banks</td></tr>
  * </table>
  *
- * <p>Bad input is an IllegalArgumentException whose message is one line naming the input and what is wrong;
- * overflow is an ArithmeticException.
+ * <p>Each factory has a form with a title, null meaning the picture's own, and one without. A kind of layout a
+ * picture does not take is refused by its type ({@link Layout}) or, where it takes {@link AnyLayout}, in one {@code
+ * switch}. Bad input is an IllegalArgumentException whose message is one line naming the input and what is wrong;
+ * one the picture itself finds starts with the picture's name ({@code "compose: no composite: ..."}). Overflow is an
+ * ArithmeticException.
  */
 public final class Drawings {
     private Drawings() {}
 
-    /** The kinds, in the order error messages list them. */
-    public static final List<String> KINDS = List.of("morphism", "refinement", "compose", "layout", "tv", "coords", "divide", "product", "mma", "copy", "banks");
-
     /**
-     * How a picture is drawn. Immutable.
+     * The grid of a layout, cells coloured by offset, titled with the layout.
      *
-     * @param form the form of divide or product ({@code logical}, {@code zipped}, ...), or null: the picture's
-     *     trailing form argument, else {@code logical}
-     * @param colour how layout cells are coloured ({@code layout}); null: by offset, or by bank where the element's
-     *     size is given
-     * @param order the row order of a coordinate table ({@code coords})
-     * @param title a title instead of the picture's own, or null
+     * @throws IllegalArgumentException as {@link #layout(AnyLayout, LayoutPicture.ColourBy, int, String)}
+     * @throws ArithmeticException where an offset overflows a long
      */
-    public record Options(String form, LayoutPicture.ColourBy colour, CoordinatePicture.Order order, String title) {
-        /** No form, cells coloured by offset (by bank where the element's size is given), coordinate rows by offset, the picture's own title. */
-        public static final Options DEFAULT = new Options(null, null, CoordinatePicture.Order.BY_OFFSET, null);
-
-        /**
-         * The options; see the components.
-         *
-         * @throws IllegalArgumentException for a null row order
-         */
-        public Options {
-            if (order == null) throw new IllegalArgumentException("drawing options need a row order");
-        }
-
-        public Options withForm(String f) {
-            return new Options(f, colour, order, title);
-        }
-
-        public Options withColour(LayoutPicture.ColourBy c) {
-            return new Options(form, c, order, title);
-        }
-
-        public Options withOrder(CoordinatePicture.Order o) {
-            return new Options(form, colour, o, title);
-        }
-
-        public Options withTitle(String t) {
-            return new Options(form, colour, order, t);
-        }
+    public static Diagram layout(AnyLayout l) {
+        return layout(l, null, 0, null);
     }
 
     /**
-     * The picture of {@code kind} over {@code args} with default options, as SVG text.
+     * The grid of a layout with integer strides (any rank, nested modes grouped) or of a swizzled layout {@code
+     * Sw<B,M,S> o offset o L} (L's shape, each cell holding the swizzled offset). Refuses a layout with scaled-basis
+     * strides: its values are coordinates, and the grid shows offsets.
      *
-     * @throws IllegalArgumentException as {@link #draw(String, List, Options)} does: an unknown kind, a wrong number of
-     *         arguments, an argument that does not parse, or arguments the picture cannot be drawn from
+     * @param colour how cells are coloured; null: by bank where {@code elementBytes > 0}, else by offset
+     * @param elementBytes the element's size in bytes (1, 2, 4, 8 or 16), each cell's bank shown; 0: no banks
+     * @param title null: the layout in CuTe notation
+     * @throws IllegalArgumentException for a layout with scaled-basis strides, a grid of more than 65,536 cells, an
+     *         element size other than 0, 1, 2, 4, 8 or 16, or colouring by bank without an element size
+     * @throws ArithmeticException where an offset overflows a long
      */
-    public static String svg(String kind, List<String> args) {
-        return svg(kind, args, Options.DEFAULT);
+    public static Diagram layout(AnyLayout l, LayoutPicture.ColourBy colour, int elementBytes, String title) {
+        return switch (l) {
+            case Layout plain -> LayoutPicture.of(plain, colour, title, elementBytes);
+            case ComposedLayout swizzled -> LayoutPicture.of(swizzled, colour, title, elementBytes);
+            case CoordLayout basis -> throw AnyLayout.Kind.refuse("layout", basis,
+                    "its values are coordinates, and the grid shows an offset in each cell");
+        };
     }
 
     /**
-     * The picture of {@code kind} over {@code args}, as SVG text.
+     * The thread–value layout {@code tv} over {@code tile} (seed 003), as {@link TvPicture#of}.
      *
-     * @throws IllegalArgumentException as {@link #draw(String, List, Options)} does: an unknown kind, a wrong number of
-     *         arguments, an argument that does not parse, or arguments the picture cannot be drawn from
+     * @param tile the tile's shape, or null for a strip of cosize(tv) elements
+     * @throws IllegalArgumentException as {@link TvPicture#of}: tv not of rank 2, a bad tile, or an offset outside it
      */
-    public static String svg(String kind, List<String> args, Options options) {
-        return SvgWriter.write(draw(kind, args, options));
+    public static Diagram tv(Layout tv, IntTuple tile) {
+        return tv(tv, tile, null);
     }
 
     /**
-     * The picture of {@code kind} over {@code args} with default options.
+     * {@link #tv(Layout, IntTuple)} under a title (null: the picture's own).
      *
-     * @throws IllegalArgumentException as {@link #draw(String, List, Options)} does: an unknown kind, a wrong number of
-     *         arguments, an argument that does not parse, or arguments the picture cannot be drawn from
+     * @throws IllegalArgumentException as {@link TvPicture#of}: tv not of rank 2, a bad tile, or an offset outside it
      */
-    public static Diagram draw(String kind, List<String> args) {
-        return draw(kind, args, Options.DEFAULT);
+    public static Diagram tv(Layout tv, IntTuple tile, String title) {
+        return TvPicture.of(tv, tile, title);
     }
 
     /**
-     * The picture of {@code kind} (one of {@link #KINDS}) over {@code args}, drawn with {@code options}.
+     * The coordinate table of a layout, rows by offset as seed 001 prints them.
      *
-     * @throws IllegalArgumentException for an unknown kind, a wrong number of arguments, an argument that does
-     *     not parse, or arguments the picture cannot be drawn from (a non-tractable layout for {@code morphism},
-     *     tuples without a mutual refinement, layouts without a composite)
+     * @throws IllegalArgumentException where the table has more than {@value CoordinatePicture#MAX_ROWS} rows
+     * @throws ArithmeticException where an offset overflows a long
      */
-    public static Diagram draw(String kind, List<String> args, Options options) {
-        if (kind == null) throw new IllegalArgumentException("no picture kind: one of " + String.join(", ", KINDS));
-        if (args == null) throw new IllegalArgumentException("draw " + kind + ": no argument list (null)");
-        for (String x : args) if (x == null) throw new IllegalArgumentException("draw " + kind + ": an argument is null in " + args);
-        List<String> a = List.copyOf(args);
-        Options o = options != null ? options : Options.DEFAULT;
-        switch (kind) {
-            case "layout": {
-                arity(kind, a, 1, 2, "a layout or composed layout and optionally the element's bytes");
-                int elem = a.size() > 1 ? bytes(kind, "element", a.get(1)) : 0;
-                return switch (AnyLayout.parse(a.get(0))) {
-                    case ComposedLayout c -> LayoutPicture.of(c, o.colour(), o.title(), elem);
-                    case AnyLayout l -> LayoutPicture.of(Layout.parse(a.get(0)), o.colour(), o.title(), elem);
-                };
-            }
-            case "banks": {
-                arity(kind, a, 3, 4, "a shared-memory layout, an access layout (thread, value) -> index, the element's bytes"
-                        + " and optionally the vector's bytes");
-                int elem = bytes(kind, "element", a.get(2));
-                int vector = a.size() > 3 ? bytes(kind, "vector", a.get(3)) : 0;
-                Layout access = Layout.parse(a.get(1));
-                return switch (AnyLayout.parse(a.get(0))) {
-                    case ComposedLayout c -> BankPicture.of(c, elem, access, vector, o.title());
-                    case AnyLayout l -> BankPicture.of(Layout.parse(a.get(0)), elem, access, vector, o.title());
-                };
-            }
-            case "tv":
-                arity(kind, a, 1, 2, "a thread-value layout and optionally a tile shape");
-                return TvPicture.of(Layout.parse(a.get(0)), a.size() > 1 ? IntTuple.parse(a.get(1)) : null, o.title());
-            case "coords":
-                arity(kind, a, 1, 1, "a layout");
-                return CoordinatePicture.of(Layout.parse(a.get(0)), o.order(), o.title());
-            case "divide":
-                arity(kind, a, 2, 3, "a layout A, a tiler B and optionally a form (logical, zipped, tiled, flat)");
-                return TilingPicture.divide(Layout.parse(a.get(0)), Tiler.parse(a.get(1)),
-                        TilingPicture.DivideKind.parse(form(kind, a, o)), o.title());
-            case "product":
-                arity(kind, a, 2, 3, "a layout A, a layout B and optionally a form (logical, zipped, tiled, flat, blocked, raked)");
-                return TilingPicture.product(Layout.parse(a.get(0)), Tiler.parse(a.get(1)),
-                        TilingPicture.ProductKind.parse(form(kind, a, o)), o.title());
-            case "morphism":
-                arity(kind, a, 1, 1, "a morphism \"S --(α)--> T\" or a tractable layout L");
-                return morphism(a.get(0), o.title());
-            case "refinement":
-                if (a.size() != 2) arity(kind, a, 4, 4, "T and U, or T, U, T′ and U′");
-                return refinement(a, o.title());
-            case "compose":
-                arity(kind, a, 2, 2, "layouts A and B (A o B, B applied first)");
-                return compose(Layout.parse(a.get(0)), Layout.parse(a.get(1)), o.title());
-            case "mma": {
-                arity(kind, a, 1, 3, "an MMA atom's name, optionally an atom layout (2x2x1) and a permutation <M,N,K>");
-                TiledMma mma = TiledMma.of(Atoms.mma(a.get(0)), TiledMma.parseAtomLayout(a.size() > 1 ? a.get(1) : "1x1x1"),
-                        a.size() > 2 ? Tiler.parse(a.get(2)) : null);
-                return AtomPicture.mma(mma, o.title());
-            }
-            case "copy":
-                arity(kind, a, 4, 4, "a copy atom's name, the value width in bits, a thread layout and a value layout");
-                return AtomPicture.copy(TiledCopy.of(Atoms.copy(a.get(0)), Math.toIntExact(Long.parseLong(a.get(1).trim())),
-                        Layout.parse(a.get(2)), Layout.parse(a.get(3))), o.title());
-            default:
-                throw new IllegalArgumentException("unknown picture kind '" + kind + "': one of " + String.join(", ", KINDS));
-        }
+    public static Diagram coords(Layout l) {
+        return coords(l, CoordinatePicture.Order.BY_OFFSET, null);
     }
 
     /**
-     * {@code morphism X}: X in morphism notation is drawn as it is; otherwise X is a layout, drawn as its
-     * standard representation f_L, which needs L tractable.
+     * The coordinate table of a layout, rows in the given order, under a title (null: the picture's own).
+     *
+     * @throws IllegalArgumentException where the table has more than {@value CoordinatePicture#MAX_ROWS} rows
+     * @throws ArithmeticException where an offset overflows a long
      */
-    private static Diagram morphism(String text, String title) {
-        if (text.contains("--") || text.contains("->")) return MorphismPicture.of(MorphismData.of(NestMorphism.parse(text)), title);
-        Layout l = Layout.parse(text);
-        Tractability.require(l, "draw morphism: f_L needs a tractable layout L, but L =");
+    public static Diagram coords(Layout l, CoordinatePicture.Order order, String title) {
+        return CoordinatePicture.of(l, order, title);
+    }
+
+    /**
+     * {@code form_divide(A, B)}, each cell coloured by its tile.
+     *
+     * @throws IllegalArgumentException where the divide is refused or A has too many elements to draw
+     */
+    public static Diagram divide(Layout a, Tiler b, TilingPicture.DivideKind form) {
+        return divide(a, b, form, null);
+    }
+
+    /**
+     * {@link #divide(Layout, Tiler, TilingPicture.DivideKind)} under a title (null: the picture's own).
+     *
+     * @throws IllegalArgumentException where the divide is refused or A has too many elements to draw
+     */
+    public static Diagram divide(Layout a, Tiler b, TilingPicture.DivideKind form, String title) {
+        return TilingPicture.divide(a, b, form, title);
+    }
+
+    /**
+     * {@code form_product(A, B)}, each cell coloured by its copy of A; B is a layout.
+     *
+     * @throws IllegalArgumentException for a by-mode B, where the product is refused, or it has too many elements
+     */
+    public static Diagram product(Layout a, Tiler b, TilingPicture.ProductKind form) {
+        return product(a, b, form, null);
+    }
+
+    /**
+     * {@link #product(Layout, Tiler, TilingPicture.ProductKind)} under a title (null: the picture's own).
+     *
+     * @throws IllegalArgumentException for a by-mode B, where the product is refused, or it has too many elements
+     */
+    public static Diagram product(Layout a, Tiler b, TilingPicture.ProductKind form, String title) {
+        return TilingPicture.product(a, b, form, title);
+    }
+
+    /** The nest morphism f (paper §2), titled with f in the paper's notation. */
+    public static Diagram morphism(NestMorphism f) {
+        return morphism(f, null);
+    }
+
+    /** The nest morphism f (paper §2) under a title, f's notation below it (null: f's notation is the title). */
+    public static Diagram morphism(NestMorphism f, String title) {
+        return MorphismPicture.of(f, title);
+    }
+
+    /**
+     * The standard representation f_L of a tractable layout L (paper §2.2), the morphism whose encoded layout is L
+     * where L is non-degenerate.
+     *
+     * @throws IllegalArgumentException where L is not tractable, naming the modes that break it
+     */
+    public static Diagram morphism(Layout l) {
+        return morphism(l, null);
+    }
+
+    /**
+     * {@link #morphism(Layout)} under a title (null: {@code f_L, the standard representation of L = ...}).
+     *
+     * @throws IllegalArgumentException where L is not tractable, naming the modes that break it
+     */
+    public static Diagram morphism(Layout l, String title) {
+        Tractability.require(l, "morphism: f_L needs a tractable layout L, but L =");
         NestMorphism f = StandardRepresentation.of(l);
-        return MorphismPicture.of(MorphismData.of(f), title != null ? title : "f_L, the standard representation of L = " + l);
+        return MorphismPicture.of(f, title != null ? title : "f_L, the standard representation of L = " + l);
     }
 
-    /** {@code refinement T U}: the mutual refinement computed; {@code refinement T U T′ U′}: the given one, checked. */
-    private static Diagram refinement(List<String> a, String title) {
-        IntTuple t = IntTuple.parse(a.get(0));
-        IntTuple u = IntTuple.parse(a.get(1));
-        if (a.size() == 4) return RefinementPicture.of(t, u, IntTuple.parse(a.get(2)), IntTuple.parse(a.get(3)), title);
+    /**
+     * The mutual refinement (T′, U′) of T and U (paper §4.1.2), computed by the category module.
+     *
+     * @throws IllegalArgumentException where T and U have no mutual refinement, saying where it fails
+     */
+    public static Diagram refinement(IntTuple t, IntTuple u) {
+        return refinement(t, u, null);
+    }
+
+    /**
+     * {@link #refinement(IntTuple, IntTuple)} under a title (null: the picture's own).
+     *
+     * @throws IllegalArgumentException where T and U have no mutual refinement, saying where it fails
+     */
+    public static Diagram refinement(IntTuple t, IntTuple u, String title) {
         MutualRefinement m;
         try {
             m = MutualRefinement.require(t, u);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("draw refinement: " + e.getMessage(), e);
+            throw new IllegalArgumentException("refinement: " + e.getMessage(), e);
         }
         return RefinementPicture.of(t, u, m.tPrime(), m.uPrime(), title);
     }
 
     /**
-     * {@code compose A B}: the walkthrough of the categorical composition A∘B. Where the category module cannot
-     * compose (a non-tractable layout, or a composite no morphism encodes) but CuTe's algorithm does, the steps of
-     * CuTe's algorithm and the composite's grid; where neither does, the reason no composite exists.
+     * A given mutual refinement (T′, U′) of T and U, checked.
+     *
+     * @throws IllegalArgumentException where T′ does not refine T, U′ does not refine U, or T′♭ is not a prefix of U′♭
      */
-    private static Diagram compose(Layout a, Layout b, String title) {
+    public static Diagram refinement(IntTuple t, IntTuple u, IntTuple tPrime, IntTuple uPrime) {
+        return refinement(t, u, tPrime, uPrime, null);
+    }
+
+    /**
+     * {@link #refinement(IntTuple, IntTuple, IntTuple, IntTuple)} under a title (null: the picture's own).
+     *
+     * @throws IllegalArgumentException where T′ does not refine T, U′ does not refine U, or T′♭ is not a prefix of U′♭
+     */
+    public static Diagram refinement(IntTuple t, IntTuple u, IntTuple tPrime, IntTuple uPrime, String title) {
+        return RefinementPicture.of(t, u, tPrime, uPrime, title);
+    }
+
+    /**
+     * The walkthrough of {@code A∘B}, B applied first (paper §4.1.3), titled {@code A∘B = ... (B applied first)}.
+     *
+     * @throws IllegalArgumentException where no composite exists, with CuTe's reason
+     */
+    public static Diagram compose(Layout a, Layout b) {
+        return compose(a, b, null);
+    }
+
+    /**
+     * The walkthrough of the categorical composition {@code A∘B}, B applied first, under a title (null: the
+     * picture's own). Where the category module cannot compose (a non-tractable layout, or a composite no morphism
+     * encodes) but CuTe's algorithm does, the steps of CuTe's algorithm and the composite's grid; where neither does,
+     * the reason no composite exists.
+     *
+     * @throws IllegalArgumentException where no composite exists: {@code "compose: no composite: ..."} with CuTe's
+     *         reason
+     */
+    public static Diagram compose(Layout a, Layout b, String title) {
         List<CompositionTrace> parts;
         try {
             parts = CategoricalComposition.traces(a, b);
@@ -241,43 +271,79 @@ public final class Drawings {
             try {
                 cute = Composition.compose(a, b);
             } catch (IllegalArgumentException none) {
-                throw new IllegalArgumentException("draw compose: no composite: " + none.getMessage(), none);
+                throw new IllegalArgumentException("compose: no composite: " + none.getMessage(), none);
             }
             // only the categorical walkthrough is unavailable: CuTe's algorithm's steps, and the composite's grid
-            List<String> steps = new java.util.ArrayList<>();
+            List<String> steps = new ArrayList<>();
             steps.add("The categorical walkthrough is not available here: " + refused.getMessage());
             Composition.explain(a, b).steps().lines().skip(1).forEach(steps::add);
-            return org.layoutcat.diagrams.picture.Panels.arrange(title != null ? title
-                    : "A∘B = " + cute + " (B applied first), by CuTe's algorithm", steps,
-                    List.of(List.of(new org.layoutcat.diagrams.picture.Panels.Panel("A∘B = " + cute, LayoutPicture.of(cute)))));
+            return Panels.arrange(title != null ? title : "A∘B = " + cute + " (B applied first), by CuTe's algorithm", steps,
+                    List.of(List.of(new Panels.Panel("A∘B = " + cute, LayoutPicture.of(cute)))));
         }
         Layout result = parts.size() == 1 ? parts.get(0).result() : CategoricalComposition.compose(a, b);
         return Walkthrough.of(a, b, parts, result, title);
     }
 
-    /** The form of divide or product: the trailing argument or the option (they must agree), else logical. */
-    private static String form(String kind, List<String> a, Options o) {
-        String trailing = a.size() > 2 ? a.get(2) : null;
-        if (trailing != null && o.form() != null && !trailing.toLowerCase(Locale.ROOT).equals(o.form().toLowerCase(Locale.ROOT))) {
-            throw new IllegalArgumentException("draw " + kind + ": the form is given twice, as '" + trailing + "' and as '"
-                    + o.form() + "'");
-        }
-        return trailing != null ? trailing : o.form() != null ? o.form() : "logical";
+    /**
+     * A tiled MMA as CuTe's print_latex draws it: A left, B on top, C in the middle.
+     *
+     * @throws IllegalArgumentException where a tile has more cells than a picture draws
+     */
+    public static Diagram mma(TiledMma mma) {
+        return mma(mma, null);
     }
 
-    /** A size in bytes: 1, 2, 4, 8 or 16. */
-    private static int bytes(String kind, String what, String text) {
-        String t = text.trim();
-        if (!t.matches("[0-9]{1,2}") || !List.of(1, 2, 4, 8, 16).contains(Integer.parseInt(t))) {
-            throw new IllegalArgumentException("draw " + kind + ": the " + what + "'s bytes '" + text + "' are none of 1, 2, 4, 8, 16");
-        }
-        return Integer.parseInt(t);
+    /**
+     * {@link #mma(TiledMma)} under a title (null: the atom, its layout and the tile).
+     *
+     * @throws IllegalArgumentException where a tile has more cells than a picture draws
+     */
+    public static Diagram mma(TiledMma mma, String title) {
+        return AtomPicture.mma(mma, title);
     }
 
-    private static void arity(String kind, List<String> a, int min, int max, String what) {
-        if (a.size() < min || a.size() > max) {
-            throw new IllegalArgumentException("draw " + kind + " takes " + what + "; got " + a.size() + " argument"
-                    + (a.size() == 1 ? "" : "s"));
-        }
+    /**
+     * A tiled copy as CuTe's print_latex draws it: the source tile left, the destination tile right.
+     *
+     * @throws IllegalArgumentException where a tile has more cells than a picture draws
+     */
+    public static Diagram copy(TiledCopy copy) {
+        return copy(copy, null);
+    }
+
+    /**
+     * {@link #copy(TiledCopy)} under a title (null: the atom, the value width and the tile).
+     *
+     * @throws IllegalArgumentException where a tile has more cells than a picture draws
+     */
+    public static Diagram copy(TiledCopy copy, String title) {
+        return AtomPicture.copy(copy, title);
+    }
+
+    /**
+     * One instruction's accesses against the 32 banks: {@code access} maps (thread, value) to an index of {@code
+     * smem}, a layout with integer strides or a swizzled layout, of {@code elementBytes}-byte elements.
+     *
+     * @param vectorBytes 0: each thread's values are one vector; else one value per thread widened to that many bytes
+     * @throws IllegalArgumentException as {@link #banks(AnyLayout, Layout, int, int, String)}
+     */
+    public static Diagram banks(AnyLayout smem, Layout access, int elementBytes, int vectorBytes) {
+        return banks(smem, access, elementBytes, vectorBytes, null);
+    }
+
+    /**
+     * {@link #banks(AnyLayout, Layout, int, int)} under a title (null: the picture's own). Refuses a layout with
+     * scaled-basis strides: its values are coordinates, not the offsets of elements in shared memory.
+     *
+     * @throws IllegalArgumentException for a layout with scaled-basis strides, an element size other than 1, 2, 4, 8
+     *         or 16, a vector other than 0 or one of those, or accesses the bank count refuses (see {@link BankPicture})
+     */
+    public static Diagram banks(AnyLayout smem, Layout access, int elementBytes, int vectorBytes, String title) {
+        return switch (smem) {
+            case Layout plain -> BankPicture.of(plain, elementBytes, access, vectorBytes, title);
+            case ComposedLayout swizzled -> BankPicture.of(swizzled, elementBytes, access, vectorBytes, title);
+            case CoordLayout basis -> throw AnyLayout.Kind.refuse("banks", basis,
+                    "its values are coordinates, not the offsets of elements in shared memory");
+        };
     }
 }

@@ -17,10 +17,10 @@ import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.layoutcat.category.NestMorphism;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.diagrams.picture.LayoutPicture;
-import org.layoutcat.diagrams.picture.MorphismData;
 import org.layoutcat.diagrams.picture.MorphismPicture;
 
 /** The geometry of every picture: labels apart, arrows from their domain entry to their codomain entry, sizes. */
@@ -142,13 +142,13 @@ class GeometryTest {
     @Property(tries = 60)
     void randomMorphismPicturesAreSound(@ForAll @IntRange(min = 0, max = 12) int m, @ForAll @IntRange(min = 0, max = 6) int extra,
                                         @ForAll long seed) {
-        MorphismData f = MorphismDataTest.randomMorphism(new java.util.Random(seed), m, extra);
+        NestMorphism f = RandomValues.morphism(new java.util.Random(seed), m, extra);
         assertSound(f.toString(), MorphismPicture.of(f));
     }
 
     @Property(tries = 40)
     void randomLayoutGridsAreSound(@ForAll long seed) {
-        Layout l = MorphismDataTest.randomLayout(new java.util.Random(seed));
+        Layout l = RandomValues.layout(new java.util.Random(seed));
         assertSound(l.toString(), LayoutPicture.of(l));
     }
 

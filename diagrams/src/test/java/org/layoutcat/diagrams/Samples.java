@@ -1,18 +1,17 @@
 package org.layoutcat.diagrams;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.layoutcat.category.NestMorphism;
 import org.layoutcat.category.compose.CategoricalComposition;
 import org.layoutcat.category.compose.CompositionTrace;
+import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.Tiler;
 import org.layoutcat.diagrams.picture.CoordinatePicture;
 import org.layoutcat.diagrams.picture.LayoutPicture;
-import org.layoutcat.diagrams.picture.MorphismData;
 import org.layoutcat.diagrams.picture.MorphismPicture;
 import org.layoutcat.diagrams.picture.RefinementPicture;
 import org.layoutcat.diagrams.picture.TilingPicture;
@@ -37,12 +36,12 @@ public final class Samples {
     }
 
     /** A morphism in the paper's notation, read by the category module. */
-    public static MorphismData morphism(String text) {
-        return MorphismData.of(NestMorphism.parse(text));
+    public static NestMorphism morphism(String text) {
+        return NestMorphism.parse(text);
     }
 
     /** A morphism of 32 entries, α(i) = 7(i−1) mod 32 + 1, onto 32 entries. */
-    public static MorphismData morphism32() {
+    public static NestMorphism morphism32() {
         StringBuilder s = new StringBuilder();
         StringBuilder a = new StringBuilder();
         for (int i = 0; i < 32; i++) {
@@ -86,11 +85,11 @@ public final class Samples {
         m.put("compose-ex12", () -> Walkthrough.of(example12()));
         // through the entry point: the done-when of issue 4 (the blog's B = (6,6):(1,6)), the extension B~ of
         // PAPER-NOTES (A = 7:1 under B = 4:2), and a composite split over the modes of B
-        m.put("compose-ex13-blog", () -> Drawings.draw("compose", List.of("(12,3,6):(1,72,12)", "(6,6):(1,6)")));
-        m.put("compose-extension", () -> Drawings.draw("compose", List.of("7:1", "4:2")));
-        m.put("compose-by-mode", () -> Drawings.draw("compose", List.of("(2,3):(3,1)", "(2,2):(1,2)")));
-        m.put("morphism-of-layout-ex6", () -> Drawings.draw("morphism", List.of("(32,(2,2)):(192,(24,3))")));
-        m.put("refinement-computed-ex16c", () -> Drawings.draw("refinement", List.of("(4,2,2,32)", "(32,32)")));
+        m.put("compose-ex13-blog", () -> Drawings.compose(Layout.parse("(12,3,6):(1,72,12)"), Layout.parse("(6,6):(1,6)")));
+        m.put("compose-extension", () -> Drawings.compose(Layout.parse("7:1"), Layout.parse("4:2")));
+        m.put("compose-by-mode", () -> Drawings.compose(Layout.parse("(2,3):(3,1)"), Layout.parse("(2,2):(1,2)")));
+        m.put("morphism-of-layout-ex6", () -> Drawings.morphism(Layout.parse("(32,(2,2)):(192,(24,3))")));
+        m.put("refinement-computed-ex16c", () -> Drawings.refinement(IntTuple.parse("(4,2,2,32)"), IntTuple.parse("(32,32)")));
         // layout grids
         m.put("layout-strip", () -> LayoutPicture.of(Layout.parse("24:1")));
         m.put("layout-ex13-result", () -> LayoutPicture.of(Layout.parse("((2,3),6):((6,72),1)")));
@@ -127,14 +126,14 @@ public final class Samples {
         // (16-byte chunks of 2 doubles, 8 chunks a 128-byte row), a plain grid of 16-byte elements by bank, and
         // one instruction's banks: the 8-way column, its swizzled conflict-free counterpart, 16-byte rows in
         // quarter warps, a broadcast, 8-byte accesses in half warps, and --vector widening a thread's access
-        m.put("layout-swizzle-doubles-banks", () -> Drawings.draw("layout", List.of("Sw<3,1,3> o 0 o (8,16):(16,1)", "8")));
+        m.put("layout-swizzle-doubles-banks", () -> Drawings.layout(AnyLayout.parse("Sw<3,1,3> o 0 o (8,16):(16,1)"), null, 8, null));
         m.put("layout-chunks-by-bank", () -> LayoutPicture.of(Layout.parse("(4,8):(8,1)"), LayoutPicture.ColourBy.BANK, null, 16));
-        m.put("banks-column-8way", () -> Drawings.draw("banks", List.of("(8,64):(64,1)", "8:1", "2")));
-        m.put("banks-chunks-swizzled", () -> Drawings.draw("banks", List.of("Sw<3,3,3> o 0 o (8,64):(64,1)", "(8,8):(1,8)", "2")));
-        m.put("banks-rows-quarter-warps", () -> Drawings.draw("banks", List.of("(8,64):(64,1)", "((8,4),8):((64,1),8)", "2")));
-        m.put("banks-broadcast", () -> Drawings.draw("banks", List.of("256:1", "((4,8)):((0,32))", "4")));
-        m.put("banks-half-warps", () -> Drawings.draw("banks", List.of("128:1", "(32,2):(4,1)", "4")));
-        m.put("banks-vector", () -> Drawings.draw("banks", List.of("(8,64):(64,1)", "8:1", "2", "16")));
+        m.put("banks-column-8way", () -> Drawings.banks(Layout.parse("(8,64):(64,1)"), Layout.parse("8:1"), 2, 0));
+        m.put("banks-chunks-swizzled", () -> Drawings.banks(AnyLayout.parse("Sw<3,3,3> o 0 o (8,64):(64,1)"), Layout.parse("(8,8):(1,8)"), 2, 0));
+        m.put("banks-rows-quarter-warps", () -> Drawings.banks(Layout.parse("(8,64):(64,1)"), Layout.parse("((8,4),8):((64,1),8)"), 2, 0));
+        m.put("banks-broadcast", () -> Drawings.banks(Layout.parse("256:1"), Layout.parse("((4,8)):((0,32))"), 4, 0));
+        m.put("banks-half-warps", () -> Drawings.banks(Layout.parse("128:1"), Layout.parse("(32,2):(4,1)"), 4, 0));
+        m.put("banks-vector", () -> Drawings.banks(Layout.parse("(8,64):(64,1)"), Layout.parse("8:1"), 2, 16));
         return m;
     }
 }

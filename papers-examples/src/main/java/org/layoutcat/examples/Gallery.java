@@ -1,6 +1,7 @@
 package org.layoutcat.examples;
 
 import org.layoutcat.diagrams.Markup;
+import org.layoutcat.diagrams.export.Exports;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,8 +27,13 @@ public final class Gallery {
 
     private Gallery() {}
 
-    /** Runs every example of {@code examples}, draws the pictures with {@code renderer}, writes into {@code dir}. */
-    public static Result write(List<Example> examples, FigureRenderer renderer, Path dir) throws IOException {
+    /**
+     * Runs every example of {@code examples}, draws their figures as SVG, writes into {@code dir}.
+     *
+     * @throws IllegalStateException where a figure cannot be drawn, naming the example
+     * @throws IOException where a file cannot be written
+     */
+    public static Result write(List<Example> examples, Path dir) throws IOException {
         Files.createDirectories(dir);
         Map<Source, List<Example.Outcome>> bySource = new EnumMap<>(Source.class);
         for (Example e : examples) bySource.computeIfAbsent(e.source(), s -> new ArrayList<>()).add(e.check());
@@ -72,7 +78,7 @@ public final class Gallery {
                     String file = id + "-" + e.figure().kind() + ".svg";
                     String svg;
                     try {
-                        svg = renderer.svg(e.figure());
+                        svg = new String(Exports.render(e.figure().draw(), Exports.Format.SVG, 1), StandardCharsets.UTF_8);
                     } catch (IllegalArgumentException | ArithmeticException ex) {
                         throw new IllegalStateException("the picture of example " + n + " (" + e.title() + ") cannot be drawn: " + ex.getMessage(), ex);
                     }

@@ -15,6 +15,7 @@ import org.layoutcat.category.compose.CategoricalAlgebra;
 import org.layoutcat.category.compose.CategoricalComposition;
 import org.layoutcat.category.compose.CompositionTrace;
 import org.layoutcat.category.refine.Pullback;
+import org.layoutcat.core.Tiler;
 import org.layoutcat.core.algebra.Composition;
 
 /**
@@ -41,10 +42,10 @@ public final class PaperNotesExamples {
 
             // 1
             ex("Example 1", "the standard representation of (2,2,2):(1,2,4)", "(2,2,2):(1,2,4)", "(2,2,2) --(1,2,3)--> (2,2,2)",
-                    () -> StandardRepresentation.of(layout("(2,2,2):(1,2,4)")), Figure.of("morphism", "(2,2,2):(1,2,4)")),
+                    () -> StandardRepresentation.of(layout("(2,2,2):(1,2,4)")), Figure.morphism(layout("(2,2,2):(1,2,4)"))),
             ex("Example 1", "(2,2,2):(1,7,4) is not tractable: sorted, its mode 2:4 reaches 8, which does not divide the next stride 7",
                     "(2,2,2):(1,7,4)", "not tractable", () -> tractability(layout("(2,2,2):(1,7,4)")),
-                    Figure.layout("(2,2,2):(1,7,4)")),
+                    Figure.layout(layout("(2,2,2):(1,7,4)"))),
             // 2
             encodes("Example 2", "a nested domain: the encoded layout keeps its nesting", "((5,5),8) --(1,3,2)--> (5,8,5)",
                     "((5,5),8):((1,40),5)"),
@@ -68,7 +69,7 @@ public final class PaperNotesExamples {
             // 8
             ex("Example 8", "coalesce of a layout, as L_coal(f_L)", "coalesce((2,2,5,5,5):(1,2,8,40,200))", "(4,125):(1,8)",
                     () -> StandardRepresentation.of(layout("(2,2,5,5,5):(1,2,8,40,200)")).coalesce().encodedLayout(),
-                    Figure.of("morphism", "(2,2,5,5,5):(1,2,8,40,200)")),
+                    Figure.morphism(layout("(2,2,5,5,5):(1,2,8,40,200)"))),
             coalesce("Example 8", "the same coalesce on its standard representation",
                     "(2,2,5,5,5) --(1,2,4,5,6)--> (2,2,2,5,5,5)", "(4,125) --(1,3)--> (4,2,125)"),
             // 9
@@ -77,41 +78,41 @@ public final class PaperNotesExamples {
             ex("Example 9", "the coalesced morphism encodes (4,9,25):(225,25,1)",
                     "L_coal(f), f = ((2,2),(3,3),(5,5)) --(5,6,3,4,1,2)--> (5,5,3,3,2,2)", "(4,9,25):(225,25,1)",
                     () -> morphism("((2,2),(3,3),(5,5)) --(5,6,3,4,1,2)--> (5,5,3,3,2,2)").coalesce().encodedLayout(),
-                    Figure.of("morphism", "(4,9,25) --(3,2,1)--> (25,9,4)")),
+                    Figure.morphism(morphism("(4,9,25) --(3,2,1)--> (25,9,4)"))),
             // 10
             ex("Example 10", "complement of (2,2,2):(1,6,60), through f_L^c", "complement((2,2,2):(1,6,60))", "(3,5):(2,12)",
-                    () -> CategoricalAlgebra.complement(layout("(2,2,2):(1,6,60)")), Figure.of("morphism", "(2,2,2):(1,6,60)")),
+                    () -> CategoricalAlgebra.complement(layout("(2,2,2):(1,6,60)")), Figure.morphism(layout("(2,2,2):(1,6,60)"))),
             ex("Example 10", "the complement of a morphism: the unhit codomain entries", "(2,2,2) --(1,3,5)--> (2,3,2,5,2)",
                     "(3,5) --(2,4)--> (2,3,2,5,2)", () -> morphism("(2,2,2) --(1,3,5)--> (2,3,2,5,2)").complement(),
-                    Figure.of("morphism", "(3,5) --(2,4)--> (2,3,2,5,2)")),
+                    Figure.morphism(morphism("(3,5) --(2,4)--> (2,3,2,5,2)"))),
             // 11
             complement("Example 11", "(3,10):(80,4)", 2400, "(4,2,10):(1,40,240)"),
             complement("Example 11", "(2,2):(1,6)", 24, "(3,2):(2,12)"),
             complement("Example 11", "(2,4):(1,2)", 16, "2:8"),
             // 12
             step("Example 12", "f = f_A", "(2,2):(5,50)", "(5,2,5,2):(1,25,5,50)", "(2,2) --(2,4)--> (5,2,5,2)",
-                    t -> t.f(), Figure.of("morphism", "(2,2):(5,50)")),
+                    t -> t.f(), Figure.morphism(layout("(2,2):(5,50)"))),
             step("Example 12", "g = f_B", "(2,2):(5,50)", "(5,2,5,2):(1,25,5,50)", "(5,2,5,2) --(1,3,2,4)--> (5,5,2,2)",
-                    t -> t.g(), Figure.of("morphism", "(5,2,5,2):(1,25,5,50)")),
+                    t -> t.g(), Figure.morphism(layout("(5,2,5,2):(1,25,5,50)"))),
             step("Example 12", "g∘f, composable as they are", "(2,2):(5,50)", "(5,2,5,2):(1,25,5,50)",
-                    "(2,2) --(3,4)--> (5,5,2,2)", t -> t.composite(), Figure.of("morphism", "(2,2) --(3,4)--> (5,5,2,2)")),
+                    "(2,2) --(3,4)--> (5,5,2,2)", t -> t.composite(), Figure.morphism(morphism("(2,2) --(3,4)--> (5,5,2,2)"))),
             compose("Example 12", "B∘A = L_(g∘f)", "(2,2):(5,50)", "(5,2,5,2):(1,25,5,50)", "(2,2):(25,50)"),
             // 13
             step("Example 13", "the mutual refinement T' U' of T = (6,6) and U = (12,3,6)", "(6,6):(6,1)", "(12,3,6):(1,72,12)",
-                    "(6,(2,3)) ((6,2),3,6)", t -> t.tPrime() + " " + t.uPrime(), Figure.of("refinement", "(6,6)", "(12,3,6)")),
+                    "(6,(2,3)) ((6,2),3,6)", t -> t.tPrime() + " " + t.uPrime(), Figure.refinement(tuple("(6,6)"), tuple("(12,3,6)"))),
             step("Example 13", "f' = (T' ⊂ U') ∘ pullback of f", "(6,6):(6,1)", "(12,3,6):(1,72,12)",
                     "((2,3),6) --(2,3,1)--> ((6,2),3,6)", t -> t.fPrime(),
-                    Figure.of("morphism", "((2,3),6) --(2,3,1)--> ((6,2),3,6)")),
+                    Figure.morphism(morphism("((2,3),6) --(2,3,1)--> ((6,2),3,6)"))),
             step("Example 13", "g' = pushforward of g = f_B", "(6,6):(6,1)", "(12,3,6):(1,72,12)",
                     "((6,2),3,6) --(1,2,4,3)--> ((6,2),6,3)", t -> t.gPrime(),
-                    Figure.of("morphism", "((6,2),3,6) --(1,2,4,3)--> ((6,2),6,3)")),
+                    Figure.morphism(morphism("((6,2),3,6) --(1,2,4,3)--> ((6,2),6,3)"))),
             compose("Example 13", "B∘A = L_(g'∘f')", "(6,6):(6,1)", "(12,3,6):(1,72,12)", "((2,3),6):((6,72),1)"),
             compose("Example 13", "the blog's A = (6,6):(1,6) has another composite", "(6,6):(1,6)", "(12,3,6):(1,72,12)",
                     "(6,(2,3)):(1,(6,72))"),
             // 14
             step("Example 14", "the mutual refinement T' U' of T = (5,6,2,6) and U = (10,360)", "(6,6):(5,60)", "(10,360):(2,60)",
                     "(5,(2,3),2,6) ((5,2),(3,2,6,10))", t -> t.tPrime() + " " + t.uPrime(),
-                    Figure.of("refinement", "(5,6,2,6)", "(10,360)")),
+                    Figure.refinement(tuple("(5,6,2,6)"), tuple("(10,360)"))),
             compose("Example 14", "B∘A", "(6,6):(5,60)", "(10,360):(2,60)", "((2,3),6):((10,60),360)"),
             // 15
             compose("Example 15", "B∘A with a nested A", "((4,4),4):((16,1),4)", "(8,64):(64,1)", "((4,4),(2,2)):((2,64),(256,1))"),
@@ -129,11 +130,11 @@ public final class PaperNotesExamples {
             ex("Example 17", "the pullback of f along a refinement of its codomain",
                     "pullback of (64,32) --(2,4)--> (4,64,4,32) along ((2,2),(16,4),(2,2),(16,2))",
                     "((16,4),(16,2)) --(3,4,7,8)--> ((2,2),(16,4),(2,2),(16,2))", PaperNotesExamples::pullback17,
-                    Figure.of("morphism", "((16,4),(16,2)) --(3,4,7,8)--> ((2,2),(16,4),(2,2),(16,2))")),
+                    Figure.morphism(morphism("((16,4),(16,2)) --(3,4,7,8)--> ((2,2),(16,4),(2,2),(16,2))"))),
             encodes("Example 17", "f encodes (64,32):(4,1024)", "(64,32) --(2,4)--> (4,64,4,32)", "(64,32):(4,1024)"),
             ex("Example 17", "the pullback encodes the same function: its coalesce encodes (64,32):(4,1024)",
                     "L_coal(f'), f' the pullback above", "(64,32):(4,1024)", () -> pullback17().coalesce().encodedLayout(),
-                    Figure.of("morphism", "(64,32):(4,1024)")),
+                    Figure.morphism(layout("(64,32):(4,1024)"))),
             // 18
             divide("(4,8,4,8):(1,4,32,128)", "(4,4):(1,32)", "((4,4),(8,8)):((1,32),(4,128))"),
             divide("(64,32):(32,1)", "(4,4):(1,64)", "((4,4),(16,8)):((32,1),(128,4))"),
@@ -143,25 +144,25 @@ public final class PaperNotesExamples {
             product("(2,2):(5,10)", "(3,5):(5,1)", "((2,2),(3,5)):((5,10),(20,1))"),
             // 20
             ex("Example 20", "(4,6,8,10):(2,3,5,7) is not tractable", "(4,6,8,10):(2,3,5,7)", "not tractable",
-                    () -> tractability(layout("(4,6,8,10):(2,3,5,7)")), Figure.layout("(4,6,8,10):(2,3,5,7)")),
+                    () -> tractability(layout("(4,6,8,10):(2,3,5,7)")), Figure.layout(layout("(4,6,8,10):(2,3,5,7)"))),
             ex("Example 20", "CuTe composes it anyway: (4,6,8,10):(2,3,5,7) ∘ 6:12", "composition((4,6,8,10):(2,3,5,7), 6:12)",
                     "(2,3):(9,5)", () -> Composition.compose(layout("(4,6,8,10):(2,3,5,7)"), layout("6:12")),
-                    Figure.layout("(2,3):(9,5)"))
+                    Figure.layout(layout("(2,3):(9,5)")))
                 .noting("Computed by the core composition: no morphism encodes a non-tractable layout, so the category "
                         + "module refuses the pair and says which modes break tractability."),
             ex("Example 20", "(2,3):(5,6) is not tractable", "(2,3):(5,6)", "not tractable",
-                    () -> tractability(layout("(2,3):(5,6)")), Figure.layout("(2,3):(5,6)")),
+                    () -> tractability(layout("(2,3):(5,6)")), Figure.layout(layout("(2,3):(5,6)"))),
             ex("Example 20", "CuTe composes it anyway: (2,3):(5,6) under 80:10", "composition(80:10, (2,3):(5,6))",
                     "(2,3):(50,60)", () -> Composition.compose(layout("80:10"), layout("(2,3):(5,6)")),
-                    Figure.layout("(2,3):(50,60)"))
+                    Figure.layout(layout("(2,3):(50,60)")))
                 .noting("Computed by the core composition, as the pair above."),
             // 21
             ex("Example 21", "no composite: A = 3:2 under B = (4,5):(1,100) takes the values 0, 2, 100",
                     "composition((4,5):(1,100), 3:2)", "error: no composite",
-                    () -> CategoricalComposition.compose(layout("(4,5):(1,100)"), layout("3:2")), Figure.layout("(4,5):(1,100)")),
+                    () -> CategoricalComposition.compose(layout("(4,5):(1,100)"), layout("3:2")), Figure.layout(layout("(4,5):(1,100)"))),
             ex("Example 21", "no composite: A = 8:2 under B = (6,6):(24,0)", "composition((6,6):(24,0), 8:2)",
                     "error: no composite",
-                    () -> CategoricalComposition.compose(layout("(6,6):(24,0)"), layout("8:2")), Figure.layout("(6,6):(24,0)")));
+                    () -> CategoricalComposition.compose(layout("(6,6):(24,0)"), layout("8:2")), Figure.layout(layout("(6,6):(24,0)"))));
     }
 
     private static Example ex(String section, String title, String input, String printed, Supplier<Object> compute,
@@ -172,30 +173,30 @@ public final class PaperNotesExamples {
     /** f_L, the standard representation of a tractable layout. */
     private static Example standard(String section, String title, String layout, String printed) {
         return ex(section, "f_L for " + layout + ": " + title, layout, printed,
-                () -> StandardRepresentation.of(layout(layout)), Figure.of("morphism", layout));
+                () -> StandardRepresentation.of(layout(layout)), Figure.morphism(layout(layout)));
     }
 
     /** L_f, the layout a morphism encodes. */
     private static Example encodes(String section, String title, String morphism, String printed) {
-        return ex(section, title, morphism, printed, () -> morphism(morphism).encodedLayout(), Figure.of("morphism", morphism));
+        return ex(section, title, morphism, printed, () -> morphism(morphism).encodedLayout(), Figure.morphism(morphism(morphism)));
     }
 
     /** coal(f) of a Nest morphism. */
     private static Example coalesce(String section, String title, String morphism, String printed) {
         return ex(section, title, "coal(" + morphism + ")", printed, () -> morphism(morphism).coalesce(),
-                Figure.of("morphism", morphism));
+                Figure.morphism(morphism(morphism)));
     }
 
     /** comp(L, N) through the complement of f_L. */
     private static Example complement(String section, String l, long n, String printed) {
         return ex(section, "comp(" + l + ", " + n + ") through f_L^c", "complement(" + l + ", " + n + ")", printed,
-                () -> CategoricalAlgebra.complement(layout(l), n), Figure.of("morphism", l));
+                () -> CategoricalAlgebra.complement(layout(l), n), Figure.morphism(layout(l)));
     }
 
     /** B∘A, A applied first: {@code composition(B, A)}, computed by the categorical algorithm. */
     private static Example compose(String section, String title, String a, String b, String printed) {
         return ex(section, title + " (A = " + a + " first, B = " + b + ")", "composition(" + b + ", " + a + ")", printed,
-                () -> CategoricalComposition.compose(layout(b), layout(a)), Figure.of("compose", b, a));
+                () -> CategoricalComposition.compose(layout(b), layout(a)), Figure.compose(layout(b), layout(a)));
     }
 
     /** One intermediate of the categorical composition B∘A (A applied first). */
@@ -207,19 +208,19 @@ public final class PaperNotesExamples {
 
     private static Example refinement(String section, String t, String u, String printed) {
         return ex(section, "a mutual refinement T' U' of " + t + " and " + u, t + " & " + u, printed,
-                () -> CategoryText.mutualRefinement(t, u), Figure.of("refinement", t, u));
+                () -> CategoryText.mutualRefinement(t, u), Figure.refinement(tuple(t), tuple(u)));
     }
 
     private static Example divide(String a, String b, String printed) {
         return ex("Example 18", "A ⊘ B through the categorical composition A ∘ (B, comp(B, size A))",
                 "logical_divide(" + a + ", " + b + ")", printed, () -> CategoricalAlgebra.logicalDivide(layout(a), layout(b)),
-                Figure.of("divide", a, b));
+                Figure.divide(layout(a), Tiler.parse(b)));
     }
 
     private static Example product(String a, String b, String printed) {
         return ex("Example 19", "A ⊗ B through the categorical composition (A, comp(A, size A·cosize B) ∘ B)",
                 "logical_product(" + a + ", " + b + ")", printed, () -> CategoricalAlgebra.logicalProduct(layout(a), layout(b)),
-                Figure.of("product", a, b));
+                Figure.product(layout(a), Tiler.parse(b)));
     }
 
     private static NestMorphism pullback17() {

@@ -15,24 +15,24 @@ public final class Seed000Complementation {
         Layout l = Layout.parse("(2,4):(2,2)");
         return List.of(
             Example.of(SEED_000, "Layout function", "the layout function of (2,4):(2,2), fL(0..7)", "(2,4):(2,2)",
-                "0,2,2,4,4,6,6,8", () -> Tables.values(l), Figure.layout("(2,4):(2,2)")),
+                "0,2,2,4,4,6,6,8", () -> Tables.values(l), Figure.layout(l)),
             Example.of(SEED_000, "Sorted layouts", "(2,2):(3,1) is row-major: fL1 = 0,3,1,4", "(2,2):(3,1)",
-                "0,3,1,4", () -> Tables.values(Layout.parse("(2,2):(3,1)")), Figure.layout("(2,2):(3,1)")),
+                "0,3,1,4", () -> Tables.values(Layout.parse("(2,2):(3,1)")), Figure.layout(Layout.parse("(2,2):(3,1)"))),
             Example.of(SEED_000, "Sorted layouts", "(2,2):(1,3), its sorted form, is column-major: fL2 = 0,1,3,4", "(2,2):(1,3)",
-                "0,1,3,4", () -> Tables.values(Layout.parse("(2,2):(1,3)")), Figure.layout("(2,2):(1,3)")),
+                "0,1,3,4", () -> Tables.values(Layout.parse("(2,2):(1,3)")), Figure.layout(Layout.parse("(2,2):(1,3)"))),
             Example.of(SEED_000, "Coalescing", "a shape-1 mode never moves the layout function", "coalesce((2,1):(3,1))",
-                "2:3", () -> Coalesce.coalesce(Layout.parse("(2,1):(3,1)")).toString(), Figure.layout("(2,1):(3,1)")),
+                "2:3", () -> Coalesce.coalesce(Layout.parse("(2,1):(3,1)")).toString(), Figure.layout(Layout.parse("(2,1):(3,1)"))),
             Example.of(SEED_000, "Complement", "complement of (2,4):(1,2) with respect to 16", "complement((2,4):(1,2), 16)",
                 "2:8", () -> Complement.complement(Layout.parse("(2,4):(1,2)"), 16).toString(),
-                Figure.layout("(2,4,2):(1,2,8)")),
+                Figure.layout(Layout.parse("(2,4,2):(1,2,8)"))),
             Example.of(SEED_000, "Complement", "(L, comp(L,16)) = (2,4,2):(1,2,8) is a bijection of [0,16): the identity",
                 "(2,4,2):(1,2,8)", Tables.map(Layout.colMajor(org.layoutcat.core.IntTuple.of(16))),
                 () -> Tables.map(Layout.concat(Layout.parse("(2,4):(1,2)"), Complement.complement(Layout.parse("(2,4):(1,2)"), 16))),
-                Figure.layout("(2,4,2):(1,2,8)")),
+                Figure.layout(Layout.parse("(2,4,2):(1,2,8)"))),
             Example.of(SEED_000, "Complement", "(8:2, comp(8:2, 32)) is a bijection of [0,32) other than the identity",
                 "(8:2, complement(8:2, 32))", BIJECTION_32,
                 () -> Tables.map(Layout.concat(Layout.parse("8:2"), Complement.complement(Layout.parse("8:2"), 32))),
-                Figure.layout("(8,2,2):(2,1,16)"))
+                Figure.layout(Layout.parse("(8,2,2):(2,1,16)")))
                 .noting("The post's formulas were lost in the text; the layout 8:2 and cotarget 32 are recovered from "
                         + "the printed table (0 -> 0, 1 -> 2, ..., 8 -> 1, 16 -> 16): comp(8:2, 32) = (2,2):(1,16)."));
     }

@@ -68,6 +68,6 @@ public final class Seed001HierarchicalLayouts {
 
     private static Example table(String title, String layout, String printed) {
         return Example.of(SEED_001, "Intuitive Understanding of Layouts", title, layout, printed,
-                () -> Tables.coords(Layout.parse(layout)), Figure.coords(layout));
+                () -> Tables.coords(Layout.parse(layout)), Figure.coords(Layout.parse(layout)));
     }
 }

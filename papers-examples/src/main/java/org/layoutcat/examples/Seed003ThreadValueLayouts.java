@@ -19,16 +19,16 @@ public final class Seed003ThreadValueLayouts {
     public static List<Example> examples() {
         List<Example> out = new ArrayList<>();
         out.add(Example.of(SEED_003, "Value Layout", "the values of one thread: 2 rows, 3 columns, strides 1 and 4",
-                "(2,3):(1,4)", "0,1,4,5,8,9", () -> Tables.values(Layout.parse("(2,3):(1,4)")), Figure.layout("(2,3):(1,4)")));
+                "(2,3):(1,4)", "0,1,4,5,8,9", () -> Tables.values(Layout.parse("(2,3):(1,4)")), Figure.layout(Layout.parse("(2,3):(1,4)"))));
         out.add(Example.of(SEED_003, "Thread layout", "the first value of each thread: 2x2, strides 2 and 12",
-                "(2,2):(2,12)", "0,2,12,14", () -> Tables.values(Layout.parse("(2,2):(2,12)")), Figure.layout("(2,2):(2,12)")));
+                "(2,2):(2,12)", "0,2,12,14", () -> Tables.values(Layout.parse("(2,2):(2,12)")), Figure.layout(Layout.parse("(2,2):(2,12)"))));
         String[] printed = {"0,1,4,5,8,9", "2,3,6,7,10,11", "12,13,16,17,20,21", "14,15,18,19,22,23"};
         for (int t = 0; t < 4; t++) {
             int tid = t;
             out.add(Example.of(SEED_003, "CuTeDSL implementation",
                     "thread " + t + " of composition(mA, tv) sliced at (" + t + ", None)",
                     "composition(" + TENSOR + ", " + TV + ")[" + t + ", :]", printed[t],
-                    () -> threadValues(tid), Figure.of("tv", TV, "24")));
+                    () -> threadValues(tid), Figure.tv(Layout.parse(TV), IntTuple.of(24))));
         }
         return out;
     }

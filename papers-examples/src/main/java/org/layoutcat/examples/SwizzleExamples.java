@@ -34,7 +34,7 @@ public final class SwizzleExamples {
         out.add(Example.of(SWIZZLE, "GMMA::Layout_K_SW128_Atom<half_t>", "CuTe's K-major 128-byte-swizzle atom of SM90 GMMA for 16-bit elements",
                 "print(GMMA::Layout_K_SW128_Atom<half_t>{})", "Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)",
                 () -> GmmaSmemAtoms.cuteForm(Major.K, Swizzling.SW128, 16),
-                Figure.of("layout", atom, "2"))
+                Figure.layout(AnyLayout.parse(atom), 2))
                 .noting("CuTe prints (_8,_64):(_64,_1). Sw<3,4,3> swizzles byte addresses: bits 7–9 (the 128-byte row) are"
                         + " XORed into bits 4–6 (the 16-byte chunk), so each row's 8 chunks are permuted. The picture reads it"
                         + " in element offsets, Sw<3,3,3> o 0 o (8,64):(64,1), each cell's bank under its offset."));
@@ -49,7 +49,7 @@ public final class SwizzleExamples {
                     ComposedLayout sw = ComposedLayout.parse(SW128);
                     return Stream.of("(1,0)", "(3,0)", "(7,0)", "(5,17)", "(1,8)")
                             .map(c -> Long.toString(sw.apply(IntTuple.parse(c)))).collect(Collectors.joining(" "));
-                }, Figure.of("layout", TILE, "2"))
+                }, Figure.layout(Layout.parse(TILE), 2))
                 .noting("The picture is the tile before the swizzle: every row starts in bank 0, so a column is one bank."
                         + " Sw<3,3,3> XORs the row (bits 6–8 of the offset) into the chunk (bits 3–5): (1,0) moves from"
                         + " 64 to 72, one chunk right, and (1,8) from 72 to 64."));
@@ -75,6 +75,6 @@ public final class SwizzleExamples {
                     Layout plain = sw == null ? Layout.parse(smem) : null;
                     BankConflicts c = BankConflicts.of(sw != null ? sw::apply : plain::apply, 2, Layout.parse(access));
                     return c.wavefronts() + (c.wavefronts() == 1 ? " wavefront" : " wavefronts") + ", minimum " + c.minimum();
-                }, Figure.of("banks", smem, access, "2")).noting(derivation);
+                }, Figure.banks(AnyLayout.parse(smem), Layout.parse(access), 2)).noting(derivation);
     }
 }

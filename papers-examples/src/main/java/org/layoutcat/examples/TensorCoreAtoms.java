@@ -4,6 +4,7 @@ import static org.layoutcat.examples.Source.ATOMS;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.atom.Atoms;
 import org.layoutcat.core.atom.TiledCopy;
@@ -30,11 +31,11 @@ public final class TensorCoreAtoms {
         out.add(Example.of(ATOMS, "SM90_64x16x16_F32F16F16_SS", "wgmma m64n16k16 accumulators over a warp group of 128 threads",
                 "mma_atom SM90_64x16x16_F32F16F16_SS: layout_c_tv", "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
                 () -> Atoms.mma("SM90_64x16x16_F32F16F16_SS").c().toString(),
-                Figure.of("tv", "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))", "(64,16)")));
+                Figure.tv(Layout.parse("((4,8,4),(2,2,2)):((128,1,16),(64,8,512))"), IntTuple.parse("(64,16)"))));
         out.add(Example.of(ATOMS, "make_tiled_mma", "SM80_16x8x16_F16F16F16F16_TN tiled 2×2×1: get_layoutC_TV",
                 "tiled_mma SM80_16x8x16_F16F16F16F16_TN 2x2x1", "((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0)))",
                 () -> TiledMma.of(Atoms.mma("SM80_16x8x16_F16F16F16F16_TN"), TiledMma.parseAtomLayout("2x2x1"), null).layoutC().toString(),
-                Figure.of("mma", "SM80_16x8x16_F16F16F16F16_TN", "2x2x1")));
+                Figure.mma(Atoms.mma("SM80_16x8x16_F16F16F16F16_TN"), IntTuple.flat(2, 2, 1))));
         out.add(Example.of(ATOMS, "make_tiled_copy_A", "ldmatrix.x4 for A of that tiled MMA: get_layoutS_TV (the rows each thread addresses)",
                 "tiled_copy_a SM75_U32x4_LDSM_N 16 SM80_16x8x16_F16F16F16F16_TN 2x2x1", "((16,2,2,2),(8,1)):((1,256,16,0),(32,0))",
                 () -> TiledCopy.forA(Atoms.copy("SM75_U32x4_LDSM_N"), 16,
@@ -44,7 +45,7 @@ public final class TensorCoreAtoms {
                 "tiled_copy UniversalCopy_U128 16 (32,8):(8,1) (1,8)", "((8,32),8):((256,1),32)",
                 () -> TiledCopy.of(Atoms.copy("UniversalCopy_U128"), 16, Layout.parse("(32,8):(8,1)"), Layout.parse("(1,8)"))
                         .tiledLayoutTV().toString(),
-                Figure.of("copy", "UniversalCopy_U128", "16", "(32,8):(8,1)", "(1,8)")));
+                Figure.copy(Atoms.copy("UniversalCopy_U128"), 16, Layout.parse("(32,8):(8,1)"), Layout.parse("(1,8)"))));
         return out;
     }
 
@@ -53,6 +54,6 @@ public final class TensorCoreAtoms {
                 printed, () -> {
                     var a = Atoms.mma(name);
                     return (operand.equals("A") ? a.a() : operand.equals("B") ? a.b() : a.c()).toString();
-                }, Figure.of("mma", name)));
+                }, Figure.mma(Atoms.mma(name))));
     }
 }

@@ -2,6 +2,8 @@ package org.layoutcat.diagrams.picture;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.layoutcat.category.FinMorphism;
+import org.layoutcat.category.NestMorphism;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.diagrams.Box;
 import org.layoutcat.diagrams.Diagram;
@@ -13,8 +15,9 @@ import org.layoutcat.diagrams.Scene;
 import org.layoutcat.diagrams.Style;
 
 /**
- * The picture of a tuple or nest morphism f: S → T in the style of the paper (§2): the entries of S in a column
- * on the left, those of T on the right, an arrow i → α(i) for each entry; entries sent to the basepoint * are
+ * The picture of a nest morphism f: S → T of the category module ({@link NestMorphism}; a tuple morphism is one
+ * with flat S and T) in the style of the paper (§2): the entries of S in a column on the left, those of T on the
+ * right, an arrow i → α(i) for each entry; entries sent to the basepoint * are
  * dashed and point at T's *; unhit entries of T are dashed and stay visible; the nesting of S and T is drawn as
  * brackets on the outer sides. Entry i of S and the entry it hits share a colour.
  *
@@ -33,16 +36,16 @@ public final class MorphismPicture {
     /**
      * The picture of {@code domain --(alpha)--> codomain} (α 1-based, 0 for *), titled {@code title} or, if null, f.
      *
-     * @throws IllegalArgumentException for a null part, an entry of a tuple ≤ 0, an α of another length than the
-     *         domain's leaves, a value of α outside {@code {*,1..n}}, α not injective away from {@code *}, or {@code
-     *         s_i ≠ t_α(i)}
+     * @throws IllegalArgumentException where these make no morphism (see {@link NestMorphism#of(IntTuple, IntTuple,
+     *         int...)}): an entry of a tuple ≤ 0, an α of another length than the domain's leaves, a value of α outside
+     *         {@code {*,1..n}}, α not injective away from {@code *}, or {@code s_i ≠ t_α(i)}
      */
     public static Diagram of(IntTuple domain, IntTuple codomain, int[] alpha, String title) {
-        return of(MorphismData.of(domain, codomain, alpha), title);
+        return of(NestMorphism.of(domain, codomain, alpha), title);
     }
 
     /** The picture of f titled with f in the paper's notation. */
-    public static Diagram of(MorphismData f) {
+    public static Diagram of(NestMorphism f) {
         return of(f, null);
     }
 
@@ -50,14 +53,14 @@ public final class MorphismPicture {
      * The picture of f under the given title, f in the paper's notation below it (null: f's notation is the
      * title); a notation too long for one line is split into S, α and T.
      */
-    public static Diagram of(MorphismData f, String title) {
+    public static Diagram of(NestMorphism f, String title) {
         long[] s = f.domain().leaves();
         long[] t = f.codomain().leaves();
         int m = s.length;
         int n = t.length;
-        boolean star = f.alpha().contains(MorphismData.BASEPOINT);
+        boolean star = !f.alpha().avoidsBasepoint();
         int[] hitBy = new int[n + 1];
-        for (int i = 1; i <= m; i++) if (f.alpha(i) != MorphismData.BASEPOINT) hitBy[f.alpha(i)] = i;
+        for (int i = 1; i <= m; i++) if (f.map(i) != FinMorphism.STAR) hitBy[f.map(i)] = i;
 
         double boxW = 34;
         for (long v : s) boxW = Math.max(boxW, Style.textWidth(Long.toString(v), Style.LABEL) + 14);
@@ -102,7 +105,7 @@ public final class MorphismPicture {
         List<DiagramNode> dom = new ArrayList<>();
         for (int i = 1; i <= m; i++) {
             Box b = new Box(domX, top + offS + (i - 1 + first) * PITCH, boxW, BOX_H);
-            boolean toStar = f.alpha(i) == MorphismData.BASEPOINT;
+            boolean toStar = f.map(i) == FinMorphism.STAR;
             dom.add(k.entry("dom." + i, DiagramNode.Kind.ENTRY, Long.toString(s[i - 1]), b,
                     toStar ? Style.UNUSED_FILL : Palette.fill(i - 1), toStar, Style.INK));
             index(k, Integer.toString(i), b.x() - 4, b.centerY(), Scene.Anchor.END);
@@ -126,17 +129,17 @@ public final class MorphismPicture {
         }
         for (int i = 1; i <= m; i++) {
             DiagramNode from = dom.get(i - 1);
-            int a = f.alpha(i);
-            DiagramNode to = a == MorphismData.BASEPOINT ? codStar : cod.get(a - 1);
+            int a = f.map(i);
+            DiagramNode to = a == FinMorphism.STAR ? codStar : cod.get(a - 1);
             Scene.Curve c = k.arrow("arrow." + i, new Point(from.box().right(), from.box().centerY()),
-                    new Point(to.box().x(), to.box().centerY()), a == MorphismData.BASEPOINT);
+                    new Point(to.box().x(), to.box().centerY()), a == FinMorphism.STAR);
             k.edge(c.id(), DiagramEdge.Kind.ARROW, from, to);
         }
         double height = top + rows * PITCH - (PITCH - BOX_H) + 6 + Style.MARGIN;
         return k.build(lines.get(0), width, height);
     }
 
-    private static List<String> titleLines(MorphismData f, String title, double contentWidth) {
+    private static List<String> titleLines(NestMorphism f, String title, double contentWidth) {
         List<String> lines = new ArrayList<>();
         String encoded;
         try {
@@ -156,7 +159,7 @@ public final class MorphismPicture {
         }
         if (!fits) {
             lines.add("S = " + f.domain());
-            lines.add("α = " + f.alphaText());
+            lines.add("α = " + f.alpha());
             lines.add("T = " + f.codomain());
         }
         if (encoded != null) lines.add(encoded);

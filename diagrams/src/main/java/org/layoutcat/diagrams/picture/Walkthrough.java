@@ -77,15 +77,15 @@ public final class Walkthrough {
                 "T = " + t.t() + ", U = " + t.u());
         Panels.Panel g = t.extended()
                 ? new Panels.Panel(part + "2 · extension: g = f_B~, B~ = " + t.bTilde() + " stands for A",
-                        MorphismPicture.of(MorphismData.of(t.g())))
-                : new Panels.Panel(part + "2 · g = f_coal(A), coal(A) = " + t.bTilde(), MorphismPicture.of(MorphismData.of(t.g())));
+                        MorphismPicture.of(t.g()))
+                : new Panels.Panel(part + "2 · g = f_coal(A), coal(A) = " + t.bTilde(), MorphismPicture.of(t.g()));
         return List.of(
-                List.of(new Panels.Panel(part + "1 · f = f_" + b + ", " + b + " = " + t.inner(), MorphismPicture.of(MorphismData.of(t.f()))),
+                List.of(new Panels.Panel(part + "1 · f = f_" + b + ", " + b + " = " + t.inner(), MorphismPicture.of(t.f())),
                         g,
                         new Panels.Panel(part + "3 · mutual refinement of T = codomain(f), U = domain(g)", refinement)),
-                List.of(new Panels.Panel(part + "4 · f′ = (T′ ⊂ U′) ∘ (f pulled back along T′ → T)", MorphismPicture.of(MorphismData.of(t.fPrime()))),
-                        new Panels.Panel(part + "5 · g′ = g pushed forward along U′ → U", MorphismPicture.of(MorphismData.of(t.gPrime())))),
-                List.of(new Panels.Panel(part + "6 · g′∘f′", MorphismPicture.of(MorphismData.of(t.composite()))),
+                List.of(new Panels.Panel(part + "4 · f′ = (T′ ⊂ U′) ∘ (f pulled back along T′ → T)", MorphismPicture.of(t.fPrime())),
+                        new Panels.Panel(part + "5 · g′ = g pushed forward along U′ → U", MorphismPicture.of(t.gPrime()))),
+                List.of(new Panels.Panel(part + "6 · g′∘f′", MorphismPicture.of(t.composite())),
                         new Panels.Panel(part + "7 · A∘" + b + " = L_(g′∘f′) coalesced within shape(" + b + ")",
                                 LayoutPicture.of(t.result()))));
     }

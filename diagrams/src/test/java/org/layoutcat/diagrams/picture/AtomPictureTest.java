@@ -6,6 +6,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.layoutcat.core.IntTuple;
+import org.layoutcat.core.Layout;
+import org.layoutcat.core.atom.Atoms;
+import org.layoutcat.core.atom.TiledCopy;
+import org.layoutcat.core.atom.TiledMma;
 import org.layoutcat.diagrams.Diagram;
 import org.layoutcat.diagrams.DiagramNode;
 import org.layoutcat.diagrams.Drawings;
@@ -26,7 +31,7 @@ class AtomPictureTest {
     /** m16n8k16 tiled 2×2×1 (128 threads, tile 32×16×16): C(m, n) is held by the warp of atom (m/16, n/8). */
     @Test
     void mmaPictureLabelsEveryCellByThePtxFragment() {
-        Diagram d = Drawings.draw("mma", List.of("SM80_16x8x16_F16F16F16F16_TN", "2x2x1"));
+        Diagram d = Drawings.mma(TiledMma.of(Atoms.mma("SM80_16x8x16_F16F16F16F16_TN"), IntTuple.flat(2, 2, 1)));
         Map<String, DiagramNode> cells = cells(d);
         assertEquals(32 * 16 + 32 * 16 + 16 * 16, cells.size());
         for (int m = 0; m < 32; m++) {
@@ -56,7 +61,7 @@ class AtomPictureTest {
 
     @Test
     void copyPictureShowsSourceAndDestination() {
-        Diagram d = Drawings.draw("copy", List.of("SM75_U32x4_LDSM_N", "16", "(32,1)", "(1,8)"));
+        Diagram d = Drawings.copy(TiledCopy.of(Atoms.copy("SM75_U32x4_LDSM_N"), 16, Layout.parse("(32,1)"), Layout.parse("(1,8)")));
         Map<String, DiagramNode> cells = cells(d);
         assertEquals(2 * 32 * 8, cells.size());
         // ldmatrix.x4 tiled by (32,1)×(1,8): tile element (r, c) is what lane r receives as value c, i.e. element
@@ -71,9 +76,11 @@ class AtomPictureTest {
         }
     }
 
+    /** A tile over the picture's limit is refused with its size, not drawn as a page no one can read. */
     @Test
-    void anUnknownAtomIsRefused() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Drawings.draw("mma", List.of("SM80_NOPE")));
-        assertTrue(e.getMessage().contains("SM80_NOPE"));
+    void aTileTooLargeToDrawIsRefused() {
+        TiledMma huge = TiledMma.of(Atoms.mma("SM80_16x8x16_F16F16F16F16_TN"), IntTuple.flat(32, 32, 1));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Drawings.mma(huge));
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
     }
 }

@@ -17,6 +17,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
+import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.swizzle.BankConflicts;
 import org.layoutcat.core.ComposedLayout;
@@ -48,7 +49,7 @@ class BankPicturesTest {
 
     @Test
     void theSwizzledGridShowsCuTesOffsetsAndTheirBanks() {
-        Diagram d = Drawings.draw("layout", List.of(SW128, "2"));
+        Diagram d = Drawings.layout(AnyLayout.parse(SW128), null, 2, null);
         // CuTe C++ prints composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{}) at (3,0) as 216, at
         // (7,0) as 504 and at (5,17) as 377; the bank of a half at offset o is ⌊2o / 4⌋ mod 32
         assertEquals("216 b12", d.node("cell.3.0").label());
@@ -90,14 +91,14 @@ class BankPicturesTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> LayoutPicture.of(Layout.parse("(8,64):(64,1)"), LayoutPicture.ColourBy.BANK, null, 0));
         assertTrue(e.getMessage().contains("needs the element's size"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> Drawings.draw("layout", List.of(SW128, "3")));
+        assertThrows(IllegalArgumentException.class, () -> Drawings.layout(AnyLayout.parse(SW128), null, 3, null));
     }
 
     @Test
     void theEightWayColumnTakesEightRowsOfBankZero() {
         // 8 threads read column 0 of a row-major 8×64 tile of halves: element 64t, word 32t, bank 0 for all: 8
         // wavefronts where 1 would do (CUDA C++ Programming Guide, shared memory: one word per bank per wavefront)
-        Diagram d = Drawings.draw("banks", List.of("(8,64):(64,1)", "8:1", "2"));
+        Diagram d = Drawings.banks(AnyLayout.parse("(8,64):(64,1)"), Layout.parse("8:1"), 2, 0);
         assertEquals(8, rows(d));
         for (int t = 0; t < 8; t++) {
             assertEquals("T" + t + " e" + 64 * t, d.node("cell." + t + ".0").label());
@@ -114,7 +115,7 @@ class BankPicturesTest {
     @Test
     void theSwizzledChunksTakeOneWavefront() {
         // thread t reads the first 16-byte chunk of row t; Sw<3,3,3> moves it to chunk t: element 72t, banks 4t..4t+3
-        Diagram d = Drawings.draw("banks", List.of(SW128, "(8,8):(1,8)", "2"));
+        Diagram d = Drawings.banks(AnyLayout.parse(SW128), Layout.parse("(8,8):(1,8)"), 2, 0);
         assertEquals(1, rows(d));
         for (int b = 0; b < 32; b++) {
             int t = b / 4;
@@ -124,7 +125,7 @@ class BankPicturesTest {
         assertTrue(titles(d).contains("1 phase (quarter warps of 8 threads)"), titles(d));
         assertEquals(0, conflicts(d).size());
         // the same chunks unswizzled: every thread's four words in banks 0..3, 8 rows, four red banks
-        Diagram plain = Drawings.draw("banks", List.of("(8,64):(64,1)", "(8,8):(1,8)", "2"));
+        Diagram plain = Drawings.banks(AnyLayout.parse("(8,64):(64,1)"), Layout.parse("(8,8):(1,8)"), 2, 0);
         assertEquals(8, rows(plain));
         assertEquals(4, conflicts(plain).size());
     }
@@ -132,23 +133,23 @@ class BankPicturesTest {
     @Test
     void broadcastsShareACellAndVectorsWidenOneValuePerThread() {
         // threads 4b..4b+3 read word 32b: 8 distinct words in bank 0, each read by 4 threads (one broadcast each)
-        Diagram d = Drawings.draw("banks", List.of("256:1", "((4,8)):((0,32))", "4"));
+        Diagram d = Drawings.banks(AnyLayout.parse("256:1"), Layout.parse("((4,8)):((0,32))"), 4, 0);
         assertEquals(8, rows(d));
         assertEquals("T4+3 e32", d.node("cell.1.0").label());
         // 8-byte accesses: half warps; threads t and t+8 of a half warp share bank 4t mod 32: 2 wavefronts each
-        Diagram half = Drawings.draw("banks", List.of("128:1", "(32,2):(4,1)", "4"));
+        Diagram half = Drawings.banks(AnyLayout.parse("128:1"), Layout.parse("(32,2):(4,1)"), 4, 0);
         assertEquals(4, rows(half));
         assertTrue(titles(half).contains("2 phases (half warps of 16 threads)") && titles(half).contains("wavefronts 4, minimum 2"), titles(half));
         // --vector 16 over one half per thread reads the thread's 8 halves: the picture of (8,8):(1,8)
-        Diagram wide = Drawings.draw("banks", List.of("(8,64):(64,1)", "8:1", "2", "16"));
-        Diagram values = Drawings.draw("banks", List.of("(8,64):(64,1)", "(8,8):(1,8)", "2"));
+        Diagram wide = Drawings.banks(AnyLayout.parse("(8,64):(64,1)"), Layout.parse("8:1"), 2, 16);
+        Diagram values = Drawings.banks(AnyLayout.parse("(8,64):(64,1)"), Layout.parse("(8,8):(1,8)"), 2, 0);
         for (int r = 0; r < 8; r++) {
             for (int b = 0; b < 32; b++) assertEquals(values.node("cell." + r + "." + b).label(), wide.node("cell." + r + "." + b).label());
         }
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Drawings.draw("banks", List.of("(8,64):(64,1)", "(8,8):(1,8)", "2", "8")));
+                () -> Drawings.banks(AnyLayout.parse("(8,64):(64,1)"), Layout.parse("(8,8):(1,8)"), 2, 8));
         assertTrue(e.getMessage().contains("not the 8 bytes of the vector"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> Drawings.draw("banks", List.of("(8,64):(64,1)", "8:3", "2", "16")));
+        e = assertThrows(IllegalArgumentException.class, () -> Drawings.banks(AnyLayout.parse("(8,64):(64,1)"), Layout.parse("8:3"), 2, 16));
         assertTrue(e.getMessage().contains("not 16-byte aligned"), e.getMessage());
     }
 
@@ -186,13 +187,15 @@ class BankPicturesTest {
 
     @Test
     void theSvgIsWellFormedAndThePngRenders() throws Exception {
-        for (List<String> args : List.of(List.of("layout", SW128, "2"), List.of("banks", "(8,64):(64,1)", "8:1", "2"))) {
-            Diagram d = Drawings.draw(args.get(0), args.subList(1, args.size()));
+        Map<String, Diagram> pictures = Map.of("layout", Drawings.layout(AnyLayout.parse(SW128), null, 2, null),
+                "banks", Drawings.banks(Layout.parse("(8,64):(64,1)"), Layout.parse("8:1"), 2, 0));
+        for (Map.Entry<String, Diagram> picture : pictures.entrySet()) {
+            Diagram d = picture.getValue();
             Document doc = SvgWriterTest.parse(SvgWriter.write(d));
             NodeList rects = doc.getElementsByTagNameNS("*", "rect");
             int red = 0;
             for (int i = 0; i < rects.getLength(); i++) if (((Element) rects.item(i)).getAttribute("stroke").equals(Style.ALERT)) red++;
-            assertEquals(args.get(0).equals("banks") ? 1 : 0, red, args.toString());
+            assertEquals(picture.getKey().equals("banks") ? 1 : 0, red, picture.getKey());
             BufferedImage img = ImageIO.read(new ByteArrayInputStream(PngWriter.write(d, 1)));
             assertEquals(Math.round(d.width()), img.getWidth(), 1);
         }

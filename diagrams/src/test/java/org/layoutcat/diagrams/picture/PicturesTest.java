@@ -11,7 +11,10 @@ import java.util.Map;
 import java.util.TreeSet;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
+import org.layoutcat.category.FinMorphism;
+import org.layoutcat.category.NestMorphism;
 import org.layoutcat.category.compose.CompositionTrace;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
@@ -21,6 +24,7 @@ import org.layoutcat.core.algebra.Product;
 import org.layoutcat.diagrams.Diagram;
 import org.layoutcat.diagrams.DiagramEdge;
 import org.layoutcat.diagrams.DiagramNode;
+import org.layoutcat.diagrams.RandomValues;
 import org.layoutcat.diagrams.Samples;
 
 /** What each picture shows agrees with the mathematics pointwise. */
@@ -28,7 +32,7 @@ class PicturesTest {
 
     @Property(tries = 60)
     void layoutGridShowsTheLayoutFunction(@ForAll long seed) {
-        Layout l = org.layoutcat.diagrams.MorphismDataTestAccess.randomLayout(seed);
+        Layout l = RandomValues.layout(new java.util.Random(seed));
         Diagram d = LayoutPicture.of(l);
         // rank 1: a column (CuTe pads a vector to (N,1)); rank 2: rows mode 0, columns mode 1; rank r ≥ 3: one panel
         // of modes 0 and 1 per coordinate of modes 2..r−1, index r + rows·c + rows·cols·p
@@ -62,6 +66,34 @@ class PicturesTest {
         }
         DiagramNode outer = d.node("row.0.1");
         assertEquals(2 * d.node("row.1.2").box().h(), outer.box().h(), 1e-9, "the (_,3) header spans two rows");
+    }
+
+    /**
+     * The morphism picture draws the category module's morphism itself: entry i of S is labelled s_i and points at
+     * entry α(i) of T (or at *), entry j of T is labelled t_j, and the notation and L_f under the title are the
+     * category's {@code f.toString()} and {@code f.encodedLayout()}.
+     */
+    @Property(tries = 100)
+    void morphismPictureShowsTheCategorysMorphism(@ForAll @IntRange(min = 0, max = 10) int m,
+                                                  @ForAll @IntRange(min = 0, max = 4) int extra, @ForAll long seed) {
+        NestMorphism f = RandomValues.morphism(new java.util.Random(seed), m, extra);
+        Diagram d = MorphismPicture.of(f);
+        long[] s = f.domain().leaves();
+        long[] t = f.codomain().leaves();
+        Map<String, String> arrows = new HashMap<>();
+        for (DiagramEdge e : d.graph().edgeSet()) {
+            if (e.kind() == DiagramEdge.Kind.ARROW) arrows.put(d.graph().getEdgeSource(e).id(), d.graph().getEdgeTarget(e).id());
+        }
+        for (int i = 1; i <= s.length; i++) {
+            assertEquals(Long.toString(s[i - 1]), d.node("dom." + i).label(), f + ": s" + i);
+            assertEquals(f.map(i) == FinMorphism.STAR ? "cod.*" : "cod." + f.map(i), arrows.get("dom." + i), f + ": α(" + i + ")");
+        }
+        for (int j = 1; j <= t.length; j++) assertEquals(Long.toString(t[j - 1]), d.node("cod." + j).label(), f + ": t" + j);
+        // the title lines, a long one wrapped: compared without white space
+        String texts = d.scene().texts().stream().map(org.layoutcat.diagrams.Scene.Text::text).reduce("", String::concat)
+                .replaceAll("\\s", "");
+        assertTrue(texts.contains(f.toString().replace(" ", "")) || texts.contains("α=" + f.alpha()), f + ": " + texts);
+        assertTrue(texts.contains("encodesL_f=" + f.encodedLayout()), f + ": " + texts);
     }
 
     @Test
