@@ -11,6 +11,7 @@ import org.layoutcat.category.refine.MutualRefinement;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.Tiler;
@@ -78,7 +79,7 @@ public final class Drawings {
     /**
      * The grid of a layout with integer strides (any rank, nested modes grouped) or of a swizzled layout {@code
      * Sw<B,M,S> o offset o L} (L's shape, each cell holding the swizzled offset). Refuses a layout with scaled-basis
-     * strides: its values are coordinates, and the grid shows offsets.
+     * strides (its values are coordinates, and the grid shows offsets) and a layout after a swizzle (it has no shape).
      *
      * @param colour how cells are coloured; null: by bank where {@code elementBytes > 0}, else by offset
      * @param elementBytes the element's size in bytes (1, 2, 4, 8 or 16), each cell's bank shown; 0: no banks
@@ -93,6 +94,7 @@ public final class Drawings {
             case ComposedLayout swizzled -> LayoutPicture.of(swizzled, colour, title, elementBytes);
             case CoordLayout basis -> throw AnyLayout.Kind.refuse("layout", basis,
                     "its values are coordinates, and the grid shows an offset in each cell");
+            case InnerSwizzledLayout afterSwizzle -> throw afterSwizzle.refused("layout");
         };
     }
 
@@ -344,6 +346,7 @@ public final class Drawings {
             case ComposedLayout swizzled -> BankPicture.of(swizzled, elementBytes, access, vectorBytes, title);
             case CoordLayout basis -> throw AnyLayout.Kind.refuse("banks", basis,
                     "its values are coordinates, not the offsets of elements in shared memory");
+            case InnerSwizzledLayout afterSwizzle -> throw afterSwizzle.refused("banks");
         };
     }
 }

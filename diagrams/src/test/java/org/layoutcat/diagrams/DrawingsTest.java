@@ -113,6 +113,17 @@ class DrawingsTest {
                 + " coordinates"), e.getMessage());
     }
 
+    /** CuTe's left_inverse of a swizzled layout with an offset, L o off o Sw, is a function of every offset: no grid. */
+    @Test
+    void aLayoutAfterASwizzleIsRefusedWithTheReason() {
+        AnyLayout afterSwizzle = AnyLayout.parse("(8,8):(8,1) o -3 o Sw<3,0,3>");
+        IllegalArgumentException e = refused(() -> Drawings.layout(afterSwizzle));
+        assertTrue(e.getMessage().startsWith("layout of (8,8):(8,1) o -3 o Sw<3,0,3>: ") && e.getMessage().contains("without a shape"),
+                e.getMessage());
+        e = refused(() -> Drawings.banks(afterSwizzle, l("8:1"), 2, 0));
+        assertTrue(e.getMessage().startsWith("banks of (8,8):(8,1) o -3 o Sw<3,0,3>: "), e.getMessage());
+    }
+
     @Test
     void theFormIsTheFormOfTheTiling() {
         Diagram blocked = Drawings.product(l("(2,5):(5,1)"), l("(3,4):(1,3)"), ProductKind.BLOCKED);
