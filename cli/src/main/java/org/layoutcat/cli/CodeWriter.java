@@ -35,6 +35,11 @@ import org.layoutcat.core.modes.SliceCoord;
  * against the CUTLASS headers (which include CUDA's headers): a kernel engineer drops it into a test suite, and the
  * build fails where CuTe disagrees with layoutcat.
  *
+ * <p>Values are written by their type: a layout as {@code make_layout} with basis strides {@code Int<v>{} * E<i>{}},
+ * a swizzled layout as {@code make_composed_layout(Swizzle<B,M,S>{}, Int<off>{}, layout)}, tilers, tuples and
+ * coordinates with CuTe's makers, an atom as its operation's type. A swizzled answer is compared part by part
+ * ({@code layout_a()}, {@code offset()}, {@code layout_b()}) by a helper the program defines.
+ *
  * <p>An operation without a form of that language, or an answer layoutcat refuses, is an IllegalArgumentException
  * saying so.
  */

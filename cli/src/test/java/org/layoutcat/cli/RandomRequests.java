@@ -370,19 +370,20 @@ final class RandomRequests {
                 if (r.nextInt(3) == 0) add("tiled_copy_" + w, c.name(), bits, m.name(), al, permutation(m, al));
                 else add("tiled_copy_" + w, c.name(), bits, m.name(), al);
             });
-            times(n, () -> {
+            // column-major operands that hold each tile twice or more mostly: layoutcat's fragment is CuTe's there
+            times(2 * n, () -> {
                 MmaAtom m = pick(warp);
                 String al = atomLayout.get();
                 Layout atoms = org.layoutcat.core.atom.TiledMma.parseAtomLayout(al);
                 IntTuple mnk = m.shapeMNK();
                 int rowMode = w.equals("b") ? 1 : 0;
                 int colMode = w.equals("c") ? 1 : 2;
-                long rows = mnk.mode(rowMode).value() * atoms.shape().mode(rowMode).value() * pick(1, 2, 3);
-                long cols = mnk.mode(colMode).value() * atoms.shape().mode(colMode).value() * pick(1, 2);
+                long rows = mnk.mode(rowMode).value() * atoms.shape().mode(rowMode).value() * pick(1, 2, 2, 3);
+                long cols = mnk.mode(colMode).value() * atoms.shape().mode(colMode).value() * pick(1, 2, 2);
                 IntTuple s = IntTuple.flat(rows, cols);
-                Layout t = switch (r.nextInt(3)) {
-                    case 0 -> Layout.colMajor(s);
-                    case 1 -> Layout.rowMajor(s);
+                Layout t = switch (r.nextInt(5)) {
+                    case 0, 1 -> Layout.colMajor(s);
+                    case 2 -> Layout.rowMajor(s);
                     default -> Layout.of(s, new long[] {1, rows + pick(0, 1)});
                 };
                 add("partition_" + w, m.name(), al, t.toString(), "" + r.nextInt((int) (m.threads() * atoms.size())));
