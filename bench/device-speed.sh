@@ -50,6 +50,18 @@ for b in ${BUILDS:-before after}; do
   printf '%-34s' "$b: coalesce"; for i in $(seq 9); do wall "$java" $cds -jar "$bundle/$b/layoutcat.jar" coalesce "(2,(1,6)):(1,(6,2))"; done | stats
   printf '%-34s' "$b: eval"; for i in $(seq 9); do wall "$java" $cds -jar "$bundle/$b/layoutcat.jar" eval "(2,(2,2)):(2,(1,4))" "(1,(0,1))"; done | stats
 done
+# JDK 25's ahead-of-time cache (JEP 514/515: classes loaded and linked, method profiles) beside the CDS archive: the
+# same training run recorded with -XX:AOTCacheOutput, then each command started from it
+b=after; train=(draw compose "(12,3,6):(1,72,12)" "(6,6):(1,6)" -o "$work/aot-training.svg")
+mkdir -p "$work/aot-target"; [ -s "$bundle/$b/training.txt" ] && mapfile -t train < <(sed "s|TARGET|$work/aot-target|g" "$bundle/$b/training.txt")
+if "$java" -XX:AOTCacheOutput="$work/after.aot" -Xlog:disable -jar "$bundle/$b/layoutcat.jar" "${train[@]}" >/dev/null 2>&1; then
+  aot="-XX:AOTCache=$work/after.aot -Xlog:disable"
+  echo "after's AOT cache: $(du -k "$work/after.aot" | cut -f1) KiB, its CDS archive: $(du -k "$work/after.jsa" | cut -f1) KiB"
+  printf '%-34s' "after: compose (AOT cache)"; for i in $(seq 9); do wall "$java" $aot -jar "$bundle/$b/layoutcat.jar" compose "(12,3,6):(1,72,12)" "(6,6):(1,6)"; done | stats
+  printf '%-34s' "after: eval (AOT cache)"; for i in $(seq 9); do wall "$java" $aot -jar "$bundle/$b/layoutcat.jar" eval "(2,(2,2)):(2,(1,4))" "(1,(0,1))"; done | stats
+else
+  echo "after: the AOT cache could not be made"
+fi
 [ "${ONLY:-}" = start ] && { rm -rf "$work"; exit 0; }
 echo "== the algebra through text, in process: layoutcat bench (one thread) and pycute on the same requests"
 for b in ${BUILDS:-before after}; do

@@ -2,8 +2,10 @@ package org.layoutcat.cli;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.layoutcat.cli.op.Answer;
@@ -21,6 +23,8 @@ import org.layoutcat.core.Layout;
 import org.layoutcat.core.ScaledBasis;
 import org.layoutcat.core.Swizzle;
 import org.layoutcat.core.Tiler;
+import org.layoutcat.core.atom.CopyAtom;
+import org.layoutcat.core.atom.MmaAtom;
 import org.layoutcat.core.modes.SliceCoord;
 
 /**
@@ -31,17 +35,58 @@ import org.layoutcat.core.modes.SliceCoord;
  * against the CUTLASS headers (which include CUDA's headers): a kernel engineer drops it into a test suite, and the
  * build fails where CuTe disagrees with layoutcat.
  *
+ * <p>Values are written by their type: a layout as {@code make_layout} with basis strides {@code Int<v>{} * E<i>{}},
+ * a swizzled layout as {@code make_composed_layout(Swizzle<B,M,S>{}, Int<off>{}, layout)}, tilers, tuples and
+ * coordinates with CuTe's makers, an atom as its operation's type. A swizzled answer is compared part by part
+ * ({@code layout_a()}, {@code offset()}, {@code layout_b()}) by a helper the program defines.
+ *
  * <p>An operation without a form of that language, or an answer layoutcat refuses, is an IllegalArgumentException
  * saying so.
  */
 final class CodeWriter {
     private CodeWriter() {}
 
-    private static final Pattern SLOT = Pattern.compile("\\{(\\w+)(?::(\\w+))?}");
+    private static final Pattern SLOT = Pattern.compile("\\{(\\w+)(?::(\\w+))?(?:=(-?\\d+))?}");
     private static final Pattern OPTIONAL = Pattern.compile("⟦([^⟦⟧]*)⟧");
 
     /** The C++ test of {@code op(args)}, asserting layoutcat's answer. */
     static String cpp(String op, List<String> args) {
+        return program(op, args).text();
+    }
+
+    /**
+     * A generated C++ test in parts, so that several can share one translation unit.
+     *
+     * @param heading  the comment lines naming the request and layoutcat's answer
+     * @param defines  the preprocessor lines that must come before {@code <cute/tensor.hpp>}
+     * @param helpers  the definitions the checks call, after the includes
+     * @param body     the lines of {@code main} before its {@code printf("ok")}: each check returns 1 or fails to
+     *                 compile where CuTe's answer differs
+     */
+    record Program(List<String> heading, Set<String> defines, Set<String> helpers, List<String> body) {
+        Program {
+            heading = List.copyOf(heading);
+            defines = java.util.Collections.unmodifiableSet(new LinkedHashSet<>(defines));
+            helpers = java.util.Collections.unmodifiableSet(new LinkedHashSet<>(helpers));
+            body = List.copyOf(body);
+        }
+
+        /** The self-contained program. */
+        String text() {
+            StringBuilder sb = new StringBuilder();
+            for (String h : heading) sb.append(h).append('\n');
+            for (String d : defines) sb.append(d).append('\n');
+            sb.append("#include <cstdio>\n#include <cute/tensor.hpp>\n\nusing namespace cute;\n\n");
+            for (String h : helpers) sb.append(h).append("\n\n");
+            sb.append("int main() {\n");
+            for (String l : body) sb.append(l).append('\n');
+            sb.append("  printf(\"ok\\n\");\n  return 0;\n}\n");
+            return sb.toString();
+        }
+    }
+
+    /** The C++ test of {@code op(args)} in parts. */
+    static Program program(String op, List<String> args) {
         Operation o = Operations.named(op);
         Args a = o.read(new Request(op, args, "auto"));
         Answer answer = o.body().apply(a);
@@ -50,31 +95,30 @@ final class CodeWriter {
             case CodeForm.None n -> throw new IllegalArgumentException("cpp: " + op + " has no CuTe C++ counterpart to test: " + n.reason());
         };
         Map<String, String> declared = new LinkedHashMap<>();
-        List<String> lines = new ArrayList<>();
-        for (String s : form.setup()) lines.add("  " + fill(s, a, declared, Cpp.INSTANCE));
+        List<String> setup = new ArrayList<>();
+        for (String s : form.setup()) setup.add("  " + fill(s, a, declared, Cpp.INSTANCE));
         String call = fill(form.call(), a, declared, Cpp.INSTANCE);
-        StringBuilder decl = new StringBuilder();
-        declared.forEach((name, value) -> decl.append("  auto ").append(name).append(" = ").append(value).append(";\n"));
-        List<String> checks = new ArrayList<>();
-        checks.add("  auto r = " + call + ";");
+        List<String> body = new ArrayList<>();
+        declared.forEach((name, value) -> body.add("  auto " + name + " = " + value + ";"));
+        body.addAll(setup);
+        body.add("  auto r = " + call + ";");
+        Set<String> helpers = new LinkedHashSet<>();
         form.checks().forEach((part, check) -> {
             Object want = part.equals("result") ? answer.value() : answer.fieldValues().get(part);
             if (want == null) throw new IllegalStateException(op + ": no reply part " + part + " to check");
-            if (CodeForm.IDENTITY.equals(check.valueOf())) checks.add(Cpp.identityCheck(check, want));
-            else checks.addAll(Cpp.check(check, want, check.valueOf() == null ? null : valueOfLayout(a, check.valueOf())));
+            if (want instanceof ComposedLayout) helpers.add(Cpp.IS_SWIZZLED);
+            if (CodeForm.IDENTITY.equals(check.valueOf())) body.add(Cpp.identityCheck(check, want));
+            else body.addAll(Cpp.check(check, want, check.valueOf() == null ? null : valueOfLayout(a, check.valueOf())));
         });
-        StringBuilder sb = new StringBuilder();
-        sb.append("// layoutcat cpp ").append(op);
-        for (String x : args) sb.append(" \"").append(x).append('"');
-        sb.append("\n// layoutcat's answer: ").append(answer.result());
-        answer.fields().forEach((k, v) -> sb.append(", ").append(k).append(' ').append(v));
-        sb.append("\n// A host program for CuTe C++ (CUTLASS's include/): it does not compile, or returns 1, where CuTe's answer differs.\n");
-        sb.append("#include <cstdio>\n#include <cute/tensor.hpp>\n\nusing namespace cute;\n\nint main() {\n");
-        for (String l : lines) sb.append(l).append('\n');
-        sb.append(decl);
-        for (String c : checks) sb.append(c).append('\n');
-        sb.append("  printf(\"ok\\n\");\n  return 0;\n}\n");
-        return sb.toString();
+        Set<String> defines = new LinkedHashSet<>();
+        for (Param<?> p : o.params()) if (a.has(p)) defines.addAll(Cpp.defines(a.get(p)));
+        StringBuilder head = new StringBuilder("// layoutcat cpp ").append(op);
+        for (String x : args) head.append(" \"").append(x).append('"');
+        StringBuilder said = new StringBuilder("// layoutcat's answer: ").append(answer.result());
+        answer.fields().forEach((k, v) -> said.append(", ").append(k).append(' ').append(v));
+        return new Program(List.of(head.toString(), said.toString(),
+                "// A host program for CuTe C++ (CUTLASS's include/): it does not compile, or returns 1, where CuTe's answer differs."),
+                defines, helpers, body);
     }
 
     /** The CuTe DSL (Python) version of {@code op(args)}, asserting layoutcat's answer on the printed value. */
@@ -118,14 +162,17 @@ final class CodeWriter {
         throw new IllegalStateException(a.operation().name() + ": no layout argument " + name);
     }
 
-    /** A template with its slots filled: a variable declared per argument, or the value written in place. */
+    /**
+     * A template with its slots filled: a variable declared per argument, or the value written in place; a slot's
+     * default ({@code {N:type=1}}) where its optional argument was left out.
+     */
     private static String fill(String template, Args a, Map<String, String> declared, Language lang) {
         Matcher opt = OPTIONAL.matcher(template);
         StringBuilder kept = new StringBuilder();
         while (opt.find()) {
             Matcher slot = SLOT.matcher(opt.group(1));
             boolean given = true;
-            while (slot.find()) given &= a.has(param(a, slot.group(1)));
+            while (slot.find()) given &= slot.group(3) != null || a.has(param(a, slot.group(1)));
             opt.appendReplacement(kept, Matcher.quoteReplacement(given ? opt.group(1) : ""));
         }
         opt.appendTail(kept);
@@ -133,7 +180,7 @@ final class CodeWriter {
         StringBuilder out = new StringBuilder();
         while (m.find()) {
             Param<?> p = param(a, m.group(1));
-            Object v = a.get(p);
+            Object v = a.has(p) || m.group(3) == null ? a.get(p) : (Object) Long.parseLong(m.group(3));
             String how = m.group(2);
             String text;
             if (how == null) {
@@ -171,7 +218,9 @@ final class CodeWriter {
             return switch (v) {
                 case Layout l -> layout(CoordLayout.of(l));
                 case CoordLayout c -> layout(c);
-                case ComposedLayout c -> "composition(" + swizzle(c.outer()) + ", " + integer(c.offset()) + ", "
+                case ComposedLayout c when c.pointerBits() != 0 -> "make_composed_layout(" + swizzle(c.byteSwizzle())
+                        + ", smem_ptr_flag_bits<" + c.pointerBits() + ">{}, " + layout(CoordLayout.of(c.inner())) + ")";
+                case ComposedLayout c -> "make_composed_layout(" + swizzle(c.outer()) + ", " + integer(c.offset()) + ", "
                         + layout(CoordLayout.of(c.inner())) + ")";
                 case Tiler.ByMode t -> tiler(t);
                 case IntTuple t -> tuple(t, "make_shape");
@@ -179,6 +228,8 @@ final class CodeWriter {
                 case Long n -> integer(n);
                 case Integer n -> integer(n);
                 case Boolean b -> b.toString();
+                case MmaAtom m -> atomType(m) + "{}";
+                case CopyAtom c -> atomType(c) + "{}";
                 default -> throw new IllegalArgumentException("cpp: no C++ value for " + v);
             };
         }
@@ -190,7 +241,12 @@ final class CodeWriter {
                         : v instanceof IntTuple t ? integer(t.value()) : value(v);
                 case "int" -> String.valueOf(v instanceof IntTuple t ? t.value() : v);
                 case "indices" -> indices(v);
-                case "type" -> type(((Number) v).longValue());
+                case "type" -> switch (v) {
+                    case MmaAtom m -> atomType(m);
+                    case CopyAtom c -> atomType(c);
+                    default -> type(((Number) v).longValue());
+                };
+                case "name" -> v instanceof Enum<?> e ? e.name() : String.valueOf(v);
                 case "tensor" -> tensor(v);
                 default -> throw new IllegalStateException("cpp: unknown slot modifier " + how);
             };
@@ -201,11 +257,11 @@ final class CodeWriter {
             if (valueOf instanceof CoordLayout l && want instanceof IntTuple v) return valueChecks(c.expr(), l, v, c.when());
             if (want instanceof Boolean b) return List.of("  CUTE_STATIC_ASSERT_V(" + (b ? c.expr() : "not " + c.expr()) + ");");
             if (want instanceof ComposedLayout composed) {
-                return List.of(
-                        assertion("(" + c.expr() + ").layout_b()", INSTANCE.value(composed.inner()), c.when()),
-                        assertion("(" + c.expr() + ").offset()", integer(composed.offset()), c.when()),
-                        "  static_assert(std::is_same_v<std::decay_t<decltype((" + c.expr() + ").layout_a())>, "
-                                + swizzle(composed.outer()).replace("{}", "") + ">);");
+                // CuTe's pointer form Sw o smem_ptr[Nb] o L is compared in element offsets, as CuTe converts it
+                String expr = composed.pointerBits() == 0 ? c.expr() : "as_position_independent_swizzle_layout(" + c.expr() + ")";
+                ComposedLayout w = composed.inOffsetForm();
+                return List.of(holds("is_swizzled(" + expr + ", " + swizzle(w.outer()) + ", " + integer(w.offset())
+                        + ", " + INSTANCE.value(w.inner()) + ")", c.expr() + " differs", c.when()));
             }
             String expected = want instanceof IntTuple t && !t.isLeaf() ? tuple(t, "make_coord")
                     : want instanceof IntTuple t ? integer(t.value()) : INSTANCE.value(want);
@@ -220,9 +276,60 @@ final class CodeWriter {
         }
 
         private static String assertion(String expr, String expected, CodeForm.When when) {
-            if (when == CodeForm.When.COMPILE) return "  CUTE_STATIC_ASSERT_V((" + expr + ") == " + expected + ");";
-            return "  if (!((" + expr + ") == " + expected + ")) { printf(\"" + expr.replace("\"", "\\\"") + " differs\\n\"); return 1; }";
+            return holds("(" + expr + ") == " + expected, expr + " differs", when);
         }
+
+        /** The check that a predicate holds: a static assertion, or where known only at run time, return 1 saying why. */
+        private static String holds(String predicate, String why, CodeForm.When when) {
+            if (when == CodeForm.When.COMPILE) return "  CUTE_STATIC_ASSERT_V(" + predicate + ");";
+            return "  if (!(" + predicate + ")) { printf(\"" + why.replace("\\", "\\\\").replace("\"", "\\\"").replace("%", "%%") + "\\n\"); return 1; }";
+        }
+
+        /**
+         * The helper that compares a swizzled layout part by part: {@code Sw o off o L} is CuTe's ComposedLayout with
+         * that swizzle ({@code layout_a()}), offset and layout ({@code layout_b()}); CuTe writes a swizzle of no bits at
+         * offset 0 as the layout itself ({@code composition(Swizzle<0,M,S>, _0, L)} is L), and any two swizzles of no
+         * bits are the same function.
+         */
+        static final String IS_SWIZZLED = String.join("\n",
+                "// r is the swizzled layout sw o off o l (CuTe writes a swizzle of no bits at offset 0 as l itself)",
+                "template <class R, class Sw, class Off, class L>",
+                "constexpr auto is_swizzled(R const& r, Sw const&, Off const& off, L const& l) {",
+                "  if constexpr (is_composed_layout<R>::value) {",
+                "    using A = std::decay_t<decltype(r.layout_a())>;",
+                "    return bool_constant<std::is_same_v<A, Sw> || (A::num_bits == 0 && Sw::num_bits == 0)>{}"
+                        + " && r.offset() == off && r.layout_b() == l;",
+                "  } else {",
+                "    return bool_constant<Sw::num_bits == 0>{} && off == Int<0>{} && r == l;",
+                "  }",
+                "}");
+
+        /** The preprocessor lines a value needs before {@code <cute/tensor.hpp>}: the SM90 atoms of every N. */
+        static List<String> defines(Object v) {
+            if (v instanceof MmaAtom m && m.name().startsWith("SM90_")) {
+                return List.of("#define CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED  // the SM90 64xNx16 atoms of every N");
+            }
+            return List.of();
+        }
+
+        /**
+         * An MMA atom's operation type: its name, the SM90 warpgroup atoms with both operands K-major
+         * ({@code SM90_64x64x16_F32F16F16_SS<GMMA::Major::K, GMMA::Major::K>}).
+         */
+        static String atomType(MmaAtom m) {
+            return m.name().startsWith("SM90_") ? m.name() + "<GMMA::Major::K, GMMA::Major::K>" : m.name();
+        }
+
+        /**
+         * A copy atom's operation type: its name, the families over a unit type with the unit's bits last in the
+         * name ({@code UniversalCopy_U128} is {@code UniversalCopy<uint128_t>}).
+         */
+        static String atomType(CopyAtom c) {
+            Matcher m = UNIT.matcher(c.name());
+            return m.matches() ? m.group(1) + "<uint" + m.group(2) + "_t>" : c.name();
+        }
+
+        private static final Pattern UNIT = Pattern.compile("(\\w+?)_U(\\d+)");
 
         /**
          * The checks that {@code expr}, a value of a layout with basis strides, is {@code v}: for strides of one
@@ -250,6 +357,7 @@ final class CodeWriter {
         private static String tensor(Object v) {
             return switch (v) {
                 case Layout l -> "make_tensor(counting_iterator<int>{0}, " + INSTANCE.value(l) + ")";
+                case ComposedLayout l -> "make_tensor(counting_iterator<int>{0}, " + INSTANCE.value(l) + ")";
                 case CoordLayout c when c.equals(CoordLayout.identity(c.shape())) -> "make_identity_tensor(" + tuple(c.shape(), "make_shape") + ")";
                 case CoordLayout c -> throw new IllegalArgumentException("cpp: a layout with basis strides is written as"
                         + " make_identity_tensor, so it must be an identity layout; " + c + " is not");

@@ -64,7 +64,11 @@ final class OpHelp {
 
     private static String form(CodeForm f) {
         return switch (f) {
-            case CodeForm.Call c -> c.call() + "   (layoutcat cpp writes the test)";
+            case CodeForm.Call c -> {
+                StringBuilder sb = new StringBuilder();
+                for (String line : c.setup()) if (!line.startsWith("//")) sb.append(line).append(' ');
+                yield sb.append(c.call()).append("   (layoutcat cpp writes the test)").toString();
+            }
             case CodeForm.None n -> "none: " + n.reason();
         };
     }

@@ -177,8 +177,18 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner, int point
     @Override
     public String toString() {
         if (pointerBits == 0) return outer + " o " + offset + " o " + inner;
+        return byteSwizzle() + " o smem_ptr[" + pointerBits + "b](unset) o " + inner;
+    }
+
+    /**
+     * The pointer form's swizzle of byte addresses, {@code Sw<B,M+log2(N/8),S>} for {@code Sw<B,M,S>} of N-bit
+     * elements (CuTe's {@code Sw<0,4,3>} where it moves no bits).
+     *
+     * @throws IllegalStateException in the offset form, whose swizzle acts on element offsets
+     */
+    public Swizzle byteSwizzle() {
+        if (pointerBits == 0) throw new IllegalStateException(this + " is in the offset form: its swizzle acts on element offsets");
         int log2Bytes = Integer.numberOfTrailingZeros(pointerBits / 8);
-        Swizzle bytes = outer.isIdentity() ? new Swizzle(0, 4, 3) : new Swizzle(outer.bits(), outer.base() + log2Bytes, outer.shift());
-        return bytes + " o smem_ptr[" + pointerBits + "b](unset) o " + inner;
+        return outer.isIdentity() ? new Swizzle(0, 4, 3) : new Swizzle(outer.bits(), outer.base() + log2Bytes, outer.shift());
     }
 }

@@ -3,7 +3,6 @@ package org.layoutcat.core;
 import java.util.ArrayList;
 import java.util.List;
 import org.layoutcat.core.internal.Checked;
-import org.layoutcat.core.internal.FlatLayouts;
 import org.layoutcat.core.internal.LayoutFactories;
 import org.layoutcat.core.internal.ModeOrder;
 
@@ -156,7 +155,7 @@ public final class Layout implements AnyLayout {
         return new Layout(profile, null, fs, fd, size);
     }
 
-    /** {@code FlatLayouts.refiningShapeOf}. */
+    /** The factory behind {@code internal.FlatLayouts.refiningShapeOf}. */
     private static Layout refiningShapeOf(Layout like, int[] counts, long[] shape, long[] stride, int n) {
         int leaves = like.flatShape.length;
         if (counts.length < leaves) throw new LayoutArgumentException(counts.length + " counts for the " + leaves + " flat modes of " + like);
@@ -209,7 +208,7 @@ public final class Layout implements AnyLayout {
         return flat(shape, stride, shape.length);
     }
 
-    /** {@code FlatLayouts.flat}: the flat layout of the first n entries, copied. */
+    /** The factory behind {@code internal.FlatLayouts.flat}: the flat layout of the first n entries, copied. */
     private static Layout flat(long[] shape, long[] stride, int n) {
         if (n == 1) return of(shape[0], stride[0]);
         return ofParts(Profile.flat(n), java.util.Arrays.copyOf(shape, n), java.util.Arrays.copyOf(stride, n));
@@ -353,10 +352,11 @@ public final class Layout implements AnyLayout {
 
     /**
      * CuTe's {@code append<R>(L)}: L with {@code 1:0} modes appended up to rank r; an integral {@code s:d} becomes the
-     * tuple {@code (s):(d)} first. L itself where it is a tuple of rank r already.
+     * tuple {@code (s):(d)} first. L itself where it is a tuple of rank r already, or integral and r is 1 (CuTe's
+     * {@code append<1>} of a non-tuple is the non-tuple).
      */
     public Layout appendTo(int r) {
-        if (rank() == r && !isIntegral()) return this;
+        if (rank() == r && (r == 1 || !isIntegral())) return this;
         List<Layout> modes = new ArrayList<>(modes());
         while (modes.size() < r) modes.add(TRIVIAL);
         return concat(modes);
@@ -393,7 +393,7 @@ public final class Layout implements AnyLayout {
         return m;
     }
 
-    /** {@code FlatLayouts.spliceModes}: a new profile over the same flat shape and stride. */
+    /** The factory behind {@code internal.FlatLayouts.spliceModes}: a new profile over the same flat shape and stride. */
     private Layout spliceModes(int mask) {
         int[] p = profile;
         if (p[0] == Profile.LEAF) return new Layout(Profile.flat(1), null, flatShape, flatStride, size); // (s):(d)

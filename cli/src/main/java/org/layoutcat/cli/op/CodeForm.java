@@ -11,9 +11,16 @@ import java.util.Map;
  * self-contained test.
  *
  * <p>Templates name the arguments by their parameters' names in braces: {@code {A}} is a variable declared from the
- * argument's value, {@code {N:literal}} the value written in place (an integer as a number), {@code {N:type}} a
- * number of bits as its element type ({@code uint16_t}). A template with an optional argument in {@code [...]} keeps
- * the part in {@code ⟦...⟧} only where the request gave it: {@code coalesce({L}⟦, {profile}⟧)}.
+ * argument's value, {@code {N:literal}} the value written in place (an integer as a number), {@code {N:int}} an
+ * integer as a bare number (a template argument), {@code {N:indices}} mode indices as {@code 0,2},
+ * {@code {N:tensor}} a layout as a tensor of the indices it holds, {@code {N:type}} the C++ type of the value (a
+ * number of bits as its element type, {@code uint16_t}; an atom as its operation's type,
+ * {@code SM80_CP_ASYNC_CACHEALWAYS<uint32_t>}) and {@code {N:name}} a choice by its name ({@code SW128}). A template
+ * with an optional argument keeps the part in {@code ⟦...⟧} only where the request gave it:
+ * {@code coalesce({L}⟦, {profile}⟧)}; a slot {@code {N:how=v}} writes the number v where the optional N was left out
+ * ({@code Copy_Atom<{copy:type}, {bits:type=1}>}: one-bit elements, the atom's layouts in bits).
+ *
+ * <p>A check's expression is C++ (or Python) over the result {@code r} and the names the setup lines declare.
  */
 public sealed interface CodeForm permits CodeForm.Call, CodeForm.None {
 
@@ -23,7 +30,7 @@ public sealed interface CodeForm permits CodeForm.Call, CodeForm.None {
     /**
      * A call and the checks of its answer.
      *
-     * @param setup  lines before the call (templates)
+     * @param setup  lines before the call, after the arguments' variables (templates)
      * @param call   the expression whose value is {@code r} (a template)
      * @param checks the check of each reply part, by part name ({@code result} and the fields), in terms of {@code r};
      *               a part not named here is not checked (its value has no counterpart in code: a name, a PTX line)

@@ -185,7 +185,7 @@ public final class Operations {
         Param<IntTuple> profile = Param.optional("profile", ArgKind.TUPLE, "the target profile, e.g. (1,1)");
         op("coalesce", ALGEBRA, "the fewest modes with the same layout function, mode by mode for a profile", List.of(L, profile),
                 a -> Answer.of(a.has(profile) ? Coalesce.coalesce(a.get(L), a.get(profile)) : Coalesce.coalesce(a.get(L))),
-                call("coalesce({L}⟦, {profile}⟧)"), call("cute.coalesce({L}[, target_profile={profile}⟧)"), "(2,(1,6)):(1,(6,2))");
+                call("coalesce({L}⟦, {profile}⟧)"), call("cute.coalesce({L}⟦, target_profile={profile}⟧)"), "(2,(1,6)):(1,(6,2))");
         op("filter", ALGEBRA, "the layout without its size-1 and stride-0 modes, coalesced", List.of(L, profile),
                 a -> Answer.of(a.has(profile) ? Coalesce.filter(a.get(L), a.get(profile)) : Coalesce.filter(a.get(L))),
                 call("filter({L}⟦, {profile}⟧)"), call("cute.filter({L}⟦, {profile}⟧)"), "(4,2,3):(2,0,8)");
@@ -476,14 +476,18 @@ public final class Operations {
                 List.of(major, sw, bits), List.of("cute"), false, a -> {
                     ComposedLayout atom = GmmaSmemAtoms.atom(a.get(major), a.get(sw), a.get(bits));
                     return Answer.of(atom).with("cute", atom);
-                }, none("layoutcat does not write this form yet"), none("layoutcat does not write this form yet"),
-                List.of("K", "SW128", "16"), Answer::result));
+                },
+                // CuTe's atom swizzles byte addresses behind an unset smem_ptr, as the result does
+                callChecking("GMMA::Layout_{major:name}_{swizzle:name}_Atom<{bits:type}>{}").check("result", "r"),
+                none("CuTe DSL makes these atoms from its own kinds and element types (cute.nvgpu.warpgroup), not by CuTe C++'s"
+                        + " GMMA::Layout_*_Atom<T> names; layoutcat writes the C++ test"), List.of("K", "SW128", "16"), Answer::result));
         Param<AnyLayout> block = Param.of("block", ArgKind.ANY_LAYOUT, "the atom tiled");
         Param<IntTuple> target = Param.of("target", ArgKind.TUPLE, "the shape to cover");
         Param<IntTuple> order = Param.optional("order", ArgKind.TUPLE, "the order of the copies' modes (default column-major)");
         op("tile_to_shape", SWIZZLE, "copies of an atom laid out to cover a shape (a whole shared-memory tile from its atom)",
                 List.of(block, target, order), a -> Answer.of(TileToShape.tileToShape(a.get(block), a.get(target), a.getOr(order, null))),
-                none("layoutcat does not write this form yet"), none("layoutcat does not write this form yet"), "(8,64):(64,1)", "(128,128)");
+                call("tile_to_shape({block}, {target:literal}⟦, {order:literal}⟧)"),
+                call("cute.tile_to_shape({block}, {target:literal}⟦, {order:literal}⟧)"), "(8,64):(64,1)", "(128,128)");
         Param<AnyLayout> smem = Param.of("smem", ArgKind.ANY_LAYOUT, "the shared-memory layout");
         Param<Layout> access = Param.of("access", ArgKind.LAYOUT, "(thread, value) → index of smem");
         Param<Integer> elem = Param.of("elem", ArgKind.integer("the element's bytes", 1, 16), "bytes per element");
@@ -517,17 +521,22 @@ public final class Operations {
         Param<Integer> optionalBits = Param.optional("value_bits", ArgKind.integer("value_bits", 1, 128), "layouts in elements of these bits (default: bits)");
         Param<Layout> atomLayout = Param.of("atom_layout", ArgKind.ATOM_LAYOUT, "how atoms tile the MMA, e.g. 2x2x1");
         Param<Tiler> permutation = Param.optional("permutation", ArgKind.TILER, "the tiled MMA's permutation, e.g. <32,32,16>");
-        String notYet = "layoutcat does not write this form yet";
         op("mma_atom", ATOMS, "an MMA atom's shape and thread–value layouts", List.of(mma),
                 List.of("ptx", "isa", "shape_mnk", "thr_id", "layout_a_tv", "layout_b_tv", "layout_c_tv"), a -> mmaAtom(a.get(mma)),
-                none(notYet), none(notYet), "SM80_16x8x16_F32F16F16F32_TN");
+                callChecking("MMA_Atom<{mma:type}>{}").check("shape_mnk", "typename decltype(r)::Shape_MNK{}")
+                        .check("thr_id", "typename decltype(r)::ThrID{}").check("layout_a_tv", "typename decltype(r)::LayoutA_TV{}")
+                        .check("layout_b_tv", "typename decltype(r)::LayoutB_TV{}").check("layout_c_tv", "typename decltype(r)::LayoutC_TV{}"),
+                none(DSL_ATOMS), "SM80_16x8x16_F32F16F16F32_TN");
         op("copy_atom", ATOMS, "a copy atom's thread–value layouts of source and destination", List.of(copy, optionalBits),
                 List.of("ptx", "isa", "thr_id", "layout_src_tv", "layout_dst_tv"), a -> {
                     CopyAtom c = a.get(copy);
                     int b = a.getOr(optionalBits, 1);
                     return Answer.of(c.name()).with("ptx", c.ptx()).with("isa", c.isaSection()).with("thr_id", c.thrID())
                             .with("layout_src_tv", b == 1 ? c.src() : c.src(b)).with("layout_dst_tv", b == 1 ? c.dst() : c.dst(b));
-                }, none(notYet), none(notYet), "SM75_U32x4_LDSM_N", "16");
+                }, callChecking("Copy_Atom<{copy:type}, {value_bits:type=1}>{}").check("thr_id", "typename decltype(r)::ThrID{}")
+                        .check("layout_src_tv", "typename decltype(r)::ValLayoutSrc{}")
+                        .check("layout_dst_tv", "typename decltype(r)::ValLayoutDst{}"),
+                none(DSL_ATOMS), "SM75_U32x4_LDSM_N", "16");
         List<String> tiledMmaFields = List.of("tile_mnk", "threads", "thr_layout_vmnk", "layout_a_tv", "layout_b_tv", "layout_c_tv");
         op("tiled_mma", ATOMS, "an MMA atom tiled over an atom layout: its tile, threads and thread–value layouts",
                 List.of(mma, atomLayout, permutation), tiledMmaFields, a -> {
@@ -535,13 +544,15 @@ public final class Operations {
                     return Answer.of(m.toString()).with("tile_mnk", m.tileShape()).with("threads", m.threads())
                             .with("thr_layout_vmnk", m.thrLayoutVMNK()).with("layout_a_tv", m.layoutA()).with("layout_b_tv", m.layoutB())
                             .with("layout_c_tv", m.layoutC());
-                }, none(notYet), none(notYet), "SM80_16x8x16_F32F16F16F32_TN", "2x2x1");
+                }, tiledMmaChecks(callChecking("make_tiled_mma({mma}, {atom_layout}⟦, {permutation}⟧)")), none(DSL_ATOMS),
+                "SM80_16x8x16_F32F16F16F32_TN", "2x2x1");
         Param<Layout> thrLayout = Param.of("thr_layout", ArgKind.LAYOUT, "the threads' layout");
         Param<Layout> valLayout = Param.of("val_layout", ArgKind.LAYOUT, "each thread's values' layout");
         List<String> tiledCopyFields = List.of("tiler", "threads", "layout_tv", "layout_s_tv", "layout_d_tv");
         op("tiled_copy", ATOMS, "make_tiled_copy: a copy atom tiled over threads and values", List.of(copy, valueBits, thrLayout, valLayout),
                 tiledCopyFields, a -> tiledCopy(TiledCopy.of(a.get(copy), a.get(valueBits), a.get(thrLayout), a.get(valLayout))),
-                none(notYet), none(notYet), "SM75_U32x4_LDSM_N", "16", "(32,1)", "(1,8)");
+                tiledCopyChecks(callChecking("make_tiled_copy(Copy_Atom<{copy:type}, {value_bits:type}>{}, {thr_layout}, {val_layout})")),
+                none(DSL_ATOMS), "SM75_U32x4_LDSM_N", "16", "(32,1)", "(1,8)");
         for (String which : List.of("a", "b", "c")) {
             op("tiled_copy_" + which, ATOMS, "make_tiled_copy_" + which.toUpperCase() + ": a copy atom tiled to a tiled MMA's "
                             + which.toUpperCase() + " operand", List.of(copy, valueBits, mma, atomLayout, permutation), tiledCopyFields, a -> {
@@ -553,7 +564,9 @@ public final class Operations {
                             case "b" -> TiledCopy.forB(c, b, m);
                             default -> TiledCopy.forC(c, b, m);
                         });
-                    }, none(notYet), none(notYet), "SM75_U32x4_LDSM_N", "16", "SM80_16x8x16_F32F16F16F32_TN", "2x2x1");
+                    }, tiledCopyChecks(callChecking("make_tiled_copy_" + which.toUpperCase() + "(Copy_Atom<{copy:type}, {value_bits:type}>{},"
+                            + " make_tiled_mma({mma}, {atom_layout}⟦, {permutation}⟧))")),
+                    none(DSL_ATOMS), "SM75_U32x4_LDSM_N", "16", "SM80_16x8x16_F32F16F16F32_TN", "2x2x1");
         }
         Param<Layout> tensor = Param.of("tensor", ArgKind.LAYOUT, "the operand's layout");
         Param<Long> thread = Param.of("thread", ArgKind.INDEX, "the thread's index");
@@ -574,8 +587,31 @@ public final class Operations {
                             default -> m.partitionFragmentC(t);
                         };
                         return Answer.of(s.layout()).with("offset", s.offset().value()).with("fragment", fragment);
-                    }, none(notYet), none(notYet), "SM80_16x8x16_F32F16F16F32_TN", "2x2x1", "(64,32):(1,64)", "5");
+                    }, callChecking("thr_mma.partition_" + which.toUpperCase() + "(T)")
+                            .after("auto thr_mma = make_tiled_mma({mma}, {atom_layout}).get_slice({thread:int});", "auto T = {tensor:tensor};")
+                            .check("result", "r.layout()").checkAtRun("offset", "*r.data()")
+                            .check("fragment", "thr_mma.partition_fragment_" + which.toUpperCase() + "(T).layout()"),
+                    none(DSL_ATOMS), "SM80_16x8x16_F32F16F16F32_TN", "2x2x1", "(64,32):(1,64)", "5");
         }
+    }
+
+    /** Why the atoms' operations have no CuTe DSL test. */
+    private static final String DSL_ATOMS = "CuTe DSL builds atoms from operation objects and element types"
+            + " (cute.nvgpu.warp.MmaF16BF16Op(...), cute.make_copy_atom(op, dtype)), not from CuTe C++'s type names that"
+            + " layoutcat's catalog uses; layoutcat writes the C++ test";
+
+    /** The checks of a tiled MMA {@code r}: its tile, threads, thread layout and thread–value layouts. */
+    private static CodeForm.Call tiledMmaChecks(CodeForm.Call c) {
+        return c.check("tile_mnk", "make_shape(tile_size<0>(r), tile_size<1>(r), tile_size<2>(r))").check("threads", "size(r)")
+                .check("thr_layout_vmnk", "r.get_thr_layout_vmnk()").check("layout_a_tv", "r.get_layoutA_TV()")
+                .check("layout_b_tv", "r.get_layoutB_TV()").check("layout_c_tv", "r.get_layoutC_TV()");
+    }
+
+    /** The checks of a tiled copy {@code r}: its tiler, threads and thread–value layouts. */
+    private static CodeForm.Call tiledCopyChecks(CodeForm.Call c) {
+        return c.check("tiler", "typename decltype(r)::Tiler_MN{}").check("threads", "size(r)")
+                .check("layout_tv", "typename decltype(r)::TiledLayout_TV{}").check("layout_s_tv", "r.get_layoutS_TV()")
+                .check("layout_d_tv", "r.get_layoutD_TV()");
     }
 
     private static Answer mmaAtom(MmaAtom a) {

@@ -104,38 +104,48 @@ class DivideProperties {
 
     /**
      * For a logical result {@code ((T0,R0),(T1,R1),...,L...)} of a by-mode tiler of rank k (or {@code (T,R)} of a
-     * layout): zipped {@code ((T0,T1,...),(R0,R1,...,L...))}, tiled {@code ((T0,T1,...),R0,R1,...,L...)}, flat
-     * {@code (T0,T1,...,R0,R1,...,L...)}; all four have the same modes, so the same multiset of offsets.
+     * layout): zipped {@code Z = ((T0,T1,...),(R0,R1,...,L...))}, tiled {@code (Z0,R0,R1,...,L...)}, flat
+     * {@code (T0,T1,...,R0,R1,...,L...)}, where a part of rank 1 stays whole as in CuTe (whose {@code repeat<1>(_)}
+     * is {@code _}: {@code flat_divide((8,6):(1,8), <2>)} is {@code ((2),4,6):((1),2,8)}); all four have the same
+     * modes, so the same multiset of offsets.
      */
     static void assertRegroupings(Layout logical, Tiler b, Layout zipped, Layout tiled, Layout flat) {
-        List<Layout> tiles = new ArrayList<>();
-        List<Layout> rests = new ArrayList<>();
+        Layout tiles, rests;
         if (b instanceof Tiler.ByMode t) {
+            List<Layout> ts = new ArrayList<>();
+            List<Layout> rs = new ArrayList<>();
             for (int i = 0; i < logical.rank(); i++) {
                 if (i < t.rank()) {
-                    tiles.add(logical.mode(i).mode(0));
-                    rests.add(logical.mode(i).mode(1));
+                    ts.add(logical.mode(i).mode(0));
+                    rs.add(logical.mode(i).mode(1));
                 } else {
-                    rests.add(logical.mode(i));
+                    rs.add(logical.mode(i));
                 }
             }
-            assertEquals(Layout.concat(Layout.concat(tiles), Layout.concat(rests)), zipped);
+            tiles = Layout.concat(ts);
+            rests = Layout.concat(rs);
+            assertEquals(Layout.concat(tiles, rests), zipped);
         } else {
-            tiles.addAll(logical.mode(0).modes());
-            rests.addAll(logical.mode(1).modes());
+            tiles = logical.mode(0);
+            rests = logical.mode(1);
             assertEquals(logical, zipped, "zipped = logical for a layout tiler");
         }
         List<Layout> tiledModes = new ArrayList<>();
-        tiledModes.add(zipped.mode(0));
-        tiledModes.addAll(rests);
+        tiledModes.add(tiles);
+        tiledModes.addAll(unpacked(rests));
         assertEquals(Layout.concat(tiledModes), tiled);
-        List<Layout> flatModes = new ArrayList<>(tiles);
-        flatModes.addAll(rests);
+        List<Layout> flatModes = new ArrayList<>(unpacked(tiles));
+        flatModes.addAll(unpacked(rests));
         assertEquals(Layout.concat(flatModes), flat);
         long[] image = LayoutArbitraries.image(logical);
         for (Layout form : List.of(zipped, tiled, flat)) {
             assertEquals(logical.size(), form.size());
             assertArrayEquals(image, LayoutArbitraries.image(form), form + " has the offsets of " + logical);
         }
+    }
+
+    /** CuTe's {@code repeat<R>(_)} slice of a part: its modes where its rank R > 1, else the part whole. */
+    private static List<Layout> unpacked(Layout part) {
+        return part.rank() > 1 ? part.modes() : List.of(part);
     }
 }

@@ -60,4 +60,25 @@ class ProductTest {
         assertEquals(Layout.parse("((3,2),(4,5)):((10,5),(30,1))"),
                 Product.rakedProduct(Layout.parse("(2,5):(5,1)"), Layout.parse("(3,4):(1,3)")));
     }
+
+    @Test
+    void aModeThatIsATupleOfOneModeKeepsItsWrapperAsInCuTe() {
+        // CuTe C++ (CUTLASS 7107b05, static Int<>): repeat<1>(_) is _ itself, so tiled and flat products keep a mode
+        // of rank 1 whole, and zip pairs an integral block with the whole tiler (append<1> of a non-tuple is itself)
+        Layout a = Layout.parse("6:1"), b = Layout.parse("((2,4)):((4,1))");
+        Layout c = Layout.parse("(6):(4)"), d = Layout.parse("(2,4):(1,2)");
+        assertEquals(Layout.parse("((6,((2,4)))):((1,((24,6))))"), Product.blockedProduct(a, b));
+        assertEquals(Layout.parse("((6,((2,4)))):((8,((4,1))))"), Product.rakedProduct(b, a));
+        assertEquals(Layout.parse("(6,((2,4))):(1,((24,6)))"), Product.tiledProduct(a, b));
+        assertEquals(Layout.parse("(6,((2,4))):(1,((24,6)))"), Product.flatProduct(a, b));
+        assertEquals(Layout.parse("((6),2,(2,2)):((4),1,(2,24))"), Product.flatProduct(c, d));
+        assertEquals(Layout.parse("((6),2,(2,2)):((4),1,(2,24))"), Product.tiledProduct(c, d));
+        assertEquals(Layout.parse("((6),(2,(2,2))):((4),(1,(2,24)))"), Product.zippedProduct(c, d));
+        assertEquals(Layout.parse("((6,2),(1,(2,2))):((4,1),(0,(2,24)))"), Product.blockedProduct(c, d));
+        assertEquals(Layout.parse("((2,6),((2,2),1)):((1,4),((2,24),0))"), Product.rakedProduct(c, d));
+        // CuTe C++: blocked_product(4:2, 6:1) = ((_4,(_2,_3))):((_2,(_1,_8))); its raked_product does not compile
+        // (zip(get<1>) of an integer); layoutcat pairs the two parts whole, as CuTe's zip does for an integral first
+        assertEquals(Layout.parse("((4,(2,3))):((2,(1,8)))"), Product.blockedProduct(Layout.parse("4:2"), Layout.parse("6:1")));
+        assertEquals(Layout.parse("(((2,3),4)):(((1,8),2))"), Product.rakedProduct(Layout.parse("4:2"), Layout.parse("6:1")));
+    }
 }
