@@ -64,10 +64,11 @@ public final class Args {
         return engine;
     }
 
+    /** The position of p among the operation's parameters: the entry's own instance, found by identity. */
     private int indexOf(Param<?> p) {
-        int i = op.params().indexOf(p);
-        if (i < 0) throw new IllegalStateException(p.name() + " is not a parameter of " + op.name());
-        return i;
+        List<Param<?>> params = op.params();
+        for (int i = 0; i < params.size(); i++) if (params.get(i) == p) return i;
+        throw new IllegalStateException(p.name() + " is not a parameter of " + op.name());
     }
 
     @Override

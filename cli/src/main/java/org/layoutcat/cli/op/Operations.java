@@ -86,37 +86,59 @@ public final class Operations {
     private static final String CATEGORY_ENGINE = "category";
     private static final String CUTE_ENGINE = "cute";
 
+    /**
+     * The entries declared so far, in the table's order (guarded by the class's lock). The table is declared group
+     * by group, in order, as far as a lookup needs: a command that answers one operation declares the groups up to
+     * its own and no more (each entry's function is linked when declared, the start of a command's JVM).
+     */
     private static final List<Operation> TABLE = new ArrayList<>();
 
-    static {
-        algebra();
-        layoutFunction();
-        category();
-        construction();
-        partition();
-        modes();
-        recast();
-        tuples();
-        swizzle();
-        atoms();
-    }
+    /** The groups of the table, in order, each declared by its method. */
+    private static final int GROUPS = 10;
 
-    private static final Map<String, Operation> BY_NAME;
+    /** How many groups are declared (guarded by the class's lock). */
+    private static int declared;
 
-    static {
+    /** The entries declared so far by name: replaced, never changed, as groups are declared. */
+    private static volatile Map<String, Operation> byName = Map.of();
+
+    /** The whole table, once every group is declared. */
+    private static volatile List<Operation> all;
+
+    /** Declares the next group of the table; false where every group is declared. */
+    private static synchronized boolean declareNext() {
+        if (declared == GROUPS) return false;
+        switch (declared) {
+            case 0 -> algebra();
+            case 1 -> layoutFunction();
+            case 2 -> category();
+            case 3 -> construction();
+            case 4 -> partition();
+            case 5 -> modes();
+            case 6 -> recast();
+            case 7 -> tuples();
+            case 8 -> swizzle();
+            case 9 -> atoms();
+            default -> throw new IllegalStateException("group " + declared);
+        }
+        declared++;
         Map<String, Operation> m = new LinkedHashMap<>();
         for (Operation o : TABLE) if (m.put(o.name(), o) != null) throw new IllegalStateException("operation " + o.name() + " declared twice");
-        BY_NAME = Collections.unmodifiableMap(m);
+        byName = Collections.unmodifiableMap(m);
+        if (declared == GROUPS) all = List.copyOf(TABLE);
+        return true;
     }
 
     /** Every operation, in the table's order. */
     public static List<Operation> all() {
-        return Collections.unmodifiableList(TABLE);
+        while (all == null) declareNext();
+        return all;
     }
 
     /** The names of every operation, in the table's order. */
     public static Collection<String> names() {
-        return BY_NAME.keySet();
+        all();
+        return byName.keySet();
     }
 
     /**
@@ -125,14 +147,16 @@ public final class Operations {
      * @throws IllegalArgumentException for an unknown name, suggesting the nearest
      */
     public static Operation named(String name) {
-        Operation o = BY_NAME.get(name);
+        Operation o = find(name);
         if (o == null) throw new IllegalArgumentException(unknown(name));
         return o;
     }
 
     /** The operation of that name, or null. */
     public static Operation find(String name) {
-        return BY_NAME.get(name);
+        Operation o = byName.get(name);
+        while (o == null && declareNext()) o = byName.get(name);
+        return o;
     }
 
     /**
@@ -229,7 +253,7 @@ public final class Operations {
 
     private static void product(String name, String help, BiFunction<AnyLayout, Tiler, AnyLayout> f) {
         op(name, ALGEBRA, help, List.of(A, B), a -> Answer.of(f.apply(a.get(A), a.get(B))), call(name + "({A}, {B})"),
-                call("cute." + name + "({A}, {B})"), "(2,2):(1,2)", "<2:1,3:1>");
+                call("cute." + name + "({A}, {B})"), "(2,2):(1,2)", "<3:1,2:1>");
     }
 
     /**
@@ -267,11 +291,11 @@ public final class Operations {
 
     /** True for a tiler of layouts with integer strides only (a layout, or by-mode tilers of them). */
     private static boolean integerTiler(Tiler t) {
-        return switch (t) {
-            case Layout l -> true;
-            case Tiler.ByMode m -> m.modes().stream().allMatch(Operations::integerTiler);
-            case AnyLayout other -> false;
-        };
+        if (t instanceof Tiler.ByMode m) {
+            for (Tiler mode : m.modes()) if (!integerTiler(mode)) return false;
+            return true;
+        }
+        return t instanceof Layout;
     }
 
     private static void layoutFunction() {
@@ -566,7 +590,9 @@ public final class Operations {
                         });
                     }, tiledCopyChecks(callChecking("make_tiled_copy_" + which.toUpperCase() + "(Copy_Atom<{copy:type}, {value_bits:type}>{},"
                             + " make_tiled_mma({mma}, {atom_layout}⟦, {permutation}⟧))")),
-                    none(DSL_ATOMS), "SM75_U32x4_LDSM_N", "16", "SM80_16x8x16_F32F16F16F32_TN", "2x2x1");
+                    // ldmatrix for A and B (x4 for A's 32x16 tile, x2 for B's 16x16), plain 32-bit stores for C
+                    none(DSL_ATOMS), which.equals("a") ? "SM75_U32x4_LDSM_N" : which.equals("b") ? "SM75_U32x2_LDSM_N" : "UniversalCopy_U32",
+                    "16", "SM80_16x8x16_F32F16F16F32_TN", "2x2x1");
         }
         Param<Layout> tensor = Param.of("tensor", ArgKind.LAYOUT, "the operand's layout");
         Param<Long> thread = Param.of("thread", ArgKind.INDEX, "the thread's index");

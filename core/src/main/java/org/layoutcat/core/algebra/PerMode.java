@@ -82,13 +82,13 @@ public final class PerMode {
      * the operations of A's kind say which kinds of B they take.
      */
     static Layout layoutOf(String name, Layout a, Tiler b) {
-        return switch (b) {
-            case Layout l -> l;
-            case AnyLayout l -> throw AnyLayout.Kind.refuse(name, l, "as the right operand of " + name + " of " + a
+        if (b instanceof Layout l) return l;
+        if (b instanceof AnyLayout l) {
+            throw AnyLayout.Kind.refuse(name, l, "as the right operand of " + name + " of " + a
                     + ", which has integer strides, " + name + " takes a layout with integer strides"
                     + (l.kind() == AnyLayout.Kind.BASIS && name.equals("composition") ? " or scaled-basis strides" : ""));
-            case Tiler.ByMode t -> throw new IllegalStateException(name + ": a by-mode tiler is applied mode by mode");
-        };
+        }
+        throw new IllegalStateException(name + ": a by-mode tiler is applied mode by mode");
     }
 
     private static void requireRank(String name, Layout a, Tiler.ByMode t) {

@@ -1,0 +1,58 @@
+package org.layoutcat.cli;
+
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.layoutcat.cli.op.Operation;
+import org.layoutcat.cli.op.Operations;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code layoutcat train DIR} (hidden): the build's training run for the start archive. A JVM's class-data-sharing
+ * archive holds what one run loaded and linked (classes, and the lambdas and method handles linked at their first
+ * call), so this run starts what people start: every operation of the table answered once by its example, as the
+ * batch mode, {@code op} and the aliases answer it; the aliases through the command line's quick path; the batch
+ * mode over those requests; and the gallery, drawn into DIR. What it prints is the answers; the build discards it.
+ */
+@Command(name = "train", hidden = true, description = "The build's training run for the start archive (writes the gallery to DIR).")
+final class TrainCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "DIR", description = "where the gallery is written") Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        List<String> requests = new ArrayList<>();
+        for (Operation o : Operations.all()) {
+            Main.run(prepend("op", o.name(), o.example()));
+            requests.add(request(requests.size(), o.name(), o.example()));
+        }
+        Main.ALIASES.forEach((command, op) -> Main.run(prepend(command, null, Operations.named(op).example())));
+        ByteArrayOutputStream replies = new ByteArrayOutputStream();
+        BatchEngine.run(new ByteArrayInputStream(String.join("\n", requests).getBytes(StandardCharsets.UTF_8)), replies);
+        new PrintStream(System.out, true, StandardCharsets.UTF_8).print(replies.toString(StandardCharsets.UTF_8));
+        return GalleryCommand.write(out).failed() == 0 ? 0 : 1;
+    }
+
+    /** The batch request {@code {"id":N,"op":"name","args":[...]}}. */
+    private static String request(int id, String op, List<String> args) {
+        JsonStringEncoder json = JsonStringEncoder.getInstance();
+        StringBuilder sb = new StringBuilder("{\"id\":").append(id).append(",\"op\":\"").append(json.quoteAsString(op)).append("\",\"args\":[");
+        for (int i = 0; i < args.size(); i++) sb.append(i == 0 ? "\"" : ",\"").append(json.quoteAsString(args.get(i))).append('"');
+        return sb.append("]}").toString();
+    }
+
+    /** The command line {@code first [second] args...}. */
+    private static String[] prepend(String first, String second, List<String> args) {
+        List<String> line = new ArrayList<>();
+        line.add(first);
+        if (second != null) line.add(second);
+        line.addAll(args);
+        return line.toArray(String[]::new);
+    }
+}
