@@ -13,14 +13,16 @@ rm -rf "$out" && mkdir -p "$out/before" "$out/after"
 (cd "$root" && mvn -B -q -DskipTests package)
 cp "$root/cli/target/layoutcat.jar" "$out/after/layoutcat.jar"
 [ -d "$root/cli/target/lib" ] && cp -r "$root/cli/target/lib" "$out/after/lib" # the libraries it names (Class-Path)
-# the command the build runs to make its class-data-sharing archive, one argument a line (TARGET for its folder)
+# the command the build runs to make its start archive (a class-data-sharing archive before issue 22, the AOT cache
+# since), one argument a line (TARGET for its folder)
 training() {
   python3 - "$1/cli/pom.xml" <<'PY'
 import re, sys
 pom = open(sys.argv[1]).read()
-if "<id>class-data-sharing-archive</id>" not in pom:
+ids = [i for i in ("<id>ahead-of-time-cache</id>", "<id>class-data-sharing-archive</id>") if i in pom]
+if not ids:
     sys.exit(0)  # a build without an archive: no training (device-speed.sh then trains on a drawn composition)
-run = pom[pom.index("<id>class-data-sharing-archive</id>"):]
+run = pom[pom.index(ids[0]):]
 args = re.findall(r"<argument>(.*?)</argument>", run[:run.index("</arguments>")])
 print("\n".join(a.replace("${project.build.directory}", "TARGET") for a in args[args.index("-jar") + 2:]))
 PY
