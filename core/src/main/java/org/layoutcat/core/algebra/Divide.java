@@ -28,8 +28,7 @@ public final class Divide {
 
     /** {@code A ∘ (B, comp(B, shape(coalesce(A))))} for a layout B, as CuTe C++ computes it. */
     static Layout logicalDivideLayout(Layout a, Layout b) {
-        long[] target = coalescedShape(a);
-        Layout comp = Complement.complementOfShape(b, target, () -> Coalesce.coalesce(a).shape());
+        Layout comp = restOf(a, b);
         Layout tiler = Layout.concat(b, comp);
         try {
             return Composition.compose(a, tiler);
@@ -37,6 +36,17 @@ public final class Divide {
             throw new LayoutArgumentException(() -> "logical_divide of " + a + " by " + b + " composes A with (B, comp(B, "
                     + Coalesce.coalesce(a).shape() + ")) = " + tiler + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * C in {@code logical_divide(A, B) = A ∘ (B, C)}: B's complement in the shape of {@code coalesce(A)}, as CuTe C++
+     * takes it. With it, a caller may compose A with B and with C apart, as {@code local_tile} does where only the
+     * tile is needed.
+     *
+     * @throws LayoutArgumentException where B has no complement there
+     */
+    public static Layout restOf(Layout a, Layout b) {
+        return Complement.complementOfShape(b, coalescedShape(a), () -> Coalesce.coalesce(a).shape());
     }
 
     /** The flat shape of {@code coalesce(A)}: {@code shape(coalesce(A))} read left to right ({@code 1} for none). */

@@ -1,11 +1,14 @@
 package org.layoutcat.core.partition;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Supplier;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Tiler;
+import org.layoutcat.core.algebra.Composition;
 import org.layoutcat.core.algebra.Divide;
 import org.layoutcat.core.construct.TvLayout;
 import org.layoutcat.core.modes.SliceCoord;
@@ -43,6 +46,10 @@ public final class Partition {
      * @throws ArithmeticException on overflow of a size, stride or offset
      */
     public static Sliced<AnyLayout> localTile(AnyLayout l, Tiler tiler, SliceCoord coord) {
+        if (l instanceof Layout integer) {
+            Sliced<Layout> s = localTile(integer, tiler, coord);
+            return new Sliced<>(s.layout(), s.offset());
+        }
         AnyLayout z = Divide.zippedDivide(l, tiler);
         return Slicing.sliceAndOffset(tileCoord(z, coord, () -> "local_tile of " + l + " by " + tiler + " at " + coord), z);
     }
@@ -54,8 +61,72 @@ public final class Partition {
      * @throws ArithmeticException on overflow of a size, stride or offset
      */
     public static Sliced<Layout> localTile(Layout l, Tiler tiler, SliceCoord coord) {
-        Layout z = Divide.zippedDivide(l, tiler);
-        return Slicing.sliceAndOffset(tileCoord(z, coord, () -> "local_tile of " + l + " by " + tiler + " at " + coord), z);
+        Supplier<String> what = () -> "local_tile of " + l + " by " + tiler + " at " + coord;
+        Layout z;
+        try {
+            z = Divide.zippedDivide(l, tiler);
+        } catch (LayoutArgumentException refused) {
+            return tileOfRefusedRest(l, tiler, coord, what, refused);
+        }
+        return Slicing.sliceAndOffset(tileCoord(z, coord, what), z);
+    }
+
+    /**
+     * local_tile where the zipped divide is refused only for rest modes ({@code A_i ∘ C_i}, C_i the tile's
+     * complement, not A_i's function) that the coordinate fixes at block 0: CuTe C++ then keeps the tile
+     * ({@code A_i ∘ B_i}, right) and its offset there is {@code A_i(C_i(0)) = 0}, right too, so its answer is taken.
+     * A rest mode whose composite is refused, kept by a wildcard or addressed at another block, is where CuTe's
+     * offset or layout is not A's: refused with the divide's reason. Tilers of layouts (by mode, one level) only.
+     *
+     * @throws LayoutArgumentException the divide's refusal, where the answer would rest on a refused composite
+     */
+    private static Sliced<Layout> tileOfRefusedRest(Layout l, Tiler tiler, SliceCoord coord, Supplier<String> what,
+            LayoutArgumentException refused) {
+        List<Layout> as = new ArrayList<>();
+        List<Layout> bs = new ArrayList<>();
+        if (tiler instanceof Layout b) {
+            as.add(l);
+            bs.add(b);
+        } else if (tiler instanceof Tiler.ByMode t && t.rank() <= l.rank()) {
+            for (int i = 0; i < t.rank(); i++) {
+                if (!(t.mode(i) instanceof Layout b)) throw refused;
+                as.add(l.mode(i));
+                bs.add(b);
+            }
+        } else {
+            throw refused;
+        }
+        boolean byMode = tiler instanceof Tiler.ByMode;
+        int restRank = byMode ? l.rank() : 1;
+        SliceCoord c = coord;
+        if (coord.isTuple() && byMode) {
+            if (coord.rank() > restRank) throw refused;
+            c = coord.paddedTo(restRank);
+        }
+        List<Layout> tiles = new ArrayList<>();
+        List<Layout> rests = new ArrayList<>();
+        for (int j = 0; j < restRank; j++) {
+            if (j >= as.size()) { // A's own modes past the tiler are rests as they are
+                rests.add(l.mode(j));
+                continue;
+            }
+            Layout comp;
+            try {
+                tiles.add(Composition.compose(as.get(j), bs.get(j)));
+                comp = Divide.restOf(as.get(j), bs.get(j));
+            } catch (IllegalArgumentException e) {
+                throw refused; // the tile itself is not A's function
+            }
+            try {
+                rests.add(Composition.compose(as.get(j), comp));
+            } catch (IllegalArgumentException e) {
+                SliceCoord cj = byMode && c.isTuple() ? c.mode(j) : c;
+                if (!cj.isInteger() || cj.value() != 0) throw refused;
+                rests.add(Layout.of(IntTuple.of(comp.size()), IntTuple.of(0))); // block 0 of it: offset 0, as in CuTe
+            }
+        }
+        Layout z = Layout.concat(byMode ? Layout.concat(tiles) : tiles.get(0), byMode ? Layout.concat(rests) : rests.get(0));
+        return Slicing.sliceAndOffset(tileCoord(z, coord, what), z);
     }
 
     /**

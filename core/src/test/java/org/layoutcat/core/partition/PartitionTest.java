@@ -40,6 +40,24 @@ class PartitionTest {
         assertSliced("(6):(1)", 18, tile("24:1", "6:1", "3"));
     }
 
+    /**
+     * A block whose rest composite is not A's function: CuTe C++ divides (12,2):(4,384) by 8:1 with a rest
+     * (8,(2,2)):(4,(32,384)) that is wrong at index 12, then keeps the tile. At block 0 of that rest its answer is
+     * right (the shared kernel oracle's kdev-0234 and kdev-0247, and (1,0) compiled here: offset 2), and layoutcat
+     * gives it; at block (1,2) CuTe C++ answers offset 386 where the tile's first element is A(16,16) = 402, and
+     * layoutcat refuses with the divide's reason.
+     */
+    @Test
+    void aTileWhoseRestIsRefusedIsAnsweredAtBlockZeroOfThatRest() {
+        assertSliced("((8,2),8):((48,1),4)", 0, tile("((8,4),(12,2)):((48,1),(4,384))", "(16,8)", "(0,0)"));
+        assertSliced("((8,2),8):((48,1),4)", 2, tile("((8,4),(12,2)):((48,1),(4,384))", "(16,8)", "(1,0)"));
+        assertSliced("(4,1,2,3):(6,0,1,2)", 0, tile("((6,2),2,6):((6,72),36,1)", "(4,1,2)", "(0,0,_)"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> tile("((8,4),(12,2)):((48,1),(4,384))", "(16,8)", "(1,2)"));
+        assertTrue(e.getMessage().contains("CuTe C++ would answer (8,(2,2)):(4,(32,384))"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> tile("((8,4),(12,2)):((48,1),(4,384))", "(16,8)", "(0,_)"));
+    }
+
     @Test
     void localPartitionAgreesWithCuTe() {
         // tensor_impl.hpp: local_partition(data (_16,_64), Layout<Shape<_2,_16>>{}, thr_idx) is (_8,_4)
