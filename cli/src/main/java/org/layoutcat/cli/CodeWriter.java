@@ -255,6 +255,7 @@ final class CodeWriter {
         /** The checks that {@code expr} equals {@code want}: at compile time, or when the test runs. */
         static List<String> check(CodeForm.Check c, Object want, AnyLayout valueOf) {
             if (valueOf instanceof CoordLayout l && want instanceof IntTuple v) return valueChecks(c.expr(), l, v, c.when());
+            if (want instanceof ScaledBasis b) return List.of(assertion(c.expr(), stride(b), c.when()));
             if (want instanceof Boolean b) return List.of("  CUTE_STATIC_ASSERT_V(" + (b ? c.expr() : "not " + c.expr()) + ");");
             if (want instanceof ComposedLayout composed) {
                 // CuTe's pointer form Sw o smem_ptr[Nb] o L is compared in element offsets, as CuTe converts it
@@ -332,13 +333,18 @@ final class CodeWriter {
         private static final Pattern UNIT = Pattern.compile("(\\w+?)_U(\\d+)");
 
         /**
-         * The checks that {@code expr}, a value of a layout with basis strides, is {@code v}: for strides of one
-         * basis element, the scaled basis element {@code Int<v>{} * E<p>{}} (CuTe's sum of one term); for several,
-         * each position {@code get<p...>(expr)} of CuTe's ArithmeticTuple.
+         * The checks that {@code expr}, a value of a layout with basis strides, is {@code v}: for one basis stride,
+         * the scaled basis element {@code Int<v>{} * E<p>{}} (CuTe's sum of one term); for several (of one position
+         * or more), each position {@code get<p...>(expr)} of CuTe's ArithmeticTuple.
          */
         private static List<String> valueChecks(String expr, CoordLayout l, IntTuple v, CodeForm.When when) {
             Map<String, ScaledBasis> paths = new LinkedHashMap<>();
-            for (ScaledBasis d : l.flatStrides()) if (!d.isInteger()) paths.putIfAbsent(java.util.Arrays.toString(d.path()), d);
+            int terms = 0;
+            for (ScaledBasis d : l.flatStrides()) {
+                if (d.isInteger()) continue;
+                terms++;
+                paths.putIfAbsent(java.util.Arrays.toString(d.path()), d);
+            }
             List<String> out = new ArrayList<>();
             for (ScaledBasis d : paths.values()) {
                 IntTuple at = v;
@@ -348,7 +354,7 @@ final class CodeWriter {
                     get.append(k > 0 ? "," : "").append(d.index(k));
                 }
                 // CuTe's sum of one term is that scaled basis element (0 too: written as Int<0>{} * E<p>{})
-                out.add(paths.size() == 1 ? assertion(expr, stride(ScaledBasis.of(1, d.path())).replace(integer(1), integer(at.value())), when)
+                out.add(terms == 1 ? assertion(expr, stride(ScaledBasis.of(1, d.path())).replace(integer(1), integer(at.value())), when)
                         : assertion("get<" + get + ">(" + expr + ")", integer(at.value()), when));
             }
             return out;

@@ -282,6 +282,54 @@ public final class CoordLayout implements AnyLayout {
         return r;
     }
 
+    /**
+     * The value at {@code at} where CuTe C++ holds it as one scaled basis element {@code v@i}: where exactly one
+     * stride is a basis element (the others integer 0), CuTe's sum {@code Σ c_k·d_k} is that element scaled, and CuTe
+     * prints {@code 3@0} (for {@code (4):(1@0)} at 3) where {@link #value} gives the tuple {@code (3)}; with two basis
+     * strides or more, of one position or several, the sum is an ArithmeticTuple ({@code (4,3):(1@0,4@0)} at 5 is
+     * {@code (5)}), and this is empty.
+     *
+     * @throws LayoutArgumentException as {@link #apply(IntTuple)}
+     */
+    public java.util.Optional<ScaledBasis> scaledBasisValue(IntTuple at) {
+        ScaledBasis only = null;
+        for (ScaledBasis d : strides) {
+            if (d.isInteger()) continue;
+            if (only != null) return java.util.Optional.empty();
+            only = d;
+        }
+        if (only == null) return java.util.Optional.empty();
+        IntTuple v = value(at);
+        for (int k = 0; k < only.depth(); k++) v = v.mode(only.index(k));
+        return java.util.Optional.of(ScaledBasis.valueOf(v.value(), only.path()));
+    }
+
+    /**
+     * A value of a layout derived from this one (a tile, a slice) as a value of this one: with a position for each
+     * basis stride of this layout, 0 where the value has none, as CuTe's tensor over this layout carries its
+     * coordinate ({@code local_tile} of {@code (24,1):(1@0,1@1)} starts at {@code (0,0)}, though the tile's strides
+     * name position 0 alone).
+     *
+     * @throws LayoutArgumentException where the value has a position that holds a tuple here, or the reverse
+     */
+    public IntTuple widen(IntTuple value) {
+        Point p = Point.of(this);
+        addLeaves(p, value, new int[0]);
+        return p.toTuple();
+    }
+
+    private static void addLeaves(Point p, IntTuple v, int[] path) {
+        if (v.isLeaf()) {
+            p.add(path.length == 0 ? ScaledBasis.of(v.value()) : ScaledBasis.of(v.value(), path), 1);
+            return;
+        }
+        for (int i = 0; i < v.rank(); i++) {
+            int[] q = Arrays.copyOf(path, path.length + 1);
+            q[path.length] = i;
+            addLeaves(p, v.mode(i), q);
+        }
+    }
+
     /** Its values are coordinates, whose extent no integer cosize gives: refused. */
     @Override
     public long cosize() {

@@ -39,6 +39,17 @@ public final class ScaledBasis {
         return v == 0 ? ZERO : new ScaledBasis(v, path.clone());
     }
 
+    /**
+     * {@code v·e_path} as a value, kept scaled where v is 0: CuTe's sum of one basis term prints {@code 0@0} at
+     * coordinate 0 (as a stride, {@link #of(long, int...)} reads {@code 0@i} as 0).
+     *
+     * @throws LayoutArgumentException for a negative index in the path
+     */
+    public static ScaledBasis valueOf(long v, int... path) {
+        ScaledBasis b = of(v == 0 ? 1 : v, path);
+        return v == 0 ? new ScaledBasis(0, b.path) : b;
+    }
+
     /** The scale v. */
     public long value() {
         return value;

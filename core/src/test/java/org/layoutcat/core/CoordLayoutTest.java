@@ -166,4 +166,39 @@ class CoordLayoutTest {
             assertEquals(entries(id.apply(b.apply(i))), entries(r.value(IntTuple.of(i))), id + " o " + b + " = " + r + " at " + i);
         }
     }
+
+    /**
+     * CuTe C++'s value of a layout with basis strides is one scaled basis element where one stride alone is a basis
+     * element, else an ArithmeticTuple; printed by a host program against CUTLASS 7107b05: {@code (4):(1@0)} at 3 is
+     * {@code 3@0}, {@code (4,2):(1@1,0)} at 5 is {@code 1@1}, {@code ((4)):((1@0))} at 3 is {@code 3@0},
+     * {@code (2):(1@0)} at 0 is {@code 0@0} (kernel oracle kdev-0767); {@code (4,3):(1@0,4@0)} at 5 is {@code (5)} and
+     * {@code (4,1):(1@0,1@1)} at 3 is {@code (3,0)}.
+     */
+    @Test
+    void aValueOfOneBasisStrideIsCuTesScaledBasisElement() {
+        assertEquals("3@0", c("(4):(1@0)").scaledBasisValue(IntTuple.of(3)).orElseThrow().toString());
+        assertEquals("1@1", c("(4,2):(1@1,0)").scaledBasisValue(IntTuple.of(5)).orElseThrow().toString());
+        assertEquals("3@0", c("((4)):((1@0))").scaledBasisValue(IntTuple.of(3)).orElseThrow().toString());
+        assertEquals("0@0", c("(2):(1@0)").scaledBasisValue(IntTuple.of(0)).orElseThrow().toString());
+        assertTrue(c("(4,3):(1@0,4@0)").scaledBasisValue(IntTuple.of(5)).isEmpty());
+        assertEquals(IntTuple.parse("(5)"), c("(4,3):(1@0,4@0)").value(IntTuple.of(5)));
+        assertTrue(c("(4,1):(1@0,1@1)").scaledBasisValue(IntTuple.of(3)).isEmpty());
+        assertEquals(IntTuple.parse("(3,0)"), c("(4,1):(1@0,1@1)").value(IntTuple.of(3)));
+    }
+
+    /**
+     * A tile's offset keeps the coordinate rank of the identity tensor it comes from, as CuTe's ArithmeticTuple
+     * iterator does (kernel oracle kdev-0350, kdev-0352): local_tile of {@code (24,1):(1@0,1@1)} by (8,1) at (0,0)
+     * starts at {@code (0,0)}, though the tile {@code (8,1):(1@0,0)} names position 0 alone.
+     */
+    @Test
+    void aTilesOffsetHasTheCoordinateRankOfItsTensor() {
+        Sliced<AnyLayout> t = Partition.localTile(c("(24,1):(1@0,1@1)"), Tiler.parse("(8,1)"), SliceCoord.parse("(0,0)"));
+        assertEquals("(8,1):(1@0,0)", t.layout().toString());
+        assertEquals(IntTuple.parse("(0,0)"), t.offset());
+        Sliced<AnyLayout> p = Partition.localPartition(c("(8,1):(1@0,1@1)"), Layout.parse("(4,1):(1,4)"), 1);
+        assertEquals("(2,1):(4@0,0)", p.layout().toString());
+        assertEquals(IntTuple.parse("(1,0)"), p.offset());
+        assertEquals(IntTuple.parse("(0,2,0)"), c("(2,3,3):(1@0,1@1,1@2)").widen(IntTuple.parse("(0,2)")));
+    }
 }

@@ -44,12 +44,17 @@ public final class CategoricalComposition {
      * same walk without recording its steps.
      */
     public static Layout compose(Layout a, Layout b) {
+        return compose(a, b, b);
+    }
+
+    /** {@link #compose(Layout, Layout)} of a mode B of {@code whole}. */
+    private static Layout compose(Layout a, Layout b, Layout whole) {
         try {
-            return CompositionWalk.compose(a, b, null);
+            return CompositionWalk.compose(a, b, null, whole);
         } catch (UnrepresentableCompositeException e) {
             if (b.isIntegral()) throw e;
             List<Layout> modes = new ArrayList<>(b.rank());
-            for (int i = 0; i < b.rank(); i++) modes.add(compose(a, b.mode(i)));
+            for (int i = 0; i < b.rank(); i++) modes.add(compose(a, b.mode(i), whole));
             return Layout.concat(modes);
         }
     }
@@ -61,19 +66,20 @@ public final class CategoricalComposition {
      */
     public static List<CompositionTrace> traces(Layout a, Layout b) {
         List<CompositionTrace> out = new ArrayList<>();
-        composeCollecting(a, b, out);
+        composeCollecting(a, b, b, out);
         return List.copyOf(out);
     }
 
-    private static Layout composeCollecting(Layout a, Layout b, List<CompositionTrace> out) {
+    private static Layout composeCollecting(Layout a, Layout b, Layout whole, List<CompositionTrace> out) {
         try {
-            CompositionTrace t = trace(a, b);
+            TraceRecorder steps = new TraceRecorder(a, b);
+            CompositionTrace t = steps.trace(CompositionWalk.compose(a, b, steps, whole));
             out.add(t);
             return t.result();
         } catch (UnrepresentableCompositeException e) {
             if (b.isIntegral()) throw e;
             List<Layout> modes = new ArrayList<>(b.rank());
-            for (int i = 0; i < b.rank(); i++) modes.add(composeCollecting(a, b.mode(i), out));
+            for (int i = 0; i < b.rank(); i++) modes.add(composeCollecting(a, b.mode(i), whole, out));
             return Layout.concat(modes);
         }
     }

@@ -43,7 +43,11 @@ public record CompositionTrace(
 
     /** How the layout applied second was replaced where {@code coal(A)} admits no mutual refinement. */
     public enum Extension {
-        /** {@code bTilde = coal(A)}: the paper's algorithm as printed. */
+        /**
+         * {@code bTilde = coal(A)}: the paper's algorithm as printed, coal(A) being CuTe's {@code coalesce_x(A)} (A's
+         * last mode read unbounded), or {@code coalesce(A)} where only that is tractable and B's values lie in A's
+         * domain.
+         */
         NONE,
         /**
          * {@code bTilde} agrees with A (its last mode unbounded, as in CuTe) on {@code [0, cosize B)}, which holds

@@ -25,7 +25,10 @@ import org.layoutcat.core.LayoutArgumentException;
  *     {@link FlatMorphisms#codomainInto}: B's modes of shape ≠ 1 and stride ≠ 0 in increasing stride order,
  *     each preceded by the gap {@code d / reached} where the extent reached so far falls short of its stride d.</li>
  * <li>{@code coal(A)}, CuTe's {@code coalesce_x(A)} of flat shape U (A's last mode read unbounded), and
- *     {@code g = f_coal(A): U → V} the same way.</li>
+ *     {@code g = f_coal(A): U → V} the same way. Where {@code coalesce_x(A)} is not tractable but A is, and B's
+ *     values lie in A's domain ({@code cosize B ≤ size A}, B's whole layout where A∘B is split over its modes), A is
+ *     read there only and needs no extension:
+ *     {@code coal(A) = coalesce(A)}, the paper's own.</li>
  * <li>The mutual refinement (T', U'): {@link FlatMorphisms#mutualRefinement} along T and U as two mixed-radix sequences,
  *     which writes the pieces of U'♭ (T'♭ is their prefix) and where the pieces of each entry of T and of U
  *     start. Where there is none, coal(A) is replaced by B~ ({@link Extension}): first the layout of size
@@ -61,6 +64,15 @@ final class CompositionWalk {
      * the class comment lists them.
      */
     static Layout compose(Layout a, Layout b, TraceRecorder steps) {
+        return compose(a, b, steps, b);
+    }
+
+    /**
+     * A∘B where B is a mode of {@code whole}, the layout whose composite with A is split over its modes
+     * ({@link CategoricalComposition#compose}): A is read inside its domain only where every value of the whole lies
+     * there, since the split answer {@code (A∘B_0, A∘B_1, ...)} adds the modes' images.
+     */
+    static Layout compose(Layout a, Layout b, TraceRecorder steps, Layout whole) {
         int rb = b.flatRank();
         int ra = a.flatRank();
         Scratch w = SCRATCH.get();
@@ -93,7 +105,17 @@ final class CompositionWalk {
         int[] g = w.g;
         int nu = FlatModes.extendedModesInto(a, u, e);
         int nv = codomainInto(u, e, nu, v, g, w.order);
-        if (nv < 0) throw notTractable(a, b, u, e, nu);
+        long[] cx = u; // coalesce_x(A), whose shapes give CuTe's stride of a leaf 1:d of B (step 7)
+        long[] cxe = e;
+        int ncx = nu;
+        if (nv < 0) { // 2'. B's values inside A's domain: A read there needs no extension, coalesce(A) serves
+            if (!insideDomain(whole, a) || !Tractability.isTractable(a)) throw notTractable(a, b, u, e, nu);
+            cx = Arrays.copyOf(u, nu);
+            cxe = Arrays.copyOf(e, nu);
+            nu = FlatModes.modesInto(a, u, e);
+            nv = codomainInto(u, e, nu, v, g, w.order);
+            if (nv < 0) throw new IllegalStateException(a + " is tractable, yet coalesce(A) is not");
+        }
         long[] ug = u; // the layout g encodes: coal(A), or B~ agreeing with A where B's values fall (Extension)
         long[] eg = e;
         int ng = nu;
@@ -134,7 +156,16 @@ final class CompositionWalk {
         FlatMorphisms.encodedStrides(fPrime, ns, vPrime, nvp, w.prefix, dPrime, V_PRIME);
         if (steps != null) steps.encoded(fPrime, dPrime, ns);
         // 7. coalesced within each leaf of shape(B)
-        return coalesceWithin(b, sPrime, dPrime, sOff, u, e, nu);
+        return coalesceWithin(b, sPrime, dPrime, sOff, cx, cxe, ncx);
+    }
+
+    /** True where every value of B lies in A's domain: {@code cosize(B) ≤ size(A)}. */
+    private static boolean insideDomain(Layout b, Layout a) {
+        try {
+            return b.cosize() <= a.size();
+        } catch (ArithmeticException overflow) {
+            return false;
+        }
     }
 
     /**

@@ -193,12 +193,18 @@ class FlatCompositionProperties {
 
     /** A∘B from the traces alone: trace(A, B), split over the modes of B where its composite is not tractable. */
     static Layout tracedCompose(Layout a, Layout b) {
+        return tracedCompose(a, b, b);
+    }
+
+    /** The traced A∘B of a mode B of {@code whole}, A read inside its domain only where all of the whole is. */
+    private static Layout tracedCompose(Layout a, Layout b, Layout whole) {
         try {
-            return CategoricalComposition.trace(a, b).result();
+            TraceRecorder steps = new TraceRecorder(a, b);
+            return steps.trace(CompositionWalk.compose(a, b, steps, whole)).result();
         } catch (UnrepresentableCompositeException e) {
             if (b.shape().isLeaf()) throw e;
             List<Layout> modes = new ArrayList<>();
-            for (int i = 0; i < b.rank(); i++) modes.add(tracedCompose(a, b.mode(i)));
+            for (int i = 0; i < b.rank(); i++) modes.add(tracedCompose(a, b.mode(i), whole));
             return Layout.concat(modes);
         }
     }

@@ -13,7 +13,6 @@ import static org.layoutcat.cli.op.Operation.Group.PARTITION;
 import static org.layoutcat.cli.op.Operation.Group.RECAST;
 import static org.layoutcat.cli.op.Operation.Group.SWIZZLE;
 import static org.layoutcat.cli.op.Operation.Group.TUPLES;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -328,8 +327,8 @@ public final class Operations {
 
     /** The layout function at an index or a coordinate, as {@link AnyLayout#value} gives it. */
     private static Object value(AnyLayout l, IntTuple at) {
-        IntTuple v = l.value(at);
-        return l instanceof CoordLayout ? v : (Object) v.value();
+        if (l instanceof CoordLayout c) return c.scaledBasisValue(at).map(Object.class::cast).orElseGet(() -> c.value(at));
+        return l.value(at).value();
     }
 
     private static void category() {
@@ -483,11 +482,11 @@ public final class Operations {
         op("weakly_congruent", TUPLES, "true where a's nesting is a prefix of b's", List.of(ta, tb),
                 a -> Answer.of(TupleArithmetic.weaklyCongruent(a.get(ta), a.get(tb))), call("weakly_congruent({a:literal}, {b:literal})"),
                 call("cute.weakly_congruent({a:literal}, {b:literal})"), "(2,3)", "(3,(4,5))");
-        Param<IntTuple> divisor = Param.of("tiler", ArgKind.TUPLE, "the tile shape");
-        op("evenly_divides", TUPLES, "true where the tile shape divides the shape mode by mode", List.of(SHAPE, divisor),
-                a -> Answer.of(TupleArithmetic.evenlyDivides(a.get(SHAPE), a.get(divisor))),
-                call("evenly_divides({shape:literal}, {tiler:literal})"), call("cute.evenly_divides({shape:literal}, {tiler:literal})"),
-                "(8,6)", "(4,4)");
+        Param<Tiler> divisor = Param.of("tiler", ArgKind.TILER, "the tile: a shape, a layout or a by-mode tiler <...>");
+        op("evenly_divides", TUPLES, "true where the tiler divides the shape with no partial tile", List.of(SHAPE, divisor),
+                a -> Answer.of(Divide.evenlyDivides(a.get(SHAPE), a.get(divisor))),
+                call("evenly_divides({shape:literal}, {tiler})"), call("cute.evenly_divides({shape:literal}, {tiler})"),
+                "(8,32)", "<4:2,32>");
     }
 
     private static void swizzle() {

@@ -4,9 +4,11 @@ import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
 import org.layoutcat.core.InnerSwizzledLayout;
+import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Tiler;
+import org.layoutcat.core.internal.Checked;
 import org.layoutcat.core.internal.FlatModes;
 
 /**
@@ -47,6 +49,46 @@ public final class Divide {
      */
     public static Layout restOf(Layout a, Layout b) {
         return Complement.complementOfShape(b, coalescedShape(a), () -> Coalesce.coalesce(a).shape());
+    }
+
+    /**
+     * CuTe's {@code evenly_divides(S, B)}: true where {@code logical_divide(make_layout(S), B)} has no partial tile.
+     * A by-mode tiler {@code <B0,...,Bk>} of rank ≤ rank(S) divides mode by mode (of greater rank it does not); a
+     * layout B divides a mode S when {@code size(S) = size(B)·size(comp(B, S))}, the rest of the divide being CuTe's
+     * {@code ceil_div(S, B) = shape(comp(B, S))}. A plain shape reads as a tiler ({@link Tiler#ofShape}): an integer
+     * n is {@code n:1}, for which the rest is {@code ceil_div(S, n)}. So {@code evenly_divides((8,32), <4:2,32>)} is
+     * true (4·comp(4:2, 8) = 4·2) and {@code evenly_divides((8,32), <8:2,32>)} false (8·2 ≠ 8), as CuTe C++ answers.
+     *
+     * @throws LayoutArgumentException where B has a layout that is not of integer strides (CuTe's ceil_div takes a
+     *         layout), or that has no complement in S (a negative stride, or modes that overlap)
+     * @throws ArithmeticException on overflow of a size
+     */
+    public static boolean evenlyDivides(IntTuple shape, Tiler b) {
+        return switch (b) {
+            case Tiler.ByMode byMode -> {
+                if (byMode.rank() > (shape.isLeaf() ? 1 : shape.rank())) yield false;
+                for (int i = 0; i < byMode.rank(); i++) if (!evenlyDivides(shape.mode(i), byMode.mode(i))) yield false;
+                yield true;
+            }
+            case Layout layout -> shape.product() == Checked.mul(layout.size(), ceilDivSize(shape, layout), "evenly_divides", shape);
+            case AnyLayout other -> throw AnyLayout.Kind.refuse("evenly_divides", other,
+                    "CuTe's ceil_div(S, B) takes a layout of integer strides");
+        };
+    }
+
+    /** {@code size(ceil_div(S, B)) = size(comp(B, S))}, a refusal naming evenly_divides and S. */
+    private static long ceilDivSize(IntTuple shape, Layout b) {
+        for (long s : shape.leaves()) {
+            if (s < 1) {
+                throw new LayoutArgumentException(() -> "evenly_divides(" + shape + ", " + b + "): the shape must be positive");
+            }
+        }
+        try {
+            return Complement.complement(b, shape).size();
+        } catch (LayoutArgumentException e) {
+            throw new LayoutArgumentException(() -> "evenly_divides(" + shape + ", " + b + ") takes ceil_div(S, B) = shape(comp(B, S)): "
+                    + e.getMessage(), e);
+        }
     }
 
     /** The flat shape of {@code coalesce(A)}: {@code shape(coalesce(A))} read left to right ({@code 1} for none). */

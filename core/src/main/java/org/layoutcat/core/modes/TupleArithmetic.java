@@ -103,23 +103,4 @@ public final class TupleArithmetic {
         for (int i = 0; i < a.rank(); i++) if (!weaklyCongruent(a.mode(i), b.mode(i))) return false;
         return true;
     }
-
-    /**
-     * CuTe's {@code evenly_divides(shape, tiler)} for a shape tiler: a tuple tiler of rank ≤ rank(shape) divides
-     * mode by mode; an integer n divides the shape when {@code size(shape) = n·size(ceil_div(shape, n))}. When true,
-     * {@code logical_divide(make_layout(shape), tiler)} has no partial tile.
-     *
-     * @throws LayoutArgumentException where an integer of the tiler or an entry of the shape it meets is ≤ 0
-     * @throws ArithmeticException where a size overflows a long
-     */
-    public static boolean evenlyDivides(IntTuple shape, IntTuple tiler) {
-        if (tiler.isTuple()) {
-            if (tiler.rank() > (shape.isLeaf() ? 1 : shape.rank())) return false;
-            for (int i = 0; i < tiler.rank(); i++) if (!evenlyDivides(shape.mode(i), tiler.mode(i))) return false;
-            return true;
-        }
-        long n = tiler.value();
-        if (n <= 0) throw new LayoutArgumentException("evenly_divides(" + shape + ", " + tiler + "): the tiler must be positive");
-        return shape.product() == Checked.mul(n, ceilDiv(shape, tiler).product(), "evenly_divides", shape);
-    }
 }

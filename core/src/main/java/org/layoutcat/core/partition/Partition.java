@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.CoordLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
@@ -51,7 +52,12 @@ public final class Partition {
             return new Sliced<>(s.layout(), s.offset());
         }
         AnyLayout z = Divide.zippedDivide(l, tiler);
-        return Slicing.sliceAndOffset(tileCoord(z, coord, () -> "local_tile of " + l + " by " + tiler + " at " + coord), z);
+        return widened(l, Slicing.sliceAndOffset(tileCoord(z, coord, () -> "local_tile of " + l + " by " + tiler + " at " + coord), z));
+    }
+
+    /** A slice of L's divide with its offset as a value of L ({@link CoordLayout#widen}): CuTe's tensor coordinate. */
+    private static Sliced<AnyLayout> widened(AnyLayout l, Sliced<AnyLayout> s) {
+        return l instanceof CoordLayout c ? new Sliced<>(s.layout(), c.widen(s.offset())) : s;
     }
 
     /**
@@ -141,7 +147,7 @@ public final class Partition {
     public static Sliced<AnyLayout> localPartition(AnyLayout l, Layout threads, long index) {
         Supplier<String> what = () -> "local_partition of " + l + " among " + threads;
         AnyLayout z = Divide.zippedDivide(l, Tiler.ofShape(TvLayout.productEach(threads.shape())));
-        return Slicing.sliceAndOffset(partitionCoord(z, threads, index, what), z);
+        return widened(l, Slicing.sliceAndOffset(partitionCoord(z, threads, index, what), z));
     }
 
     /**

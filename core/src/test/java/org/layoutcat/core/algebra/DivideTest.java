@@ -3,8 +3,8 @@ package org.layoutcat.core.algebra;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import org.junit.jupiter.api.Test;
+import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.Tiler;
 
@@ -53,5 +53,33 @@ class DivideTest {
         assertEquals(Layout.parse("((2,3),(4,2,5)):((1,16),(2,8,48))"), z);
         assertEquals(Layout.parse("((2,3),4,2,5):((1,16),2,8,48)"), Divide.tiledDivide(a, Tiler.parse("<2:1,3:2>")));
         assertEquals(Layout.parse("(2,3,4,2,5):(1,16,2,8,48)"), Divide.flatDivide(a, Tiler.parse("<2:1,3:2>")));
+    }
+
+    /**
+     * CuTe C++'s {@code evenly_divides}, compiled and printed against CUTLASS 7107b05 (static Int values): a layout in
+     * the tiler divides a mode S where {@code size(S) = size(B)·size(ceil_div(S, B))}, ceil_div by a layout being the
+     * shape of {@code complement(B, S)}.
+     */
+    @Test
+    void evenlyDividesAgreesWithCuTe() {
+        String[][] cases = {
+            {"(8,32)", "<8:2,32>", "false"}, {"(8,32)", "<4:2,32>", "true"}, {"(8,32)", "<3:2,32>", "false"},
+            {"(12,32)", "<3:2,32>", "true"}, {"(12,32)", "<(2,2):(1,4),32>", "false"}, {"(12,32)", "4:2", "false"},
+            {"(12,32)", "<5:2>", "false"}, {"(8,32)", "<8:1,32>", "true"}, {"(16,32)", "<8:2,32>", "true"},
+            {"(8,6)", "(4,3)", "true"}, {"(8,6)", "(4,4)", "false"}, {"(8,6)", "16", "true"}, {"(8,6)", "5", "false"},
+            {"(8,6)", "(4,3,2)", "false"}, {"(8,6)", "(4)", "true"}, {"((4,2),6)", "(4,3)", "true"},
+            {"((4,2),6)", "(3,3)", "false"},
+        };
+        for (String[] c : cases) {
+            assertEquals(Boolean.parseBoolean(c[2]), Divide.evenlyDivides(IntTuple.parse(c[0]), Tiler.parse(c[1])),
+                    "evenly_divides(" + c[0] + ", " + c[1] + ")");
+        }
+    }
+
+    @Test
+    void evenlyDividesRefusesATilerOfScaledBasisStrides() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Divide.evenlyDivides(IntTuple.parse("(8,8)"), Tiler.parse("<4:1@0,8>")));
+        assertTrue(e.getMessage().startsWith("evenly_divides of 4:1@0"), e.getMessage());
     }
 }

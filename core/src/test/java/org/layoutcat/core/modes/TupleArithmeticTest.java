@@ -17,7 +17,7 @@ import org.layoutcat.core.algebra.Coalesce;
 import org.layoutcat.core.algebra.Nullspace;
 
 /**
- * shape_div, prefix_product, weakly_congruent, evenly_divides and nullspace. Golden values: CuTe C++ (CUTLASS main,
+ * shape_div, prefix_product, weakly_congruent and nullspace. Golden values: CuTe C++ (CUTLASS main,
  * {@code cute/int_tuple.hpp}, {@code cute/layout.hpp}) printed by a host program compiled here with static
  * integers, and {@code shape_div}'s documented example; prefix_product as pycute and CuTe DSL define it.
  */
@@ -49,14 +49,6 @@ class TupleArithmeticTest {
         assertTrue(TupleArithmetic.weaklyCongruent(t("(2,3)"), t("(3,(4,5))")));
         assertFalse(TupleArithmetic.weaklyCongruent(t("(2,(3,4))"), t("(3,4)")));
         assertFalse(TupleArithmetic.weaklyCongruent(t("(2,3)"), t("(2,3,4)")));
-        assertTrue(TupleArithmetic.evenlyDivides(t("(8,6)"), t("(4,3)")));
-        assertFalse(TupleArithmetic.evenlyDivides(t("(8,6)"), t("(4,4)")));
-        assertTrue(TupleArithmetic.evenlyDivides(t("(8,6)"), t("16")));
-        assertFalse(TupleArithmetic.evenlyDivides(t("(8,6)"), t("5")));
-        assertFalse(TupleArithmetic.evenlyDivides(t("(8,6)"), t("(4,3,2)")));
-        assertTrue(TupleArithmetic.evenlyDivides(t("(8,6)"), t("(4)")));
-        assertTrue(TupleArithmetic.evenlyDivides(t("((4,2),6)"), t("(4,3)")));
-        assertFalse(TupleArithmetic.evenlyDivides(t("((4,2),6)"), t("(3,3)")));
     }
 
     @Test
