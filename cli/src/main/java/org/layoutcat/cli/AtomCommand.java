@@ -7,6 +7,7 @@ import org.layoutcat.cli.op.Request;
 import org.layoutcat.core.atom.Atoms;
 import org.layoutcat.core.atom.CopyAtom;
 import org.layoutcat.core.atom.MmaAtom;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -29,6 +30,9 @@ final class AtomCommand implements Callable<Integer> {
     @Option(names = "--bits", paramLabel = "N", description = "a copy atom's layouts in elements of N bits (default: bits)")
     Integer bits;
 
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() {
         if (name == null) {
@@ -38,6 +42,14 @@ final class AtomCommand implements Callable<Integer> {
         }
         boolean copy = Atoms.copyAtoms().stream().anyMatch(c -> c.name().equals(name.trim()));
         List<String> args = new ArrayList<>(List.of(name));
+        if (copy && (atoms != null || permute != null)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), (atoms != null ? "--atoms" : "--permute")
+                    + " tiles an MMA atom; " + name.trim() + " is a copy atom (tile it with the op tiled_copy)");
+        }
+        if (!copy && bits != null && Atoms.mmaAtoms().stream().anyMatch(a -> a.name().equals(name.trim()))) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--bits gives a copy atom's layouts in elements of N bits; "
+                    + name.trim() + " is an MMA atom, whose layouts are in its own elements");
+        }
         if (copy) {
             if (bits != null) args.add(String.valueOf(bits));
             return Main.answer("atom", new Request("copy_atom", args, "auto"));

@@ -96,13 +96,24 @@ public final class BatchEngine {
     private static final int IN_FLIGHT = 8;
     private static final int PART = 64 << 10;
 
-    /** Appends the replies to the lines of a block: a line longer than {@link BlockReader#MAX_LINE} is refused unread. */
+    /**
+     * Appends the replies to the lines of a block: a line longer than {@link BlockReader#MAX_LINE} is refused unread,
+     * with its id where the id is its first member ({@link RequestLine#leadingId}).
+     */
     private static void answer(BlockReader.Block block, Replies out) {
-        if (block.overLong()) error(null, 0, 0, tooLong(), out);
+        if (block.overLong()) tooLong(block.data(), block.from(), block.to(), out);
         else block.lines((data, from, to) -> {
-            if (to - from > BlockReader.MAX_LINE) error(null, 0, 0, tooLong(), out);
+            if (to - from > BlockReader.MAX_LINE) tooLong(data, from, Math.min(to, from + BlockReader.PREFIX), out);
             else reply(data, from, to, out);
         });
+    }
+
+    /** The refusal of a line too long to read, whose first bytes are {@code b[from, to)}. */
+    private static void tooLong(byte[] b, int from, int to, Replies out) {
+        int[] id = RequestLine.leadingId(b, from, to);
+        String why = "the request line is longer than " + BlockReader.MAX_LINE + " bytes, the most the batch mode reads";
+        if (id == null) error(null, 0, 0, why, out);
+        else error(b, id[0], id[1], why, out);
     }
 
     /**
@@ -181,10 +192,6 @@ public final class BatchEngine {
         } catch (RuntimeException e) {
             error(line, request.op() + ": an internal error answered this request; please report the line", out.truncate(mark));
         }
-    }
-
-    private static String tooLong() {
-        return "the request line is longer than " + BlockReader.MAX_LINE + " bytes, the most the batch mode reads";
     }
 
     private static boolean isBlank(byte[] b, int from, int to) {

@@ -10,18 +10,21 @@ import java.util.Arrays;
  * ends at LF; a CR just before that LF belongs to the ending (CRLF); any other CR is part of the line, where JSON
  * reads it as white space (or, inside a string, as an error of that request). The last line needs no ending. A
  * line longer than {@link #MAX_LINE} bytes (its ending excluded) is not answered: one that has arrived whole is
- * refused where its block is answered; one that has not is not kept (a block of its own says so,
- * {@link Block#overLong()}) and the rest of it is skipped up to its end.
+ * refused where its block is answered; one that has not is not kept but for its first {@link #PREFIX} bytes (where
+ * its id may be), the rest skipped up to its end, where a block of its own says so ({@link Block#overLong()}), so
+ * that its refusal is written as soon as its end is read.
  */
 final class BlockReader {
     /** The longest request line answered: 4 MiB (four times the longest layout text, {@code Limits.MAX_TEXT_LENGTH}). */
     static final int MAX_LINE = 4 << 20;
     /** The least size a block aims at where input keeps coming: 64 KiB, about 400 lines of the shared oracle file. */
     static final int BLOCK = 1 << 16;
+    /** The bytes kept of a line too long to answer, to echo its id where the id comes first. */
+    static final int PREFIX = 1 << 10;
 
     /**
      * Whole lines {@code data[from, to)}, each ending in LF but perhaps the last one of the input; or, where
-     * {@code overLong}, a line longer than {@link #MAX_LINE}, of which nothing is kept.
+     * {@code overLong}, the first bytes of a line longer than {@link #MAX_LINE} (at most {@link #PREFIX}).
      */
     record Block(byte[] data, int from, int to, boolean overLong) {
         /** Calls {@code each} with every line of the block, its ending (LF, CRLF) excluded. */
@@ -48,8 +51,6 @@ final class BlockReader {
         void line(byte[] data, int from, int to);
     }
 
-    private static final byte[] NOTHING = {};
-
     private final InputStream in;
     private final int target; // the bytes a block aims at
     private byte[] buf;
@@ -57,6 +58,7 @@ final class BlockReader {
     private int end; // one past the last byte read
     private boolean eof;
     private boolean skipping; // inside an over-long line, up to its end
+    private byte[] prefix; // the first bytes of that line
 
     /** The blocks of {@code in}, each of about {@code target} bytes where input keeps coming. */
     BlockReader(InputStream in, int target) {
@@ -73,23 +75,25 @@ final class BlockReader {
         while (true) {
             if (skipping) {
                 int lf = indexOfLf(buf, start, end);
-                if (lf >= 0) {
+                if (lf >= 0 || eof) { // its end, or the input's inside it: its refusal now
                     skipping = false;
-                    start = lf + 1;
-                    continue;
+                    start = lf >= 0 ? lf + 1 : end;
+                    byte[] p = prefix;
+                    prefix = null;
+                    return new Block(p, 0, p.length, true);
                 }
                 start = end;
-                if (eof) skipping = false; // the input ended inside it
             } else {
                 int last = lastIndexOfLf(buf, start, end);
                 if (last >= 0 && (eof || end - start >= target || in.available() <= 0 || end == buf.length)) {
                     return cut(last + 1);
                 }
                 if (eof) return start < end ? cut(end) : null;
-                if (end - start > MAX_LINE && last < 0) { // a line too long to keep: skip it
+                if (end - start > MAX_LINE && last < 0) { // a line too long to keep: its first bytes, the rest skipped
                     skipping = true;
+                    prefix = Arrays.copyOfRange(buf, start, start + PREFIX);
                     start = end;
-                    return new Block(NOTHING, 0, 0, true);
+                    continue;
                 }
             }
             fill();

@@ -35,20 +35,21 @@ import picocli.CommandLine.Parameters;
  * layoutcat draw: REASON} with exit code 1.
  */
 @Command(name = "draw", mixinStandardHelpOptions = true, description = {
-    "Draws a picture; FILE's extension picks the format: .svg .tex .dot .png",
+    "Draws a picture; FILE's extension picks the format (.svg .tex .dot .png).",
     "  layout L               layout grid, any rank, nested modes grouped",
     "  layout L --elem BYTES  each cell's shared-memory bank, coloured by bank",
     "  layout \"Sw<B,M,S> o 0 o L\"  a swizzled (composed) layout, as CuTe prints it",
     "  tv TV [TILE]           thread-value layout over a tile",
     "  coords L               coordinate table (--order offset|index)",
     "  divide A B [FORM]      FORM (or --kind) logical|zipped|tiled|flat, per tile",
-    "  product A B [FORM]     FORM (or --kind) logical|zipped|tiled|flat|blocked|raked",
+    "  product A B [FORM]     FORM (or --kind) as for divide, or blocked|raked",
     "  morphism \"S --(a)--> T\"  tuple morphism, * for the basepoint",
     "  morphism L             standard representation f_L of a tractable layout",
     "  refinement T U         mutual refinement (T', U') of (T, U), computed",
     "  refinement T U T' U'   a given mutual refinement, checked",
     "  compose A B            walkthrough of A o B (B applied first)",
-    "  mma NAME               tiled MMA as print_latex draws it (--atoms 2x2x1, --permute <M,N,K>)",
+    "  mma NAME               tiled MMA as print_latex draws it",
+    "                         (--atoms 2x2x1, --permute <M,N,K>)",
     "  copy NAME BITS THR VAL tiled copy (make_tiled_copy): source and destination",
     "  banks SMEM ACCESS --elem BYTES [--vector BYTES]",
     "                         one instruction's threads against the 32 banks:",
@@ -130,7 +131,9 @@ final class DrawCommand implements Callable<Integer> {
                 throw new IllegalArgumentException(kind + ": --elem and --vector are for the layout and banks pictures");
             }
             if (kind.equals("layout") && vector != null) throw new IllegalArgumentException("layout: --vector is for the banks picture");
-            if (kind.equals("banks") && elem == null) throw new IllegalArgumentException("banks: --vector needs --elem, the element's bytes");
+            if (kind.equals("banks") && elem == null) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "banks: --vector needs --elem, the element's bytes");
+            }
             if (elem != null) a.add(Integer.toString(elem));
             if (vector != null) a.add(Integer.toString(vector));
         }
@@ -231,8 +234,9 @@ final class DrawCommand implements Callable<Integer> {
     }
 
     private void arity(List<String> a, int min, int max, String what) {
-        if (a.size() < min || a.size() > max) {
-            throw new IllegalArgumentException(kind + " takes " + what + "; got " + a.size() + " argument" + (a.size() == 1 ? "" : "s"));
+        if (a.size() < min || a.size() > max) { // a usage error (exit 2), as picocli's for a command's own arguments
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), kind + " takes " + what + "; got " + a.size()
+                    + " argument" + (a.size() == 1 ? "" : "s") + (kind.equals("banks") && elem == null ? " (the element's bytes: --elem)" : ""));
         }
     }
 }

@@ -120,9 +120,12 @@ final class GpuCommand implements Callable<Integer> {
         @Option(names = "--backend", defaultValue = "auto", description = "auto, gpu or cpu") String backend;
         @Option(names = "--log2", defaultValue = "28", description = "2^N offsets / elements (default 28)") int log2;
         @Option(names = "--reps", defaultValue = "20", description = "timed runs per benchmark (default 20)") int reps;
+        @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() {
+            Main.require(spec, log2 >= 10 && log2 <= 32, "--log2 must be in [10, 32], not " + log2);
+            Main.require(spec, reps >= 1, "--reps must be at least 1, not " + reps);
             PrintStream out = System.out;
             try (Backend be = Backends.open(Backends.Choice.parse(backend), System.err::println)) {
                 List<BenchRow> rows;
@@ -158,8 +161,8 @@ final class GpuCommand implements Callable<Integer> {
      * the cycles per warp instruction the GPU measured, both relative to the conflict-free load of the same width;
      * without a GPU, the predictions alone. {@code gpu banks SMEM ACCESS --elem N} measures one pattern instead.
      */
-    @Command(name = "banks", description = {"Predicted bank conflicts (wavefronts) against cycles measured on the GPU, for a table of",
-        "shared-memory access patterns or for SMEM ACCESS --elem N; predictions only without a GPU."})
+    @Command(name = "banks", description = {"Predicted bank conflicts (wavefronts) against cycles measured on the GPU.",
+        "For a table of shared-memory access patterns, or for SMEM ACCESS --elem N; predictions only without a GPU."})
     static final class Banks implements Callable<Integer> {
         @Parameters(index = "0", arity = "0..1", paramLabel = "SMEM", description = "a shared-memory layout, e.g. \"Sw<3,3,3> o 0 o (8,64):(64,1)\"") String smem;
         @Parameters(index = "1", arity = "0..1", paramLabel = "ACCESS", description = "the threads' accesses, e.g. (8,8):(1,8)") String access;
@@ -169,9 +172,14 @@ final class GpuCommand implements Callable<Integer> {
         @Option(names = "--unroll", defaultValue = "16", description = "loads per trip (default 16)") int unroll;
         @Option(names = "--reps", defaultValue = "9", description = "timed runs per pattern and block size (default 9)") int reps;
         @Option(names = "--predict", description = "print the predictions only, even with a GPU") boolean predict;
+        @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() {
+            for (int w : warps) Main.require(spec, w >= 1 && w <= 32, "--warps: a block of " + w + " warps; a block holds 1 to 32");
+            Main.require(spec, iters >= 1, "--iters must be at least 1, not " + iters);
+            Main.require(spec, unroll >= 1 && unroll <= 1024, "--unroll must be in [1, 1024], not " + unroll);
+            Main.require(spec, reps >= 1, "--reps must be at least 1, not " + reps);
             List<org.layoutcat.gpu.bench.BankPattern> patterns;
             if (smem != null || access != null) {
                 if (smem == null || access == null || elem == null) throw new IllegalArgumentException("gpu banks SMEM ACCESS --elem BYTES: all three, or none for the table");

@@ -12,6 +12,7 @@ import org.layoutcat.cli.op.Operations;
 import org.layoutcat.cli.op.Param;
 import org.layoutcat.cli.op.Request;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Tiler;
 import org.layoutcat.core.algebra.Composition.Explained;
 import picocli.CommandLine.Command;
@@ -42,8 +43,7 @@ public final class Main implements Callable<Integer> {
      * are answered straight from the table, without loading the command-line parser (a command's start), on the same
      * path and with the same words as through it.
      */
-    static final Map<String, String> ALIASES = Map.of("compose", "composition", "complement", "complement", "coalesce", "coalesce",
-            "eval", "eval", "morphism", "to_morphism", "banks", "bank_conflicts");
+    static final Map<String, String> ALIASES = Operations.ALIASES;
 
     public static void main(String[] args) {
         System.exit(run(args));
@@ -70,6 +70,11 @@ public final class Main implements Callable<Integer> {
     }
 
     private static int full(String[] args) {
+        return commandLine().execute(args);
+    }
+
+    /** The command line: every command, their help (the aliases' from the table) and the one error path. */
+    static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
         cl.addSubcommand("help", new CommandLine.HelpCommand());
         withHelp(cl);
@@ -79,15 +84,20 @@ public final class Main implements Callable<Integer> {
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> report(name(cmd), ex));
         cl.setParameterExceptionHandler((ex, given) -> {
             CommandLine cmd = ex.getCommandLine();
+            String message = ex.getMessage();
             String near = "";
-            if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
-                near = "; did you mean " + String.join(" or ", u.getSuggestions()) + "?";
+            if (ex instanceof CommandLine.UnmatchedArgumentException u) {
+                List<String> unmatched = u.getUnmatched();
+                if (cmd.getParent() == null && !unmatched.isEmpty() && !unmatched.get(0).startsWith("-")) {
+                    message = "no command \"" + LayoutArgumentException.quote(unmatched.get(0)) + "\"";
+                }
+                if (!u.getSuggestions().isEmpty()) near = "; did you mean " + String.join(" or ", u.getSuggestions()) + "?";
             }
-            cmd.getErr().println(prefix(name(cmd)) + ex.getMessage() + near + " (see 'layoutcat "
-                    + (cmd.getParent() == null ? "" : cmd.getCommandName() + " ") + "--help')");
+            String named = name(cmd);
+            cmd.getErr().println(prefix(named) + message + near + " (see 'layoutcat " + (named == null ? "" : named + " ") + "--help')");
             return USAGE;
         });
-        return cl.execute(args);
+        return cl;
     }
 
     /** {@code --help} and {@code --version} on every command, the ones added later too. */
@@ -118,8 +128,19 @@ public final class Main implements Callable<Integer> {
         });
     }
 
+    /** The command's name as typed after {@code layoutcat}, e.g. {@code gpu banks}; null for layoutcat itself. */
     private static String name(CommandLine cmd) {
-        return cmd.getParent() == null ? null : cmd.getCommandName();
+        if (cmd.getParent() == null) return null;
+        String parent = name(cmd.getParent());
+        return parent == null ? cmd.getCommandName() : parent + " " + cmd.getCommandName();
+    }
+
+    /**
+     * A usage error of a command's option or arguments where {@code ok} is false: {@code layoutcat CMD: message},
+     * exit {@link #USAGE}, as picocli's own.
+     */
+    static void require(CommandLine.Model.CommandSpec spec, boolean ok, String message) {
+        if (!ok) throw new CommandLine.ParameterException(spec.commandLine(), message);
     }
 
     private static String prefix(String command) {
@@ -327,8 +348,8 @@ public final class Main implements Callable<Integer> {
         }
     }
 
-    @Command(name = "op", description = {"Any operation of the table by name, e.g. `op tiled_divide A B`; a command's name",
-        "(compose, banks, ...) stands for its operation. `op list` lists them; `op NAME --help` explains one."})
+    @Command(name = "op", description = {"Any operation of the table by name, e.g. `op tiled_divide A B`.",
+        "A command's name (compose, banks, ...) stands for its operation. `op list` lists them; `op NAME --help` explains one."})
     static final class Op implements Callable<Integer> {
         @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "the operation's name, or list") String name;
         @Parameters(index = "1..*", arity = "0..*", paramLabel = "ARGS", description = "its arguments") List<String> args = new ArrayList<>();

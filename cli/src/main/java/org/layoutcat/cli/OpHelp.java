@@ -18,7 +18,7 @@ final class OpHelp {
                 group = o.group();
                 sb.append('\n').append(capitalized(group.words())).append(":\n");
             }
-            sb.append(String.format("  %-44s %s%n", o.usage(), o.help()));
+            sb.append(row(o.usage(), 40, o.help()));
         }
         return sb.toString();
     }
@@ -48,18 +48,18 @@ final class OpHelp {
     /** One operation: its usage, help, arguments, reply fields, CuTe C++ and DSL forms, and its example. */
     static String of(Operation o) {
         StringBuilder sb = new StringBuilder();
-        sb.append("Usage: layoutcat op ").append(o.usage()).append('\n');
-        sb.append(o.help()).append('\n');
+        sb.append(paragraph("Usage: layoutcat op " + o.usage()));
+        sb.append(paragraph(o.help()));
         for (Param<?> p : o.params()) {
-            sb.append(String.format("  %-12s %s: %s%s%n", p.name(), p.help(), p.kind().words(), p.optional() ? " (optional)" : ""));
+            sb.append(row(p.name(), 16, p.help() + ": " + p.kind().words() + (p.optional() ? " (optional)" : "")));
         }
-        if (!o.fields().isEmpty()) sb.append("Reply: result, ").append(String.join(", ", o.fields())).append('\n');
+        if (!o.fields().isEmpty()) sb.append(paragraph("Reply: result, " + String.join(", ", o.fields())));
         if (o.engines()) sb.append("Engines: auto (default), cute, category (batch field \"engine\")\n");
-        sb.append("CuTe C++: ").append(form(o.cpp())).append('\n');
-        sb.append("CuTe DSL: ").append(form(o.dsl())).append('\n');
-        sb.append("Example: layoutcat op ").append(o.name());
-        for (String x : o.example()) sb.append(" \"").append(x).append('"');
-        return sb.append('\n').toString();
+        sb.append(paragraph("CuTe C++: " + form(o.cpp())));
+        sb.append(paragraph("CuTe DSL: " + form(o.dsl())));
+        StringBuilder example = new StringBuilder("Example: layoutcat op ").append(o.name());
+        for (String x : o.example()) example.append(" \"").append(x).append('"');
+        return sb.append(paragraph(example.toString())).toString();
     }
 
     private static String form(CodeForm f) {
@@ -71,6 +71,56 @@ final class OpHelp {
             }
             case CodeForm.None n -> "none: " + n.reason();
         };
+    }
+
+    /** A paragraph wrapped to {@link #WIDTH}, its lines after the first indented by 2. */
+    static String paragraph(String text) {
+        StringBuilder sb = new StringBuilder();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split(" ")) {
+            if (word.isEmpty()) continue;
+            boolean blank = line.toString().isBlank();
+            if (!blank && line.length() + 1 + word.length() > WIDTH) {
+                sb.append(line).append('\n');
+                line = new StringBuilder("  ");
+                blank = true;
+            }
+            if (!blank) line.append(' ');
+            line.append(word);
+        }
+        return sb.append(line).append('\n').toString();
+    }
+
+    /** The widest line of help, as picocli's. */
+    static final int WIDTH = 80;
+
+    /**
+     * A row of two columns: {@code left} indented by 2, {@code text} from column {@code col} (on the next line where
+     * left reaches it), its words wrapped to {@link #WIDTH} with that indent. A word longer than a line stands alone.
+     */
+    static String row(String left, int col, String text) {
+        StringBuilder sb = new StringBuilder();
+        String pad = " ".repeat(col);
+        StringBuilder line = new StringBuilder("  ").append(left);
+        if (line.length() >= col - 1) {
+            sb.append(line).append('\n');
+            line = new StringBuilder(pad);
+        } else {
+            while (line.length() < col) line.append(' ');
+        }
+        boolean first = true;
+        for (String word : text.split(" ")) {
+            if (word.isEmpty()) continue;
+            if (!first && line.length() + 1 + word.length() > WIDTH) {
+                sb.append(line).append('\n');
+                line = new StringBuilder(pad);
+                first = true;
+            }
+            if (!first) line.append(' ');
+            line.append(word);
+            first = false;
+        }
+        return sb.append(line).append('\n').toString();
     }
 
     private static String capitalized(String s) {

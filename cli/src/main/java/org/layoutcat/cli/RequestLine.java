@@ -113,6 +113,28 @@ record RequestLine(byte[] id, int idFrom, int idTo, Request request, String erro
         return new RequestLine(idFrom == ABSENT ? null : b, idFrom, idTo, new Request(op, args == null ? List.of() : args, engine), null);
     }
 
+    /**
+     * Where the id of a line is when it is the line's first member ({@code {"id": 7, ...}}), read from the line's
+     * first bytes {@code b[from, to)} alone: {@code {idFrom, idTo}}, or null where the line does not start so, or the
+     * id is not a whole JSON scalar (a string with its escapes checked, a number, true, false, null) of valid UTF-8.
+     * For the refusal of a line too long to read whole.
+     */
+    static int[] leadingId(byte[] b, int from, int to) {
+        int i = ws(b, from, to);
+        if (i >= to || b[i] != '{') return null;
+        i = ws(b, i + 1, to);
+        if (i >= to || b[i] != '"') return null;
+        int keyEnd = stringEnd(b, i + 1, to);
+        if (keyEnd < 0 || !is(b, i + 1, keyEnd, "id")) return null;
+        i = ws(b, keyEnd + 1, to);
+        if (i >= to || b[i] != ':') return null;
+        i = ws(b, i + 1, to);
+        if (i >= to) return null;
+        int end = value(b, i, to, false);
+        if (end < 0 || end >= to || invalidUtf8(b, i, end) != null) return null; // a number cut by the prefix's end is no id
+        return new int[] {i, end};
+    }
+
     /** The elements of the array at {@code b[i] = '['}, strings and integers, added to {@code out}; the end, or -1. */
     private static int args(byte[] b, int i, int to, List<String> out) {
         return array(b, i, to, (x, at, end) -> argument(x, at, end, out));

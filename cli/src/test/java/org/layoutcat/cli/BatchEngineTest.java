@@ -320,8 +320,8 @@ class BatchEngineTest {
     }
 
     /**
-     * A line past 4 MiB is refused by name: one just past it, which arrives whole, and one past the reader's buffer,
-     * which is skipped to its end (here the end of input, with no line end).
+     * A line past 4 MiB is refused by name, with its id where the id comes first: one just past it, which arrives
+     * whole, and one past the reader's buffer, which is skipped to its end (here the end of input, with no line end).
      */
     @Test
     void aLineLongerThanTheLimitIsRefusedAndTheBatchGoesOn() throws IOException {
@@ -336,9 +336,44 @@ class BatchEngineTest {
             assertEquals("{\"id\":3,\"result\":\"4\"}", out.get(2));
             for (int i : new int[] {1, 3}) {
                 JsonNode r = JSON.readTree(out.get(i));
-                assertTrue(r.get("id").isNull(), out.get(i));
+                assertEquals(2, r.get("id").asInt(), out.get(i)); // the id, its first member, echoed
                 assertMentions(error(r), "longer than " + BlockReader.MAX_LINE + " bytes");
             }
+        }
+        // an id that is not the first member is not looked for
+        String late = "{\"op\":\"size\",\"id\":5,\"args\":[\"" + "(".repeat(BlockReader.MAX_LINE + BlockReader.BLOCK) + "\"]}";
+        List<String> out = run((late + "\n").getBytes(StandardCharsets.UTF_8), 1);
+        assertTrue(JSON.readTree(out.get(0)).get("id").isNull(), out.get(0));
+    }
+
+    /**
+     * Issue 23: a line past the limit is answered as soon as its end is read, with its id, while the pipe stays
+     * open (its reply used to wait for the next line or the end of input, and carried id null).
+     */
+    @Test
+    void aLineLongerThanTheLimitIsAnsweredAtItsEndWhileThePipeStaysOpen() throws Exception {
+        for (String threads : List.of("1", "4")) {
+            Process p = batchProcess("-Xmx256m", threads).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            try (java.io.OutputStream toBatch = p.getOutputStream();
+                    BufferedReader replies = new BufferedReader(new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                java.util.concurrent.ExecutorService reader = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+                    Thread t = new Thread(r);
+                    t.setDaemon(true);
+                    return t;
+                });
+                toBatch.write(("{\"id\":\"long\",\"op\":\"size\",\"args\":[\"" + "(".repeat(BlockReader.MAX_LINE + 3 * BlockReader.BLOCK)
+                        + "\"]}\n").getBytes(StandardCharsets.UTF_8));
+                toBatch.flush();
+                JsonNode r = JSON.readTree(reader.submit(replies::readLine).get(30, java.util.concurrent.TimeUnit.SECONDS));
+                assertEquals("long", r.get("id").asText(), "--threads " + threads);
+                assertMentions(error(r), "longer than " + BlockReader.MAX_LINE + " bytes");
+                toBatch.write("{\"id\":2,\"op\":\"size\",\"args\":[\"4:1\"]}\n".getBytes(StandardCharsets.UTF_8));
+                toBatch.flush();
+                assertEquals("{\"id\":2,\"result\":\"4\"}", reader.submit(replies::readLine).get(30, java.util.concurrent.TimeUnit.SECONDS));
+                reader.shutdownNow();
+            }
+            assertTrue(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS));
+            assertEquals(0, p.exitValue());
         }
     }
 

@@ -18,12 +18,13 @@ class CommandLineHelpTest {
     /** The paths of every command and subcommand, e.g. [draw], [gpu, ptx]. */
     private static List<List<String>> commands() {
         List<List<String>> out = new ArrayList<>();
-        collect(new CommandLine(new Main()), new ArrayList<>(), out);
+        collect(Main.commandLine(), new ArrayList<>(), out);
         return out;
     }
 
     private static void collect(CommandLine cl, List<String> path, List<List<String>> out) {
         for (var e : cl.getSubcommands().entrySet()) {
+            if (e.getKey().equals("help")) continue; // picocli's own help command
             List<String> p = new ArrayList<>(path);
             p.add(e.getKey());
             out.add(p);
@@ -54,6 +55,42 @@ class CommandLineHelpTest {
         }
     }
 
+    /**
+     * Issue 23: help is not cut mid-sentence and keeps its columns. A command's summary in its parent's list (the
+     * first line of its description) is a whole phrase, ending in '.', ')' or ':'; no line of any help, the list of
+     * operations ({@code op --help}) and one operation's ({@code op NAME --help}) included, is wider than 80 columns,
+     * so nothing wraps back to column 0; a row of the list of operations that continues is indented.
+     */
+    @Test
+    void helpIsWholeSentencesInItsColumns() {
+        for (List<String> path : commands()) {
+            String name = String.join(" ", path);
+            CommandLine cl = Main.commandLine();
+            for (String p : path) cl = cl.getSubcommands().get(p);
+            String[] description = cl.getCommandSpec().usageMessage().description();
+            assertTrue(description.length > 0, name + " has no description");
+            String first = description[0].stripTrailing();
+            assertTrue(first.endsWith(".") || first.endsWith(")") || first.endsWith(":"), name + "'s summary is cut: " + first);
+            for (String line : CliRun.of(args(path, "--help")).out().lines().toList()) {
+                assertTrue(line.length() <= 80, name + " --help: a line of " + line.length() + " columns: " + line);
+            }
+        }
+        List<String> list = CliRun.of("op", "--help").out().lines().toList();
+        boolean inList = false;
+        for (String line : list) {
+            assertTrue(line.length() <= 80, "op --help: a line of " + line.length() + " columns: " + line);
+            if (line.startsWith("Operations")) inList = true;
+            else if (inList && !line.isBlank()) {
+                assertTrue(line.startsWith("  ") || line.endsWith(":"), "op --help: a row back at column 0: " + line);
+            }
+        }
+        for (String op : org.layoutcat.cli.op.Operations.names()) {
+            for (String line : CliRun.of("op", op, "--help").out().lines().toList()) {
+                assertTrue(line.length() <= 80, "op " + op + " --help: a line of " + line.length() + " columns: " + line);
+            }
+        }
+    }
+
     @Test
     void aBadOptionIsOneLineAndExitCodeTwo() {
         for (List<String> path : commands()) {
@@ -62,7 +99,7 @@ class CommandLineHelpTest {
             assertEquals(Main.USAGE, r.code(), name + ": " + r.err());
             List<String> lines = r.err().lines().toList();
             assertEquals(1, lines.size(), name + ": " + r.err());
-            assertTrue(lines.get(0).startsWith("layoutcat " + path.get(path.size() - 1) + ": "), lines.get(0));
+            assertTrue(lines.get(0).startsWith("layoutcat " + name + ": "), lines.get(0)); // gpu banks: its whole name
             // picocli names the first problem it meets: the unknown option, or parameters still missing
             assertTrue(lines.get(0).contains("--no-such-option") || lines.get(0).contains("Missing required"), lines.get(0));
             assertTrue(lines.get(0).endsWith("--help')"), lines.get(0));

@@ -152,7 +152,8 @@ class DrawCommandTest {
         };
         for (String[] args : bad) {
             CliRun r = run(args);
-            assertEquals(1, r.code(), String.join(" ", args));
+            // a wrong number of arguments (banks without --elem) is a usage error, as for banks itself; a wrong value is refused
+            assertEquals(args[3].equals("8:1") ? Main.USAGE : Main.REFUSED, r.code(), String.join(" ", args));
             String err = r.err().strip();
             assertTrue(err.startsWith("layoutcat draw"), err);
             assertFalse(err.contains("\n"), "one line: " + err);
@@ -168,13 +169,13 @@ class DrawCommandTest {
         String svg = dir.resolve("x.svg").toString();
         assertEquals("layoutcat draw: unknown picture kind 'pie': one of morphism, refinement, compose, layout, tv, coords, divide,"
                 + " product, mma, copy, banks", run("draw", "pie", "4:1", "-o", svg).err().strip());
-        assertEquals("layoutcat draw: layout takes a layout or composed layout and optionally the element's bytes; got 3 arguments",
+        assertEquals("layoutcat draw: layout takes a layout or composed layout and optionally the element's bytes; got 3 arguments (see 'layoutcat draw --help')",
                 run("draw", "layout", "4:1", "2", "8:1", "-o", svg).err().strip());
         assertEquals("layoutcat draw: layout: the element's bytes '8:1' are none of 1, 2, 4, 8, 16",
                 run("draw", "layout", "4:1", "8:1", "-o", svg).err().strip());
-        assertEquals("layoutcat draw: compose takes layouts A and B (A o B, B applied first); got 1 argument",
+        assertEquals("layoutcat draw: compose takes layouts A and B (A o B, B applied first); got 1 argument (see 'layoutcat draw --help')",
                 run("draw", "compose", "(12,3,6):(1,72,12)", "-o", svg).err().strip());
-        assertEquals("layoutcat draw: refinement takes T and U, or T, U, T′ and U′; got 3 arguments",
+        assertEquals("layoutcat draw: refinement takes T and U, or T, U, T′ and U′; got 3 arguments (see 'layoutcat draw --help')",
                 run("draw", "refinement", "(6,6)", "(2,6,3)", "((2,3),(2,3))", "-o", svg).err().strip());
         assertEquals("layoutcat draw: product: the form is given twice, as 'raked' and as 'blocked'",
                 run("draw", "product", "(2,3):(1,2)", "(3,2):(1,3)", "raked", "--kind", "blocked", "-o", svg).err().strip());

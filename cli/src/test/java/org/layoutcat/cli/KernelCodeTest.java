@@ -23,6 +23,7 @@ import java.util.regex.Pattern;
 import org.layoutcat.cli.op.CodeForm;
 import org.layoutcat.cli.op.Operation;
 import org.layoutcat.cli.op.Operations;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -367,6 +368,7 @@ class KernelCodeTest {
     }
 
     @Test
+    @Tag("cutlass") // with LAYOUTCAT_CUTE_INCLUDE (the profile cutlass): CuTe's headers
     void everyFormCompilesAndRunsAgainstCuTe(@TempDir Path dir) throws Exception {
         String include = cuteInclude();
         List<Case> cases = new ArrayList<>();
@@ -414,6 +416,7 @@ class KernelCodeTest {
      * CuTe's. Requests layoutcat refuses are left out. The cases of each operation are printed.
      */
     @Test
+    @Tag("cutlass") // with LAYOUTCAT_CUTE_INCLUDE (the profile cutlass): CuTe's headers
     void randomRequestsAgreeWithCuTe(@TempDir Path dir) throws Exception {
         String include = cuteInclude();
         List<Case> cases = new ArrayList<>();
@@ -467,6 +470,7 @@ class KernelCodeTest {
      * of a swizzled layout's parts) or returns 1 (an offset known at run time).
      */
     @Test
+    @Tag("cutlass") // with LAYOUTCAT_CUTE_INCLUDE (the profile cutlass): CuTe's headers
     void aWrongExpectedValueFailsTheTest(@TempDir Path dir) throws Exception {
         String include = cuteInclude();
         Case layout = wrong(generate(new String[] {"composition", "(12,3,6):(1,72,12)", "(6,6):(1,6)"}), "CUTE_STATIC_ASSERT_V");

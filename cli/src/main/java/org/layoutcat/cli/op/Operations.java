@@ -176,11 +176,22 @@ public final class Operations {
                 + String.join(", ", names());
     }
 
-    /** The name nearest to {@code name} by edit distance, where it is near enough to be a typo; else null. */
+    /**
+     * The commands that stand for an operation (their name as {@code layoutcat CMD}), by name: {@code op CMD} reads
+     * them too, and a typo of one is answered with its operation.
+     */
+    public static final Map<String, String> ALIASES = Map.of("compose", "composition", "complement", "complement",
+            "coalesce", "coalesce", "eval", "eval", "morphism", "to_morphism", "banks", "bank_conflicts");
+
+    /**
+     * The operation whose name, or the name of a command standing for it ({@link #ALIASES}), is nearest to
+     * {@code name} by edit distance, where it is near enough to be a typo ({@code compse}: composition); else null.
+     */
     public static String nearest(String name) {
         if (name == null || name.length() > 64) return null;
-        return names().stream().min(Comparator.comparingInt(n -> distance(n, name)))
-                .filter(n -> distance(n, name) <= Math.max(2, name.length() / 3)).orElse(null);
+        java.util.stream.Stream<String> candidates = java.util.stream.Stream.concat(names().stream(), ALIASES.keySet().stream());
+        return candidates.min(Comparator.comparingInt(n -> distance(n, name)))
+                .filter(n -> distance(n, name) <= Math.max(2, name.length() / 3)).map(n -> ALIASES.getOrDefault(n, n)).orElse(null);
     }
 
     /** Levenshtein distance. */

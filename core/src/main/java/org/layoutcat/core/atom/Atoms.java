@@ -153,7 +153,7 @@ public final class Atoms {
     public static MmaAtom mma(String name) {
         MmaAtom a = MMA.get(name.trim());
         if (a == null) {
-            throw new LayoutArgumentException("no MMA atom \"" + name + "\"; known: " + shortList(MMA.keySet()));
+            throw new LayoutArgumentException("no MMA atom \"" + LayoutArgumentException.quote(name) + "\"; known: " + shortList(MMA.keySet()));
         }
         return a;
     }
@@ -166,7 +166,7 @@ public final class Atoms {
     public static CopyAtom copy(String name) {
         CopyAtom a = COPY.get(name.trim());
         if (a == null) {
-            throw new LayoutArgumentException("no copy atom \"" + name + "\"; known: " + String.join(", ", COPY.keySet()));
+            throw new LayoutArgumentException("no copy atom \"" + LayoutArgumentException.quote(name) + "\"; known: " + String.join(", ", COPY.keySet()));
         }
         return a;
     }

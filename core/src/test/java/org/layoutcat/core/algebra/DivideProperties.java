@@ -36,9 +36,18 @@ class DivideProperties {
         return LayoutArbitraries.arbitraryPairs();
     }
 
-    /** The definition, for a layout B. */
+    /**
+     * The definition, for a layout B, as CuTe C++ writes logical_divide: {@code A ∘ (B, comp(B, shape(coalesce(A))))},
+     * the complement taken in the shape of coalesce(A), whose ceil_div can reach past size(A) (a complement in size(A)
+     * alone differs there: ceil_div((3,5), 2) is (2,5), of size 10, not 8).
+     */
     static Layout definition(Layout a, Layout b) {
-        return Composition.compose(a, Layout.concat(b, Complement.complement(b, a.size())));
+        return Composition.compose(a, Layout.concat(b, rest(a, b)));
+    }
+
+    /** {@code comp(B, shape(coalesce(A)))}. */
+    static Layout rest(Layout a, Layout b) {
+        return Complement.complement(b, Coalesce.coalesce(a).shape());
     }
 
     @Property
@@ -67,7 +76,7 @@ class DivideProperties {
     /** R = (Tile, Rest): Tile(c) = A(B(c)); Rest(j) = A(comp(j)); (Tile, Rest) covers A's offsets. */
     private static void assertTileAndRest(Layout a, Layout b, Layout r) {
         assertEquals(2, r.rank(), r.toString());
-        Layout comp = Complement.complement(b, a.size());
+        Layout comp = rest(a, b);
         CompositionProperties.assertPointwise(a, b, r.mode(0));
         CompositionProperties.assertPointwise(a, comp, r.mode(1));
         assertTrue(r.size() >= a.size(), "the divide of " + a + " by " + b + " = " + r + " tiles all of A");

@@ -21,6 +21,7 @@ import org.jgrapht.graph.builder.GraphTypeBuilder;
 import org.jgrapht.nio.dot.DOTImporter;
 import org.jgrapht.util.SupplierUtil;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,6 +69,7 @@ class ExportsTest {
 
     /** Compiles the TikZ of three pictures with pdflatex where it is installed. */
     @Test
+    @Tag("pdflatex") // where /usr/bin/pdflatex is (the profile pdflatex)
     void tikzCompilesAsWritten(@TempDir Path dir) throws Exception {
         assumeTrue(onPath("pdflatex"), "pdflatex is not installed");
         for (String name : new String[] {"compose-ex13", "tv-seed003", "refinement-ex16c"}) {
