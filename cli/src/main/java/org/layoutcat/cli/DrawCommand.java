@@ -200,7 +200,7 @@ final class DrawCommand implements Callable<Integer> {
                 return Drawings.copy(TiledCopy.of(Atoms.copy(a.get(0)), bits(a.get(1)), Layout.parse(a.get(2)), Layout.parse(a.get(3))),
                         title);
             default:
-                throw new IllegalArgumentException("unknown picture kind '" + kind + "': one of " + String.join(", ", KINDS));
+                throw new IllegalArgumentException("unknown picture kind '" + org.layoutcat.core.LayoutArgumentException.quote(kind) + "': one of " + String.join(", ", KINDS));
         }
     }
 

@@ -91,6 +91,18 @@ class CommandLineHelpTest {
         }
     }
 
+    /** Issue 23: a long input is echoed cut in the middle, as the batch mode quotes it, never whole. */
+    @Test
+    void aLongInputIsQuotedCut() {
+        String huge = "x".repeat(100_000);
+        for (String[] args : new String[][] {{"atom", huge}, {"draw", huge, "1", "-o", "x.svg"}, {"op", huge}, {huge},
+            {"compose", "(" + "2,".repeat(50_000) + "2):(" + "1,".repeat(50_000) + "1)", "4:1"}}) {
+            CliRun r = CliRun.of(args);
+            assertTrue(r.code() != 0 && r.err().length() < 2000, args[0].length() + " characters: " + r.err().length()
+                    + " characters of error");
+        }
+    }
+
     @Test
     void aBadOptionIsOneLineAndExitCodeTwo() {
         for (List<String> path : commands()) {

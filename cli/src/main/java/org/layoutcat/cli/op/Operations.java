@@ -172,7 +172,7 @@ public final class Operations {
     /** {@code unknown op "x"; did you mean "y"? known ops: ...}. */
     static String unknown(String name) {
         String near = nearest(name);
-        return "unknown op \"" + name + "\"" + (near == null ? "" : "; did you mean \"" + near + "\"?") + "; known ops: "
+        return "unknown op \"" + org.layoutcat.core.LayoutArgumentException.quote(name) + "\"" + (near == null ? "" : "; did you mean \"" + near + "\"?") + "; known ops: "
                 + String.join(", ", names());
     }
 
