@@ -90,6 +90,10 @@ class TableFuzzTest {
                 outOfRange.add(past.contains(true));
             }
         }
+        for (Operation op : Operations.all()) { // each operation's own example, which it answers
+            lines.add(line("t" + lines.size(), op.name(), op.example(), null));
+            outOfRange.add(false);
+        }
         for (String[] c : ISSUE) {
             lines.add(line("t" + lines.size(), c[0], List.of(c).subList(1, c.length), null));
             outOfRange.add(false);

@@ -59,6 +59,7 @@ import org.layoutcat.core.partition.Partition;
 import org.layoutcat.core.recast.Recast;
 import org.layoutcat.core.recast.Vectorization;
 import org.layoutcat.core.swizzle.BankConflicts;
+import org.layoutcat.core.swizzle.GmmaDescriptor;
 import org.layoutcat.core.swizzle.GmmaSmemAtoms;
 
 /**
@@ -515,6 +516,23 @@ public final class Operations {
                 callChecking("GMMA::Layout_{major:name}_{swizzle:name}_Atom<{bits:type}>{}").check("result", "r"),
                 none("CuTe DSL makes these atoms from its own kinds and element types (cute.nvgpu.warpgroup), not by CuTe C++'s"
                         + " GMMA::Layout_*_Atom<T> names; layoutcat writes the C++ test"), List.of("K", "SW128", "16"), Answer::result));
+        Param<AnyLayout> operand = Param.of("smem", ArgKind.ANY_LAYOUT, "one wgmma's (MN, K) operand in shared memory");
+        Param<Integer> elementBits = Param.optional("bits", ArgKind.integer("the element's bits (0: the pointer's)", 0, 64),
+                "the element's bits, where the layout is not in CuTe's smem_ptr[Nb] form");
+        Param<Long> address = Param.optional("address", ArgKind.INDEX, "the tile's byte address in shared memory (default 0)");
+        TABLE.add(new Operation("gmma_descriptor", SWIZZLE, "the wgmma shared-memory matrix descriptor of an operand (make_gmma_desc)",
+                List.of(major, operand, elementBits, address), List.of("start_address", "leading_byte_offset", "stride_byte_offset",
+                        "base_offset", "layout_type"), false, a -> {
+                    GmmaDescriptor d = GmmaDescriptor.of(a.get(major), a.get(operand), a.getOr(elementBits, 0), a.getOr(address, 0L));
+                    return Answer.of(d.toString()).with("start_address", d.startAddress()).with("leading_byte_offset", d.leadingByteOffset())
+                            .with("stride_byte_offset", d.strideByteOffset()).with("base_offset", d.baseOffset())
+                            .with("layout_type", d.layoutType().name());
+                },
+                none("CuTe C++'s make_gmma_desc takes a shared-memory tensor whose start address the host cannot know"
+                        + " (cast_smem_ptr_to_uint returns 0 there), and only the pointer form; its golden values are in"
+                        + " GmmaDescriptorTest, from host programs compiled against CUTLASS"),
+                none("CuTe DSL builds wgmma descriptors inside its MMA atoms, with no call of its own"),
+                List.of("K", "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,8),16):((64,512),1)"), Operations::lines));
         Param<AnyLayout> block = Param.of("block", ArgKind.ANY_LAYOUT, "the atom tiled");
         Param<IntTuple> target = Param.of("target", ArgKind.TUPLE, "the shape to cover");
         Param<IntTuple> order = Param.optional("order", ArgKind.TUPLE, "the order of the copies' modes (default column-major)");

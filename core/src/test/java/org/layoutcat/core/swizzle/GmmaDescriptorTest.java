@@ -1,0 +1,93 @@
+package org.layoutcat.core.swizzle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.LayoutArgumentException;
+import org.layoutcat.core.swizzle.GmmaSmemAtoms.Major;
+
+/**
+ * wgmma descriptors against CuTe C++: each case is {@code make_gmma_desc<Major>} of a tensor over
+ * {@code composition(tile_to_shape(GMMA::Layout_*_Atom<T>, TILE), (MN, K))}, compiled against the CUTLASS headers
+ * (commit 7107b05) and printed on the host, where CuTe's start address is 0. The layout is as CuTe prints it.
+ */
+class GmmaDescriptorTest {
+
+    private static GmmaDescriptor desc(Major major, String smem) {
+        return GmmaDescriptor.of(major, AnyLayout.parse(smem), 0, 0);
+    }
+
+    @Test
+    void descriptorsAreCuTesMakeGmmaDesc() {
+        String[][] cases = { // major, layout as CuTe prints it, descriptor, LBO, SBO, type
+            {"K", "Sw<3,4,3> o smem_ptr[16b](unset) o (_64,_16):(_64,_1)", "0x4000004000010000", "1", "64", "B128"},
+            {"K", "Sw<2,4,3> o smem_ptr[16b](unset) o (_64,_16):(_32,_1)", "0x8000002000010000", "1", "32", "B64"},
+            {"K", "Sw<1,4,3> o smem_ptr[16b](unset) o (_64,_16):(_16,_1)", "0xc000001000010000", "1", "16", "B32"},
+            {"K", "Sw<0,4,3> o smem_ptr[16b](unset) o (_64,(_8,_2)):(_8,(_1,_512))", "0x0000000800400000", "64", "8", "INTERLEAVE"},
+            {"MN", "Sw<3,4,3> o smem_ptr[16b](unset) o ((_64,_2),(_8,_2)):((_1,_512),(_64,_1024))", "0x4000008000400000", "64", "128", "B128"},
+            {"MN", "Sw<2,4,3> o smem_ptr[16b](unset) o ((_32,_2),(_8,_2)):((_1,_256),(_32,_512))", "0x8000004000200000", "32", "64", "B64"},
+            {"MN", "Sw<1,4,3> o smem_ptr[16b](unset) o ((_16,_4),(_8,_2)):((_1,_128),(_16,_512))", "0xc000004000100000", "16", "64", "B32"},
+            {"MN", "Sw<0,4,3> o smem_ptr[16b](unset) o ((_8,_8),(_8,_2)):((_1,_64),(_8,_512))", "0x0000000800400000", "64", "8", "INTERLEAVE"},
+            {"K", "Sw<3,4,3> o smem_ptr[32b](unset) o (_128,_8):(_32,_1)", "0x4000004000010000", "1", "64", "B128"},
+            {"K", "Sw<3,4,3> o smem_ptr[8b](unset) o (_64,_32):(_128,_1)", "0x4000004000010000", "1", "64", "B128"},
+            {"MN", "Sw<3,4,3> o smem_ptr[16b](unset) o ((_64,_4),(_8,_2)):((_1,_512),(_64,_2048))", "0x4000010000400000", "64", "256", "B128"},
+            {"K", "Sw<3,4,3> o smem_ptr[16b](unset) o (_256,_16):(_64,_1)", "0x4000004000010000", "1", "64", "B128"},
+        };
+        for (String[] c : cases) {
+            GmmaDescriptor d = desc(Major.valueOf(c[0]), c[1]);
+            assertEquals(c[2], d.toString(), c[1]);
+            assertEquals(Integer.parseInt(c[3]), d.leadingByteOffset(), c[1]);
+            assertEquals(Integer.parseInt(c[4]), d.strideByteOffset(), c[1]);
+            assertEquals(c[5], d.layoutType().name(), c[1]);
+            assertEquals(0, d.baseOffset());
+        }
+    }
+
+    /** The element form with the element's bits, and a plain layout (no swizzle), give the pointer form's descriptor. */
+    @Test
+    void theElementFormAndAPlainLayoutAreReadAsThePointerForm() {
+        assertEquals("0x4000004000010000", GmmaDescriptor.of(Major.K, AnyLayout.parse("Sw<3,3,3> o 0 o (64,16):(64,1)"), 16, 0).toString());
+        assertEquals("0x0000000800400000", GmmaDescriptor.of(Major.K, AnyLayout.parse("(64,(8,2)):(8,(1,512))"), 16, 0).toString());
+        // the start address in 16-byte units: 1024 bytes in, at a repeat of SW128's pattern
+        GmmaDescriptor at = GmmaDescriptor.of(Major.K, AnyLayout.parse("Sw<3,4,3> o smem_ptr[16b](unset) o (64,16):(64,1)"), 0, 1024);
+        assertEquals(64, at.startAddress());
+        assertEquals("0x4000004000010040", at.toString());
+    }
+
+    /**
+     * Where CuTe's static assertions fail, the refusal says which, in CuTe's words (compiled against CUTLASS: the first
+     * three fail with "Not a canonical GMMA_K Layout: Expected K-size 2 for dense or 4 for sparse", "Not a canonical
+     * GMMA_MN Layout: Expected K-size 256/sizeof_bits<T> ..." and "... Expected stride failure"; the fourth with
+     * "Unsupported layout swizzle"); where CuTe is silently wrong, why.
+     */
+    @Test
+    void layoutsCuTeRefusesOrGetsWrongAreRefusedWithTheReason() {
+        String[][] refused = {
+            // K-major: the K mode holds 4 units of 16 bytes of a dense operand? no: 64 halves are 8 units
+            {"K", "Sw<3,4,3> o smem_ptr[16b](unset) o (64,64):(64,1)", "Not a canonical GMMA_K Layout: the K mode has 8 units"},
+            // a K-major tile read as MN-major
+            {"MN", "Sw<3,4,3> o smem_ptr[16b](unset) o (64,16):(64,1)", "Not a canonical GMMA_MN Layout"},
+            // an MN-major tile read as K-major
+            {"K", "Sw<3,4,3> o smem_ptr[16b](unset) o ((64,2),(8,2)):((1,512),(64,1024))", "Not a canonical GMMA_K Layout"},
+            // SM80's Swizzle<3,3,3> over bytes is no wgmma swizzle
+            {"K", "Sw<3,3,3> o smem_ptr[8b](unset) o (64,32):(32,1)", "Unsupported layout swizzle"},
+            {"K", "Sw<3,4,3> o smem_ptr[16b](unset) o (64,16,2):(64,1,4096)", "rank-2"},
+        };
+        for (String[] c : refused) {
+            LayoutArgumentException e = assertThrows(LayoutArgumentException.class, () -> desc(Major.valueOf(c[0]), c[1]), c[1]);
+            assertTrue(e.getMessage().contains(c[2]), e.getMessage());
+        }
+        // CuTe writes base offset 0 and keeps address >> 4: wrong off a repeat of the pattern, or off 16 bytes
+        String sw128 = "Sw<3,4,3> o smem_ptr[16b](unset) o (64,16):(64,1)";
+        assertTrue(assertThrows(LayoutArgumentException.class, () -> GmmaDescriptor.of(Major.K, AnyLayout.parse(sw128), 0, 512))
+                .getMessage().contains("not at a repeat of the B128 swizzle pattern (a multiple of 1024 bytes)"));
+        assertTrue(assertThrows(LayoutArgumentException.class, () -> GmmaDescriptor.of(Major.K, AnyLayout.parse(sw128), 0, 1032))
+                .getMessage().contains("must be a multiple of 16"));
+        // a stride byte offset past 14 bits: CuTe would keep its low bits
+        assertTrue(assertThrows(LayoutArgumentException.class, () -> desc(Major.K, "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,8),16):((64,1048576),1)"))
+                .getMessage().contains("stride byte offset is 131072 units of 16 bytes"));
+    }
+}
