@@ -317,8 +317,14 @@ final class CodeWriter {
          * An MMA atom's operation type: its name, the SM90 warpgroup atoms with both operands K-major
          * ({@code SM90_64x64x16_F32F16F16_SS<GMMA::Major::K, GMMA::Major::K>}).
          */
+        /**
+         * An MMA atom's operation type: the SM90 GMMA atoms of 16-bit inputs are templates of the operands' majors,
+         * those of other inputs ({@code _TN}, K-major) of their scales (defaulted) but the integer ones, plain types.
+         */
         static String atomType(MmaAtom m) {
-            return m.name().startsWith("SM90_") ? m.name() + "<GMMA::Major::K, GMMA::Major::K>" : m.name();
+            if (!m.name().startsWith("SM90_")) return m.name();
+            if (!m.name().contains("_TN")) return m.name() + "<GMMA::Major::K, GMMA::Major::K>";
+            return m.name().contains("_S32") ? m.name() : m.name() + "<>";
         }
 
         /**

@@ -334,9 +334,10 @@ final class RandomRequests {
     private void atoms(int n) {
         List<MmaAtom> mmas = Atoms.mmaAtoms();
         List<MmaAtom> warp = mmas.stream().filter(m -> !m.name().startsWith("SM90_")).toList();
+        List<MmaAtom> gmma = Atoms.gmmaAtoms(); // the whole SM90 catalog: every family, SS and RS
         List<CopyAtom> copies = Atoms.copyAtoms();
         List<CopyAtom> matrix = copies.stream().filter(c -> c.name().contains("LDSM") || c.name().contains("STSM")).toList();
-        times(n, () -> add("mma_atom", pick(mmas).name()));
+        times(n, () -> add("mma_atom", (r.nextBoolean() ? pick(gmma) : pick(mmas)).name()));
         times(n, () -> {
             CopyAtom c = pick(copies);
             if (r.nextInt(3) == 0) add("copy_atom", c.name());
@@ -349,7 +350,7 @@ final class RandomRequests {
             return "(" + a + "," + b + ",1):" + (b > 1 && r.nextBoolean() ? "(" + b + ",1,0)" : "(1," + (b > 1 ? a : 0) + ",0)");
         };
         times(2 * n, () -> {
-            MmaAtom m = r.nextInt(6) == 0 ? pick(mmas) : pick(warp);
+            MmaAtom m = r.nextInt(6) == 0 ? pick(gmma) : pick(warp);
             String al = m.name().startsWith("SM90_") ? "1x" + pick(1, 2) + "x1" : atomLayout.get();
             if (r.nextInt(3) == 0) add("tiled_mma", m.name(), al, permutation(m, al));
             else add("tiled_mma", m.name(), al);

@@ -71,15 +71,6 @@ public final class Atoms {
         mma("SM80_8x8x4_F64F64F64F64_TN", "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64",
                 "Matrix Fragments for mma.m8n8k4 with .f64 floating point type", "sm_80", F64, F64,
                 "(8,8,4)", WARP, "((4,8),1):((8,1),0)", "((4,8),1):((8,1),0)", "((4,8),2):((16,1),8)");
-        // SM90 wgmma m64nNk16, A and B from shared memory (GMMA::ABLayout: every thread names the whole tile),
-        // accumulators GMMA::CLayout_64xN: row = 16·warp + g + 8·(⌊i/2⌋ mod 2), col = 8·⌊i/4⌋ + 2t + i%2.
-        for (int n = 8; n <= 256; n += 8) {
-            mma("SM90_64x" + n + "x16_F32F16F16_SS", "wgmma.mma_async.sync.aligned.m64n" + n + "k16.f32.f16.f16",
-                    "Asynchronous Warpgroup Level Matrix Multiply-Accumulate: Register Fragments (wgmma .m64nNk16 accumulator D)",
-                    "sm_90a", F32, F16, "(64," + n + ",16)", "128:1", "(128,(64,16)):(0,(1,64))",
-                    "(128,(" + n + ",16)):(0,(1," + n + "))",
-                    "((4,8,4),(2,2," + (n / 8) + ")):((128,1,16),(64,8,512))");
-        }
 
         String ldsm = "Warp-level matrix load instruction: ldmatrix";
         copy("SM75_U32x1_LDSM_N", "ldmatrix.sync.aligned.m8n8.x1.shared.b16", ldsm, "sm_75", "32:1",
@@ -135,9 +126,20 @@ public final class Atoms {
                 Layout.parse(dst), reference));
     }
 
-    /** Every MMA atom of the catalog, in catalog order. */
+    /**
+     * The MMA atoms {@code layoutcat atom} lists, in catalog order: every {@code mma.sync} atom and, of the SM90 GMMA
+     * catalog, {@code SM90_64xNx16_F32F16F16_SS} for each N; the GPU verifies each. The whole GMMA catalog is
+     * {@link #gmmaAtoms()}; {@link #mma(String)} finds any of its atoms by name.
+     */
     public static List<MmaAtom> mmaAtoms() {
-        return List.copyOf(MMA.values());
+        List<MmaAtom> out = new ArrayList<>(MMA.values());
+        for (int n = 8; n <= 256; n += 8) out.add(GmmaAtoms.named("SM90_64x" + n + "x16_F32F16F16_SS"));
+        return List.copyOf(out);
+    }
+
+    /** Every atom of CuTe's SM90 GMMA catalog ({@link GmmaAtoms}): 1,056, made on this call. */
+    public static List<MmaAtom> gmmaAtoms() {
+        return GmmaAtoms.all();
     }
 
     /** Every copy atom of the catalog, in catalog order. */
@@ -152,6 +154,7 @@ public final class Atoms {
      */
     public static MmaAtom mma(String name) {
         MmaAtom a = MMA.get(name.trim());
+        if (a == null) a = GmmaAtoms.named(name.trim());
         if (a == null) {
             throw new LayoutArgumentException("no MMA atom \"" + LayoutArgumentException.quote(name) + "\"; known: " + shortList(MMA.keySet()));
         }
@@ -173,8 +176,10 @@ public final class Atoms {
 
     private static String shortList(java.util.Collection<String> names) {
         List<String> out = new ArrayList<>();
-        for (String n : names) if (!n.startsWith("SM90_64x") || n.startsWith("SM90_64x8x") || n.startsWith("SM90_64x256x")) out.add(n);
-        return String.join(", ", out) + " (SM90_64xNx16_F32F16F16_SS for N = 8, 16, …, 256)";
+        for (String n : names) if (!n.startsWith("SM90_64x")) out.add(n);
+        return String.join(", ", out) + ", and CuTe's SM90 GMMA catalog: SM90_64xNxK_<D><A><B>_<SS|RS>[_TN][_SATURATE]"
+                + " (F16F16F16, F32F16F16, F32BF16BF16 with K = 16; F32TF32TF32_.._TN with K = 8; F16 or F32 by E4M3/E5M2 pairs"
+                + " and S32 by S8/U8 pairs, _TN, with K = 32; N = 8, 16, …, 256)";
     }
 
     static Map<String, MmaAtom> mmaByName() {

@@ -21,15 +21,22 @@ import org.layoutcat.core.LayoutArgumentException;
  * @param isaSection the PTX ISA section that defines the instruction's fragments
  * @param arch       the first architecture that runs it, e.g. {@code sm_80}
  * @param d          the element type of D and C (the accumulator)
- * @param ab         the element type of A and B
+ * @param ab         the element type of A (and of B, where {@code bType} is the same)
  * @param shapeMNK   {@code (M,N,K)}
  * @param thrID      logical thread → lane
  * @param a          (thread, value) → {@code m + M·k}
  * @param b          (thread, value) → {@code n + N·k}
  * @param c          (thread, value) → {@code m + M·n}
+ * @param bType      the element type of B (an FP8 or integer wgmma may mix E4M3 with E5M2, S8 with U8)
  */
 public record MmaAtom(String name, String ptx, String isaSection, String arch, Element d, Element ab,
-                      IntTuple shapeMNK, Layout thrID, Layout a, Layout b, Layout c) {
+                      IntTuple shapeMNK, Layout thrID, Layout a, Layout b, Layout c, Element bType) {
+    /** An atom whose A and B are of one type, {@code ab}. */
+    public MmaAtom(String name, String ptx, String isaSection, String arch, Element d, Element ab, IntTuple shapeMNK,
+            Layout thrID, Layout a, Layout b, Layout c) {
+        this(name, ptx, isaSection, arch, d, ab, shapeMNK, thrID, a, b, c, ab);
+    }
+
     /**
      * The MMA atom of the given parts.
      *
@@ -110,6 +117,11 @@ public record MmaAtom(String name, String ptx, String isaSection, String arch, E
      */
     public boolean registersAB() {
         return ptx.startsWith("mma.sync");
+    }
+
+    /** Whether A is held in registers: {@code mma.sync}, and {@code wgmma}'s RS forms (A from registers, B a descriptor). */
+    public boolean registersA() {
+        return registersAB() || name.contains("_RS");
     }
 
     /**

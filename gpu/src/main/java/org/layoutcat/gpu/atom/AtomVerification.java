@@ -120,7 +120,7 @@ public final class AtomVerification {
         Kernel k = AtomKernels.mma(atom);
         SplittableRandom rnd = new SplittableRandom(seed ^ atom.name().hashCode());
         int mk = (int) (atom.m() * atom.k()), nk = (int) (atom.n() * atom.k()), mn = (int) (atom.m() * atom.n());
-        double[] a = operand(rnd, mk, atom.ab()), b = operand(rnd, nk, atom.ab());
+        double[] a = operand(rnd, mk, atom.ab()), b = operand(rnd, nk, atom.bType());
         int[] ia = table(atom.a(), atom.thrID(), mk), ib = table(atom.b(), atom.thrID(), nk), ic = table(atom.c(), atom.thrID(), mn);
         double[] want = product(atom, a, b);
         double[] got = device.mma(k, a, b, ia, ib, ic, mn + 1);
@@ -142,7 +142,7 @@ public final class AtomVerification {
         Kernel k = AtomKernels.wgmma(atom);
         SplittableRandom rnd = new SplittableRandom(seed ^ atom.name().hashCode());
         int mk = (int) (atom.m() * atom.k()), nk = (int) (atom.n() * atom.k()), mn = (int) (atom.m() * atom.n());
-        double[] a = operand(rnd, mk, atom.ab()), b = operand(rnd, nk, atom.ab());
+        double[] a = operand(rnd, mk, atom.ab()), b = operand(rnd, nk, atom.bType());
         int[] ic = table(atom.c(), atom.thrID(), mn), none = new int[1];
         double[] want = product(atom, a, b);
         int bad = mismatches(want, device.mma(k, a, b, none, none, ic, mn + 1), mn);

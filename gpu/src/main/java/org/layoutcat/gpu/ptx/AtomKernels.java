@@ -177,7 +177,7 @@ public final class AtomKernels {
         g.comment("A: " + atom.valuesA() + " values through the table row of this lane");
         List<String> ra = loadOperand(g, atom.ab(), a, row(g, ia, lane, 4 * atom.valuesA()), atom.valuesA());
         g.comment("B: " + atom.valuesB() + " values");
-        List<String> rb = loadOperand(g, atom.ab(), b, row(g, ib, lane, 4 * atom.valuesB()), atom.valuesB());
+        List<String> rb = loadOperand(g, atom.bType(), b, row(g, ib, lane, 4 * atom.valuesB()), atom.valuesB());
         Element d = atom.d();
         long cRegs = d == Element.F16 ? atom.valuesC() / 2 : atom.valuesC();
         List<String> rc = new ArrayList<>(), rd = new ArrayList<>();

@@ -1,0 +1,127 @@
+package org.layoutcat.core.atom;
+
+import static org.layoutcat.core.atom.Element.*;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.layoutcat.core.IntTuple;
+import org.layoutcat.core.Layout;
+
+/**
+ * The SM90 GMMA catalog as CuTe C++ defines it ({@code cute/atom/mma_traits_sm90_gmma.hpp} and
+ * {@code mma_traits_sm90_gmma_ext.hpp}, CUTLASS 7107b05): {@code SM90_64xNxK_<D><A><B>_<SS|RS>[_TN][_SATURATE]}, one
+ * {@code wgmma.mma_async} m64nNkK per family, input width and N. An atom is made when it is named (1,056 of them).
+ *
+ * <p>Every family shares CuTe's layouts: 128 threads ({@code ThrID 128:1}); the accumulator
+ * {@code GMMA::CLayout_64xN = ((4,8,4),(2,2,N/8)):((128,1,16),(64,8,512))}; a shared-memory operand
+ * {@code GMMA::ABLayout<M,K> = (128,(M,K)):(0,(1,M))} (every thread names the whole tile); an A operand in registers
+ * (RS) {@code GMMA::ALayout_64xK}: {@code ((4,8,4),(2,2)):((64,1,16),(8,256))} for 32-bit inputs (K = 8),
+ * {@code ((4,8,4),(2,2,2)):((128,1,16),(64,8,512))} for 16-bit (K = 16),
+ * {@code ((4,8,4),(4,2,2)):((256,1,16),(64,8,1024))} for 8-bit (K = 32). K is 256 bits of the input type.
+ *
+ * <p>Families: F16F16F16, F32F16F16, F32BF16BF16 (K-major or MN-major operands, CuTe's template {@code <tnspA,tnspB>});
+ * F32TF32TF32, F16/F32 by E4M3/E5M2 × E4M3/E5M2, and S32 by S8/U8 × S8/U8 (with {@code _SATURATE}), K-major only
+ * ({@code _TN}). N runs over the multiples of 8 up to 256; the integer families take N = 8, 16, 24, 32, 48, 64, 80,
+ * 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256, as CuTe (and the PTX ISA) defines them.
+ */
+public final class GmmaAtoms {
+    private GmmaAtoms() {}
+
+    /** One family: the accumulator and input types, K, whether K-major only ({@code _TN}), whether integer. */
+    private record Family(String types, Element d, Element a, Element b, int k, boolean tn) {
+        boolean integer() {
+            return d == S32;
+        }
+
+        /** The N this family takes. */
+        boolean takes(int n) {
+            if (n < 8 || n > 256 || n % 8 != 0) return false;
+            return !integer() || n <= 32 || n % 16 == 0;
+        }
+    }
+
+    private static final List<Family> FAMILIES = families();
+
+    private static List<Family> families() {
+        List<Family> f = new ArrayList<>();
+        f.add(new Family("F16F16F16", F16, F16, F16, 16, false));
+        f.add(new Family("F32F16F16", F32, F16, F16, 16, false));
+        f.add(new Family("F32BF16BF16", F32, BF16, BF16, 16, false));
+        f.add(new Family("F32TF32TF32", F32, TF32, TF32, 8, true));
+        for (Element d : new Element[] {F16, F32}) {
+            for (Element a : new Element[] {E4M3, E5M2}) {
+                for (Element b : new Element[] {E4M3, E5M2}) f.add(new Family(d.name() + a.name() + b.name(), d, a, b, 32, true));
+            }
+        }
+        for (Element a : new Element[] {S8, U8}) {
+            for (Element b : new Element[] {S8, U8}) f.add(new Family("S32" + a.name() + b.name(), S32, a, b, 32, true));
+        }
+        return List.copyOf(f);
+    }
+
+    private static final Pattern NAME = Pattern.compile("SM90_64x(\\d{1,3})x(\\d{1,2})_([A-Z0-9]+)_(SS|RS)(_TN)?(_SATURATE)?");
+    private static final Map<String, MmaAtom> MADE = new ConcurrentHashMap<>();
+
+    /** The atom of CuTe's name, or null where no GMMA atom has it. */
+    static MmaAtom named(String name) {
+        MmaAtom made = MADE.get(name);
+        if (made != null) return made;
+        Matcher m = NAME.matcher(name);
+        if (!m.matches()) return null;
+        int n = Integer.parseInt(m.group(1));
+        int k = Integer.parseInt(m.group(2));
+        boolean rs = m.group(4).equals("RS");
+        boolean tn = m.group(5) != null;
+        boolean saturate = m.group(6) != null;
+        for (Family f : FAMILIES) {
+            if (f.types.equals(m.group(3)) && f.k == k && f.tn == tn && (!saturate || f.integer()) && f.takes(n)) {
+                return MADE.computeIfAbsent(name, x -> atom(f, n, rs, saturate));
+            }
+        }
+        return null;
+    }
+
+    /** Every GMMA atom, family by family, SS before RS, N increasing (the integer families' plain before _SATURATE). */
+    static List<MmaAtom> all() {
+        List<MmaAtom> out = new ArrayList<>();
+        for (Family f : FAMILIES) {
+            for (boolean saturate : f.integer() ? new boolean[] {false, true} : new boolean[] {false}) {
+                for (boolean rs : new boolean[] {false, true}) {
+                    for (int n = 8; n <= 256; n += 8) {
+                        if (f.takes(n)) out.add(named(name(f, n, rs, saturate)));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private static String name(Family f, int n, boolean rs, boolean saturate) {
+        return "SM90_64x" + n + "x" + f.k + "_" + f.types + (rs ? "_RS" : "_SS") + (f.tn ? "_TN" : "") + (saturate ? "_SATURATE" : "");
+    }
+
+    private static MmaAtom atom(Family f, int n, boolean rs, boolean saturate) {
+        String ptx = "wgmma.mma_async.sync.aligned.m64n" + n + "k" + f.k + "." + f.d.ptx() + "." + f.a.ptx() + "." + f.b.ptx()
+                + (saturate ? ".satfinite" : "");
+        String section = "PTX ISA: Asynchronous Warpgroup Level Matrix Multiply-Accumulate: Register Fragments (wgmma .m64nNk"
+                + f.k + (rs ? ": A in registers, accumulator D)" : " accumulator D)");
+        Layout a = rs ? registerA(f.k) : Layout.parse("(128,(64," + f.k + ")):(0,(1,64))");
+        Layout b = Layout.parse("(128,(" + n + "," + f.k + ")):(0,(1," + n + "))");
+        Layout c = Layout.parse("((4,8,4),(2,2," + n / 8 + ")):((128,1,16),(64,8,512))");
+        return new MmaAtom(name(f, n, rs, saturate), ptx, section, "sm_90a", f.d, f.a, IntTuple.flat(64, n, f.k),
+                Layout.of(128, 1), a, b, c, f.b);
+    }
+
+    /** CuTe's {@code GMMA::ALayout_64xK}: A in registers, m = g + 16·warp + 8·(row half), k in steps of the width. */
+    private static Layout registerA(int k) {
+        return Layout.parse(switch (k) {
+            case 8 -> "((4,8,4),(2,2)):((64,1,16),(8,256))";
+            case 16 -> "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))";
+            default -> "((4,8,4),(4,2,2)):((256,1,16),(64,8,1024))";
+        });
+    }
+}
