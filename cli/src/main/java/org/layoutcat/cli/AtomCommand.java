@@ -46,7 +46,7 @@ final class AtomCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), (atoms != null ? "--atoms" : "--permute")
                     + " tiles an MMA atom; " + name.trim() + " is a copy atom (tile it with the op tiled_copy)");
         }
-        if (!copy && bits != null && Atoms.mmaAtoms().stream().anyMatch(a -> a.name().equals(name.trim()))) {
+        if (!copy && bits != null && isMma(name)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--bits gives a copy atom's layouts in elements of N bits; "
                     + name.trim() + " is an MMA atom, whose layouts are in its own elements");
         }
@@ -58,5 +58,15 @@ final class AtomCommand implements Callable<Integer> {
         args.add(atoms == null ? "1x1x1" : atoms);
         if (permute != null) args.add(permute);
         return Main.answer("atom", new Request("tiled_mma", args, "auto"));
+    }
+
+    /** True for the name of an MMA atom of the catalog, the whole GMMA catalog included. */
+    private static boolean isMma(String name) {
+        try {
+            Atoms.mma(name);
+            return true;
+        } catch (IllegalArgumentException none) {
+            return false;
+        }
     }
 }

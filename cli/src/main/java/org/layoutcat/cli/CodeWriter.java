@@ -308,18 +308,16 @@ final class CodeWriter {
         /** The preprocessor lines a value needs before {@code <cute/tensor.hpp>}: the SM90 atoms of every N. */
         static List<String> defines(Object v) {
             if (v instanceof MmaAtom m && m.name().startsWith("SM90_")) {
-                return List.of("#define CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED  // the SM90 64xNx16 atoms of every N");
+                return List.of("#define CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED  // the SM90 GMMA atoms of every N");
             }
             return List.of();
         }
 
         /**
-         * An MMA atom's operation type: its name, the SM90 warpgroup atoms with both operands K-major
-         * ({@code SM90_64x64x16_F32F16F16_SS<GMMA::Major::K, GMMA::Major::K>}).
-         */
-        /**
-         * An MMA atom's operation type: the SM90 GMMA atoms of 16-bit inputs are templates of the operands' majors,
-         * those of other inputs ({@code _TN}, K-major) of their scales (defaulted) but the integer ones, plain types.
+         * An MMA atom's operation type: its name; the SM90 GMMA atoms of 16-bit inputs are templates of the operands'
+         * majors, written K-major ({@code SM90_64x64x16_F32F16F16_SS<GMMA::Major::K, GMMA::Major::K>}), those of other
+         * inputs ({@code _TN}, K-major) templates of their scales, defaulted ({@code <>}), but the integer ones, plain
+         * types.
          */
         static String atomType(MmaAtom m) {
             if (!m.name().startsWith("SM90_")) return m.name();

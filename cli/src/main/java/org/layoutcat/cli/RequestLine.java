@@ -131,7 +131,7 @@ record RequestLine(byte[] id, int idFrom, int idTo, Request request, String erro
         i = ws(b, i + 1, to);
         if (i >= to) return null;
         int end = value(b, i, to, false);
-        if (end < 0 || end >= to || invalidUtf8(b, i, end) != null) return null; // a number cut by the prefix's end is no id
+        if (end < 0 || (end >= to && b[i] != '"') || invalidUtf8(b, i, end) != null) return null; // a number or literal cut by the prefix's end is no id
         return new int[] {i, end};
     }
 

@@ -32,8 +32,8 @@ import org.layoutcat.core.atom.Atoms;
  * <li>one reply per line, with the id echoed, through the streaming batch as through one request;</li>
  * <li>no internal wording (Java's, Jackson's or picocli's) in an error;</li>
  * <li>no answer to an integer outside its parameter's range;</li>
- * <li>every request answered within 100 ms (the slowest timed again before it fails: a pause of the JVM's is not
- *     the request's).</li>
+ * <li>every request answered within 100 ms (the eight slowest timed again, each its best of three, before it fails:
+ *     a pause of the JVM's is not the request's).</li>
  * </ul>
  */
 class TableFuzzTest {
@@ -126,7 +126,16 @@ class TableFuzzTest {
             }
         }
         for (long[] x : slow) System.out.printf("slow: %.1f ms %s%n", x[0] / 1e6, abbreviate(lines.get((int) x[1])).substring(0, Math.min(200, abbreviate(lines.get((int) x[1])).length())));
-        if (slowest > MAX_NANOS) slowest = Math.min(slowest, Math.min(timed(slowestLine), timed(slowestLine)));
+        // the slowest requests timed again, each its best of three: a pause of the JVM's is not the request's
+        slowest = 0;
+        for (long[] x : slow) {
+            String line = lines.get((int) x[1]);
+            long best = Math.min(x[0], Math.min(timed(line), timed(line)));
+            if (best > slowest) {
+                slowest = best;
+                slowestLine = line;
+            }
+        }
         System.out.printf("table fuzz: %d requests, %d answered, slowest %.1f ms: %s%n", lines.size(),
                 answered.values().stream().mapToInt(Integer::intValue).sum(), slowest / 1e6, abbreviate(slowestLine));
         assertTrue(slowest <= MAX_NANOS, "slowest request " + slowest / 1_000_000 + " ms: " + abbreviate(slowestLine));
@@ -138,7 +147,7 @@ class TableFuzzTest {
         BatchEngine.run(new ByteArrayInputStream((String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8)), out, 3);
         List<String> replies = out.toString(StandardCharsets.UTF_8).lines().toList();
         assertEquals(lines.size(), replies.size());
-        for (int i = 0; i < replies.size(); i += 97) assertEquals("t" + i, JSON.readTree(replies.get(i)).path("id").asText());
+        for (int i = 0; i < replies.size(); i++) assertEquals("t" + i, JSON.readTree(replies.get(i)).path("id").asText());
     }
 
     private static long timed(String line) {

@@ -114,7 +114,7 @@ final class CompositionWalk {
             cxe = Arrays.copyOf(e, nu);
             nu = FlatModes.modesInto(a, u, e);
             nv = codomainInto(u, e, nu, v, g, w.order);
-            if (nv < 0) throw new IllegalStateException(a + " is tractable, yet coalesce(A) is not");
+            if (nv < 0) throw notTractable(a, b, u, e, nu);
         }
         long[] ug = u; // the layout g encodes: coal(A), or B~ agreeing with A where B's values fall (Extension)
         long[] eg = e;

@@ -63,7 +63,7 @@ public final class GmmaAtoms {
         return List.copyOf(f);
     }
 
-    private static final Pattern NAME = Pattern.compile("SM90_64x(\\d{1,3})x(\\d{1,2})_([A-Z0-9]+)_(SS|RS)(_TN)?(_SATURATE)?");
+    private static final Pattern NAME = Pattern.compile("SM90_64x([1-9]\\d{0,2})x([1-9]\\d?)_([A-Z0-9]+)_(SS|RS)(_TN)?(_SATURATE)?");
     private static final Map<String, MmaAtom> MADE = new ConcurrentHashMap<>();
 
     /** The atom of CuTe's name, or null where no GMMA atom has it. */

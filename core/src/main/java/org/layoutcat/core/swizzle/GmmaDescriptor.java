@@ -102,7 +102,7 @@ public record GmmaDescriptor(int startAddress, int leadingByteOffset, int stride
                 if (bits != 0 && bits != c.pointerBits()) {
                     throw new LayoutArgumentException(what + ": the pointer holds " + c.pointerBits() + "-bit elements, not " + bits);
                 }
-                bits = c.pointerBits();
+                bits = elementBits(what, c.pointerBits());
                 bytes = c.byteSwizzle();
                 inner = c.inner();
             }

@@ -36,7 +36,7 @@ class GmmaAtomsTest {
         }
         // names CuTe does not define: N = 40 for integers, _TN on 16-bit inputs, K of another width, N past 256
         for (String name : List.of("SM90_64x40x32_S32S8S8_SS_TN", "SM90_64x8x16_F16F16F16_SS_TN", "SM90_64x8x16_F32TF32TF32_SS_TN",
-                "SM90_64x264x16_F32F16F16_SS", "SM90_64x8x16_F32F16F16_SS_SATURATE")) {
+                "SM90_64x264x16_F32F16F16_SS", "SM90_64x8x16_F32F16F16_SS_SATURATE", "SM90_64x08x16_F32F16F16_SS")) {
             assertThrows(LayoutArgumentException.class, () -> Atoms.mma(name), name);
         }
         assertEquals("wgmma.mma_async.sync.aligned.m64n24k32.s32.s8.u8.satfinite", Atoms.mma("SM90_64x24x32_S32S8U8_RS_TN_SATURATE").ptx());

@@ -35,6 +35,10 @@ class GmmaDescriptorTest {
             {"K", "Sw<3,4,3> o smem_ptr[8b](unset) o (_64,_32):(_128,_1)", "0x4000004000010000", "1", "64", "B128"},
             {"MN", "Sw<3,4,3> o smem_ptr[16b](unset) o ((_64,_4),(_8,_2)):((_1,_512),(_64,_2048))", "0x4000010000400000", "64", "256", "B128"},
             {"K", "Sw<3,4,3> o smem_ptr[16b](unset) o (_256,_16):(_64,_1)", "0x4000004000010000", "1", "64", "B128"},
+            // MN-major one swizzle row wide: the rest of MN has size 1, its stride (the LBO) 0, as CuTe writes it
+            {"MN", "Sw<3,4,3> o smem_ptr[16b](unset) o (_64,_16):(_1,_64)", "0x4000004000000000", "0", "64", "B128"},
+            {"MN", "Sw<2,4,3> o smem_ptr[16b](unset) o (_32,_16):(_1,_32)", "0x8000002000000000", "0", "32", "B64"},
+            {"MN", "Sw<3,4,3> o smem_ptr[32b](unset) o (_32,_8):(_1,_32)", "0x4000000000000000", "0", "0", "B128"},
         };
         for (String[] c : cases) {
             GmmaDescriptor d = desc(Major.valueOf(c[0]), c[1]);
@@ -66,7 +70,7 @@ class GmmaDescriptorTest {
     @Test
     void layoutsCuTeRefusesOrGetsWrongAreRefusedWithTheReason() {
         String[][] refused = {
-            // K-major: the K mode holds 4 units of 16 bytes of a dense operand? no: 64 halves are 8 units
+            // K-major with 64 halves of K: 8 units of 16 bytes, where a dense operand has 2
             {"K", "Sw<3,4,3> o smem_ptr[16b](unset) o (64,64):(64,1)", "Not a canonical GMMA_K Layout: the K mode has 8 units"},
             // a K-major tile read as MN-major
             {"MN", "Sw<3,4,3> o smem_ptr[16b](unset) o (64,16):(64,1)", "Not a canonical GMMA_MN Layout"},
@@ -75,6 +79,7 @@ class GmmaDescriptorTest {
             // SM80's Swizzle<3,3,3> over bytes is no wgmma swizzle
             {"K", "Sw<3,3,3> o smem_ptr[8b](unset) o (64,32):(32,1)", "Unsupported layout swizzle"},
             {"K", "Sw<3,4,3> o smem_ptr[16b](unset) o (64,16,2):(64,1,4096)", "rank-2"},
+            {"K", "Sw<3,4,3> o smem_ptr[128b](unset) o (64,2):(2,1)", "8-, 16-, 32- or 64-bit elements"},
         };
         for (String[] c : refused) {
             LayoutArgumentException e = assertThrows(LayoutArgumentException.class, () -> desc(Major.valueOf(c[0]), c[1]), c[1]);
