@@ -301,11 +301,7 @@ class BatchEngineTest {
             Process p = batchProcess("-Xmx256m", threads).redirectError(ProcessBuilder.Redirect.DISCARD).start();
             try (java.io.OutputStream toBatch = p.getOutputStream();
                     BufferedReader replies = new BufferedReader(new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                java.util.concurrent.ExecutorService reader = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
-                    Thread t = new Thread(r);
-                    t.setDaemon(true);
-                    return t;
-                });
+                java.util.concurrent.ExecutorService reader = replyReader();
                 for (int i = 1; i <= 3; i++) {
                     toBatch.write(("{\"id\":" + i + ",\"op\":\"coalesce\",\"args\":[\"(2,4):(1,2)\"]}\n").getBytes(StandardCharsets.UTF_8));
                     toBatch.flush();
@@ -356,11 +352,7 @@ class BatchEngineTest {
             Process p = batchProcess("-Xmx256m", threads).redirectError(ProcessBuilder.Redirect.DISCARD).start();
             try (java.io.OutputStream toBatch = p.getOutputStream();
                     BufferedReader replies = new BufferedReader(new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                java.util.concurrent.ExecutorService reader = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
-                    Thread t = new Thread(r);
-                    t.setDaemon(true);
-                    return t;
-                });
+                java.util.concurrent.ExecutorService reader = replyReader();
                 toBatch.write(("{\"id\":\"long\",\"op\":\"size\",\"args\":[\"" + "(".repeat(BlockReader.MAX_LINE + 3 * BlockReader.BLOCK)
                         + "\"]}\n").getBytes(StandardCharsets.UTF_8));
                 toBatch.flush();
@@ -408,6 +400,15 @@ class BatchEngineTest {
         } finally {
             java.nio.file.Files.deleteIfExists(input);
         }
+    }
+
+    /** One daemon thread that reads a batch process's replies, so a test waits for each with a time limit. */
+    private static java.util.concurrent.ExecutorService replyReader() {
+        return java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r);
+            t.setDaemon(true);
+            return t;
+        });
     }
 
     /** {@code layoutcat batch --threads T} in a JVM of its own with this test's class path and the given heap option. */

@@ -182,6 +182,20 @@ final class CuTeNotation {
         skip();
         if (!startsSwizzle()) throw error("expected a swizzle Sw<B,M,S> in L o OFFSET o Sw<B,M,S>");
         int at = pos;
+        int[] bms = swizzleParameters();
+        try {
+            return new InnerSwizzledLayout(outer, offset, new Swizzle(bms[0], bms[1], bms[2]));
+        } catch (LayoutArgumentException e) {
+            throw positioned(at, e);
+        }
+    }
+
+    private boolean startsSwizzle() {
+        return text.startsWith("Sw", pos);
+    }
+
+    /** {@code Sw<B,M,S>} at pos: its three integers, read as written (the swizzle checks them). */
+    private int[] swizzleParameters() {
         pos += 2;
         expect('<', "after Sw: a swizzle is Sw<B,M,S>");
         int b = smallInteger("B");
@@ -190,15 +204,7 @@ final class CuTeNotation {
         expect(',', "between M and S of Sw<B,M,S>");
         int sh = smallInteger("S");
         expect('>', "closing Sw<B,M,S>");
-        try {
-            return new InnerSwizzledLayout(outer, offset, new Swizzle(b, m, sh));
-        } catch (LayoutArgumentException e) {
-            throw positioned(at, e);
-        }
-    }
-
-    private boolean startsSwizzle() {
-        return text.startsWith("Sw", pos);
+        return new int[] {b, m, sh};
     }
 
     /**
@@ -209,14 +215,8 @@ final class CuTeNotation {
     private ComposedLayout swizzled() {
         int start = pos;
         canonical = false; // a composed layout prints itself
-        pos += 2;
-        expect('<', "after Sw: a swizzle is Sw<B,M,S>");
-        int b = smallInteger("B");
-        expect(',', "between B and M of Sw<B,M,S>");
-        int m = smallInteger("M");
-        expect(',', "between M and S of Sw<B,M,S>");
-        int sh = smallInteger("S");
-        expect('>', "closing Sw<B,M,S>");
+        int[] bms = swizzleParameters();
+        int b = bms[0], m = bms[1], sh = bms[2];
         Swizzle sw;
         try {
             sw = new Swizzle(b, m, sh);
