@@ -260,6 +260,13 @@ final class RandomRequests {
             };
             String tiler = "(" + pick(2, 4) + "," + pick(2, 4, 8) + ")";
             add("local_tile", l, tiler, r.nextBoolean() ? "(" + r.nextInt(2) + ",_)" : "(" + r.nextInt(2) + "," + r.nextInt(2) + ")");
+            // a CTA tiler (M,N,K) projected onto the two modes of the tensor, as kernels call local_tile with a Step
+            int drop = r.nextInt(3);
+            String[] cta = {"" + pick(2, 4), "" + pick(2, 4), "" + pick(2, 4, 8)};
+            String[] at = {"" + r.nextInt(2), "" + r.nextInt(2), "_"};
+            String[] proj = {"1", "1", "1"};
+            proj[drop] = "_";
+            add("local_tile", l, "(" + String.join(",", cta) + ")", "(" + String.join(",", at) + ")", "(" + String.join(",", proj) + ")");
             Layout thr = compact(IntTuple.flat(pick(2, 4), pick(2, 4)));
             add("local_partition", l, thr.toString(), "" + r.nextInt((int) thr.size()));
         });

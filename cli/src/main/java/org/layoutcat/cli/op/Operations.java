@@ -412,9 +412,13 @@ public final class Operations {
                 "(2,(3,4)):(1,(2,6))", "(_,(1,_))");
         Param<Tiler> tiler = Param.of("tiler", ArgKind.TILER, "the tile's shape or tiler");
         Param<SliceCoord> at = Param.of("coord", ArgKind.COORD, "the tile's coordinate among the tiles, _ for all");
+        Param<SliceCoord> step = Param.optional("step", ArgKind.COORD, "a projection of the tiler and the coordinate: 1 keeps"
+                + " a mode, _ (CuTe's X) drops it, e.g. (1,_,1) for A's tile of a CTA tiler (M,N,K)");
         op("local_tile", PARTITION, "the tile of L at a coordinate among its tiles (a thread block's tile), and its offset",
-                List.of(L, tiler, at), List.of("offset"), a -> sliced(Partition.localTile(a.get(L), a.get(tiler), a.get(at))),
-                callChecking("local_tile({L:tensor}, {tiler}, {coord:literal})").check("result", "r.layout()")
+                List.of(L, tiler, at, step), List.of("offset"), a -> sliced(a.has(step)
+                        ? Partition.localTile(a.get(L), a.get(tiler), a.get(at), a.get(step))
+                        : Partition.localTile(a.get(L), a.get(tiler), a.get(at))),
+                callChecking("local_tile({L:tensor}, {tiler}, {coord:literal}⟦, {step:literal}⟧)").check("result", "r.layout()")
                         .checkValue("offset", "*r.data()", "L", When.RUN),
                 none("CuTe DSL's local_tile takes a tensor; use cpp for the host test, or slice a layout"),
                 "(16,64):(1,16)", "(4,8)", "(1,_)");

@@ -61,6 +61,53 @@ public final class Partition {
     }
 
     /**
+     * CuTe's {@code local_tile(L, tiler, coord, proj)}: {@code local_tile(L, dice(proj, tiler), dice(proj, coord))}, the
+     * projection {@code proj} ({@code Step<_1,X,_1>}, written {@code (1,_,1)}) keeping the modes of the tiler and of the
+     * coordinate where it has an integer. So one CTA tiler {@code (BLK_M,BLK_N,BLK_K)} and one coordinate
+     * {@code (m,n,_)} give A's tile with {@code (1,_,1)}, B's with {@code (_,1,1)} and C's with {@code (1,1,_)}.
+     *
+     * @throws LayoutArgumentException where the projection is not a tuple of integers and {@code _} with a mode for
+     *         each mode of the tiler and of a tuple coordinate, or as {@link #localTile(AnyLayout, Tiler, SliceCoord)}
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public static Sliced<AnyLayout> localTile(AnyLayout l, Tiler tiler, SliceCoord coord, SliceCoord proj) {
+        Supplier<String> what = () -> "local_tile of " + l + " by " + tiler + " at " + coord + " projected by " + proj;
+        if (!proj.isTuple()) throw new LayoutArgumentException(what.get() + ": the projection is a tuple of 1 and _ (CuTe's X), one per mode of the tiler");
+        for (int i = 0; i < proj.rank(); i++) {
+            if (proj.mode(i).isTuple()) throw new LayoutArgumentException(what.get() + ": mode " + i + " of the projection is a tuple; each is 1 or _");
+        }
+        return localTile(l, dice(proj, tiler, what), dice(proj, coord, what));
+    }
+
+    /** {@code dice(proj, tiler)}: the tiler's modes where the projection has an integer. */
+    private static Tiler dice(SliceCoord proj, Tiler tiler, Supplier<String> what) {
+        return switch (tiler) {
+            case Tiler.ByMode byMode -> {
+                if (byMode.rank() != proj.rank()) {
+                    throw new LayoutArgumentException(what.get() + ": the projection has " + proj.rank() + " modes, the tiler "
+                            + byMode.rank());
+                }
+                List<Tiler> kept = new ArrayList<>();
+                for (int i = 0; i < proj.rank(); i++) if (!proj.mode(i).isWildcard()) kept.add(byMode.mode(i));
+                if (kept.isEmpty()) throw new LayoutArgumentException(what.get() + ": the projection keeps no mode of the tiler");
+                yield new Tiler.ByMode(kept); // a tuple of one is a tiler of one mode, as CuTe's dice keeps it
+            }
+            case AnyLayout layout -> Slicing.dice(proj, layout);
+        };
+    }
+
+    /** {@code dice(proj, coord)}: the coordinate's modes where the projection has an integer (an integer: itself). */
+    private static SliceCoord dice(SliceCoord proj, SliceCoord coord, Supplier<String> what) {
+        if (!coord.isTuple()) return coord;
+        if (coord.rank() != proj.rank()) {
+            throw new LayoutArgumentException(what.get() + ": the projection has " + proj.rank() + " modes, the coordinate " + coord.rank());
+        }
+        List<SliceCoord> kept = new ArrayList<>();
+        for (int i = 0; i < proj.rank(); i++) if (!proj.mode(i).isWildcard()) kept.add(coord.mode(i));
+        return SliceCoord.of(kept.toArray(SliceCoord[]::new));
+    }
+
+    /**
      * {@code local_tile(L, tiler, coord)} of a layout with integer strides.
      *
      * @throws LayoutArgumentException as {@link #localTile(AnyLayout, Tiler, SliceCoord)}

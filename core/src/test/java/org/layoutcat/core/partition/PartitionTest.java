@@ -103,4 +103,31 @@ class PartitionTest {
         m = assertThrows(IllegalArgumentException.class, () -> part("(16,64):(1,16)", "(2,16):(1,4)", 2)).getMessage();
         assertTrue(m.contains("is not a value of the thread layout"), m);
     }
+
+    /**
+     * {@code local_tile(tensor, tiler, coord, Step<...>)} as CUTLASS's sgemm tutorials call it, one CTA tiler
+     * (128,64,8) and coordinate (1,2,_) for A (M,K), B (N,K) and C (M,N): CuTe C++ (CUTLASS 7107b05, counting tensors
+     * with static integers) prints A (_128,_8,_16):(_1,_256,_2048) at 128, B (_64,_8,_16):(_128,_1,_8) at 16384,
+     * C (_128,_64):(_1,_256) at 32896, and with a tiler of layouts at (1,0,3), (_128,_8):(_1,_256) at 6272.
+     */
+    @Test
+    void localTileWithAProjectionIsCuTes() {
+        String[][] cases = {
+            {"(256,128):(1,256)", "(128,64,8)", "(1,2,_)", "(1,_,1)", "(128,8,16):(1,256,2048)", "128"},
+            {"(192,128):(128,1)", "(128,64,8)", "(1,2,_)", "(_,1,1)", "(64,8,16):(128,1,8)", "16384"},
+            {"(256,192):(1,256)", "(128,64,8)", "(1,2,_)", "(1,1,_)", "(128,64):(1,256)", "32896"},
+            {"(256,128):(1,256)", "<128:1,64:1,8:1>", "(1,0,3)", "(1,_,1)", "(128,8):(1,256)", "6272"},
+        };
+        for (String[] c : cases) {
+            Sliced<org.layoutcat.core.AnyLayout> t = Partition.localTile(Layout.parse(c[0]), Tiler.parse(c[1]), SliceCoord.parse(c[2]),
+                    SliceCoord.parse(c[3]));
+            assertEquals(c[4], t.layout().toString(), String.join(" ", c));
+            assertEquals(Long.parseLong(c[5]), t.offset().value(), String.join(" ", c));
+        }
+        {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Partition.localTile(
+                    Layout.parse("(256,128):(1,256)"), Tiler.parse("(128,64,8)"), SliceCoord.parse("(1,2,_)"), SliceCoord.parse("(1,_)")));
+            assertTrue(e.getMessage().contains("the projection has 2 modes, the tiler 3"), e.getMessage());
+        }
+    }
 }
