@@ -368,6 +368,10 @@ final class RandomRequests {
             String thr = compact(IntTuple.flat(pick(8, 16, 32), pick(1, 2, 4))).toString();
             String val = compact(IntTuple.flat(pick(1, 2, 4, 8), pick(1, 2))).toString();
             add("tiled_copy", c.name(), "" + bits, thr, val);
+            // a thread's part of a tensor of whole tiles, as ThrCopy::partition_S/D cuts it
+            IntTuple t = IntTuple.flat(pick(64, 128), pick(32, 64));
+            String tensor = (r.nextBoolean() ? Layout.colMajor(t) : Layout.rowMajor(t)).toString();
+            add(r.nextBoolean() ? "partition_s" : "partition_d", c.name(), "" + bits, thr, val, tensor, "" + r.nextInt(32));
         });
         for (String w : List.of("a", "b", "c")) {
             times(n, () -> {

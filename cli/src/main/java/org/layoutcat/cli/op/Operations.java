@@ -651,6 +651,20 @@ public final class Operations {
                             .check("fragment", "thr_mma.partition_fragment_" + which.toUpperCase() + "(T).layout()"),
                     none(DSL_ATOMS), "SM80_16x8x16_F32F16F16F32_TN", "2x2x1", "(64,32):(1,64)", "5");
         }
+        for (String side : List.of("s", "d")) {
+            String upper = side.toUpperCase();
+            op("partition_" + side, ATOMS, "a thread's part of a tiled copy's " + (side.equals("s") ? "source" : "destination")
+                            + " tensor (ThrCopy::partition_" + upper + "): (CPY, CPY_M, CPY_N) and its offset",
+                    List.of(copy, valueBits, thrLayout, valLayout, tensor, thread), List.of("offset"), a -> {
+                        TiledCopy c = TiledCopy.of(a.get(copy), a.get(valueBits), a.get(thrLayout), a.get(valLayout));
+                        Sliced<Layout> p = side.equals("s") ? c.partitionS(a.get(tensor), a.get(thread)) : c.partitionD(a.get(tensor), a.get(thread));
+                        return Answer.of(p.layout()).with("offset", p.offset().value());
+                    }, callChecking("thr_copy.partition_" + upper + "(T)")
+                            .after("auto thr_copy = make_tiled_copy(Copy_Atom<{copy:type}, {value_bits:type}>{}, {thr_layout},"
+                                    + " {val_layout}).get_slice({thread:int});", "auto T = {tensor:tensor};")
+                            .check("result", "r.layout()").checkAtRun("offset", "*r.data()"),
+                    none(DSL_ATOMS), "SM80_CP_ASYNC_CACHEALWAYS_U128", "16", "(32,4):(4,1)", "(1,8)", "(64,64):(64,1)", "5");
+        }
     }
 
     /** Why the atoms' operations have no CuTe DSL test. */
