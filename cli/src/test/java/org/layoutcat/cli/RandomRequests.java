@@ -398,6 +398,10 @@ final class RandomRequests {
                     case 2 -> Layout.rowMajor(s);
                     default -> Layout.of(s, new long[] {1, rows + pick(0, 1)});
                 };
+                if (r.nextInt(4) == 0) { // a pipelined tensor (rows, cols, stages): the stages kept as a further mode
+                    long stages = pick(2, 3);
+                    t = Layout.concat(t, Layout.of(stages, rows * cols));
+                }
                 add("partition_" + w, m.name(), al, t.toString(), "" + r.nextInt((int) (m.threads() * atoms.size())));
             });
         }

@@ -36,7 +36,9 @@ import org.layoutcat.core.modes.Slicing;
  *     {@code thridx → thrid = (T,1):(1,0) ∘ right_inverse((vmnk, complement(vmnk)))}; for A (and B) the thread
  *     mode is first widened over the N (M) atoms, which hold the same A (B), by a stride-0 mode.</li>
  * </ul>
- * Tensors given to the partitions have rank 2: {@code (M,N)} for C, {@code (M,K)} for A, {@code (N,K)} for B.
+ * Tensors given to the partitions have rank 2 or more: {@code (M,N)} for C, {@code (M,K)} for A, {@code (N,K)} for B,
+ * and any further modes (a pipelined shared-memory tensor's stages, {@code (M,K,PIPE)}) are kept after the rest modes,
+ * as CuTe keeps them: {@code (FrgV,RestM,RestK,PIPE)}.
  */
 public final class TiledMma {
     private final MmaAtom atom;
@@ -191,10 +193,14 @@ public final class TiledMma {
      * {@code atomTv}: {@code ((ThrV,(ThrP,ThrQ)),(FrgV,(RestP,RestQ)))}.
      */
     private Layout thrfrg(String what, Layout t, int p, int q, Layout atomTv) {
-        if (t.rank() != 2) {
+        if (t.rank() < 2) {
             throw new LayoutArgumentException(what + " of " + atom.name() + ": the tensor layout " + t + " must have rank 2 ("
-                    + "MNK".charAt(p) + "," + "MNK".charAt(q) + ")");
+                    + "MNK".charAt(p) + "," + "MNK".charAt(q) + ") or more (its further modes, a pipeline's stages say, kept)");
         }
+        // the tilers touch modes 0 and 1 alone: the further modes go to the rest as they are (divided with them, they
+        // come out the same, at a cost that grows with their number)
+        List<Layout> further = t.modes().subList(2, t.rank());
+        if (!further.isEmpty()) t = Layout.concat(t.mode(0), t.mode(1));
         Layout permuted = Divide.logicalDivide(t, Tiler.ByMode.of(permutation[p], permutation[q]));
         Layout tiles = Divide.zippedDivide(permuted, Tiler.ByMode.of(
                 Layout.of(atom.shapeMNK().mode(p).value(), 1), Layout.of(atom.shapeMNK().mode(q).value(), 1)));
@@ -202,9 +208,11 @@ public final class TiledMma {
         // CuTe's make_layout(size<i>(thr_layout_vmnk)): compact, so a grid of one atom is 1:0, and the thread index read
         // past (ThrV,(ThrP,ThrQ)) -- a thread that differs in the third mode of MNK only -- goes through that stride 0
         Layout rest = Divide.logicalDivide(tiles.mode(1), Tiler.ByMode.of(compact(thr(p + 1)), compact(thr(q + 1))));
+        List<Layout> restModes = new ArrayList<>(List.of(rest.mode(0).mode(1), rest.mode(1).mode(1)));
+        restModes.addAll(further); // the tensor's further modes, untiled, as CuTe keeps them
         return Layout.concat(
                 Layout.concat(tv.mode(0), Layout.concat(rest.mode(0).mode(0), rest.mode(1).mode(0))),
-                Layout.concat(tv.mode(1), Layout.concat(rest.mode(0).mode(1), rest.mode(1).mode(1))));
+                Layout.concat(tv.mode(1), Layout.concat(restModes)));
     }
 
     /**
@@ -316,9 +324,11 @@ public final class TiledMma {
         SliceCoord at = SliceCoord.of(SliceCoord.of(SliceCoord.of(v), SliceCoord.of(SliceCoord.of(p), SliceCoord.of(q))),
                 SliceCoord.WILDCARD);
         Sliced<Layout> s = Slicing.sliceAndOffset(at, thrfrg);
-        Layout l = s.layout(); // ((FrgV,(RestP,RestQ))) → (FrgV,RestP,RestQ)
+        Layout l = s.layout(); // ((FrgV,(RestP,RestQ,...))) → (FrgV,RestP,RestQ,...)
         if (l.rank() == 1) l = l.mode(0);
-        return new Sliced<>(Layout.concat(l.mode(0), l.mode(1).mode(0), l.mode(1).mode(1)), s.offset());
+        List<Layout> out = new ArrayList<>(List.of(l.mode(0)));
+        out.addAll(l.mode(1).modes());
+        return new Sliced<>(Layout.concat(out), s.offset());
     }
 
     /**

@@ -169,4 +169,29 @@ class TiledMmaTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, mma::layoutC);
         assertTrue(e.getMessage().contains("((4,2),1,3,1):((1,16),0,4,0)"), e.getMessage());
     }
+
+    /**
+     * Tensors with further modes (a pipelined shared-memory tensor (M,K,PIPE)) keep them after the rest modes, as CuTe's
+     * thrfrg_A/B/C does; the fragment follows. Golden values: {@code make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{},
+     * Layout<Shape<_2,_2,_1>>{}).get_slice(t).partition_X(T)} and {@code partition_fragment_X(T)} of counting tensors,
+     * CUTLASS 7107b05 (each answer also compiled as layoutcat's own cpp test, which passed).
+     */
+    @Test
+    void partitionsKeepTheTensorsFurtherModesAsCuTeDoes() {
+        TiledMma m = TiledMma.of(Atoms.mma("SM80_16x8x16_F32F16F16F32_TN"), IntTuple.flat(2, 2, 1));
+        Sliced<Layout> a = m.partitionA(Layout.parse("(64,32,3):(1,64,2048)"), 5);
+        assertEquals("((2,2,2),2,2,3):((64,8,512),32,1024,2048)", a.layout().toString());
+        assertEquals(129, a.offset().value());
+        assertEquals("((2,2,2),2,2,3):((1,2,4),8,16,32)", m.partitionFragmentA(Layout.parse("(64,32,3):(1,64,2048)")).toString());
+        Sliced<Layout> b = m.partitionB(Layout.parse("(64,32,4):(32,1,2048)"), 37);
+        assertEquals("((2,2),4,2,4):((1,8),512,16,2048)", b.layout().toString());
+        assertEquals(34, b.offset().value());
+        Sliced<Layout> c = m.partitionC(Layout.parse("(64,32,2):(1,64,2048)"), 100);
+        assertEquals("((2,2),2,2,2):((64,8),32,1024,2048)", c.layout().toString());
+        assertEquals(529, c.offset().value());
+        Layout nested = Layout.parse("(64,32,(2,3)):(32,1,(2048,4096))");
+        assertEquals("((2,2,2),2,2,(2,3)):((1,256,8),1024,16,(2048,4096))", m.partitionA(nested, 77).layout().toString());
+        assertEquals(98, m.partitionA(nested, 77).offset().value());
+        assertEquals("((2,2,2),2,2,(2,3)):((1,2,4),16,8,(32,64))", m.partitionFragmentA(nested).toString());
+    }
 }
