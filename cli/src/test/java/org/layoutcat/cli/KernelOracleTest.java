@@ -48,12 +48,13 @@ class KernelOracleTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern STATIC_MARK = Pattern.compile("(?<![A-Za-z0-9_])_(?=-?\\d)");
 
-    private enum Verdict { AGREE, EQUIVALENT, CUTE_WRONG, BOTH_REFUSE, EXTRA }
+    private enum Verdict { AGREE, EQUIVALENT, CUTE_WRONG, CUTE_TEXT_KEPT, BOTH_REFUSE, EXTRA }
 
     @Test
     void everyKernelAnswerIsCuTeCppsOrARefusalOfAnAnswerThatBreaksTheDefinition() throws IOException {
         Map<Verdict, Integer> counts = new TreeMap<>();
         Map<String, Integer> equivalentByOp = new TreeMap<>();
+        Map<String, Integer> keptByOp = new TreeMap<>();
         List<String> failures = new ArrayList<>();
         int cases = 0;
         for (JsonNode c : lines("/oracle/cute-kernel-dev.jsonl")) {
@@ -76,8 +77,8 @@ class KernelOracleTest {
                 if (refused) {
                     v = Verdict.CUTE_WRONG;
                 } else {
-                    v = compare(cute, reply, true);
-                    if (v != Verdict.AGREE) problem = "CuTe's answer breaks the definition, and the reply answers otherwise";
+                    if (compare(cute, reply, true) == Verdict.AGREE) v = Verdict.CUTE_TEXT_KEPT;
+                    else problem = "CuTe's answer breaks the definition, and the reply answers otherwise";
                 }
             } else if (refused) {
                 problem = "missing: CuTe answers " + cute;
@@ -90,6 +91,7 @@ class KernelOracleTest {
             } else {
                 counts.merge(v, 1, Integer::sum);
                 if (v == Verdict.EQUIVALENT) equivalentByOp.merge(c.get("op").asText(), 1, Integer::sum);
+                if (v == Verdict.CUTE_TEXT_KEPT) keptByOp.merge(c.get("op").asText(), 1, Integer::sum);
             }
         }
         assertEquals(1949, cases);
@@ -97,7 +99,13 @@ class KernelOracleTest {
         // the same function printed otherwise: tile_to_shape of a GMMA atom given in element form, which CuTe answers
         // in its smem_ptr[Nb] form (the element width is not in the input)
         assertEquals(Map.of("tile_to_shape", 19), equivalentByOp, counts.toString());
-        assertTrue(counts.get(Verdict.AGREE) >= 1712, counts.toString());
+        // 1,713 replies print CuTe's text: 1,702 of answers that keep the definition, and the 11 below
+        assertTrue(counts.get(Verdict.AGREE) >= 1702, counts.toString());
+        // replies that print CuTe's text where the oracle marks CuTe's answer as breaking its definition, counted
+        // exactly: local_partition where the threads do not divide a mode (some of a thread's elements lie past the tensor, in
+        // CuTe's answer as in layoutcat's), and compositions of a swizzled A with a B whose modes overlap
+        // (Sw∘(L∘B), which is A(B(c)) at every c: the oracle's definition check differs there)
+        assertEquals(Map.of("local_partition", 6, "composition", 5), keptByOp, counts.toString());
     }
 
     /** AGREE or EQUIVALENT where every field CuTe prints is the reply's, null where one is not. */
@@ -134,8 +142,13 @@ class KernelOracleTest {
         AnyLayout a = layout(want);
         AnyLayout b = layout(got);
         if (a instanceof InnerSwizzledLayout x && b instanceof InnerSwizzledLayout y) { // no shape: its offsets
-            for (long i = 0; i < 1 << 12; i++) if (!java.util.Objects.equals(at(x, i), at(y, i))) return false;
-            return true;
+            boolean defined = false;
+            for (long i = 0; i < 1 << 12; i++) {
+                Long v = at(x, i);
+                if (!java.util.Objects.equals(v, at(y, i))) return false;
+                defined |= v != null;
+            }
+            return defined; // two layouts defined nowhere on the range compared are not shown equal
         }
         if (a != null && b != null) {
             if (a instanceof InnerSwizzledLayout || b instanceof InnerSwizzledLayout || a.size() != b.size()) return false;
