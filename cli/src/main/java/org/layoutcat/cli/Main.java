@@ -3,7 +3,6 @@ package org.layoutcat.cli;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.layoutcat.category.compose.CompositionExplanation;
 import org.layoutcat.cli.op.Answer;
@@ -38,12 +37,6 @@ public final class Main implements Callable<Integer> {
     static final int REFUSED = 1;
     static final int USAGE = 2;
 
-    /**
-     * The commands that are an operation's alias with positional arguments only, by name: with no option given they
-     * are answered straight from the table, without loading the command-line parser (a command's start), on the same
-     * path and with the same words as through it.
-     */
-    static final Map<String, String> ALIASES = Operations.ALIASES;
 
     public static void main(String[] args) {
         System.exit(run(args));
@@ -61,7 +54,7 @@ public final class Main implements Callable<Integer> {
      */
     private static Integer quick(String[] args) {
         if (args.length < 2) return null;
-        String op = ALIASES.get(args[0]);
+        String op = Operations.ALIASES.get(args[0]); // with no option, answered straight from the table
         if (op == null || args[0].equals("banks")) return null; // banks takes --elem
         for (String a : args) if (a.startsWith("-")) return null; // an option (or a negative number): the full parser
         Operation o = Operations.named(op);
@@ -110,7 +103,7 @@ public final class Main implements Callable<Integer> {
 
     /** An alias's help is its operation's: the description and each argument's words, from the table. */
     private static void describeAliases(CommandLine cl) {
-        ALIASES.forEach((command, op) -> {
+        Operations.ALIASES.forEach((command, op) -> {
             CommandLine sub = cl.getSubcommands().get(command);
             Operation o = Operations.named(op);
             sub.getCommandSpec().usageMessage().description(o.help() + " (the operation " + op + ")");
@@ -203,7 +196,7 @@ public final class Main implements Callable<Integer> {
 
     /** The operation a command or an {@code op} name stands for: the name itself, or the operation a command aliases. */
     static String operationOf(String name) {
-        return Operations.find(name) != null ? name : ALIASES.getOrDefault(name, name);
+        return Operations.find(name) != null ? name : Operations.ALIASES.getOrDefault(name, name);
     }
 
     @Command(name = "batch", description = "JSON Lines on stdin, one JSON reply line per request on stdout, in order.")

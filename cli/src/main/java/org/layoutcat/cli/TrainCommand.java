@@ -33,7 +33,7 @@ final class TrainCommand implements Callable<Integer> {
             Main.run(prepend("op", o.name(), o.example()));
             requests.add(request(requests.size(), o.name(), o.example()));
         }
-        Main.ALIASES.forEach((command, op) -> Main.run(prepend(command, null, Operations.named(op).example())));
+        Operations.ALIASES.forEach((command, op) -> Main.run(prepend(command, null, Operations.named(op).example())));
         ByteArrayOutputStream replies = new ByteArrayOutputStream();
         BatchEngine.run(new ByteArrayInputStream(String.join("\n", requests).getBytes(StandardCharsets.UTF_8)), replies);
         new PrintStream(System.out, true, StandardCharsets.UTF_8).print(replies.toString(StandardCharsets.UTF_8));
