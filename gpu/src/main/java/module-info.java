@@ -14,4 +14,5 @@ module org.layoutcat.gpu {
     exports org.layoutcat.gpu.cpu to org.layoutcat.cli;
     exports org.layoutcat.gpu.cuda to org.layoutcat.cli;
     exports org.layoutcat.gpu.ptx;
+    exports org.layoutcat.gpu.tma;
 }

@@ -1,0 +1,307 @@
+package org.layoutcat.gpu.tma;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.IntTuple;
+import org.layoutcat.core.Layout;
+import org.layoutcat.core.ScaledBasis;
+import org.layoutcat.core.Tiler;
+import org.layoutcat.core.algebra.Composition;
+import org.layoutcat.core.construct.TileToShape;
+import org.layoutcat.core.swizzle.GmmaSmemAtoms;
+import org.layoutcat.core.tma.TmaDataType;
+import org.layoutcat.core.tma.TmaDescriptor;
+import org.layoutcat.gpu.ptx.TmaKernels;
+
+/**
+ * The hardware check of TMA descriptors. For each case, global memory holds a distinct non-zero pattern per element;
+ * the derived descriptor is encoded by the driver, the copies of one tile are issued with their coordinates, and
+ * every byte of shared memory must be what the layouts predict, independently of the derivation: for each value v
+ * of the tile, the element of G at the tile's origin plus {@code V(v)} (V the tile's map into G's coordinates; 0
+ * where that point is outside G, as TMA fills it) lands at element {@code S(v)} of the tile (S with its swizzle);
+ * bytes no value lands on keep the poison. A case may instead give the driver's arguments as CuTe C++ passes them,
+ * to show that the driver refuses them or that the tile lands elsewhere than the layout says.
+ */
+public final class TmaVerification {
+
+    /** What a case expects of the hardware. */
+    public enum Expect {
+        /** The derived descriptor's copies land the tile exactly as S says. */
+        LANDS,
+        /** The driver refuses the arguments. */
+        DRIVER_REFUSES,
+        /** The arguments (CuTe's) encode, and the tile lands elsewhere than S says. */
+        MISLANDS
+    }
+
+    /**
+     * One case: G, S, the element, the CTA tile (null: S's mode sizes), the multicast, whether G is static, the tile's
+     * coordinate among G's tiles (per mode of G), and for {@link Expect#DRIVER_REFUSES} and {@link Expect#MISLANDS} the
+     * driver's arguments as CuTe passes them with the copies' coordinates at the origin.
+     */
+    public record Case(String name, String gmem, String smem, String element, String tile, int multicast, boolean staticGmem,
+                       long[] tileCoord, Expect expect, TensorMapArgs cute, List<long[]> cuteCopies) {
+
+        static Case lands(String name, String gmem, String smem, String element, String tile, int multicast, boolean staticGmem, long... at) {
+            return new Case(name, gmem, smem, element, tile, multicast, staticGmem, at, Expect.LANDS, null, null);
+        }
+    }
+
+    /** The outcome of one case: whether it passed, and its line. */
+    public record Outcome(String name, boolean passed, String line) {}
+
+    /** The device side: encode, then load a tile (or only encode, for the driver's refusals). */
+    public interface Device {
+        /** The driver's {@code CUresult} of encoding the arguments over a global buffer of these bytes. */
+        int encodeStatus(TensorMapArgs args, byte[] global);
+
+        /**
+         * Encodes the arguments over the global buffer, runs the copies (rows: byte offset in the tile, then the
+         * coordinates) and returns the tile's bytes followed by the kernel's flag word (1 loaded, 2 timed out).
+         */
+        byte[] load(TensorMapArgs args, byte[] global, int tileBytes, int[] copies, int ncopies, long txBytes);
+
+        String description();
+    }
+
+    private TmaVerification() {}
+
+    private static final String G_K = "(512,1024):(1024,1)", G_MN = "(512,1024):(1,512)";
+
+    /**
+     * The table: both majors, no swizzle and the three swizzles, 8-, 16- and 32-bit elements (CuTe's GMMA atoms tiled
+     * as {@code TmaDescriptorTest}'s golden cases), tiles inside G and at its edge, 2-D to 5-D global tensors, a
+     * grouped 7-D one, multicast shares, and the driver's and the hardware's answers to arguments CuTe passes on.
+     */
+    public static List<Case> cases() {
+        List<Case> cs = new ArrayList<>();
+        String[][] atoms = { // element, K-major atom rows of 16 B units, MN, tile
+            {"u8", "8", "128", "128"}, {"f16", "16", "128", "64"}, {"f32", "32", "64", "32"}};
+        String[] swizzles = {"INTER", "SW32", "SW64", "SW128"};
+        for (String[] a : atoms) {
+            int bits = Integer.parseInt(a[1]);
+            for (int s = 0; s < 4; s++) {
+                for (String major : List.of("K", "MN")) {
+                    String smem = TileToShape.tileToShape(GmmaSmemAtoms.atom(GmmaSmemAtoms.Major.valueOf(major),
+                            GmmaSmemAtoms.Swizzling.valueOf(swizzles[s]), bits), IntTuple.parse("(" + a[2] + "," + a[3] + ")"), null).toString();
+                    cs.add(Case.lands(a[0] + "-" + major + "-" + swizzles[s], major.equals("K") ? G_K : G_MN, smem, a[0], null, 1, false, 1, 2));
+                }
+            }
+        }
+        // at G's edge: rows 64..127 of 100 and columns 64..95 of 72 are partly outside, and TMA fills zeros
+        cs.add(Case.lands("f16-K-SW64-edge", "(100,72):(72,1)", "Sw<2,4,3> o smem_ptr[16b](unset) o ((8,8),(32,1)):((32,256),(1,0))",
+                "f16", "(64,32)", 1, false, 1, 2));
+        cs.add(Case.lands("f16-MN-SW128-edge", "(100,72):(1,104)", "Sw<3,4,3> o smem_ptr[16b](unset) o ((64,2),(8,4)):((1,512),(64,1024))",
+                "f16", "(128,32)", 1, false, 0, 2));
+        cs.add(Case.lands("f32-3d", "(1024,32,512):(64,1,65536)", "(16,8,2):(16,1,8)", "f32", null, 1, false, 3, 1, 5));
+        cs.add(Case.lands("f16-3d-batched", "(256,128,8):(128,1,32768)", "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,8),(64,1)):((64,512),(1,0))",
+                "f16", "(64,64)", 1, false, 2, 1, 7));
+        cs.add(Case.lands("f16-5d", "(6,5,4,3,64):(3840,768,192,64,1)", "(2,5,2,3,64):(1920,384,192,64,1)", "f16", null, 1, false, 2, 0, 1, 0, 0));
+        cs.add(Case.lands("f32-7d-grouped", "(2,2,2,2,2,2,16):(1024,512,256,128,64,32,1)", "(2,2,2,2,2,2,16):(512,256,128,64,32,16,1)",
+                "f32", null, 1, false, 0, 0, 0, 0, 0, 0, 0));
+        cs.add(Case.lands("f32-static-4d", "((32,40),((8,8),656)):((1,32),((1280,10240),81920))", "(128,(32,2)):(1,(128,4096))",
+                "f32", "(128,(32,2))", 1, true, 0, 0));
+        cs.add(Case.lands("f16-static-merge-256", "(64,4,16):(1,64,256)", "(64,4,2):(1,64,256)", "f16", null, 1, true, 0, 0, 3));
+        cs.add(Case.lands("f64-2d", "(300,200):(1,300)", "(16,16):(1,16)", "f64", null, 1, false, 18, 12));
+        cs.add(Case.lands("f16-K-SW128-multicast-2", G_K, "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))",
+                "f16", "(128,64)", 2, false, 1, 3));
+        cs.add(Case.lands("f16-MN-SW128-multicast-4", G_MN, "Sw<3,4,3> o smem_ptr[16b](unset) o ((64,2),(8,8)):((1,512),(64,1024))",
+                "f16", "(128,64)", 4, false, 2, 1));
+        // the driver's answers to what CuTe passes on (tma/cute/refusals.txt)
+        cs.add(new Case("cute-inner-past-swizzle-span", G_K, "Sw<2,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)", "f16", null, 1, false,
+                new long[] {0, 0}, Expect.DRIVER_REFUSES, new TensorMapArgs(6, 2, List.of(1024L, 512L), List.of(2048L), List.of(64L, 8L),
+                List.of(1L, 1L), 2), null));
+        cs.add(new Case("cute-inner-not-16B", G_K, "(64,2):(2,1)", "f32", null, 1, false, new long[] {0, 0}, Expect.DRIVER_REFUSES,
+                new TensorMapArgs(7, 4, List.of(1024L, 512L), List.of(4096L), List.of(2L, 64L), List.of(1L, 1L), 0), null));
+        cs.add(new Case("stride-not-16B", "(100,60):(60,1)", "(64,32):(32,1)", "f16", null, 1, false, new long[] {0, 0}, Expect.DRIVER_REFUSES,
+                new TensorMapArgs(6, 2, List.of(60L, 100L), List.of(120L), List.of(32L, 64L), List.of(1L, 1L), 0), null));
+        cs.add(new Case("rank-7", "(2,2,2,2,2,2,16):(1024,512,128,64,32,16,1)", "(2,2,2,2,2,2,16):(512,256,128,64,32,16,1)", "f32", null, 1,
+                false, new long[7], Expect.DRIVER_REFUSES, new TensorMapArgs(7, 4, List.of(16L, 2L, 2L, 2L, 2L, 2L, 2L),
+                List.of(64L, 128L, 256L, 512L, 2048L, 4096L), List.of(16L, 2L, 2L, 2L, 2L, 2L, 2L), List.of(1L, 1L, 1L, 1L, 1L, 1L, 1L), 0), null));
+        // what the hardware makes of descriptors CuTe writes without a word
+        cs.add(new Case("cute-grouped-gapped-rank-5", "(2,2,2,2,2,2,16):(1024,512,128,64,32,16,1)", "(2,2,2,2,2,2,16):(512,256,128,64,32,16,1)",
+                "f32", null, 1, false, new long[7], Expect.MISLANDS, new TensorMapArgs(7, 4, List.of(16L, 2L, 2L, 2L, 14L),
+                List.of(64L, 128L, 256L, 512L), List.of(16L, 2L, 2L, 2L, 8L), List.of(1L, 1L, 1L, 1L, 1L), 0), List.<long[]>of(new long[] {0, 0, 0, 0, 0})));
+        cs.add(new Case("cute-element-swizzle-as-bytes", G_K, "Sw<3,4,3> o 0 o (8,64):(64,1)", "f16", null, 1, false, new long[] {0, 0},
+                Expect.MISLANDS, new TensorMapArgs(6, 2, List.of(1024L, 512L), List.of(2048L), List.of(64L, 8L), List.of(1L, 1L), 3),
+                List.<long[]>of(new long[] {0, 0})));
+        return List.copyOf(cs);
+    }
+
+    /** Runs every case on the device. */
+    public static List<Outcome> verifyAll(Device device) {
+        List<Outcome> out = new ArrayList<>();
+        for (Case c : cases()) {
+            try {
+                out.add(verify(device, c));
+            } catch (RuntimeException e) {
+                out.add(new Outcome(c.name, false, "FAIL " + c.name + ": " + e.getMessage()));
+            }
+        }
+        return out;
+    }
+
+    /** One case on the device. */
+    public static Outcome verify(Device device, Case c) {
+        Layout g = Layout.parse(c.gmem);
+        AnyLayout s = AnyLayout.parse(c.smem);
+        TmaDataType t = TmaDataType.parse(c.element);
+        IntTuple tile = c.tile == null ? null : IntTuple.parse(c.tile);
+        byte[] global = pattern(g.cosize(), t.bytes);
+        if (c.expect == Expect.DRIVER_REFUSES) {
+            int status = device.encodeStatus(c.cute, global);
+            boolean ok = status != 0;
+            return new Outcome(c.name, ok, (ok ? "PASS " : "FAIL ") + c.name + ": the driver " + (ok ? "refuses CuTe's arguments with CUresult "
+                    + status : "accepts " + c.cute) + " (layoutcat refuses them before the driver)");
+        }
+        Prediction p = predict(g, s, t, tile, c.tileCoord, global);
+        TensorMapArgs args;
+        List<long[]> copies = new ArrayList<>();
+        List<Long> offsets = new ArrayList<>();
+        long values;
+        if (c.expect == Expect.LANDS) {
+            TmaDescriptor d = TmaDescriptor.derive(g, s, t, tile, c.multicast, c.staticGmem);
+            args = TensorMapArgs.of(d);
+            long[] shift = tmaCoordinate(d.tmaTensor(), p.origin);
+            for (TmaDescriptor.Copy k : d.copies()) {
+                long[] coord = new long[d.rank()];
+                for (int i = 0; i < coord.length; i++) coord[i] = k.coord().get(i) + shift[i];
+                copies.add(coord);
+                offsets.add(k.smemOffset());
+            }
+            values = d.valuesPerCopy() / d.multicast();
+        } else {
+            args = c.cute;
+            values = 1;
+            for (long b : args.boxDim()) values *= b;
+            for (int k = 0; k < c.cuteCopies.size(); k++) {
+                copies.add(c.cuteCopies.get(k));
+                offsets.add(k * values * t.bytes);
+            }
+        }
+        int rank = args.rank();
+        int[] table = new int[copies.size() * (1 + rank)];
+        for (int k = 0; k < copies.size(); k++) {
+            table[k * (1 + rank)] = Math.toIntExact(offsets.get(k));
+            for (int i = 0; i < rank; i++) table[k * (1 + rank) + 1 + i] = Math.toIntExact(copies.get(k)[i]);
+        }
+        long tx = Math.multiplyExact(args.boxBytes(), copies.size());
+        byte[] got = device.load(args, global, p.expected.length, table, copies.size(), tx);
+        int flag = (got[p.expected.length] & 0xff) | (got[p.expected.length + 1] & 0xff) << 8;
+        if (flag != 1) {
+            return new Outcome(c.name, false, "FAIL " + c.name + ": the copies did not complete (flag " + flag + ", " + copies.size()
+                    + " copies, " + tx + " bytes expected)");
+        }
+        int wrong = 0, first = -1;
+        for (int i = 0; i < p.expected.length; i++) {
+            if (got[i] != p.expected[i]) {
+                if (first < 0) first = i;
+                wrong++;
+            }
+        }
+        String what = copies.size() + " copies of " + values + " elements, " + p.landed + " elements (" + p.outside + " outside G)";
+        if (c.expect == Expect.LANDS) {
+            boolean ok = wrong == 0;
+            return new Outcome(c.name, ok, (ok ? "PASS " : "FAIL ") + c.name + ": " + what + (ok ? " landed as the layout says"
+                    : ", " + wrong + " bytes differ from the layout's prediction, the first at byte " + first) + "; " + args(args));
+        }
+        boolean ok = wrong > 0;
+        return new Outcome(c.name, ok, (ok ? "PASS " : "FAIL ") + c.name + ": CuTe's descriptor " + args(args) + " lands " + wrong + " of "
+                + p.expected.length + " bytes elsewhere than " + c.smem + " says (layoutcat refuses it)");
+    }
+
+    private static String args(TensorMapArgs a) {
+        return "globalDim " + a.globalDim() + ", box " + a.boxDim() + ", swizzle " + a.swizzle();
+    }
+
+    /** The TMA coordinate of a point of G (flat coordinates), through CuTe's {@code get_tma_tensor}'s strides. */
+    static long[] tmaCoordinate(CoordLayout tmaTensor, long[] point) {
+        int rank = 0;
+        for (ScaledBasis e : tmaTensor.flatStrides()) if (e.value() != 0) rank = Math.max(rank, e.path()[0] + 1);
+        long[] c = new long[rank];
+        for (int j = 0; j < point.length; j++) {
+            ScaledBasis e = tmaTensor.flatStride(j);
+            if (e.value() != 0) c[e.path()[0]] += point[j] * e.value();
+        }
+        return c;
+    }
+
+    /** The element at offset e of global memory: the bytes of a non-zero pseudo-random number, little-endian. */
+    static byte[] pattern(long elements, int bytes) {
+        byte[] out = new byte[Math.toIntExact(Math.multiplyExact(elements, bytes))];
+        for (long e = 0; e < elements; e++) {
+            long x = (e + 1) * 0x9E3779B97F4A7C15L;
+            x ^= x >>> 29;
+            for (int b = 0; b < bytes; b++) out[(int) (e * bytes + b)] = (byte) (x >>> (8 * b));
+            if (allZero(out, (int) (e * bytes), bytes)) out[(int) (e * bytes)] = 1;
+        }
+        return out;
+    }
+
+    private static boolean allZero(byte[] a, int from, int n) {
+        for (int i = from; i < from + n; i++) if (a[i] != 0) return false;
+        return true;
+    }
+
+    /** The tile's bytes as the layouts say, and its origin in G's flat coordinates. */
+    record Prediction(byte[] expected, long[] origin, long landed, long outside) {}
+
+    /**
+     * The prediction: the tile of shape {@code tile} (S's mode sizes where null) at tile coordinate {@code at} of G has
+     * its origin at {@code at_i · tile_i} along mode i of G (flat modes; a nested mode's tile starts at 0); value v of
+     * the tile is the point origin + V(v) of G, whose element lands at {@code S(v)}.
+     */
+    static Prediction predict(Layout g, AnyLayout s, TmaDataType t, IntTuple tile, long[] at, byte[] global) {
+        IntTuple shape = tile != null ? tile : sizes(s);
+        CoordLayout id = CoordLayout.identity(g.shape());
+        AnyLayout v = Composition.compose(id, Tiler.ofShape(shape));
+        CoordLayout walk = v instanceof CoordLayout c ? c : CoordLayout.of((Layout) v);
+        long[] origin = new long[g.flatRank()];
+        for (int i = 0; i < at.length && i < g.rank(); i++) {
+            if (at[i] == 0) continue;
+            if (!g.shape().mode(i).isLeaf()) throw new IllegalArgumentException("a tile of " + g + " off the origin along nested mode " + i);
+            long extent = shape.isLeaf() ? (i == 0 ? shape.value() : 1) : i < shape.rank() ? shape.mode(i).product() : 1; // past the tiler: a slice
+            origin[flatIndexOfMode(g, i)] = at[i] * extent;
+        }
+        long cosize = s.cosize();
+        int bytes = Math.toIntExact(Math.multiplyExact(cosize, t.bytes));
+        int tileBytes = (bytes + 3) / 4 * 4;
+        byte[] expected = new byte[tileBytes];
+        Arrays.fill(expected, TmaKernels.POISON);
+        long outside = 0;
+        for (long k = 0; k < s.size(); k++) {
+            long[] p = id.widen(walk.apply(k)).leaves();
+            boolean inside = true;
+            long offset = 0;
+            for (int j = 0; j < p.length; j++) {
+                long x = p[j] + origin[j];
+                if (x >= g.flatShape(j)) inside = false;
+                offset += x * g.flatStride(j);
+            }
+            long to = switch (s) {
+                case ComposedLayout c -> c.apply(k);
+                case Layout l -> l.apply(k);
+                default -> throw new IllegalArgumentException(s + " is no shared-memory layout");
+            };
+            for (int b = 0; b < t.bytes; b++) expected[(int) (to * t.bytes + b)] = inside ? global[(int) (offset * t.bytes + b)] : 0;
+            if (!inside) outside++;
+        }
+        return new Prediction(expected, origin, s.size(), outside);
+    }
+
+    private static IntTuple sizes(AnyLayout s) {
+        long[] n = new long[s.rank()];
+        for (int i = 0; i < n.length; i++) n[i] = s.shape().mode(i).product();
+        return n.length == 1 ? IntTuple.of(n[0]) : IntTuple.flat(n);
+    }
+
+    private static int flatIndexOfMode(Layout g, int mode) {
+        int j = 0;
+        for (int i = 0; i < mode; i++) j += g.shape().mode(i).leafCount();
+        return j;
+    }
+}

@@ -1,0 +1,74 @@
+package org.layoutcat.gpu.tma;
+
+import java.util.List;
+
+/**
+ * A model of the driver and of {@code cp.async.bulk.tensor}'s tiled loads, from their documentation (the driver API's
+ * {@code cuTensorMapEncodeTiled}, the PTX ISA's tensor copies and swizzle modes), to run {@link TmaVerification} where
+ * there is no GPU. Encoding checks the driver's documented limits. A copy walks its box with dimension 0 fastest,
+ * reads the element at {@code Σ coord_i · stride_i} (stride 0 the element, the others the byte strides) or 0 where a
+ * coordinate is outside {@code [0, globalDim_i)}, and writes it at the box's next byte address, which the swizzle
+ * mode permutes: {@code Sw<B,4,3>} of the address (B = the mode), from a 1024-byte aligned tile.
+ */
+final class SimulatedTma implements TmaVerification.Device {
+
+    @Override
+    public int encodeStatus(TensorMapArgs a, byte[] global) {
+        return valid(a) ? 0 : 1; // CUDA_ERROR_INVALID_VALUE
+    }
+
+    static boolean valid(TensorMapArgs a) {
+        if (a.rank() < 1 || a.rank() > 5) return false;
+        for (long d : a.globalDim()) if (d < 1 || d > 1L << 32) return false;
+        for (long s : a.globalStrides()) if (s % 16 != 0 || s >= 1L << 40) return false;
+        for (long b : a.boxDim()) if (b < 1 || b > 256) return false;
+        for (long e : a.elementStrides()) if (e < 1 || e > 8) return false;
+        long inner = a.boxDim().getFirst() * a.elementBytes();
+        if (inner % 16 != 0) return false;
+        int span = List.of(16, 32, 64, 128).get(a.swizzle());
+        return a.swizzle() == 0 || inner <= span;
+    }
+
+    @Override
+    public byte[] load(TensorMapArgs a, byte[] global, int tileBytes, int[] copies, int ncopies, long txBytes) {
+        if (!valid(a)) throw new IllegalStateException("the driver refuses " + a);
+        byte[] out = new byte[tileBytes + 4];
+        java.util.Arrays.fill(out, 0, tileBytes, org.layoutcat.gpu.ptx.TmaKernels.POISON);
+        int rank = a.rank(), e = a.elementBytes();
+        long moved = 0;
+        for (int k = 0; k < ncopies; k++) {
+            int base = copies[k * (1 + rank)];
+            long[] coord = new long[rank];
+            for (int i = 0; i < rank; i++) coord[i] = copies[k * (1 + rank) + 1 + i];
+            long n = 1;
+            for (long b : a.boxDim()) n *= b;
+            for (long idx = 0; idx < n; idx++) {
+                long rest = idx, offset = 0;
+                boolean inside = true;
+                for (int i = 0; i < rank; i++) {
+                    long x = coord[i] + rest % a.boxDim().get(i);
+                    rest /= a.boxDim().get(i);
+                    if (x < 0 || x >= a.globalDim().get(i)) inside = false;
+                    offset += i == 0 ? x * e : x * a.globalStrides().get(i - 1);
+                }
+                long addr = base + idx * e;
+                long to = swizzle(addr, a.swizzle());
+                for (int b = 0; b < e; b++) out[(int) (to + b)] = inside ? global[(int) (offset + b)] : 0;
+            }
+            moved += n * e;
+        }
+        out[tileBytes] = (byte) (moved == txBytes ? 1 : 2);
+        return out;
+    }
+
+    /** {@code Sw<B,4,3>} of a byte address: bits 4.. 4+B−1 take the XOR of bits 7.. 7+B−1. */
+    static long swizzle(long addr, int b) {
+        long mask = ((1L << b) - 1) << 7;
+        return addr ^ ((addr & mask) >>> 3);
+    }
+
+    @Override
+    public String description() {
+        return "a model of the driver and of TMA's tiled loads";
+    }
+}

@@ -1,0 +1,33 @@
+package org.layoutcat.gpu.tma;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The GPU's TMA table run through {@link SimulatedTma}, a model of the driver and the copies from their documentation:
+ * the derived descriptors land every tile as the layouts say, the driver's model refuses what CuTe passes on, and
+ * CuTe's silent descriptors land elsewhere. The hardware's own answers are `layoutcat gpu tma --verify`'s
+ * (gpu/BENCHMARKS.md).
+ */
+class TmaVerificationTest {
+
+    @Test
+    void everyCasePassesOnTheModelOfTma() {
+        List<TmaVerification.Outcome> all = TmaVerification.verifyAll(new SimulatedTma());
+        String failed = all.stream().filter(o -> !o.passed()).map(TmaVerification.Outcome::line).collect(Collectors.joining("\n"));
+        assertEquals("", failed);
+        assertTrue(all.size() >= 40, "cases: " + all.size());
+    }
+
+    /** The model's swizzle is CuTe's Sw<3,4,3> of bytes: 16-byte chunk c of 128-byte row r goes to chunk c XOR (r mod 8). */
+    @Test
+    void theModelsSwizzleIsTheByteSwizzle() {
+        org.layoutcat.core.Swizzle sw = new org.layoutcat.core.Swizzle(3, 4, 3);
+        for (long a = 0; a < 4096; a++) assertEquals(sw.apply(a), SimulatedTma.swizzle(a, 3));
+        assertEquals(3 * 128 + (2 ^ 3) * 16 + 5, SimulatedTma.swizzle(3 * 128 + 2 * 16 + 5, 3));
+    }
+}
