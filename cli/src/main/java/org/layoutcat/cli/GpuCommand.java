@@ -28,7 +28,7 @@ import picocli.CommandLine;
 
 /** {@code layoutcat gpu …}: the generated PTX, the backends' benchmarks and their cross-check. */
 @Command(name = "gpu", description = "GPU backend: generated PTX, benchmarks, GPU-vs-CPU verification.",
-        subcommands = {GpuCommand.Ptx.class, GpuCommand.Bench.class, GpuCommand.Verify.class, GpuCommand.Info.class,
+        subcommands = {GpuCommand.Ptx.class, GpuCommand.Bench.class, GpuCommand.Verify.class, GpuCommand.Info.class, GpuCommand.TmaCheck.class,
                 GpuCommand.AtomsCheck.class, GpuCommand.Banks.class})
 final class GpuCommand implements Callable<Integer> {
 
@@ -298,6 +298,42 @@ final class GpuCommand implements Callable<Integer> {
             }
             org.layoutcat.core.atom.MmaAtom m = org.layoutcat.core.atom.Atoms.mma(name);
             return m.registersAB() ? org.layoutcat.gpu.ptx.AtomKernels.mma(m) : org.layoutcat.gpu.ptx.AtomKernels.wgmma(m);
+        }
+    }
+
+    /**
+     * {@code gpu tma}: the TMA table ({@code --list}), or ({@code --verify}) every case run on the GPU: the derived
+     * descriptor encoded by the driver, the tile loaded with cp.async.bulk.tensor and checked byte by byte against the
+     * layouts, and the driver's and the hardware's answers to arguments CuTe C++ passes on. One line per case.
+     */
+    @Command(name = "tma", description = "Check TMA descriptors on the GPU (--verify): each tile loaded and compared with the layouts.")
+    static final class TmaCheck implements Callable<Integer> {
+        @Option(names = "--verify", description = "run every case on the GPU") boolean verify;
+        @Option(names = "--ptx", paramLabel = "RANK", description = "print the load kernel's PTX for tensor maps of this rank") Integer ptx;
+        @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            if (ptx != null) {
+                Main.require(spec, ptx >= 1 && ptx <= 5, "--ptx: a tensor map has rank 1 to 5, not " + ptx);
+                System.out.print(org.layoutcat.gpu.ptx.TmaKernels.load(ptx, 16384).ptx());
+                return 0;
+            }
+            if (!verify) {
+                for (org.layoutcat.gpu.tma.TmaVerification.Case c : org.layoutcat.gpu.tma.TmaVerification.cases()) {
+                    System.out.println(c.expect() + "  " + c.name() + "  " + c.gmem() + "  " + c.smem() + "  " + c.element());
+                }
+                return 0;
+            }
+            try (CudaBackend gpu = CudaBackend.open()) {
+                System.out.println("device " + gpu.description());
+                List<org.layoutcat.gpu.tma.TmaVerification.Outcome> all =
+                        org.layoutcat.gpu.tma.TmaVerification.verifyAll(new org.layoutcat.gpu.cuda.CudaTma(gpu));
+                long passed = all.stream().filter(o -> o.passed()).count();
+                for (org.layoutcat.gpu.tma.TmaVerification.Outcome o : all) System.out.println(o.line());
+                System.out.println((passed == all.size() ? "PASS" : "FAIL") + ": " + passed + " of " + all.size() + " TMA cases verified");
+                return passed == all.size() ? 0 : 1;
+            }
         }
     }
 }

@@ -30,7 +30,7 @@ import picocli.CommandLine;
         subcommands = {Main.Batch.class, Main.Compose.class, Main.Complement.class, Main.Divide.class,
                 Main.Product.class, Main.Coalesce.class, Main.Eval.class, Main.Coords.class, Main.Op.class, Main.Morphism.class,
                 BenchCommand.class, DrawCommand.class, CheckCommand.class, GpuCommand.class, GalleryCommand.class,
-                CppCommand.class, AtomCommand.class, Main.Banks.class, TrainCommand.class})
+                CppCommand.class, AtomCommand.class, Main.Banks.class, Main.Tma.class, TrainCommand.class})
 public final class Main implements Callable<Integer> {
 
     /** Exit codes: 0 answered, 1 the input was refused or a file could not be read or written, 2 a usage error. */
@@ -385,6 +385,40 @@ public final class Main implements Callable<Integer> {
             List<String> args = new ArrayList<>(List.of(smem, access, elem));
             if (vector != null) args.add(vector);
             return answer("banks", new Request("bank_conflicts", args, "auto"));
+        }
+    }
+
+    @Command(name = "tma", description = {"The TMA tensor map of copies between a global tensor and a shared-memory tile, as",
+        "CuTe's make_tma_copy derives it: cuTensorMapEncodeTiled's arguments, the TMA tensor, and each copy's",
+        "coordinates; or why CuTe or the driver would refuse it."})
+    static final class Tma implements Callable<Integer> {
+        @Parameters(index = "0", paramLabel = "GMEM", description = "the global tensor's layout, in elements, e.g. (512,1024):(1024,1)") String gmem;
+        @Parameters(index = "1", paramLabel = "SMEM", description = "the tile's layout in shared memory, e.g."
+                + " \"Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))\"") String smem;
+        @Option(names = "--elem", required = true, paramLabel = "TYPE", description = "the element: f16, bf16, tf32, f32, f64, s8, u8,"
+                + " e4m3, e5m2, s32, ... or its bytes (1, 2, 4, 8)") String elem;
+        @Option(names = "--cta-tile", paramLabel = "TILE", description = "the CTA's tile of GMEM (default: SMEM's mode sizes)") String tile;
+        @Option(names = "--multicast", paramLabel = "N", description = "the CTAs of the cluster sharing each copy (default 1)") String multicast;
+        @Option(names = "--static", description = "GMEM's extents and strides are compile-time constants (CuTe then merges"
+                + " contiguous runs of the box)") boolean statics;
+
+        @Override
+        public Integer call() {
+            List<String> args = new ArrayList<>(List.of(gmem, smem, elem));
+            if (tile != null || multicast != null || statics) {
+                String t = tile;
+                if (t == null) {
+                    try {
+                        t = org.layoutcat.core.tma.TmaDescriptor.defaultTile(org.layoutcat.core.AnyLayout.parse(smem)).toString();
+                    } catch (IllegalArgumentException e) {
+                        t = "1"; // the operation refuses SMEM with the reason
+                    }
+                }
+                args.add(t);
+                if (multicast != null || statics) args.add(multicast == null ? "1" : multicast);
+                if (statics) args.add("STATIC");
+            }
+            return answer("tma", new Request("tma_descriptor", args, "auto"));
         }
     }
 }

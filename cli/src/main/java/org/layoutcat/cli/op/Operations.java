@@ -36,6 +36,8 @@ import org.layoutcat.core.CoordLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.Tiler;
+import org.layoutcat.core.tma.TmaDataType;
+import org.layoutcat.core.tma.TmaDescriptor;
 import org.layoutcat.core.algebra.Coalesce;
 import org.layoutcat.core.algebra.Complement;
 import org.layoutcat.core.algebra.Composition;
@@ -182,7 +184,7 @@ public final class Operations {
      * them too, and a typo of one is answered with its operation.
      */
     public static final Map<String, String> ALIASES = Map.of("compose", "composition", "complement", "complement",
-            "coalesce", "coalesce", "eval", "eval", "morphism", "to_morphism", "banks", "bank_conflicts");
+            "coalesce", "coalesce", "eval", "eval", "morphism", "to_morphism", "banks", "bank_conflicts", "tma", "tma_descriptor");
 
     /**
      * The operation whose name, or the name of a command standing for it ({@link #ALIASES}), is nearest to
@@ -432,6 +434,47 @@ public final class Operations {
                 "(16,64):(1,16)", "(2,16):(1,2)", "5");
     }
 
+    /** Whether a global tensor's extents and strides are run-time values, as kernels have them, or compile-time ones. */
+    public enum Extents { RUNTIME, STATIC }
+
+    private static void tmaDescriptor() {
+        Param<Layout> gmem = Param.of("gmem", ArgKind.LAYOUT, "the global tensor's layout, in elements");
+        Param<AnyLayout> smem = Param.of("smem", ArgKind.ANY_LAYOUT, "the tile's layout in shared memory, swizzled or not");
+        Param<TmaDataType> elem = Param.of("elem", new ArgKind<>(TmaDataType.WORDS, (t, op, i) -> TmaDataType.parse(t)), "the element");
+        Param<IntTuple> ctaTile = Param.optional("cta_tile", ArgKind.TUPLE, "the CTA's tile of the tensor (default: the tile's mode sizes)");
+        Param<Integer> multicast = Param.optional("multicast", ArgKind.integer("the CTAs sharing each copy", 1, TmaDescriptor.MAX_MULTICAST),
+                "the CTAs of the cluster that share each copy (default 1)");
+        Param<Extents> extents = Param.optional("extents", ArgKind.oneOf(Extents.class), "RUNTIME (default, as kernels have them) or"
+                + " STATIC (compile-time: CuTe then merges contiguous runs of the box)");
+        TABLE.add(new Operation("tma_descriptor", ATOMS, "the TMA tensor map and copies of a tile (make_tma_copy's cuTensorMapEncodeTiled)",
+                List.of(gmem, smem, elem, ctaTile, multicast, extents), List.of("data_type", "rank", "global_dim", "global_strides", "box_dim",
+                        "element_strides", "swizzle", "tma_tensor", "box_basis", "values_per_copy", "bytes_per_copy", "copies", "coords",
+                        "smem_alignment"), false, a -> {
+                    TmaDescriptor d = TmaDescriptor.derive(a.get(gmem), a.get(smem), a.get(elem), a.getOr(ctaTile, null),
+                            a.getOr(multicast, 1), a.getOr(extents, Extents.RUNTIME) == Extents.STATIC);
+                    StringBuilder coords = new StringBuilder();
+                    for (TmaDescriptor.Copy c : d.copies()) {
+                        if (!coords.isEmpty()) coords.append(' ');
+                        if (d.multicast() > 1) coords.append(c.cta()).append(':');
+                        coords.append(c);
+                    }
+                    return Answer.of(d).with("data_type", d.dataType()).with("rank", d.rank()).with("global_dim", tuple(d.globalDim()))
+                            .with("global_strides", tuple(d.globalStrides())).with("box_dim", tuple(d.boxDim()))
+                            .with("element_strides", tuple(d.elementStrides())).with("swizzle", d.swizzle()).with("tma_tensor", d.tmaTensor())
+                            .with("box_basis", d.basis()).with("values_per_copy", d.valuesPerCopy()).with("bytes_per_copy", d.bytesPerCopy())
+                            .with("copies", d.copies().size()).with("coords", coords.toString()).with("smem_alignment", d.smemAlignment());
+                },
+                none("CuTe C++'s make_tma_copy encodes the descriptor through the driver, which a host test cannot reach; its"
+                        + " arguments, as CuTe passes them, are TmaDescriptorTest's golden values (host programs with the driver call"
+                        + " printed: core/src/test/resources/tma/cute)"),
+                none("CuTe DSL's cpasync.make_tiled_tma_atom takes a tensor in device memory; layoutcat's golden values are CuTe C++'s"),
+                List.of("(512,1024):(1024,1)", "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))", "f16"), Operations::lines));
+    }
+
+    private static String tuple(List<Long> xs) {
+        return xs.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",", "(", ")"));
+    }
+
     private static Answer sliced(Sliced<? extends AnyLayout> s) {
         IntTuple o = s.offset();
         return Answer.of(s.layout()).with("offset", o.isLeaf() ? (Object) o.value() : o);
@@ -665,6 +708,7 @@ public final class Operations {
                             .check("result", "r.layout()").checkAtRun("offset", "*r.data()"),
                     none(DSL_ATOMS), "SM80_CP_ASYNC_CACHEALWAYS_U128", "16", "(32,4):(4,1)", "(1,8)", "(64,64):(64,1)", "5");
         }
+        tmaDescriptor();
     }
 
     /** Why the atoms' operations have no CuTe DSL test. */
