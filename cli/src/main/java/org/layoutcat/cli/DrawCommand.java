@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import org.layoutcat.category.NestMorphism;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.IntTuple;
+import org.layoutcat.core.tma.TmaDataType;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.Tiler;
 import org.layoutcat.core.atom.Atoms;
@@ -53,9 +54,11 @@ import picocli.CommandLine.Parameters;
     "  copy NAME BITS THR VAL tiled copy (make_tiled_copy): source and destination",
     "  banks SMEM ACCESS --elem BYTES [--vector BYTES]",
     "                         one instruction's threads against the 32 banks:",
-    "                         a row per wavefront, bank conflicts outlined red"})
+    "                         a row per wavefront, bank conflicts outlined red",
+    "  tma GMEM SMEM ELEM [TILE]  a TMA copy (make_tma_copy): the tile by copy,",
+    "                         the box, and its swizzled landing in shared memory"})
 final class DrawCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "KIND", description = "morphism, refinement, compose, layout, tv, coords, divide, product, mma, copy or banks")
+    @Parameters(index = "0", paramLabel = "KIND", description = "morphism, refinement, compose, layout, tv, coords, divide, product, mma, copy, banks or tma")
     String kind;
 
     @Parameters(index = "1..*", arity = "0..*", paramLabel = "ARGS", description = "the picture's arguments")
@@ -96,7 +99,7 @@ final class DrawCommand implements Callable<Integer> {
 
     /** The kinds, in the order error messages list them. */
     static final List<String> KINDS = List.of("morphism", "refinement", "compose", "layout", "tv", "coords", "divide", "product",
-            "mma", "copy", "banks");
+            "mma", "copy", "banks", "tma");
 
     @Override
     public Integer call() throws IOException {
@@ -127,9 +130,10 @@ final class DrawCommand implements Callable<Integer> {
         CoordinatePicture.Order rows = CoordinatePicture.Order.parse(order);
         List<String> a = new ArrayList<>(args);
         if (elem != null || vector != null) { // the element's and the vector's bytes are the pictures' trailing arguments
-            if (!kind.equals("layout") && !kind.equals("banks")) {
-                throw new IllegalArgumentException(kind + ": --elem and --vector are for the layout and banks pictures");
+            if (!kind.equals("layout") && !kind.equals("banks") && !kind.equals("tma")) {
+                throw new IllegalArgumentException(kind + ": --elem and --vector are for the layout, banks and tma pictures");
             }
+            if (kind.equals("tma") && vector != null) throw new IllegalArgumentException("tma: --vector is for the banks picture");
             if (kind.equals("layout") && vector != null) throw new IllegalArgumentException("layout: --vector is for the banks picture");
             if (kind.equals("banks") && elem == null) {
                 throw new picocli.CommandLine.ParameterException(spec.commandLine(), "banks: --vector needs --elem, the element's bytes");
@@ -155,6 +159,11 @@ final class DrawCommand implements Callable<Integer> {
                 Layout access = Layout.parse(a.get(1));
                 return Drawings.banks(AnyLayout.parse(a.get(0)), access, elementBytes, vectorBytes, title);
             }
+            case "tma":
+                arity(a, 3, 4, "the global tensor's layout, the tile's shared-memory layout, the element (f16, ... or its bytes)"
+                        + " and optionally the CTA tile");
+                return Drawings.tma(Layout.parse(a.get(0)), AnyLayout.parse(a.get(1)), TmaDataType.parse(a.get(2)),
+                        a.size() > 3 ? IntTuple.parse(a.get(3)) : null, title);
             case "tv":
                 arity(a, 1, 2, "a thread-value layout and optionally a tile shape");
                 return Drawings.tv(Layout.parse(a.get(0)), a.size() > 1 ? IntTuple.parse(a.get(1)) : null, title);

@@ -18,6 +18,8 @@ import org.layoutcat.core.Tiler;
 import org.layoutcat.core.algebra.Composition;
 import org.layoutcat.core.atom.TiledCopy;
 import org.layoutcat.core.atom.TiledMma;
+import org.layoutcat.core.tma.TmaDataType;
+import org.layoutcat.core.tma.TmaDescriptor;
 import org.layoutcat.diagrams.picture.AtomPicture;
 import org.layoutcat.diagrams.picture.BankPicture;
 import org.layoutcat.diagrams.picture.CoordinatePicture;
@@ -26,6 +28,7 @@ import org.layoutcat.diagrams.picture.MorphismPicture;
 import org.layoutcat.diagrams.picture.Panels;
 import org.layoutcat.diagrams.picture.RefinementPicture;
 import org.layoutcat.diagrams.picture.TilingPicture;
+import org.layoutcat.diagrams.picture.TmaPicture;
 import org.layoutcat.diagrams.picture.TvPicture;
 import org.layoutcat.diagrams.picture.Walkthrough;
 
@@ -348,5 +351,17 @@ public final class Drawings {
                     "its values are coordinates, not the offsets of elements in shared memory");
             case InnerSwizzledLayout afterSwizzle -> throw afterSwizzle.refused("banks");
         };
+    }
+
+    /**
+     * A TMA copy of a tile ({@link TmaPicture}): the tensor map CuTe's {@code make_tma_copy} derives from the global
+     * tensor's layout and the tile's shared-memory layout, the tile by copy, one copy's box, and the box's swizzled
+     * landing in shared memory; title null: the driver call.
+     *
+     * @throws IllegalArgumentException where the derivation is refused (see {@link TmaDescriptor#derive}) or a panel
+     *         would be too large to draw
+     */
+    public static Diagram tma(Layout gmem, AnyLayout smem, TmaDataType type, IntTuple ctaTile, String title) {
+        return TmaPicture.of(TmaDescriptor.derive(gmem, smem, type, ctaTile, 1, false), title);
     }
 }

@@ -184,8 +184,16 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
                                 + " TMA swizzles by address from the tile's start, so give the tile at offset 0 and place it"
                                 + " at an address aligned to the swizzle's repeat (CuTe drops the offset without a word)");
                     }
-                    yield new Smem(c.inner(), c.outer().isIdentity() ? Swizzle.IDENTITY
-                            : new Swizzle(c.outer().bits(), c.outer().base() + log2, c.outer().shift()));
+                    Swizzle sw = c.outer();
+                    if (log2 > 0 && sw.base() == 4 && sw.shift() == 3 && sw.bits() >= 1 && sw.bits() <= 3) {
+                        throw new LayoutArgumentException(what + ": " + sw + " o 0 o L swizzles " + type.bytes + "-byte element offsets,"
+                                + " which is " + new Swizzle(sw.bits(), 4 + log2, 3) + " of bytes, and TMA has no mode for it; CuTe's"
+                                + " make_tma_copy reads " + sw + " as a swizzle of bytes (SWIZZLE_" + (16 << sw.bits()) + "B), as CuTe"
+                                + " prints a slice of a GMMA atom (sA(_,_,0) of GMMA::Layout_K_SW128_Atom<half_t> prints Sw<3,4,3> o 0 o ...)."
+                                + " Say which you mean: " + sw + " o smem_ptr[" + type.bits() + "b](unset) o L for a swizzle of bytes, or "
+                                + new Swizzle(sw.bits(), 4 - log2, 3) + " o 0 o L in element offsets (the same placement)");
+                    }
+                    yield new Smem(c.inner(), sw.isIdentity() ? Swizzle.IDENTITY : new Swizzle(sw.bits(), sw.base() + log2, sw.shift()));
                 }
                 default -> throw AnyLayout.Kind.refuse("tma_descriptor", smem, "a TMA tile in shared memory is a layout of"
                         + " element offsets, swizzled or not");

@@ -143,15 +143,17 @@ class TmaDescriptorTest {
     /**
      * A swizzle of element offsets is read in bytes: {@code Sw<3,3,3>} of halves is SWIZZLE_128B; {@code Sw<3,4,3>} of
      * halves is {@code Sw<3,5,3>} of bytes, which TMA has no mode for, though CuTe encodes SWIZZLE_128B for it without a
-     * word (r11-element-swizzle: the stub shows swizzle 3; on the GPU the tile lands elsewhere than the layout says).
+     * word (r11-element-swizzle: the stub shows swizzle 3; on the GPU the tile lands elsewhere than the layout says). CuTe
+     * prints a slice of a GMMA atom so ({@code sA(_,_,0)} of {@code tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, ...)}
+     * prints {@code Sw<3,4,3> o 0 o ...}), meaning bytes: the refusal says how to write either meaning.
      */
     @Test
     void aSwizzleOfElementOffsetsIsReadInBytes() {
         TmaDescriptor d = TmaDescriptor.derive(Layout.parse("(512,1024):(1024,1)"), AnyLayout.parse("Sw<3,3,3> o 0 o (8,64):(64,1)"),
                 TmaDataType.FLOAT16, null, 1, false);
         assertEquals(TmaSwizzle.SWIZZLE_128B, d.swizzle());
-        assertContains(refusal("(512,1024):(1024,1)", "Sw<3,4,3> o 0 o (8,64):(64,1)", "f16", null, 1, false), "Sw<3,5,3>",
-                "lands the tile elsewhere");
+        assertContains(refusal("(512,1024):(1024,1)", "Sw<3,4,3> o 0 o (8,64):(64,1)", "f16", null, 1, false), "Sw<3,5,3> of bytes",
+                "reads Sw<3,4,3> as a swizzle of bytes (SWIZZLE_128B)", "Sw<3,4,3> o smem_ptr[16b](unset) o L", "Sw<3,3,3> o 0 o L");
     }
 
     /** CuTe: assertion "Majorness of smem doesn't match majorness of gmem" (r03-majorness). */
