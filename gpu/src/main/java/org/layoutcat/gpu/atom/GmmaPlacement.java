@@ -36,6 +36,25 @@ public record GmmaPlacement(Major major, Swizzling swizzling, int elementBits, l
                             ComposedLayout operand, GmmaDescriptor descriptor) {
 
     /**
+     * The placement; see the components ({@link #of} derives them).
+     *
+     * @throws IllegalArgumentException for elements of other than 8, 16 or 32 bits, or an operand whose shape is not
+     *         {@code (mn, k)}, or a descriptor that does not start at address 0
+     */
+    public GmmaPlacement {
+        if (elementBits != 8 && elementBits != 16 && elementBits != 32) {
+            throw new IllegalArgumentException("a wgmma operand of " + elementBits + "-bit elements; wgmma reads 8-, 16- and 32-bit inputs");
+        }
+        if (operand.shape().rank() != 2 || operand.shape().mode(0).product() != mn || operand.shape().mode(1).product() != k) {
+            throw new IllegalArgumentException("the operand " + operand + " is not of shape (" + mn + "," + k + ")");
+        }
+        if (descriptor.startAddress() != 0) {
+            throw new IllegalArgumentException("descriptor " + descriptor + " of " + operand + " starts at "
+                    + 16L * descriptor.startAddress() + ", not at the tile's address 0");
+        }
+    }
+
+    /**
      * The placement of an {@code mn×k} operand through {@code GMMA::Layout_<major>_<swizzling>_Atom} of
      * {@code elementBits}-bit elements.
      *

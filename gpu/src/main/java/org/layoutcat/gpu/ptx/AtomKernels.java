@@ -23,8 +23,10 @@ import org.layoutcat.core.swizzle.GmmaSmemAtoms;
  *       gives the row address {@code rows[l]} (bytes), and stores register j to {@code out[l·R + j]}.</li>
  *   <li>{@link #stmatrix}: {@code (out, rows, regs)}: lane l's register j is {@code regs[l·R + j]}, its row address
  *       {@code rows[l]}; after the store, shared memory's 16-bit elements go to {@code out[e]} (as u32).</li>
- *   <li>{@link #wgmma}: as {@link #mma}, one warp group; A and B go to shared memory in the layout the
- *       descriptors describe, and D is stored through the table.</li>
+ *   <li>{@link #wgmma}: {@code (a, b, c, ia, ib, ic)}, one warp group: A and B as their elements' bit patterns (u32),
+ *       placed in shared memory at the byte offsets of the tables {@code ia} and {@code ib} (or A packed into
+ *       registers through {@code ia}, for RS), read by the instruction through the descriptors the host computed,
+ *       and D stored through the table {@code ic}.</li>
  * </ul>
  * All but wgmma are launched as one block of 32 threads.
  */
