@@ -12,7 +12,7 @@ step() { local limit=$1 log=$2; shift 2; echo "== $*" | tee -a "$out/$log"; time
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv > "$out/device.txt" 2>&1
 step 30 device.txt "$lc" gpu info
 step 130 verify.txt "$lc" gpu verify --cases 1200 --huge
-step 60 atoms.txt "$lc" gpu atoms --verify
+step 150 atoms.txt "$lc" gpu atoms --verify
 step 150 bench.txt "$lc" gpu bench --reps 20
 step 60 banks.txt "$lc" gpu banks
 A="(65536,65536):(65536,1)"; B="((256,256),(256,256)):((256,16777216),(1,65536))"

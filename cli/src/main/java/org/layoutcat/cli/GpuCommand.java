@@ -254,12 +254,14 @@ final class GpuCommand implements Callable<Integer> {
     }
 
     /**
-     * {@code gpu atoms}: the atom kernels' PTX ({@code --ptx NAME}), or ({@code --verify}) every mma.sync, wgmma,
-     * ldmatrix and stmatrix atom of the catalog run on the GPU through its TV layouts, one line per atom.
+     * {@code gpu atoms}: the atom kernels' PTX ({@code --ptx NAME}; a GMMA atom's as its catalog case places it), or
+     * ({@code --verify}) every mma.sync, ldmatrix and stmatrix atom of the catalog run on the GPU through its TV
+     * layouts, and every GMMA atom once plus a matrix of majors, swizzlings and SS/RS ({@code WgmmaCase}), one line
+     * per case.
      */
     @Command(name = "atoms", description = "Cross-check the atom catalog on the GPU (--verify) or print an atom kernel's PTX (--ptx NAME).")
     static final class AtomsCheck implements Callable<Integer> {
-        @Option(names = "--verify", description = "run every mma.sync, wgmma, ldmatrix and stmatrix atom on the GPU") boolean verify;
+        @Option(names = "--verify", description = "run every mma.sync, ldmatrix and stmatrix atom and every GMMA atom (plus a matrix of majors, swizzlings and SS/RS) on the GPU") boolean verify;
         @Option(names = "--ptx", paramLabel = "NAME", description = "print the PTX of one atom's kernel") String ptx;
         @Option(names = "--seed", defaultValue = "20261123", description = "random seed of the operands") long seed;
 
@@ -280,11 +282,14 @@ final class GpuCommand implements Callable<Integer> {
             }
             try (CudaBackend gpu = CudaBackend.open()) {
                 System.out.println("device " + gpu.description());
-                List<org.layoutcat.gpu.atom.AtomVerification.Outcome> all =
-                        org.layoutcat.gpu.atom.AtomVerification.verifyAll(new org.layoutcat.gpu.cuda.CudaAtoms(gpu), seed);
+                long start = System.nanoTime();
+                List<org.layoutcat.gpu.atom.AtomVerification.Outcome> all = org.layoutcat.gpu.atom.AtomVerification.verifyAll(
+                        new org.layoutcat.gpu.cuda.CudaAtoms(gpu), seed, o -> System.out.println(o.line()));
                 long passed = all.stream().filter(o -> o.passed()).count();
-                for (org.layoutcat.gpu.atom.AtomVerification.Outcome o : all) System.out.println(o.line());
-                System.out.println((passed == all.size() ? "PASS" : "FAIL") + ": " + passed + " of " + all.size() + " atoms verified");
+                System.out.printf(java.util.Locale.ROOT, "%d cases in %.1f s%n", all.size(), (System.nanoTime() - start) / 1e9);
+                System.out.println((passed == all.size() ? "PASS" : "FAIL") + ": " + passed + " of " + all.size() + " cases verified ("
+                        + all.stream().filter(o -> o.atom().startsWith("SM90_64x") && o.passed()).count() + " of "
+                        + all.stream().filter(o -> o.atom().startsWith("SM90_64x")).count() + " wgmma cases)");
                 return passed == all.size() ? 0 : 1;
             }
         }
@@ -297,7 +302,7 @@ final class GpuCommand implements Callable<Integer> {
                 }
             }
             org.layoutcat.core.atom.MmaAtom m = org.layoutcat.core.atom.Atoms.mma(name);
-            return m.registersAB() ? org.layoutcat.gpu.ptx.AtomKernels.mma(m) : org.layoutcat.gpu.ptx.AtomKernels.wgmma(m);
+            return m.registersAB() ? org.layoutcat.gpu.ptx.AtomKernels.mma(m) : org.layoutcat.gpu.atom.WgmmaCase.of(m).kernel();
         }
     }
 

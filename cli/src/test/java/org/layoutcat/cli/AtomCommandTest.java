@@ -47,5 +47,10 @@ class AtomCommandTest {
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {"), r.out());
         assertTrue(CliRun.of("gpu", "atoms", "--ptx", "SM90_U32x4_STSM_N").out().contains("stmatrix.sync.aligned.m8n8.x4.shared.b16 ["));
+        // a GMMA atom as its catalog case places it: N = 64 is SW32, its B K-major (8-bit), A from registers
+        String w = CliRun.of("gpu", "atoms", "--ptx", "SM90_64x64x32_S32S8U8_RS_TN_SATURATE").out();
+        assertTrue(w.contains("wgmma.mma_async.sync.aligned.m64n64k32.s32.s8.u8.satfinite {"), w);
+        assertTrue(w.contains("// B: K-major, GMMA::Layout_K_SW32_Atom<8b> tiled to (64,32)"), w);
+        assertTrue(w.contains(".version 8.4\n"), w);
     }
 }

@@ -20,9 +20,13 @@ import org.layoutcat.gpu.ptx.Kernel;
  * must equal {@code Σ_k A[m,k]·B[n,k]} exactly. The test of the test: the same run with the table rows of lanes 0
  * and 1 of A exchanged (the catalog's A layout with threads 0 and 1 swapped) must give a wrong C.
  *
- * <p>For wgmma (m64nNk16, one warp group): A and B go to shared memory as the descriptors describe them, and each
- * thread stores its accumulators through the catalog's C layout; the counter-check exchanges the C rows of threads
- * 0 and 1.
+ * <p>For wgmma ({@link WgmmaCase}, one warp group): small integers exact in every input format (-2 … 2, u8 0 … 3),
+ * A and B placed in shared memory through a GMMA shared-memory atom tiled to the operand ({@link GmmaPlacement}: the
+ * placement table is the layout's offsets, the descriptor {@code GmmaDescriptor.of} of it), or A in registers as the
+ * catalog's A layout says (RS); each thread stores its accumulators through the catalog's C layout, and D must equal
+ * the CPU product exactly. The counter-checks: the C rows of threads 0 and 1 exchanged; for a swizzled atom, A and B
+ * placed through the atom's layout without its swizzle (the descriptor unchanged); for RS, the A rows of threads 0
+ * and 1 exchanged. Each must give a wrong D.
  *
  * <p>For ldmatrix: shared memory holds element ids; each lane's row address comes from the catalog's source
  * layout and each of its registers must hold the ids the destination layout names. For stmatrix: each lane's
@@ -35,13 +39,40 @@ public final class AtomVerification {
 
     private AtomVerification() {}
 
-    /** Every atom this device can check: the mma.sync and wgmma atoms, ldmatrix and stmatrix. */
+    /**
+     * Every atom this device can check: the mma.sync atoms, every GMMA atom once and the matrix of majors, swizzlings
+     * and SS/RS ({@link WgmmaCase#catalog()}, {@link WgmmaCase#matrix()}), ldmatrix and stmatrix.
+     */
     public static List<Outcome> verifyAll(AtomDevice device, long seed) {
+        return verifyAll(device, seed, o -> {});
+    }
+
+    /**
+     * {@link #verifyAll(AtomDevice, long)}, handing each outcome to {@code each} as it comes; the wgmma kernels are
+     * handed to {@link AtomDevice#prepare} first, all at once.
+     */
+    public static List<Outcome> verifyAll(AtomDevice device, long seed, java.util.function.Consumer<Outcome> each) {
         List<Outcome> out = new ArrayList<>();
-        for (MmaAtom a : Atoms.mmaAtoms()) out.add(a.registersAB() ? verifyMma(device, a, seed) : verifyWgmma(device, a, seed));
+        java.util.function.Consumer<Outcome> add = o -> {
+            out.add(o);
+            each.accept(o);
+        };
+        for (MmaAtom a : Atoms.mmaAtoms()) if (a.registersAB()) add.accept(verifyMma(device, a, seed));
+        List<WgmmaCase> cases = new ArrayList<>(WgmmaCase.catalog());
+        cases.addAll(WgmmaCase.matrix());
+        List<Kernel> kernels = new ArrayList<>();
+        for (WgmmaCase c : cases) {
+            try {
+                kernels.add(c.kernel());
+            } catch (IllegalArgumentException e) {
+                // verifyWgmma reports it
+            }
+        }
+        device.prepare(kernels);
+        for (WgmmaCase c : cases) add.accept(verifyWgmma(device, c, seed));
         for (CopyAtom c : Atoms.copyAtoms()) {
-            if (c.ptx().startsWith("ldmatrix")) out.add(verifyLdmatrix(device, c));
-            if (c.ptx().startsWith("stmatrix")) out.add(verifyStmatrix(device, c));
+            if (c.ptx().startsWith("ldmatrix")) add.accept(verifyLdmatrix(device, c));
+            if (c.ptx().startsWith("stmatrix")) add.accept(verifyStmatrix(device, c));
         }
         return out;
     }
@@ -133,24 +164,79 @@ public final class AtomVerification {
                 ok ? "PASS" : "FAIL", atom.name(), atom.ptx(), mn - bad, mn, caught, caught > 0 ? " (caught)" : " (NOT caught)"));
     }
 
-    /**
-     * Checks one wgmma atom: A and B in shared memory as its descriptors describe them (not through TV layouts:
-     * every thread "holds" the whole tile), each thread's accumulators stored through the catalog's C layout; the
-     * counter-check exchanges the C rows of threads 0 and 1.
-     */
-    public static Outcome verifyWgmma(AtomDevice device, MmaAtom atom, long seed) {
-        Kernel k = AtomKernels.wgmma(atom);
-        SplittableRandom rnd = new SplittableRandom(seed ^ atom.name().hashCode());
+    /** Random small integers exact in every input format: -2 … 2, for u8 0 … 3. */
+    static int[] smallIntegers(SplittableRandom rnd, long n, Element e) {
+        int[] x = new int[Math.toIntExact(n)];
+        for (int i = 0; i < x.length; i++) x[i] = e == Element.U8 ? rnd.nextInt(0, 4) : rnd.nextInt(-2, 3);
+        return x;
+    }
+
+    /** The bit patterns of {@code x} in format {@code e} ({@link ElementBits}). */
+    static int[] bits(int[] x, Element e) {
+        int[] b = new int[x.length];
+        for (int i = 0; i < x.length; i++) b[i] = ElementBits.of(e, x[i]);
+        return b;
+    }
+
+    static double[] doubles(int[] x) {
+        double[] d = new double[x.length];
+        for (int i = 0; i < x.length; i++) d[i] = x[i];
+        return d;
+    }
+
+    /** Checks one wgmma case (see the class comment). */
+    public static Outcome verifyWgmma(AtomDevice device, WgmmaCase wc, long seed) {
+        MmaAtom atom = wc.atom();
+        String name = atom.name() + " [" + wc.label() + "]";
+        Kernel k;
+        GmmaPlacement pa, pb;
+        try {
+            pa = wc.placementA();
+            pb = wc.placementB();
+            k = wc.kernel();
+        } catch (IllegalArgumentException e) {
+            return new Outcome(name, false, String.format(java.util.Locale.ROOT, "FAIL %-40s %-26s not placed: %s",
+                    atom.name(), wc.label(), e.getMessage()));
+        }
+        SplittableRandom rnd = new SplittableRandom(seed ^ name.hashCode());
         int mk = (int) (atom.m() * atom.k()), nk = (int) (atom.n() * atom.k()), mn = (int) (atom.m() * atom.n());
-        double[] a = operand(rnd, mk, atom.ab()), b = operand(rnd, nk, atom.bType());
-        int[] ic = table(atom.c(), atom.thrID(), mn), none = new int[1];
-        double[] want = product(atom, a, b);
-        int bad = mismatches(want, device.mma(k, a, b, none, none, ic, mn + 1), mn);
-        int caught = mismatches(want, device.mma(k, a, b, none, none, swapLanes01(ic, (int) atom.valuesC()), mn + 1), mn);
-        boolean ok = bad == 0 && caught > 0;
-        return new Outcome(atom.name(), ok, String.format(java.util.Locale.ROOT,
-                "%s %-32s %-52s C = A·B on %d/%d elements; C with threads 0,1 swapped: %d wrong%s",
-                ok ? "PASS" : "FAIL", atom.name(), atom.ptx(), mn - bad, mn, caught, caught > 0 ? " (caught)" : " (NOT caught)"));
+        int[] xa = smallIntegers(rnd, mk, atom.ab()), xb = smallIntegers(rnd, nk, atom.bType());
+        int[] a = bits(xa, atom.ab()), b = bits(xb, atom.bType());
+        int[] ia = pa == null ? table(atom.a(), atom.thrID(), 0) : pa.byteOffsets(), ib = pb.byteOffsets();
+        int[] ic = table(atom.c(), atom.thrID(), mn);
+        double[] want = product(atom, doubles(xa), doubles(xb));
+        try {
+            return wgmmaOutcome(device, wc, name, k, pa, pb, a, b, ia, ib, ic, want);
+        } catch (RuntimeException e) {
+            return new Outcome(name, false, String.format(java.util.Locale.ROOT, "FAIL %-40s %-26s the device failed: %s",
+                    atom.name(), wc.label(), e.getMessage()));
+        }
+    }
+
+    private static Outcome wgmmaOutcome(AtomDevice device, WgmmaCase wc, String name, Kernel k, GmmaPlacement pa, GmmaPlacement pb,
+            int[] a, int[] b, int[] ia, int[] ib, int[] ic, double[] want) {
+        MmaAtom atom = wc.atom();
+        int mn = (int) (atom.m() * atom.n());
+        int bad = mismatches(want, device.wgmma(k, a, b, ia, ib, ic, mn), mn);
+        StringBuilder checks = new StringBuilder();
+        boolean caughtAll = true;
+        int c = mismatches(want, device.wgmma(k, a, b, ia, ib, swapLanes01(ic, (int) atom.valuesC()), mn), mn);
+        caughtAll &= c > 0;
+        checks.append("; C threads 0,1 swapped: ").append(c).append(c > 0 ? " wrong (caught)" : " wrong (NOT caught)");
+        if (wc.swizzling() != org.layoutcat.core.swizzle.GmmaSmemAtoms.Swizzling.INTER) {
+            int[] ua = pa == null ? ia : pa.unswizzledByteOffsets();
+            c = mismatches(want, device.wgmma(k, a, b, ua, pb.unswizzledByteOffsets(), ic, mn), mn);
+            caughtAll &= c > 0;
+            checks.append("; unswizzled: ").append(c).append(c > 0 ? " wrong (caught)" : " wrong (NOT caught)");
+        }
+        if (pa == null) {
+            c = mismatches(want, device.wgmma(k, a, b, swapLanes01(ia, (int) atom.valuesA()), ib, ic, mn), mn);
+            caughtAll &= c > 0;
+            checks.append("; A threads 0,1 swapped: ").append(c).append(c > 0 ? " wrong (caught)" : " wrong (NOT caught)");
+        }
+        boolean ok = bad == 0 && caughtAll;
+        return new Outcome(name, ok, String.format(java.util.Locale.ROOT, "%s %-40s %-26s D = A·B on %d/%d%s",
+                ok ? "PASS" : "FAIL", atom.name(), wc.label(), mn - bad, mn, checks));
     }
 
     /** Checks one ldmatrix atom (see the class comment). */

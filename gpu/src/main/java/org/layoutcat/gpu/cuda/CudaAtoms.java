@@ -6,7 +6,7 @@ import jcuda.Pointer;
 import org.layoutcat.gpu.atom.AtomDevice;
 import org.layoutcat.gpu.ptx.Kernel;
 
-/** The atom kernels on the GPU of a {@link CudaBackend}: arrays copied in, one block of 32 threads, arrays copied out. */
+/** The atom kernels on the GPU of a {@link CudaBackend}: arrays copied in, one block of the kernel's threads, arrays copied out. */
 public final class CudaAtoms implements AtomDevice {
     private final CudaBackend gpu;
 
@@ -24,6 +24,19 @@ public final class CudaAtoms implements AtomDevice {
     public double[] mma(Kernel k, double[] a, double[] b, int[] ia, int[] ib, int[] ic, int cLength) {
         double[] c = new double[cLength];
         try (CudaBackend.Buffer da = in(Pointer.to(a), 8L * a.length); CudaBackend.Buffer db = in(Pointer.to(b), 8L * b.length);
+             CudaBackend.Buffer dc = in(Pointer.to(c), 8L * c.length); CudaBackend.Buffer dia = in(Pointer.to(ia), 4L * ia.length);
+             CudaBackend.Buffer dib = in(Pointer.to(ib), 4L * ib.length); CudaBackend.Buffer dic = in(Pointer.to(ic), 4L * ic.length)) {
+            gpu.launch(k, da.address(), db.address(), dc.address(), dia.address(), dib.address(), dic.address());
+            cuCtxSynchronize();
+            cuMemcpyDtoH(Pointer.to(c), dc.ptr, 8L * c.length);
+        }
+        return c;
+    }
+
+    @Override
+    public double[] wgmma(Kernel k, int[] a, int[] b, int[] ia, int[] ib, int[] ic, int cLength) {
+        double[] c = new double[cLength];
+        try (CudaBackend.Buffer da = in(Pointer.to(a), 4L * a.length); CudaBackend.Buffer db = in(Pointer.to(b), 4L * b.length);
              CudaBackend.Buffer dc = in(Pointer.to(c), 8L * c.length); CudaBackend.Buffer dia = in(Pointer.to(ia), 4L * ia.length);
              CudaBackend.Buffer dib = in(Pointer.to(ib), 4L * ib.length); CudaBackend.Buffer dic = in(Pointer.to(ic), 4L * ic.length)) {
             gpu.launch(k, da.address(), db.address(), dc.address(), dia.address(), dib.address(), dic.address());
@@ -54,6 +67,12 @@ public final class CudaAtoms implements AtomDevice {
             cuMemcpyDtoH(Pointer.to(out), dout.ptr, 4L * outLength);
         }
         return out;
+    }
+
+    /** Loads the kernels' modules on up to 8 threads at once ({@link CudaBackend#preload}). */
+    @Override
+    public void prepare(java.util.List<Kernel> kernels) {
+        gpu.preload(kernels, Math.min(8, Runtime.getRuntime().availableProcessors()));
     }
 
     @Override

@@ -172,6 +172,56 @@ public final class CudaBackend implements Backend {
         return f;
     }
 
+    /**
+     * Loads the modules of {@code kernels} not loaded yet on {@code threads} threads at once (the driver JIT-compiles
+     * each module's PTX; a thousand small wgmma kernels take about a minute one after another). A module the driver
+     * rejects is left out here: {@link #function} loads it again when it is launched and reports the driver's error.
+     *
+     * @return the number of modules loaded
+     */
+    int preload(List<Kernel> kernels, int threads) {
+        current();
+        Map<String, Kernel> todo = new java.util.LinkedHashMap<>();
+        for (Kernel k : kernels) if (!functions.containsKey(k.ptx())) todo.putIfAbsent(k.ptx(), k);
+        Map<String, CUmodule> loaded = new java.util.concurrent.ConcurrentHashMap<>();
+        Map<String, CUfunction> found = new java.util.concurrent.ConcurrentHashMap<>();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(Math.max(1, threads));
+        try {
+            List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+            for (Kernel k : todo.values()) {
+                done.add(pool.submit(() -> {
+                    cuCtxSetCurrent(context);
+                    CUmodule m = new CUmodule();
+                    try {
+                        cuModuleLoadData(m, (k.ptx() + "\0").getBytes(StandardCharsets.US_ASCII));
+                    } catch (RuntimeException e) {
+                        return; // function(k) reports it
+                    }
+                    CUfunction f = new CUfunction();
+                    cuModuleGetFunction(f, m, k.entry());
+                    loaded.put(k.ptx(), m);
+                    found.put(k.ptx(), f);
+                }));
+            }
+            for (java.util.concurrent.Future<?> f : done) {
+                try {
+                    f.get();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                } catch (java.util.concurrent.ExecutionException e) {
+                    // left to function(k)
+                }
+            }
+        } finally {
+            pool.shutdown();
+        }
+        current();
+        modules.putAll(loaded);
+        functions.putAll(found);
+        return loaded.size();
+    }
+
     /** The number of blocks the grid of {@code k} gets. */
     long gridBlocks(Kernel k) {
         long threads = (long) k.blockX() * k.blockY();

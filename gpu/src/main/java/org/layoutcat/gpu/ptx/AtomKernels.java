@@ -2,9 +2,12 @@ package org.layoutcat.gpu.ptx;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.layoutcat.core.atom.CopyAtom;
 import org.layoutcat.core.atom.Element;
 import org.layoutcat.core.atom.MmaAtom;
+import org.layoutcat.core.swizzle.GmmaDescriptor;
+import org.layoutcat.core.swizzle.GmmaSmemAtoms;
 
 /**
  * PTX kernels that execute one tensor-core instruction in one warp, for the hardware cross-check of the atom
@@ -20,8 +23,10 @@ import org.layoutcat.core.atom.MmaAtom;
  *       gives the row address {@code rows[l]} (bytes), and stores register j to {@code out[l·R + j]}.</li>
  *   <li>{@link #stmatrix}: {@code (out, rows, regs)}: lane l's register j is {@code regs[l·R + j]}, its row address
  *       {@code rows[l]}; after the store, shared memory's 16-bit elements go to {@code out[e]} (as u32).</li>
- *   <li>{@link #wgmma}: as {@link #mma}, one warp group; A and B go to shared memory in the layout the
- *       descriptors describe, and D is stored through the table.</li>
+ *   <li>{@link #wgmma}: {@code (a, b, c, ia, ib, ic)}, one warp group: A and B as their elements' bit patterns (u32),
+ *       placed in shared memory at the byte offsets of the tables {@code ia} and {@code ib} (or A packed into
+ *       registers through {@code ia}, for RS), read by the instruction through the descriptors the host computed,
+ *       and D stored through the table {@code ic}.</li>
  * </ul>
  * All but wgmma are launched as one block of 32 threads.
  */
@@ -33,7 +38,7 @@ public final class AtomKernels {
 
     /** Registers handed out by kind, declared at the end. */
     private static final class Regs {
-        int r, rd, fd, f, h;
+        int r, rd, fd, f, h, p;
         final StringBuilder body = new StringBuilder();
 
         String r() { return "%r" + (++r); }
@@ -41,9 +46,14 @@ public final class AtomKernels {
         String fd() { return "%fd" + (++fd); }
         String f() { return "%f" + (++f); }
         String h() { return "%h" + (++h); }
+        String p() { return "%p" + (++p); }
 
         void op(String s) {
             body.append('\t').append(s).append(";\n");
+        }
+
+        void label(String name) {
+            body.append(name).append(":\n");
         }
 
         void comment(String s) {
@@ -52,7 +62,8 @@ public final class AtomKernels {
 
         String declarations() {
             return "\t.reg .b32 %r<" + (r + 1) + ">;\n\t.reg .b64 %rd<" + (rd + 1) + ">;\n\t.reg .f64 %fd<" + (fd + 1)
-                    + ">;\n\t.reg .f32 %f<" + (f + 1) + ">;\n\t.reg .b16 %h<" + (h + 1) + ">;\n";
+                    + ">;\n\t.reg .f32 %f<" + (f + 1) + ">;\n\t.reg .b16 %h<" + (h + 1) + ">;\n"
+                    + (p > 0 ? "\t.reg .pred %p<" + (p + 1) + ">;\n" : "");
         }
     }
 
@@ -197,7 +208,19 @@ public final class AtomKernels {
         g.op(atom.ptx() + " {" + String.join(", ", rd) + "}, {" + String.join(", ", ra) + "}, {"
                 + String.join(", ", rb) + "}, {" + String.join(", ", rc) + "}");
         g.comment("D: " + atom.valuesC() + " values through the table row of this lane");
-        String icRow = row(g, ic, lane, 4 * atom.valuesC());
+        storeAccumulators(g, atom, c, row(g, ic, lane, 4 * atom.valuesC()), rd);
+        String entry = "atom_" + atom.name().toLowerCase(java.util.Locale.ROOT);
+        String text = module(entry, atom.name() + ": " + atom.ptx() + " with operands read through the catalog's TV layouts",
+                target(atom.arch()), List.of("pa", "pb", "pc", "pia", "pib", "pic"), null, g);
+        return new Kernel(entry, text, Kernel.Geometry.BLOCK_PER_TILE, 1, 32, 1, atom.name() + " (" + atom.ptx() + ")");
+    }
+
+    /**
+     * Stores value v of D, for each v, to {@code c[table[v]]} as f64, where {@code tableRow} points at the thread's
+     * table row: f64, f32 and s32 accumulators one a register, f16 two a register (the low half first).
+     */
+    private static void storeAccumulators(Regs g, MmaAtom atom, String c, String tableRow, List<String> rd) {
+        Element d = atom.d();
         String[] halves = null;
         for (long v = 0; v < atom.valuesC(); v++) {
             String x;
@@ -229,111 +252,225 @@ public final class AtomKernels {
                     throw new IllegalArgumentException(atom.name() + ": no accumulator store for " + d);
             }
             String idx = g.r(), off = g.rd(), at = g.rd();
-            g.op("ld.global.u32 " + idx + ", [" + icRow + "+" + (4 * v) + "]");
+            g.op("ld.global.u32 " + idx + ", [" + tableRow + "+" + (4 * v) + "]");
             g.op("mul.wide.u32 " + off + ", " + idx + ", 8");
             g.op("add.s64 " + at + ", " + c + ", " + off);
             g.op("st.global.f64 [" + at + "], " + x);
         }
-        String entry = "atom_" + atom.name().toLowerCase(java.util.Locale.ROOT);
-        String text = module(entry, atom.name() + ": " + atom.ptx() + " with operands read through the catalog's TV layouts",
-                target(atom.arch()), List.of("pa", "pb", "pc", "pia", "pib", "pic"), null, g);
-        return new Kernel(entry, text, Kernel.Geometry.BLOCK_PER_TILE, 1, 32, 1, atom.name() + " (" + atom.ptx() + ")");
     }
 
     /**
-     * The kernel of a {@code wgmma} m64nNk16 atom (f16 inputs, f32 accumulators), one warp group of 128 threads,
-     * parameters as {@link #mma} ({@code pia}, {@code pib} unused): A ({@code 64×16}) and B ({@code N×16}) are
-     * written to shared memory in the canonical K-major layout without swizzle that the descriptors describe
-     * (8-row core matrices of 16 bytes, element (r, k) at byte {@code (r%8)·16 + ⌊r/8⌋·256 + (k%8)·2 + ⌊k/8⌋·128}:
-     * leading byte offset 128 between the two K halves, stride byte offset 256 between 8-row groups), then
-     * thread t stores its accumulator value v to {@code c[ic[t·VC + v]]}: the catalog's C layout is what is checked.
+     * A wgmma operand in shared memory, as the kernel places it. Immutable.
      *
-     * @throws IllegalArgumentException for an atom other than a {@code wgmma} m64nNk16 with f16 A and B and an f32
-     *         accumulator
+     * @param major      K-major or MN-major: the instruction's {@code imm-trans} is 1 for MN-major
+     * @param descriptor the operand's descriptor for the tile at shared address 0 (start address 0); the kernel adds
+     *                   the tile's shared address ≫ 4, as CuTe's descriptor iterator advances a descriptor
+     * @param tileBytes  the bytes the tile spans (the kernel zeroes them before it places the operand)
+     * @param layout     what the placement is, for the PTX comment
      */
-    public static Kernel wgmma(MmaAtom atom) {
-        if (!atom.ptx().startsWith("wgmma.mma_async") || atom.ab() != Element.F16 || atom.d() != Element.F32 || atom.k() != 16 || atom.m() != 64) {
-            throw new IllegalArgumentException(atom.name() + " (" + atom.ptx() + ") is not a wgmma m64nNk16 f32.f16.f16 atom");
+    public record SmemOperand(GmmaSmemAtoms.Major major, GmmaDescriptor descriptor, int tileBytes, String layout) {
+        /**
+         * The operand; see the components.
+         *
+         * @throws IllegalArgumentException for a descriptor whose start address is not 0, or a tile of no bytes or past
+         *         the 48 KiB of static shared memory
+         */
+        public SmemOperand {
+            if (descriptor.startAddress() != 0) {
+                throw new IllegalArgumentException("descriptor " + descriptor + " of " + layout + ": the kernel adds the tile's"
+                        + " address, so the descriptor must start at address 0, not " + (16L * descriptor.startAddress()));
+            }
+            if (tileBytes <= 0 || tileBytes > MAX_TILE_BYTES) {
+                throw new IllegalArgumentException(layout + ": a tile of " + tileBytes + " bytes; 1 to " + MAX_TILE_BYTES
+                        + " fit the kernel's static shared memory");
+            }
         }
-        long n = atom.n();
+    }
+
+    /** The most bytes one operand's tile takes: A and B share the 48 KiB of static shared memory. */
+    public static final int MAX_TILE_BYTES = 32 * 1024;
+
+    /** The alignment of the tiles: the 1024-byte repeat of the widest (128-byte) swizzle pattern. */
+    public static final int TILE_ALIGN = 1024;
+
+    /**
+     * The kernel of a {@code wgmma.mma_async} atom, one warp group of 128 threads, with parameters
+     * {@code (pa, pb, pc, pia, pib, pic)}: {@code pa} and {@code pb} hold the bit patterns of A's and B's elements as
+     * u32 (element {@code m + M·k} of A, {@code n + N·k} of B, in the low bits), {@code pc} receives D as f64.
+     * <ul>
+     *   <li>A from shared memory (SS, {@code a} given): the threads zero both tiles, then store element e of A at
+     *       byte {@code pia[e]} of tile A (and element e of B at byte {@code pib[e]} of tile B), in the element's
+     *       width; the descriptors are {@code a.descriptor()} and {@code b.descriptor()} with the tiles' addresses
+     *       ≫ 4 added to their start address fields.</li>
+     *   <li>A from registers (RS, {@code a} null): thread t's value v of A is element {@code pia[t·VA + v]}, packed
+     *       into 32-bit registers the low bits first (two 16-bit, four 8-bit values a register); B as for SS.</li>
+     * </ul>
+     * The instruction runs once with {@code scale-d} false (D = A·B), and thread t stores its accumulator value v to
+     * {@code c[pic[t·VC + v]]}. The operand list follows the PTX ISA (wgmma.mma_async): f16 and bf16 inputs take
+     * {@code scale-d, imm-scale-a, imm-scale-b} and {@code imm-trans-a} (SS only) and {@code imm-trans-b}; tf32 and
+     * the 8-bit floats take no transpose; the integer forms take {@code scale-d} alone.
+     *
+     * @throws IllegalArgumentException for an atom other than a {@code wgmma.mma_async} one, an A operand given for an
+     *         RS atom or missing for an SS atom, an MN-major operand of other than 16-bit elements (the PTX ISA's
+     *         imm-trans is for .f16 and .bf16 only), or element types with no operand store here
+     */
+    public static Kernel wgmma(MmaAtom atom, SmemOperand a, SmemOperand b) {
+        if (!atom.ptx().startsWith("wgmma.mma_async")) {
+            throw new IllegalArgumentException(atom.name() + " (" + atom.ptx() + ") is not a wgmma.mma_async atom");
+        }
+        boolean rs = atom.registersA();
+        if (rs != (a == null)) {
+            throw new IllegalArgumentException(atom.name() + (rs ? " takes A from registers; no shared-memory A is placed"
+                    : " takes A from shared memory; give its placement"));
+        }
+        Objects.requireNonNull(b, "b");
+        boolean trans = atom.ab().bits() == 16 && atom.bType().bits() == 16;
+        for (SmemOperand o : rs ? List.of(b) : List.of(a, b)) {
+            if (o.major() == GmmaSmemAtoms.Major.MN && !trans) {
+                throw new IllegalArgumentException(atom.name() + ": " + o.layout() + " is MN-major, and wgmma with "
+                        + atom.ab().ptx() + "/" + atom.bType().ptx() + " inputs reads K-major operands only (PTX ISA:"
+                        + " imm-trans-a and imm-trans-b are for .f16 and .bf16)");
+            }
+        }
+        Element d = atom.d();
+        if (d != Element.F16 && d != Element.F32 && d != Element.S32) {
+            throw new IllegalArgumentException(atom.name() + ": no accumulator store for " + d);
+        }
         Regs g = new Regs();
         g.comment(atom.name() + ": " + atom.ptx() + " (" + atom.isaSection() + ")");
-        String a = param(g, "pa"), b = param(g, "pb"), c = param(g, "pc");
-        param(g, "pia");
-        param(g, "pib");
-        String ic = param(g, "pic");
-        String tid = g.r(), baseA = g.r(), baseB = g.r();
+        if (a != null) g.comment("A: " + a.major() + "-major, " + a.layout() + "; descriptor " + a.descriptor() + " + (tileA >> 4)");
+        else g.comment("A: from registers, value v of thread t is element pia[t*" + atom.valuesA() + " + v]");
+        g.comment("B: " + b.major() + "-major, " + b.layout() + "; descriptor " + b.descriptor() + " + (tileB >> 4)");
+        String pa = param(g, "pa"), pb = param(g, "pb"), c = param(g, "pc");
+        String ia = param(g, "pia"), ib = param(g, "pib"), ic = param(g, "pic");
+        String tid = g.r();
         g.op("mov.u32 " + tid + ", %tid.x");
-        g.op("mov.u32 " + baseA + ", tileA");
+        String baseB = g.r(), baseA = a == null ? null : g.r();
         g.op("mov.u32 " + baseB + ", tileB");
-        g.comment("A (64x16, a[m + 64k]) and B (Nx16, b[n + N*k]) into the canonical K-major layout, as f16");
-        storeCanonical(g, a, baseA, tid, 64);
-        storeCanonical(g, b, baseB, tid, n);
+        if (a != null) g.op("mov.u32 " + baseA + ", tileA");
+        g.comment("zero the tiles");
+        if (a != null) zeroTile(g, "zero_a", tid, baseA, a.tileBytes());
+        zeroTile(g, "zero_b", tid, baseB, b.tileBytes());
+        g.op("bar.sync 0");
+        if (a != null) place(g, "place_a", tid, pa, ia, baseA, atom.m() * atom.k(), atom.ab().bits());
+        place(g, "place_b", tid, pb, ib, baseB, atom.n() * atom.k(), atom.bType().bits());
         g.op("fence.proxy.async.shared::cta");
         g.op("bar.sync 0");
-        String da = g.rd(), db = g.rd();
-        descriptor(g, baseA, da);
-        descriptor(g, baseB, db);
-        List<String> d = new ArrayList<>();
-        for (long i = 0; i < atom.valuesC(); i++) {
-            String f = g.f();
-            g.op("mov.f32 " + f + ", 0f00000000");
-            d.add(f);
+        List<String> ra = null;
+        if (a == null) {
+            g.comment("A: " + atom.valuesA() + " values through the table row of this thread");
+            ra = packOperand(g, pa, row(g, ia, tid, 4 * atom.valuesA()), atom.valuesA(), atom.ab().bits());
         }
-        g.op("setp.ne.b32 %p1, 0, 0");
+        String da = a == null ? null : descriptorAt(g, baseA, a.descriptor());
+        String db = descriptorAt(g, baseB, b.descriptor());
+        long dRegs = d == Element.F16 ? atom.valuesC() / 2 : atom.valuesC();
+        List<String> rd = new ArrayList<>();
+        for (long i = 0; i < dRegs; i++) {
+            String z = g.r();
+            g.op("mov.b32 " + z + ", 0");
+            rd.add(z);
+        }
+        String scaleD = g.p();
+        g.op("setp.ne.b32 " + scaleD + ", 0, 0");
+        StringBuilder args = new StringBuilder(" {").append(String.join(", ", rd)).append("}, ");
+        args.append(a == null ? "{" + String.join(", ", ra) + "}" : da).append(", ").append(db).append(", ").append(scaleD);
+        if (d != Element.S32) args.append(", 1, 1");
+        if (trans) {
+            if (a != null) args.append(", ").append(a.major() == GmmaSmemAtoms.Major.MN ? 1 : 0);
+            args.append(", ").append(b.major() == GmmaSmemAtoms.Major.MN ? 1 : 0);
+        }
         g.op("wgmma.fence.sync.aligned");
-        g.op(atom.ptx() + " {" + String.join(", ", d) + "}, " + da + ", " + db + ", %p1, 1, 1, 0, 0");
+        g.op(atom.ptx() + args);
         g.op("wgmma.commit_group.sync.aligned");
         g.op("wgmma.wait_group.sync.aligned 0");
         g.comment("D: " + atom.valuesC() + " values through the table row of this thread");
-        String icRow = row(g, ic, tid, 4 * atom.valuesC());
-        for (long v = 0; v < atom.valuesC(); v++) {
-            String x = g.fd(), idx = g.r(), off = g.rd(), at = g.rd();
-            g.op("cvt.f64.f32 " + x + ", " + d.get((int) v));
-            g.op("ld.global.u32 " + idx + ", [" + icRow + "+" + (4 * v) + "]");
-            g.op("mul.wide.u32 " + off + ", " + idx + ", 8");
-            g.op("add.s64 " + at + ", " + c + ", " + off);
-            g.op("st.global.f64 [" + at + "], " + x);
-        }
+        storeAccumulators(g, atom, c, row(g, ic, tid, 4 * atom.valuesC()), rd);
         String entry = "atom_" + atom.name().toLowerCase(java.util.Locale.ROOT);
-        String shared = "\t.reg .pred %p<2>;\n\t.shared .align 128 .b8 tileA[2048];\n\t.shared .align 128 .b8 tileB[" + (32 * n) + "];\n";
-        String text = module(entry, atom.name() + ": " + atom.ptx() + " with A and B from canonical shared memory and D stored through the catalog's C layout",
-                "sm_90a", List.of("pa", "pb", "pc", "pia", "pib", "pic"), shared, g).replace(".version " + PTX_VERSION + "\n", ".version 8.0\n");
+        String shared = (a == null ? "" : "\t.shared .align " + TILE_ALIGN + " .b8 tileA[" + a.tileBytes() + "];\n")
+                + "\t.shared .align " + TILE_ALIGN + " .b8 tileB[" + b.tileBytes() + "];\n";
+        String text = module(entry, atom.name() + ": " + atom.ptx() + (rs ? " with A from registers through the catalog's A layout and B"
+                        : " with A and B") + " placed through GMMA shared-memory atoms, D stored through the catalog's C layout",
+                "sm_90a", List.of("pa", "pb", "pc", "pia", "pib", "pic"), shared, g)
+                .replace(".version " + PTX_VERSION + "\n", ".version " + wgmmaPtxVersion(atom) + "\n");
         return new Kernel(entry, text, Kernel.Geometry.BLOCK_PER_TILE, 1, 128, 1, atom.name() + " (" + atom.ptx() + ")");
     }
 
-    /** Rows×16 f64 elements {@code src[r + rows·k]} as f16 at the canonical K-major offset; 128 threads share the work. */
-    private static void storeCanonical(Regs g, String src, String base, String tid, long rows) {
-        for (long j = 0; j < rows * 16 / 128; j++) {
-            String e = g.r(), r = g.r(), k = g.r(), t1 = g.r(), t2 = g.r(), t3 = g.r(), t4 = g.r(), off = g.r(), sa = g.r();
-            String wide = g.rd(), at = g.rd(), x = g.fd(), h = g.h();
-            g.op("add.u32 " + e + ", " + tid + ", " + (128 * j));
-            g.op("rem.u32 " + r + ", " + e + ", " + rows);
-            g.op("div.u32 " + k + ", " + e + ", " + rows);
-            g.op("and.b32 " + t1 + ", " + r + ", 7");               // r % 8
-            g.op("shr.u32 " + t2 + ", " + r + ", 3");               // r / 8
-            g.op("and.b32 " + t3 + ", " + k + ", 7");               // k % 8
-            g.op("shr.u32 " + t4 + ", " + k + ", 3");               // k / 8
-            g.op("mul.lo.u32 " + off + ", " + t1 + ", 16");
-            g.op("mad.lo.u32 " + off + ", " + t2 + ", 256, " + off);
-            g.op("mad.lo.u32 " + off + ", " + t3 + ", 2, " + off);
-            g.op("mad.lo.u32 " + off + ", " + t4 + ", 128, " + off);
-            g.op("add.u32 " + sa + ", " + base + ", " + off);
-            g.op("mul.wide.u32 " + wide + ", " + e + ", 8");
-            g.op("add.s64 " + at + ", " + src + ", " + wide);
-            g.op("ld.global.f64 " + x + ", [" + at + "]");
-            g.op("cvt.rn.f16.f64 " + h + ", " + x);
-            g.op("st.shared.b16 [" + sa + "], " + h);
-        }
+    /**
+     * The PTX ISA version of a wgmma kernel: 8.0, where wgmma came, and 8.4 for mixed s8/u8 inputs (ptxas 13.0:
+     * "Feature 'WGMMA with mixed integer types' requires PTX ISA .version 8.4 or later").
+     */
+    static String wgmmaPtxVersion(MmaAtom atom) {
+        return atom.d() == Element.S32 && atom.ab() != atom.bType() ? "8.4" : "8.0";
     }
 
-    /** The shared-memory descriptor: start address ≫ 4, leading byte offset 128 ≫ 4, stride byte offset 256 ≫ 4, no swizzle. */
-    private static void descriptor(Regs g, String base, String out) {
-        String s = g.r(), lo = g.rd();
+    /** {@code for (i = tid; i < bytes/4; i += 128) st.shared.u32 [base + 4i], 0}. */
+    private static void zeroTile(Regs g, String label, String tid, String base, int bytes) {
+        String i = g.r(), p = g.p(), at = g.r();
+        g.op("mov.u32 " + i + ", " + tid);
+        g.label("L_" + label);
+        g.op("setp.ge.u32 " + p + ", " + i + ", " + ((bytes + 3) / 4));
+        g.op("@" + p + " bra L_" + label + "_done");
+        g.op("mad.lo.u32 " + at + ", " + i + ", 4, " + base);
+        g.op("st.shared.u32 [" + at + "], 0");
+        g.op("add.u32 " + i + ", " + i + ", 128");
+        g.op("bra L_" + label);
+        g.label("L_" + label + "_done");
+    }
+
+    /** {@code for (e = tid; e < count; e += 128) st.shared [base + table[e]], bits[e]}, in the element's width. */
+    private static void place(Regs g, String label, String tid, String bits, String table, String base, long count, int elementBits) {
+        g.comment("element e's bits to byte table[e] of the tile");
+        String e = g.r(), p = g.p(), off = g.rd(), x = g.r(), o = g.r(), at = g.r(), ax = g.rd(), ao = g.rd();
+        g.op("mov.u32 " + e + ", " + tid);
+        g.label("L_" + label);
+        g.op("setp.ge.u32 " + p + ", " + e + ", " + count);
+        g.op("@" + p + " bra L_" + label + "_done");
+        g.op("mul.wide.u32 " + off + ", " + e + ", 4");
+        g.op("add.s64 " + ax + ", " + bits + ", " + off);
+        g.op("ld.global.u32 " + x + ", [" + ax + "]");
+        g.op("add.s64 " + ao + ", " + table + ", " + off);
+        g.op("ld.global.u32 " + o + ", [" + ao + "]");
+        g.op("add.u32 " + at + ", " + base + ", " + o);
+        g.op("st.shared.u" + elementBits + " [" + at + "], " + x);
+        g.op("add.u32 " + e + ", " + e + ", 128");
+        g.op("bra L_" + label);
+        g.label("L_" + label + "_done");
+    }
+
+    /** The registers of {@code values} elements of {@code elementBits} bits, element {@code bits[table[v]]}, low bits first. */
+    private static List<String> packOperand(Regs g, String bits, String tableRow, long values, int elementBits) {
+        int perRegister = 32 / elementBits;
+        List<String> regs = new ArrayList<>();
+        for (long v = 0; v < values; v += perRegister) {
+            String acc = null;
+            for (int j = 0; j < perRegister; j++) {
+                String idx = g.r(), off = g.rd(), at = g.rd(), x = g.r();
+                g.op("ld.global.u32 " + idx + ", [" + tableRow + "+" + (4 * (v + j)) + "]");
+                g.op("mul.wide.u32 " + off + ", " + idx + ", 4");
+                g.op("add.s64 " + at + ", " + bits + ", " + off);
+                g.op("ld.global.u32 " + x + ", [" + at + "]");
+                if (j == 0) {
+                    acc = x;
+                } else {
+                    String sh = g.r(), or = g.r();
+                    g.op("shl.b32 " + sh + ", " + x + ", " + (elementBits * j));
+                    g.op("or.b32 " + or + ", " + acc + ", " + sh);
+                    acc = or;
+                }
+            }
+            regs.add(acc);
+        }
+        return regs;
+    }
+
+    /** The descriptor of a tile at {@code base}: {@code d | (base ≫ 4)} (d's start address is 0), the start address in bits 0–13. */
+    private static String descriptorAt(Regs g, String base, GmmaDescriptor d) {
+        String s = g.r(), lo = g.rd(), out = g.rd();
         g.op("shr.u32 " + s + ", " + base + ", 4");
         g.op("and.b32 " + s + ", " + s + ", 16383");
         g.op("cvt.u64.u32 " + lo + ", " + s);
-        g.op("or.b64 " + out + ", " + lo + ", " + ((16L << 32) | (8L << 16)));
+        g.op("or.b64 " + out + ", " + lo + ", " + d);
+        return out;
     }
 
     private static String target(String arch) {

@@ -13,11 +13,10 @@ import org.layoutcat.gpu.ptx.Kernel;
  */
 class EmulatedAtomsTest {
 
-    /** mma.m16n8k16 (f16, f32 accumulators), wgmma m64nNk16, ldmatrix/stmatrix .x4 with and without .trans, by the PTX ISA. */
+    /** mma.m16n8k16 (f16, f32 accumulators), wgmma, ldmatrix/stmatrix .x4 with and without .trans, by the PTX ISA. */
     static class PtxIsaWarp implements AtomDevice {
         @Override
         public double[] mma(Kernel k, double[] a, double[] b, int[] ia, int[] ib, int[] ic, int cLength) {
-            if (k.ptx().contains("wgmma.mma_async.sync.aligned.m64n")) return wgmma(a, b, ic, cLength);
             assertTrue(k.ptx().contains("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"), k.entry());
             double[][] am = new double[16][16], bm = new double[16][8];
             for (int lane = 0; lane < 32; lane++) {
@@ -38,24 +37,10 @@ class EmulatedAtomsTest {
             return c;
         }
 
-        /**
-         * wgmma m64nNk16 with A (64×16) and B (N×16) as the descriptors give them; thread t's accumulator i is
-         * D[16·warp + g + 8·(⌊i/2⌋ mod 2), 8·⌊i/4⌋ + 2t + i%2] (PTX ISA, wgmma register fragment of D).
-         */
-        private static double[] wgmma(double[] a, double[] b, int[] ic, int cLength) {
-            int n = (a.length == 64 * 16 + 1) ? (b.length - 1) / 16 : -1;
-            double[] c = new double[cLength];
-            int values = n / 2;
-            for (int tid = 0; tid < 128; tid++) {
-                int warp = tid / 32, lane = tid % 32, g = lane >> 2, t = lane & 3;
-                for (int i = 0; i < values; i++) {
-                    int row = 16 * warp + g + 8 * ((i / 2) % 2), col = 8 * (i / 4) + 2 * t + i % 2;
-                    double s = 0;
-                    for (int kk = 0; kk < 16; kk++) s += a[row + 64 * kk] * b[col + n * kk];
-                    c[ic[tid * values + i]] = s;
-                }
-            }
-            return c;
+        /** wgmma by the PTX ISA ({@link WgmmaEmulator}). */
+        @Override
+        public double[] wgmma(Kernel k, int[] a, int[] b, int[] ia, int[] ib, int[] ic, int cLength) {
+            return WgmmaEmulator.run(k, a, b, ia, ib, ic, cLength);
         }
 
         /** Element (r, c) of matrix j: its row's address comes from lane 8j + r. */
@@ -108,7 +93,7 @@ class EmulatedAtomsTest {
         assertTrue(m.passed(), m.line());
         assertTrue(m.line().startsWith("PASS") && m.line().contains("128/128") && m.line().contains("(caught)"), m.line());
         for (int n : new int[] {8, 96, 256}) {
-            AtomVerification.Outcome w = AtomVerification.verifyWgmma(warp, Atoms.mma("SM90_64x" + n + "x16_F32F16F16_SS"), 1);
+            AtomVerification.Outcome w = AtomVerification.verifyWgmma(warp, WgmmaCase.of(Atoms.mma("SM90_64x" + n + "x16_F32F16F16_SS")), 1);
             assertTrue(w.passed(), w.line());
         }
         for (String name : new String[] {"SM75_U32x4_LDSM_N", "SM75_U16x8_LDSM_T"}) {

@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Every generated kernel assembles with NVIDIA's ptxas for sm_90; skipped only where ptxas is absent. */
+/** Every generated kernel assembles with NVIDIA's ptxas for sm_90 (wgmma kernels for sm_90a); skipped only where ptxas is absent. */
 class PtxasTest {
 
     static Path ptxas() {
@@ -40,6 +40,30 @@ class PtxasTest {
             assertEquals(0, r.code, () -> k.summary() + "\n" + r.output + "\n" + k.ptx());
             assertEquals("", r.output.strip(), () -> "ptxas warned on " + k.summary() + ":\n" + r.output);
         }
+    }
+
+    /**
+     * The wgmma kernels of the matrix and of every 8th catalog atom (each family, input kind and form), in one module
+     * (entries renamed apart, the highest PTX version of them), assemble for sm_90a without a warning.
+     */
+    @Test
+    void wgmmaKernelsAssembleForSm90a(@TempDir Path dir) throws Exception {
+        Path ptxas = ptxas();
+        assumeTrue(ptxas != null, "ptxas is not installed");
+        List<org.layoutcat.gpu.atom.WgmmaCase> cases = new java.util.ArrayList<>(org.layoutcat.gpu.atom.WgmmaCase.matrix());
+        List<org.layoutcat.gpu.atom.WgmmaCase> catalog = org.layoutcat.gpu.atom.WgmmaCase.catalog();
+        for (int i = 0; i < catalog.size(); i += 8) cases.add(catalog.get(i));
+        StringBuilder module = new StringBuilder(".version 8.4\n.target sm_90a\n.address_size 64\n");
+        for (int i = 0; i < cases.size(); i++) {
+            Kernel k = cases.get(i).kernel();
+            String text = k.ptx();
+            module.append(text.substring(text.indexOf(".visible .entry")).replace(".entry " + k.entry() + "(", ".entry " + k.entry() + "_" + i + "("));
+        }
+        Path file = dir.resolve("wgmma.ptx");
+        Files.writeString(file, module);
+        Result r = run(ptxas.toString(), "-arch=sm_90a", file.toString(), "-o", dir.resolve("wgmma.cubin").toString());
+        assertEquals(0, r.code, r.output);
+        assertEquals("", r.output.strip(), () -> "ptxas warned:\n" + r.output);
     }
 
     private record Result(int code, String output) {}
