@@ -42,7 +42,7 @@ class TmaDescriptorTest {
             int code = Integer.parseInt(get("json").replaceAll(".*\"dataType\":(\\d+).*", "$1"));
             TmaDataType t = Arrays.stream(TmaDataType.values()).filter(x -> x.code == code).findFirst().orElseThrow();
             return TmaDescriptor.derive(Layout.parse(get("gmem")), AnyLayout.parse(get("smem")), t, IntTuple.parse(get("tile")),
-                    Integer.parseInt(get("multicast")), get("static").equals("1"));
+                    Integer.parseInt(get("multicast")), "1".equals(get("static"))); // no #static line: run-time extents
         }
     }
 
