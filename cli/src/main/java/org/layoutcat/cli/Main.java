@@ -375,13 +375,33 @@ public final class Main implements Callable<Integer> {
         "of SMEM; each thread's values are one vector access."})
     static final class Banks implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "SMEM", description = "the shared-memory layout, e.g. \"Sw<3,3,3> o 0 o (8,64):(64,1)\"") String smem;
-        @Parameters(index = "1", paramLabel = "ACCESS", description = "the threads' accesses, e.g. (8,8):(1,8)") String access;
-        @Option(names = "--elem", required = true, paramLabel = "BYTES", description = "bytes per element (2 for half)") String elem;
+        @Parameters(index = "1", paramLabel = "ACCESS", arity = "0..1", description = "the threads' accesses, e.g. (8,8):(1,8):"
+                + " (thread, value[, instruction...]) -> index of SMEM; threads past 32 are further warps (not with --copy)") String access;
+        @Option(names = "--elem", paramLabel = "BYTES", description = "bytes per element (2 for half); with --copy, the copy's value bits") String elem;
         @Option(names = "--vector", paramLabel = "BYTES", description = "bytes each thread moves at once, where ACCESS gives each"
                 + " thread one element (default: its values' bytes)") String vector;
+        @Option(names = "--copy", paramLabel = "ATOM", description = "a tiled copy's every instruction over SMEM instead of ACCESS:"
+                + " the copy atom, e.g. SM75_U32x4_LDSM_N, with --thr and --val") String copy;
+        @Option(names = "--thr", paramLabel = "LAYOUT", description = "the tiled copy's threads, e.g. (32,4):(4,1)") String thr;
+        @Option(names = "--val", paramLabel = "LAYOUT", description = "the tiled copy's values per thread, e.g. (1,8)") String val;
+        @Option(names = "--side", paramLabel = "SRC|DST", description = "the copy's side in shared memory (default: the atom's)") String side;
+        @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() {
+            if (copy != null) {
+                require(spec, access == null, "ACCESS and --copy both give the accesses: give one");
+                require(spec, thr != null && val != null, "--copy needs --thr and --val, the tiled copy's threads and values");
+                require(spec, vector == null, "--vector widens ACCESS; a copy's atom gives its vector");
+                require(spec, elem != null, "--copy needs --elem, the element's bytes");
+                require(spec, elem.trim().matches("1|2|4|8|16"), "--elem: an element of 1, 2, 4, 8 or 16 bytes, not " + elem);
+                List<String> args = new ArrayList<>(List.of(smem, copy, String.valueOf(8L * Long.parseLong(elem.trim())), thr, val));
+                if (side != null) args.add(side);
+                return answer("banks", new Request("copy_bank_conflicts", args, "auto"));
+            }
+            require(spec, access != null, "give ACCESS, the threads' accesses, or a tiled copy (--copy, --thr, --val)");
+            require(spec, thr == null && val == null && side == null, "--thr, --val and --side go with --copy");
+            require(spec, elem != null, "--elem is required: the element's bytes");
             List<String> args = new ArrayList<>(List.of(smem, access, elem));
             if (vector != null) args.add(vector);
             return answer("banks", new Request("bank_conflicts", args, "auto"));

@@ -36,6 +36,7 @@ import org.layoutcat.core.CoordLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.Tiler;
+import org.layoutcat.core.atom.CopyStage;
 import org.layoutcat.core.tma.TmaDataType;
 import org.layoutcat.core.tma.TmaDescriptor;
 import org.layoutcat.core.algebra.Coalesce;
@@ -434,6 +435,23 @@ public final class Operations {
                 "(16,64):(1,16)", "(2,16):(1,2)", "5");
     }
 
+    private static void copyBankConflicts(Param<CopyAtom> copy, Param<Integer> valueBits) {
+        Param<AnyLayout> smem = Param.of("smem", ArgKind.ANY_LAYOUT, "the tile's layout in shared memory, swizzled or not");
+        Param<Layout> thr = Param.of("thr_layout", ArgKind.LAYOUT, "the threads' layout");
+        Param<Layout> val = Param.of("val_layout", ArgKind.LAYOUT, "each thread's values' layout");
+        Param<CopyAtom.Side> side = Param.optional("side", ArgKind.oneOf(CopyAtom.Side.class), "SRC or DST: the side in shared memory"
+                + " (default: the atom's: ldmatrix reads, stmatrix and cp.async write)");
+        TABLE.add(new Operation("copy_bank_conflicts", ATOMS, "a tiled copy's shared-memory wavefronts over a tile: every instruction of"
+                + " every warp, against the fewest possible", List.of(smem, copy, valueBits, thr, val, side), List.of("minimum", "degree",
+                        "threads", "vector_bytes", "instructions", "worst_instruction"), false,
+                a -> stageBanks(CopyStage.bankConflicts(TiledCopy.of(a.get(copy), a.get(valueBits), a.get(thr), a.get(val)), a.get(smem),
+                        a.getOr(side, null))),
+                none("bank conflicts are the hardware's, not CuTe's: layoutcat gpu banks measures them on the GPU"),
+                none("bank conflicts are the hardware's, not CuTe's"),
+                List.of("Sw<3,3,3> o 0 o ((8,4),(64,1)):((64,512),(1,0))", "SM80_CP_ASYNC_CACHEALWAYS_U128", "16", "(16,8):(8,1)", "(1,8)"),
+                answer -> ((BankConflicts.Stage) answer.detail()).table()));
+    }
+
     /** Whether a global tensor's extents and strides are run-time values, as kernels have them, or compile-time ones. */
     public enum Extents { RUNTIME, STATIC }
 
@@ -588,15 +606,35 @@ public final class Operations {
                 call("tile_to_shape({block}, {target:literal}⟦, {order:literal}⟧)"),
                 call("cute.tile_to_shape({block}, {target:literal}⟦, {order:literal}⟧)"), "(8,64):(64,1)", "(128,128)");
         Param<AnyLayout> smem = Param.of("smem", ArgKind.ANY_LAYOUT, "the shared-memory layout");
-        Param<Layout> access = Param.of("access", ArgKind.LAYOUT, "(thread, value) → index of smem");
+        Param<Layout> access = Param.of("access", ArgKind.LAYOUT, "(thread, value[, instruction...]) → index of smem; threads past 32"
+                + " are further warps");
         Param<Integer> elem = Param.of("elem", ArgKind.integer("the element's bytes", 1, 16), "bytes per element");
         Param<Integer> vector = Param.optional("vector", ArgKind.integer("the vector's bytes", 0, 16), "bytes a thread moves at once (0: its values')");
-        TABLE.add(new Operation("bank_conflicts", SWIZZLE, "one instruction's shared-memory wavefronts against the fewest possible",
-                List.of(smem, access, elem, vector), List.of("minimum", "degree", "threads", "vector_bytes", "worst_bank", "collisions"), false,
-                a -> banks(BankConflicts.offsets(a.get(smem)), a.get(elem), a.get(access), a.getOr(vector, 0)),
+        TABLE.add(new Operation("bank_conflicts", SWIZZLE, "shared-memory wavefronts against the fewest possible: of one instruction,"
+                + " or of every warp's instructions of a stage", List.of(smem, access, elem, vector), List.of("minimum", "degree", "threads",
+                        "vector_bytes", "worst_bank", "collisions", "instructions", "worst_instruction"), false,
+                a -> {
+                    Layout acc = a.get(access);
+                    boolean stage = acc.rank() > 2 || (acc.rank() >= 2 ? acc.mode(0).size() : acc.size()) > 32;
+                    if (!stage) return banks(BankConflicts.offsets(a.get(smem)), a.get(elem), acc, a.getOr(vector, 0));
+                    if (a.getOr(vector, 0) != 0) {
+                        throw new org.layoutcat.core.LayoutArgumentException("a stage's accesses take their vectors from the access's"
+                                + " mode 1 (the values of one instruction); leave the vector out");
+                    }
+                    return stageBanks(BankConflicts.stage(BankConflicts.offsets(a.get(smem)), a.get(elem), acc, 32));
+                },
                 none("bank conflicts are the hardware's, not CuTe's: layoutcat gpu banks measures them on the GPU"),
                 none("bank conflicts are the hardware's, not CuTe's"), List.of("Sw<3,3,3> o 0 o (8,64):(64,1)", "(8,8):(64,8)", "2"),
-                answer -> ((BankConflicts) answer.detail()).table()));
+                answer -> answer.detail() instanceof BankConflicts.Stage st ? st.table() : ((BankConflicts) answer.detail()).table()));
+    }
+
+    /** A stage's answer: its total wavefronts, the totals' fields, and its worst instruction. */
+    static Answer stageBanks(BankConflicts.Stage st) {
+        BankConflicts.Stage.Instruction w = st.worst();
+        return Answer.of(st.wavefronts()).withDetail(st).with("minimum", st.minimum()).with("degree", (double) st.wavefronts() / st.minimum())
+                .with("threads", st.threads()).with("vector_bytes", st.instructions().getFirst().conflicts().vectorBytes())
+                .with("instructions", st.instructions().size()).with("worst_instruction", "warp " + w.warp() + ", instruction " + w.index()
+                        + ": " + w.conflicts().wavefronts() + " wavefronts, minimum " + w.conflicts().minimum());
     }
 
     private static Answer banks(java.util.function.LongUnaryOperator smem, int elem, Layout access, int vector) {
@@ -709,6 +747,7 @@ public final class Operations {
                     none(DSL_ATOMS), "SM80_CP_ASYNC_CACHEALWAYS_U128", "16", "(32,4):(4,1)", "(1,8)", "(64,64):(64,1)", "5");
         }
         tmaDescriptor();
+        copyBankConflicts(copy, valueBits);
     }
 
     /** Why the atoms' operations have no CuTe DSL test. */

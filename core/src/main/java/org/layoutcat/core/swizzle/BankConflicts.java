@@ -184,34 +184,145 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
     private record Request(long[] address, int vector) {}
 
     private static Request request(LongUnaryOperator smem, int elementBytes, Layout access) {
+        long threads = access.rank() >= 2 ? access.mode(0).size() : access.size();
+        long values = access.size() / threads;
+        if (threads > 32) throw new LayoutArgumentException("access " + access + " has " + threads + " threads; an instruction has at most 32"
+                + " (bank_conflicts of a whole stage takes its instructions as modes 2, 3, ...: (threads, values, instructions))");
+        return request(smem, elementBytes, "access " + access, (int) threads, values, (t, v) -> access.apply(t + threads * v));
+    }
+
+    /** The index of shared memory that thread t's value v accesses. */
+    private interface Index {
+        long at(int thread, long value);
+    }
+
+    /**
+     * The byte addresses of {@code threads} threads, each accessing {@code values} elements as one vector: the checks
+     * of {@link #of} (element and vector sizes, consecutive elements, alignment).
+     */
+    private static Request request(LongUnaryOperator smem, int elementBytes, String what, int threads, long values, Index index) {
         if (elementBytes < 1 || elementBytes > 16 || Integer.bitCount(elementBytes) != 1) {
             throw new LayoutArgumentException("an element of " + elementBytes + " bytes: elements of 1, 2, 4, 8 or 16 bytes");
         }
-        long threads = access.rank() >= 2 ? access.mode(0).size() : access.size();
-        long values = access.size() / threads;
-        if (threads > 32) throw new LayoutArgumentException("access " + access + " has " + threads + " threads; an instruction has at most 32");
         long vector = values * elementBytes;
         if (vector > 16 || Long.bitCount(vector) != 1) {
-            throw new LayoutArgumentException("access " + access + ": " + values + " values of " + elementBytes + " bytes make "
+            throw new LayoutArgumentException(what + ": " + values + " values of " + elementBytes + " bytes make "
                     + vector + "-byte accesses; a thread accesses 1, 2, 4, 8 or 16 bytes at once");
         }
-        long[] address = new long[(int) threads];
+        long[] address = new long[threads];
         for (int t = 0; t < threads; t++) {
-            long first = smem.applyAsLong(access.apply(t));
+            long first = smem.applyAsLong(index.at(t, 0));
             for (long v = 1; v < values; v++) {
-                long at = smem.applyAsLong(access.apply(t + threads * v));
+                long at = smem.applyAsLong(index.at(t, v));
                 if (at != first + v) {
-                    throw new LayoutArgumentException("access " + access + ": thread " + t + "'s value " + v + " is at element "
+                    throw new LayoutArgumentException(what + ": thread " + t + "'s value " + v + " is at element "
                             + at + ", not " + (first + v) + ", so its values are not one vector access");
                 }
             }
             address[t] = first * elementBytes;
             if (address[t] % vector != 0) {
-                throw new LayoutArgumentException("access " + access + ": thread " + t + " reads " + vector + " bytes at byte "
+                throw new LayoutArgumentException(what + ": thread " + t + " reads " + vector + " bytes at byte "
                         + address[t] + ", which is not " + vector + "-byte aligned");
             }
         }
         return new Request(address, (int) vector);
+    }
+
+    /**
+     * The bank conflicts of a whole stage: every instruction of every warp, as the hardware issues them. Its totals
+     * are the sums over its instructions.
+     *
+     * @param elementBytes bytes per element
+     * @param threads      the threads of the CTA taking part
+     * @param instructions each warp's instructions, warp by warp, in issue order
+     */
+    public record Stage(int elementBytes, int threads, List<Instruction> instructions) {
+        /** One instruction of one warp: its index among the warp's instructions, and its count. */
+        public record Instruction(int warp, long index, BankConflicts conflicts) {}
+
+        public Stage {
+            instructions = List.copyOf(instructions);
+        }
+
+        /** The wavefronts of the whole stage: the sum of its instructions'. */
+        public long wavefronts() {
+            long n = 0;
+            for (Instruction i : instructions) n += i.conflicts.wavefronts();
+            return n;
+        }
+
+        /** The fewest wavefronts the stage could need: the sum of its instructions' minimums. */
+        public long minimum() {
+            long n = 0;
+            for (Instruction i : instructions) n += i.conflicts.minimum();
+            return n;
+        }
+
+        /** The instruction with the most wavefronts over its minimum (the first of equals). */
+        public Instruction worst() {
+            Instruction w = instructions.getFirst();
+            for (Instruction i : instructions) {
+                if ((long) i.conflicts.wavefronts() * w.conflicts.minimum() > (long) w.conflicts.wavefronts() * i.conflicts.minimum()) w = i;
+            }
+            return w;
+        }
+
+        /** A table a person reads: the totals, then each instruction's wavefronts against its minimum. */
+        public String table() {
+            StringBuilder sb = new StringBuilder();
+            long warps = instructions.stream().mapToInt(Instruction::warp).distinct().count();
+            sb.append(String.format("%d threads in %d warps, %d instructions of %d-byte accesses%n", threads, warps, instructions.size(),
+                    instructions.getFirst().conflicts.vectorBytes()));
+            sb.append(String.format("wavefronts %d, minimum %d%s%n", wavefronts(), minimum(), wavefronts() == minimum()
+                    ? ": no bank conflict" : String.format(", %.2f times the minimum", (double) wavefronts() / minimum())));
+            for (Instruction i : instructions) {
+                BankConflicts c = i.conflicts;
+                sb.append(String.format("  warp %d, instruction %d: %d wavefronts, minimum %d%s%n", i.warp, i.index, c.wavefronts(), c.minimum(),
+                        c.worstBank() < 0 ? "" : ", bank " + c.worstBank() + " holds " + c.collisions().size() + " words"));
+            }
+            return sb.toString();
+        }
+    }
+
+    /** The most instructions a stage may have: past it, the stage is refused rather than counted. */
+    public static final long MAX_STAGE_INSTRUCTIONS = 1 << 12;
+
+    /**
+     * The bank conflicts of a whole stage. {@code access} maps (thread, value, instruction) to an index of the
+     * shared-memory layout: its mode 0 the CTA's threads, any number (warp w is threads 32w … 32w+31); its mode 1 the
+     * values one thread accesses with one instruction, as one vector; its further modes, if any, the instructions each
+     * thread issues, in order (colexicographically). Each warp issues each instruction once; of each warp, only the
+     * first {@code lanes} lanes give addresses ({@code ldmatrix}/{@code stmatrix} {@code .x1} and {@code .x2} read the
+     * row addresses of lanes 0–7 and 0–15 only; 32 otherwise).
+     *
+     * @throws LayoutArgumentException where an instruction is refused as {@link #of} refuses one, {@code lanes} is not
+     *         8, 16 or 32, or the stage has more than {@link #MAX_STAGE_INSTRUCTIONS} warp instructions
+     * @throws ArithmeticException where an index overflows a long
+     */
+    public static Stage stage(LongUnaryOperator smem, int elementBytes, Layout access, int lanes) {
+        if (lanes != 8 && lanes != 16 && lanes != 32) {
+            throw new LayoutArgumentException("lanes " + lanes + ": an instruction reads the addresses of 8, 16 or 32 lanes of a warp");
+        }
+        long threads = access.rank() >= 2 ? access.mode(0).size() : access.size();
+        long values = access.rank() >= 2 ? access.mode(1).size() : 1;
+        long perThread = access.size() / (threads * values);
+        long warps = (threads + 31) / 32;
+        if (warps * perThread > MAX_STAGE_INSTRUCTIONS) {
+            throw new LayoutArgumentException("access " + access + " makes " + warps * perThread + " warp instructions, past the "
+                    + MAX_STAGE_INSTRUCTIONS + " counted here");
+        }
+        List<Stage.Instruction> out = new ArrayList<>();
+        for (int w = 0; w < warps; w++) {
+            int first = 32 * w, n = (int) Math.min(lanes, threads - first);
+            for (long i = 0; i < perThread; i++) {
+                final long instr = i;
+                String what = "access " + access + ", warp " + w + ", instruction " + i;
+                Request r = request(smem, elementBytes, what, n, values,
+                        (t, v) -> access.apply(Math.addExact(first + t, Math.multiplyExact(threads, Math.addExact(v, Math.multiplyExact(values, instr))))));
+                out.add(new Stage.Instruction(w, i, count(r.address(), r.vector(), elementBytes)));
+            }
+        }
+        return new Stage(elementBytes, (int) threads, out);
     }
 
     /** Threads accessing {@code vector} bytes at the given byte addresses, split into phases, words sorted into banks. */
