@@ -36,7 +36,9 @@ import org.layoutcat.core.CoordLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.Tiler;
+import org.layoutcat.core.atom.Atoms;
 import org.layoutcat.core.atom.CopyStage;
+import org.layoutcat.core.swizzle.SwizzleSearch;
 import org.layoutcat.core.tma.TmaDataType;
 import org.layoutcat.core.tma.TmaDescriptor;
 import org.layoutcat.core.algebra.Coalesce;
@@ -452,6 +454,66 @@ public final class Operations {
                 answer -> ((BankConflicts.Stage) answer.detail()).table()));
     }
 
+    /** A tiled copy of a stage and its side in shared memory (null: the atom's), as {@code swizzle_search} reads one. */
+    record StageCopy(TiledCopy copy, CopyAtom.Side side, String text) {
+        static final String WORDS = "a tiled copy: ATOM/BITS/THR/VAL (make_tiled_copy), or ATOM/A|B|C/MMA/ATOMS (make_tiled_copy_A|B|C"
+                + " of a tiled MMA), then /SRC or /DST where the atom does not say which side is shared memory";
+
+        static StageCopy parse(String text) {
+            String[] p = text.trim().split("/");
+            if (p.length < 4 || p.length > 5) throw new org.layoutcat.core.LayoutArgumentException("copy \"" + text + "\": expected " + WORDS);
+            CopyAtom atom = Atoms.copy(p[0].trim());
+            String how = p[1].trim();
+            TiledCopy c;
+            if (how.equals("A") || how.equals("B") || how.equals("C")) {
+                TiledMma m = TiledMma.of(Atoms.mma(p[2].trim()), TiledMma.parseAtomLayout(p[3].trim()), null);
+                c = switch (how) {
+                    case "A" -> TiledCopy.forA(atom, m.atom().ab().bits(), m);
+                    case "B" -> TiledCopy.forB(atom, m.atom().bType().bits(), m);
+                    default -> TiledCopy.forC(atom, m.atom().d().bits(), m);
+                };
+            } else {
+                c = TiledCopy.of(atom, (int) ArgKind.integer("value bits", 1, 128).read(how, "swizzle_search", 0),
+                        Layout.parse(p[2]), Layout.parse(p[3]));
+            }
+            CopyAtom.Side side = p.length == 5 ? ArgKind.oneOf(CopyAtom.Side.class).read(p[4], "swizzle_search", 0) : null;
+            return new StageCopy(c, side, text.trim());
+        }
+
+        SwizzleSearch.Access access(IntTuple tile) {
+            CopyAtom.Side s = side != null ? side : CopyStage.sharedSide(copy.atom());
+            if (s == null) {
+                throw new org.layoutcat.core.LayoutArgumentException("copy \"" + text + "\": " + copy.atom().name()
+                        + " loads or stores either side: end it with /SRC or /DST, the side in shared memory");
+            }
+            return new SwizzleSearch.Access(copy.atom().name(), CopyStage.access(copy, tile, s), CopyStage.addressLanes(copy.atom()));
+        }
+    }
+
+    private static void swizzleSearch() {
+        Param<IntTuple> tile = Param.of("tile", ArgKind.TUPLE, "the tile's shape (MN, K), powers of two");
+        Param<Integer> elem = Param.of("elem", ArgKind.integer("the element's bytes", 1, 8), "bytes per element");
+        Param<GmmaSmemAtoms.Major> major = Param.of("major", ArgKind.oneOf(GmmaSmemAtoms.Major.class), "K or MN: the tile's contiguous mode");
+        ArgKind<StageCopy> stageCopy = new ArgKind<>(StageCopy.WORDS, (t, op, i) -> StageCopy.parse(t));
+        Param<StageCopy> write = Param.of("write", stageCopy, "the copy that fills the tile");
+        Param<StageCopy> read = Param.of("read", stageCopy, "the copy that drains it");
+        TABLE.add(new Operation("swizzle_search", SWIZZLE, "the shared-memory tile layouts (swizzles, GMMA atoms) ranked by a stage's"
+                + " wavefronts, against the lower bound and CUTLASS's choice", List.of(tile, elem, major, write, read),
+                List.of("wavefronts", "lower_bound", "meets_bound", "cutlass", "cutlass_wavefronts", "candidates"), false, a -> {
+                    IntTuple t = a.get(tile);
+                    SwizzleSearch.Result r = SwizzleSearch.search(t, a.get(elem), a.get(major), List.of(a.get(write).access(t), a.get(read).access(t)));
+                    Answer ans = Answer.of(r.best().smem()).withDetail(r).with("wavefronts", r.best().wavefronts())
+                            .with("lower_bound", r.lowerBound()).with("meets_bound", r.meetsBound());
+                    if (r.cutlass() != null) ans = ans.with("cutlass", r.cutlass().smem()).with("cutlass_wavefronts", r.cutlass().wavefronts());
+                    return ans.with("candidates", r.candidates());
+                },
+                none("CuTe chooses no swizzle: CUTLASS's builders pick one by a fixed rule (ss_smem_selector), which the reply's"
+                        + " \"cutlass\" field gives"), none("CuTe DSL chooses no swizzle"),
+                List.of("(128,32)", "2", "K", "SM80_CP_ASYNC_CACHEALWAYS_U128/16/(32,4):(4,1)/(1,8)",
+                        "SM75_U32x4_LDSM_N/A/SM80_16x8x16_F16F16F16F16_TN/2x2x1"),
+                answer -> ((SwizzleSearch.Result) answer.detail()).table(12)));
+    }
+
     /** Whether a global tensor's extents and strides are run-time values, as kernels have them, or compile-time ones. */
     public enum Extents { RUNTIME, STATIC }
 
@@ -748,6 +810,7 @@ public final class Operations {
         }
         tmaDescriptor();
         copyBankConflicts(copy, valueBits);
+        swizzleSearch();
     }
 
     /** Why the atoms' operations have no CuTe DSL test. */

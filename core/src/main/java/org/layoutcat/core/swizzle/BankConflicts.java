@@ -188,7 +188,7 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
         long values = access.size() / threads;
         if (threads > 32) throw new LayoutArgumentException("access " + access + " has " + threads + " threads; an instruction has at most 32"
                 + " (bank_conflicts of a whole stage takes its instructions as modes 2, 3, ...: (threads, values, instructions))");
-        return request(smem, elementBytes, "access " + access, (int) threads, values, (t, v) -> access.apply(t + threads * v));
+        return request(smem, elementBytes, () -> "access " + access, (int) threads, values, (t, v) -> access.apply(t + threads * v));
     }
 
     /** The index of shared memory that thread t's value v accesses. */
@@ -200,13 +200,14 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
      * The byte addresses of {@code threads} threads, each accessing {@code values} elements as one vector: the checks
      * of {@link #of} (element and vector sizes, consecutive elements, alignment).
      */
-    private static Request request(LongUnaryOperator smem, int elementBytes, String what, int threads, long values, Index index) {
+    private static Request request(LongUnaryOperator smem, int elementBytes, java.util.function.Supplier<String> what, int threads, long values,
+                                   Index index) {
         if (elementBytes < 1 || elementBytes > 16 || Integer.bitCount(elementBytes) != 1) {
             throw new LayoutArgumentException("an element of " + elementBytes + " bytes: elements of 1, 2, 4, 8 or 16 bytes");
         }
         long vector = values * elementBytes;
         if (vector > 16 || Long.bitCount(vector) != 1) {
-            throw new LayoutArgumentException(what + ": " + values + " values of " + elementBytes + " bytes make "
+            throw new LayoutArgumentException(what.get() + ": " + values + " values of " + elementBytes + " bytes make "
                     + vector + "-byte accesses; a thread accesses 1, 2, 4, 8 or 16 bytes at once");
         }
         long[] address = new long[threads];
@@ -215,13 +216,13 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
             for (long v = 1; v < values; v++) {
                 long at = smem.applyAsLong(index.at(t, v));
                 if (at != first + v) {
-                    throw new LayoutArgumentException(what + ": thread " + t + "'s value " + v + " is at element "
+                    throw new LayoutArgumentException(what.get() + ": thread " + t + "'s value " + v + " is at element "
                             + at + ", not " + (first + v) + ", so its values are not one vector access");
                 }
             }
             address[t] = first * elementBytes;
             if (address[t] % vector != 0) {
-                throw new LayoutArgumentException(what + ": thread " + t + " reads " + vector + " bytes at byte "
+                throw new LayoutArgumentException(what.get() + ": thread " + t + " reads " + vector + " bytes at byte "
                         + address[t] + ", which is not " + vector + "-byte aligned");
             }
         }
@@ -300,6 +301,29 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
      * @throws ArithmeticException where an index overflows a long
      */
     public static Stage stage(LongUnaryOperator smem, int elementBytes, Layout access, int lanes) {
+        return stage(smem, elementBytes, indexed(access, lanes));
+    }
+
+    /**
+     * A stage's accesses with their indices evaluated once: {@code index[((i·values) + v)·threads + t]} is the index
+     * thread t's value v of instruction i accesses. What {@link #stage(LongUnaryOperator, int, Indexed)} counts over
+     * any number of shared-memory layouts (a search) without evaluating the access layout again.
+     *
+     * @param access  the access layout, as {@link #stage(LongUnaryOperator, int, Layout, int)} reads it
+     * @param threads its threads
+     * @param values  each thread's values of one instruction
+     * @param perThread the instructions each thread issues
+     * @param lanes   the lanes of a warp that give addresses
+     */
+    public record Indexed(Layout access, int threads, int values, int perThread, int lanes, long[] index) {}
+
+    /**
+     * The accesses of {@code access} evaluated once (see {@link #stage(LongUnaryOperator, int, Layout, int)}).
+     *
+     * @throws LayoutArgumentException for lanes other than 8, 16 and 32, or more than {@link #MAX_STAGE_INSTRUCTIONS}
+     *         warp instructions
+     */
+    public static Indexed indexed(Layout access, int lanes) {
         if (lanes != 8 && lanes != 16 && lanes != 32) {
             throw new LayoutArgumentException("lanes " + lanes + ": an instruction reads the addresses of 8, 16 or 32 lanes of a warp");
         }
@@ -307,22 +331,30 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
         long values = access.rank() >= 2 ? access.mode(1).size() : 1;
         long perThread = access.size() / (threads * values);
         long warps = (threads + 31) / 32;
-        if (warps * perThread > MAX_STAGE_INSTRUCTIONS) {
+        if (warps * perThread > MAX_STAGE_INSTRUCTIONS || access.size() > MAX_STAGE_INSTRUCTIONS * 32 * 16) {
             throw new LayoutArgumentException("access " + access + " makes " + warps * perThread + " warp instructions, past the "
                     + MAX_STAGE_INSTRUCTIONS + " counted here");
         }
+        long[] index = new long[(int) access.size()];
+        for (int i = 0; i < index.length; i++) index[i] = access.apply(i);
+        return new Indexed(access, (int) threads, (int) values, (int) perThread, lanes, index);
+    }
+
+    /** The stage of accesses evaluated once, over the shared-memory layout {@code smem}. */
+    public static Stage stage(LongUnaryOperator smem, int elementBytes, Indexed a) {
         List<Stage.Instruction> out = new ArrayList<>();
+        int warps = (a.threads() + 31) / 32;
         for (int w = 0; w < warps; w++) {
-            int first = 32 * w, n = (int) Math.min(lanes, threads - first);
-            for (long i = 0; i < perThread; i++) {
-                final long instr = i;
-                String what = "access " + access + ", warp " + w + ", instruction " + i;
-                Request r = request(smem, elementBytes, what, n, values,
-                        (t, v) -> access.apply(Math.addExact(first + t, Math.multiplyExact(threads, Math.addExact(v, Math.multiplyExact(values, instr))))));
+            int first = 32 * w, n = Math.min(a.lanes(), a.threads() - first);
+            for (int i = 0; i < a.perThread(); i++) {
+                final int instr = i;
+                final int warp = w;
+                Request r = request(smem, elementBytes, () -> "access " + a.access() + ", warp " + warp + ", instruction " + instr, n, a.values(),
+                        (t, v) -> a.index()[(int) (((long) instr * a.values() + v) * a.threads() + first + t)]);
                 out.add(new Stage.Instruction(w, i, count(r.address(), r.vector(), elementBytes)));
             }
         }
-        return new Stage(elementBytes, (int) threads, out);
+        return new Stage(elementBytes, a.threads(), out);
     }
 
     /** Threads accessing {@code vector} bytes at the given byte addresses, split into phases, words sorted into banks. */
@@ -346,21 +378,42 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
         return out;
     }
 
-    /** The count for threads accessing {@code vector} bytes at the given byte addresses. */
+    /**
+     * The count for threads accessing {@code vector} bytes at the given byte addresses: per phase, the words sorted and
+     * each bank's distinct ones counted (no maps: a search counts many layouts), the collisions of the worst bank taken
+     * from {@link #phases(long[], int)} once.
+     */
     static BankConflicts count(long[] address, int vector, int elementBytes) {
-        int total = 0, worstBank = -1, worst = 1;
-        TreeMap<Long, List<Integer>> collisions = new TreeMap<>();
-        for (Phase p : phases(address, vector)) {
-            total += p.wavefronts();
+        int threads = address.length;
+        int perPhase = vector <= 4 ? 32 : 128 / vector;
+        int wordsPerThread = (vector + WORD - 1) / WORD + 1;
+        long[] words = new long[perPhase * wordsPerThread];
+        int[] perBank = new int[BANKS];
+        int total = 0, worstBank = -1, worst = 1, worstPhase = -1;
+        for (int start = 0, phase = 0; start < threads; start += perPhase, phase++) {
+            int end = Math.min(threads, start + perPhase), n = 0;
+            for (int t = start; t < end; t++) {
+                for (long w = address[t] / WORD; w <= (address[t] + vector - 1) / WORD; w++) words[n++] = w;
+            }
+            java.util.Arrays.sort(words, 0, n);
+            java.util.Arrays.fill(perBank, 0);
+            int most = 1;
+            for (int i = 0; i < n; i++) {
+                if (i > 0 && words[i] == words[i - 1]) continue;
+                int b = (int) Math.floorMod(words[i], (long) BANKS);
+                most = Math.max(most, ++perBank[b]);
+            }
+            total += most;
             for (int b = 0; b < BANKS; b++) {
-                int n = p.banks().get(b).size();
-                if (n > worst) {
-                    worst = n;
+                if (perBank[b] > worst) {
+                    worst = perBank[b];
                     worstBank = b;
-                    collisions = new TreeMap<>(p.banks().get(b));
+                    worstPhase = phase;
                 }
             }
         }
+        TreeMap<Long, List<Integer>> collisions = new TreeMap<>();
+        if (worstBank >= 0) collisions = new TreeMap<>(phases(address, vector).get(worstPhase).banks().get(worstBank));
         int minimum = (int) Math.max(1, ((long) address.length * vector + 127) / 128);
         return new BankConflicts(elementBytes, vector, address.length, total, minimum, worstBank, collisions);
     }

@@ -1,0 +1,204 @@
+package org.layoutcat.core.swizzle;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.IntTuple;
+import org.layoutcat.core.Layout;
+import org.layoutcat.core.LayoutArgumentException;
+import org.layoutcat.core.Swizzle;
+import org.layoutcat.core.construct.TileToShape;
+import org.layoutcat.core.swizzle.GmmaSmemAtoms.Major;
+import org.layoutcat.core.swizzle.GmmaSmemAtoms.Swizzling;
+
+/**
+ * The choice of a shared-memory tile's swizzle against a whole stage's accesses: every candidate layout of the tile
+ * is counted with {@link BankConflicts#stage} over every access (the writes that fill the tile and the reads that
+ * drain it), and the candidates are ranked by their total wavefronts.
+ *
+ * <p>The candidates: the tile's compact layout in its major ({@code (M,K):(K,1)} K-major, {@code (M,K):(1,M)} MN-major)
+ * under every swizzle {@code Sw<B,M,S>} of element offsets whose bits fit the tile (B = 1 … 5, the bits of a bank; M from the element's
+ * 4-byte word to its 128-byte line, S from B up to the tile's bits), and CuTe's GMMA shared-memory atoms of the
+ * element tiled to the tile in both orders {@code tile_to_shape} takes (column-major, and row-major {@code (1,0)}).
+ *
+ * <p>The lower bound is the same for every candidate: each instruction needs at least one wavefront per 128 bytes
+ * in each of its phases ({@link BankConflicts#minimum}), so the stage needs at least the sum of its instructions'
+ * minimums; a candidate that reaches it has no bank conflict at all. CUTLASS's choice is SM90's
+ * {@code ss_smem_selector} ({@code cutlass/gemm/collective/builders/sm90_common.inl}): the widest GMMA atom whose
+ * width divides the tile's contiguous extent, tiled as the SM90 builders tile it (MN-major {@code Step<_2,_1>}).
+ */
+public final class SwizzleSearch {
+    private SwizzleSearch() {}
+
+    /**
+     * One access of the stage: (thread, value, instruction...) → index of the tile, column-major over the tile's
+     * shape, and the lanes of each warp that give addresses (see {@link BankConflicts#stage}).
+     *
+     * @param name   what a person calls it ({@code cp.async 16 B}, {@code ldmatrix.x4})
+     * @param access the access layout
+     * @param lanes  8, 16 or 32
+     */
+    public record Access(String name, Layout access, int lanes) {}
+
+    /** A candidate layout of the tile and its count: total wavefronts, and per access. */
+    public record Candidate(String name, AnyLayout smem, long wavefronts, List<Long> perAccess) {
+        public Candidate {
+            perAccess = List.copyOf(perAccess);
+        }
+    }
+
+    /**
+     * The ranked candidates, the lower bound every candidate is measured against, and CUTLASS's choice (null where
+     * its selector has no atom for the tile).
+     */
+    public record Result(List<Candidate> ranked, long lowerBound, Candidate cutlass, int candidates) {
+        public Result {
+            ranked = List.copyOf(ranked);
+        }
+
+        /** The best candidate: the fewest wavefronts, the plainest of equals. */
+        public Candidate best() {
+            return ranked.getFirst();
+        }
+
+        /** Whether the best candidate meets the lower bound: no instruction of the stage has a bank conflict. */
+        public boolean meetsBound() {
+            return best().wavefronts() == lowerBound;
+        }
+
+        /** A table a person reads: the bound, the best candidates, and CUTLASS's choice against the best. */
+        public String table(int rows) {
+            StringBuilder sb = new StringBuilder();
+            sb.append(String.format("%d candidates; lower bound %d wavefronts (one per 128 bytes a phase): %s%n", candidates, lowerBound,
+                    meetsBound() ? "met" : "not met by any candidate (best " + best().wavefronts() + ")"));
+            for (int i = 0; i < Math.min(rows, ranked.size()); i++) {
+                Candidate c = ranked.get(i);
+                sb.append(String.format("  %3d. %6d wavefronts %s  %s%n", i + 1, c.wavefronts(), c.perAccess(), c.name()));
+            }
+            if (cutlass != null) {
+                long save = cutlass.wavefronts() - best().wavefronts();
+                sb.append(String.format("CUTLASS (SM90 ss_smem_selector): %d wavefronts %s  %s; the best saves %d (%.1f%%)%n", cutlass.wavefronts(),
+                        cutlass.perAccess(), cutlass.name(), save, 100.0 * save / cutlass.wavefronts()));
+            }
+            return sb.toString();
+        }
+    }
+
+    /** The most candidates counted: past it the tile is refused rather than searched. */
+    static final int MAX_CANDIDATES = 512;
+
+    /**
+     * The search (see the class comment) for a rank-2 tile {@code (MN, K)} of {@code elementBytes}-byte elements stored
+     * {@code major}, against the stage's accesses.
+     *
+     * @throws LayoutArgumentException where the tile is not rank 2 with power-of-two extents, an element is not 1, 2,
+     *         4 or 8 bytes, there is no access, or an access is refused for every candidate (its values are no vector)
+     */
+    public static Result search(IntTuple tile, int elementBytes, Major major, List<Access> accesses) {
+        if (tile.isLeaf() || tile.rank() != 2 || !tile.mode(0).isLeaf() || !tile.mode(1).isLeaf()) {
+            throw new LayoutArgumentException("tile " + tile + ": the search takes a rank-2 tile (MN, K)");
+        }
+        long mn = tile.mode(0).value(), k = tile.mode(1).value();
+        if (Long.bitCount(mn) != 1 || Long.bitCount(k) != 1) {
+            throw new LayoutArgumentException("tile " + tile + ": swizzles permute bits, so the search takes extents that are powers of two");
+        }
+        if (elementBytes != 1 && elementBytes != 2 && elementBytes != 4 && elementBytes != 8) {
+            throw new LayoutArgumentException("an element of " + elementBytes + " bytes: the search takes 1, 2, 4 or 8");
+        }
+        if (accesses.isEmpty()) throw new LayoutArgumentException("a search needs the stage's accesses");
+        Layout base = major == Major.K ? Layout.of(tile, IntTuple.flat(k, 1)) : Layout.of(tile, IntTuple.flat(1, mn));
+        List<AnyLayout> layouts = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        layouts.add(base);
+        names.add("no swizzle: " + base);
+        int bits = Long.numberOfTrailingZeros(mn * k);
+        int log2e = Integer.numberOfTrailingZeros(elementBytes);
+        for (int b = 1; b <= 5; b++) { // up to the 5 bits of a bank
+            for (int m = Math.max(0, 2 - log2e); m <= 7 - log2e && m < bits; m++) {
+                for (int s = b; b + m + s <= bits; s++) {
+                    ComposedLayout c = new ComposedLayout(new Swizzle(b, m, s), 0, base);
+                    layouts.add(c);
+                    names.add(c.toString());
+                }
+            }
+        }
+        for (Major atomMajor : Major.values()) {
+            for (Swizzling sw : Swizzling.values()) {
+                for (IntTuple order : new IntTuple[] {null, IntTuple.flat(1, 0)}) {
+                    try {
+                        ComposedLayout atom = GmmaSmemAtoms.atom(atomMajor, sw, 8 * elementBytes);
+                        AnyLayout t = TileToShape.tileToShape(atom, tile, order);
+                        layouts.add(t);
+                        names.add(GmmaSmemAtoms.name(atomMajor, sw, 8 * elementBytes) + (order == null ? "" : " tiled (1,0)") + ": " + t);
+                    } catch (LayoutArgumentException e) {
+                        // the atom does not tile this tile
+                    }
+                }
+            }
+        }
+        if (layouts.size() > MAX_CANDIDATES) throw new IllegalStateException(layouts.size() + " candidates");
+        List<BankConflicts.Indexed> indexed = new ArrayList<>();
+        for (Access a : accesses) indexed.add(BankConflicts.indexed(a.access(), a.lanes()));
+        long bound = -1;
+        List<Candidate> ranked = new ArrayList<>();
+        LayoutArgumentException refused = null;
+        for (int i = 0; i < layouts.size(); i++) {
+            try {
+                Candidate c = count(names.get(i), layouts.get(i), elementBytes, indexed);
+                ranked.add(c);
+                if (bound < 0) bound = minimum(layouts.get(i), elementBytes, indexed);
+            } catch (LayoutArgumentException e) {
+                if (refused == null) refused = e; // this layout splits some thread's vector: not a candidate
+            }
+        }
+        if (ranked.isEmpty()) {
+            throw new LayoutArgumentException("no candidate layout of tile " + tile + " takes the accesses: " + refused.getMessage());
+        }
+        ranked.sort(Comparator.comparingLong(Candidate::wavefronts));
+        Candidate cutlass = null;
+        Swizzling pick = cutlassChoice(major, tile, elementBytes);
+        if (pick != null) {
+            AnyLayout t = TileToShape.tileToShape(GmmaSmemAtoms.atom(major, pick, 8 * elementBytes), tile, major == Major.MN ? IntTuple.flat(1, 0) : null);
+            try {
+                cutlass = count(GmmaSmemAtoms.name(major, pick, 8 * elementBytes) + ": " + t, t, elementBytes, indexed);
+            } catch (LayoutArgumentException e) {
+                cutlass = null;
+            }
+        }
+        return new Result(ranked, bound, cutlass, layouts.size());
+    }
+
+    private static Candidate count(String name, AnyLayout smem, int elementBytes, List<BankConflicts.Indexed> accesses) {
+        long total = 0;
+        List<Long> per = new ArrayList<>();
+        for (BankConflicts.Indexed a : accesses) {
+            long w = BankConflicts.stage(BankConflicts.offsets(smem), elementBytes, a).wavefronts();
+            per.add(w);
+            total += w;
+        }
+        return new Candidate(name, smem, total, per);
+    }
+
+    private static long minimum(AnyLayout smem, int elementBytes, List<BankConflicts.Indexed> accesses) {
+        long n = 0;
+        for (BankConflicts.Indexed a : accesses) n += BankConflicts.stage(BankConflicts.offsets(smem), elementBytes, a).minimum();
+        return n;
+    }
+
+    /**
+     * SM90's {@code ss_smem_selector}: the widest GMMA atom (SW128, SW64, SW32, INTER) whose width, along the tile's
+     * contiguous extent (K for K-major, MN for MN-major), divides it; null where none does.
+     */
+    public static Swizzling cutlassChoice(Major major, IntTuple tile, int elementBytes) {
+        long contiguous = major == Major.K ? tile.mode(1).product() : tile.mode(0).product();
+        Swizzling[] widest = {Swizzling.SW128, Swizzling.SW64, Swizzling.SW32, Swizzling.INTER};
+        for (Swizzling sw : widest) {
+            ComposedLayout atom = GmmaSmemAtoms.atom(major, sw, 8 * elementBytes);
+            long width = major == Major.K ? atom.inner().mode(1).size() : atom.inner().mode(0).size();
+            if (contiguous % width == 0) return sw;
+        }
+        return null;
+    }
+}
