@@ -340,6 +340,27 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
         return new Indexed(access, (int) threads, (int) values, (int) perThread, lanes, index);
     }
 
+    /**
+     * Each warp instruction of a stage, in {@link #stage(LongUnaryOperator, int, Indexed)}'s order, as the byte addresses
+     * of its lanes (the first of each lane's vector): what a GPU kernel replays. The checks are the stage's.
+     */
+    public static List<List<Long>> stageAddresses(LongUnaryOperator smem, int elementBytes, Indexed a) {
+        List<List<Long>> out = new ArrayList<>();
+        int warps = (a.threads() + 31) / 32;
+        for (int w = 0; w < warps; w++) {
+            int first = 32 * w, n = Math.min(a.lanes(), a.threads() - first);
+            for (int i = 0; i < a.perThread(); i++) {
+                final int instr = i, warp = w;
+                Request r = request(smem, elementBytes, () -> "access " + a.access() + ", warp " + warp + ", instruction " + instr, n, a.values(),
+                        (t, v) -> a.index()[(int) (((long) instr * a.values() + v) * a.threads() + first + t)]);
+                List<Long> l = new ArrayList<>();
+                for (long x : r.address()) l.add(x);
+                out.add(List.copyOf(l));
+            }
+        }
+        return List.copyOf(out);
+    }
+
     /** The stage of accesses evaluated once, over the shared-memory layout {@code smem}. */
     public static Stage stage(LongUnaryOperator smem, int elementBytes, Indexed a) {
         List<Stage.Instruction> out = new ArrayList<>();
