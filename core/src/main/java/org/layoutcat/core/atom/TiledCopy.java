@@ -11,10 +11,12 @@ import org.layoutcat.core.algebra.Coalesce;
 import org.layoutcat.core.algebra.Composition;
 import org.layoutcat.core.algebra.Divide;
 import org.layoutcat.core.algebra.Inverse;
+import org.layoutcat.core.algebra.Product;
 import org.layoutcat.core.construct.TvLayout;
 import org.layoutcat.core.modes.SliceCoord;
 import org.layoutcat.core.modes.Sliced;
 import org.layoutcat.core.modes.Slicing;
+import org.layoutcat.core.recast.Recast;
 
 /**
  * CuTe's {@code TiledCopy}: a copy atom (of elements {@code valueBits} wide) repeated over a tile by a
@@ -195,6 +197,70 @@ public final class TiledCopy {
      */
     public Sliced<Layout> partitionD(Layout tensor, long thread) {
         return partition(tensor, thread, atom.dst(valueBits));
+    }
+
+    /**
+     * CuTe's {@code TiledCopy::retile(T)}: a thread's register tensor T, laid out for another partitioning (a tiled
+     * MMA's fragment, {@code (FrgV,RestM,RestN,...)}), seen as this copy's partition expects it,
+     * {@code ((AtomVal,RestVal),RestM,RestN,...)}. CuTe's {@code ThrCopy::retile_S} and {@code retile_D} are both
+     * this: they read T against the atom's reference layout, for any thread (no offset). With {@code V = size<0>(T)},
+     * {@code TV} the tiled TV layout and {@code NumThr = size<0>(TV)}:
+     * <ul>
+     * <li>{@code frg_mn = upcast<NumThr·V>(right_inverse(TV) ∘ make_layout(Tiler_MN))}: (m,n) → which run of V values of
+     *     a thread holds it;</li>
+     * <li>{@code frg_v = zipped_divide(logical_product(V:1, right_inverse(frg_mn)), AtomNumVal:1)}: (atom values, rest
+     *     values) → (v,m,n) of that tile;</li>
+     * <li>the result is {@code zipped_divide(T, (V, product_each(shape(frg_mn))...))} with its tile mode composed with
+     *     {@code frg_v}, sliced at {@code (_, (0,_,...,_))}.</li>
+     * </ul>
+     * Like CuTe, this assumes T's first V values are the first values of {@code TiledLayout_TV}: it regroups T, it
+     * does not check T against the copy.
+     *
+     * @throws LayoutArgumentException where T has fewer modes than one for the values and one per mode of the tiler
+     *         (CuTe's divide needs them), or where {@code upcast}, an inverse, the product or a divide or composition of
+     *         them is refused
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public Layout retile(Layout fragment) {
+        int tilerRank = tiler.rank();
+        if (fragment.rank() < 1 + tilerRank) {
+            throw new LayoutArgumentException("retile of " + fragment + " by " + this + ": the tensor has rank " + fragment.rank()
+                    + "; it needs a mode of values and one per mode of the tiler " + tiler + ", rank " + (1 + tilerRank) + " or more");
+        }
+        long v = fragment.mode(0).size();
+        long perRun = Math.multiplyExact(threads(), v);
+        Layout frgMn = Recast.upcast(Composition.compose(Inverse.rightInverse(tiledLayoutTV), tileLayout()), perRun); // (m,n) -> run
+        Layout frgV = Divide.zippedDivide(Product.logicalProduct(Layout.of(v, v == 1 ? 0 : 1), Inverse.rightInverse(frgMn)),
+                Layout.of(ref().mode(1).size(), 1)); // (atom values, rest values) -> (v,m,n)
+        long[] tile = new long[1 + tilerRank];
+        tile[0] = v;
+        for (int i = 0; i < tilerRank; i++) tile[1 + i] = frgMn.mode(i).size();
+        Layout tiles = Divide.zippedDivide(fragment, Tiler.ofShape(IntTuple.flat(tile))); // ((TileV,TileM,TileN),(1,RestM,RestN,...))
+        Layout regrouped = Layout.concat(Composition.compose(tiles.mode(0), frgV), tiles.mode(1));
+        SliceCoord[] rest = new SliceCoord[fragment.rank()];
+        rest[0] = SliceCoord.of(0);
+        for (int i = 1; i < rest.length; i++) rest[i] = SliceCoord.WILDCARD;
+        return Slicing.slice(SliceCoord.of(SliceCoord.WILDCARD, SliceCoord.of(rest)), regrouped);
+    }
+
+    /**
+     * CuTe's {@code get_slice(thread).retile_S(T)}: the same for every thread, {@link #retile}.
+     *
+     * @throws LayoutArgumentException as {@link #retile}
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public Layout retileS(Layout fragment) {
+        return retile(fragment);
+    }
+
+    /**
+     * CuTe's {@code get_slice(thread).retile_D(T)}: the same for every thread, {@link #retile}.
+     *
+     * @throws LayoutArgumentException as {@link #retile}
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public Layout retileD(Layout fragment) {
+        return retile(fragment);
     }
 
     @Override
