@@ -8,9 +8,11 @@ import java.util.function.Supplier;
 import org.layoutcat.core.CoordLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.Tiler;
 import org.layoutcat.core.atom.Atoms;
 import org.layoutcat.core.atom.CopyAtom;
 import org.layoutcat.core.atom.MmaAtom;
+import org.layoutcat.core.atom.TiledMma;
 import org.layoutcat.core.swizzle.GmmaSmemAtoms;
 
 /**
@@ -386,7 +388,7 @@ final class RandomRequests {
             times(2 * n, () -> {
                 MmaAtom m = pick(warp);
                 String al = atomLayout.get();
-                Layout atoms = org.layoutcat.core.atom.TiledMma.parseAtomLayout(al);
+                Layout atoms = TiledMma.parseAtomLayout(al);
                 IntTuple mnk = m.shapeMNK();
                 int rowMode = w.equals("b") ? 1 : 0;
                 int colMode = w.equals("c") ? 1 : 2;
@@ -405,11 +407,43 @@ final class RandomRequests {
                 add("partition_" + w, m.name(), al, t.toString(), "" + r.nextInt((int) (m.threads() * atoms.size())));
             });
         }
+        for (String w : List.of("a", "b", "c")) {
+            // a thread's MMA fragment of the operand (partition_fragment_A/B/C of a tile or two), retiled for a copy
+            // tiled to that operand, as a mainloop's ldmatrix or an epilogue's stmatrix sees it
+            times(n, () -> {
+                MmaAtom m = pick(warp);
+                CopyAtom c = r.nextInt(4) == 0 ? pick(copies) : pick(matrix);
+                String al = atomLayout.get();
+                String bits = "" + (c.name().contains("LDSM") || c.name().contains("STSM") ? 16 : pick(16, 32));
+                String perm = r.nextInt(3) == 0 ? permutation(m, al) : null;
+                int rowMode = w.equals("b") ? 1 : 0;
+                int colMode = w.equals("c") ? 1 : 2;
+                long rowTiles = pick(1, 2);
+                long colTiles = pick(1, 2);
+                boolean colMajor = r.nextBoolean();
+                Layout fragment;
+                try { // the fragment of a tensor of whole tiles; a tiled MMA layoutcat refuses gives no request
+                    TiledMma tm = TiledMma.of(m, TiledMma.parseAtomLayout(al), perm == null ? null : Tiler.parse(perm));
+                    IntTuple s = IntTuple.flat(tm.tileSize(rowMode) * rowTiles, tm.tileSize(colMode) * colTiles);
+                    Layout t = colMajor ? Layout.colMajor(s) : Layout.rowMajor(s);
+                    fragment = switch (w) {
+                        case "a" -> tm.partitionFragmentA(t);
+                        case "b" -> tm.partitionFragmentB(t);
+                        default -> tm.partitionFragmentC(t);
+                    };
+                } catch (IllegalArgumentException refused) {
+                    return;
+                }
+                String op = r.nextBoolean() ? "retile_s" : "retile_d";
+                if (perm == null) add(op, c.name(), bits, m.name(), al, w.toUpperCase(), fragment.toString());
+                else add(op, c.name(), bits, m.name(), al, w.toUpperCase(), fragment.toString(), perm);
+            });
+        }
     }
 
     /** A permutation of a tiled MMA: its tile, some modes twice as large, one mode permuted. */
     private String permutation(MmaAtom m, String atomLayout) {
-        Layout atoms = org.layoutcat.core.atom.TiledMma.parseAtomLayout(atomLayout);
+        Layout atoms = TiledMma.parseAtomLayout(atomLayout);
         IntTuple mnk = m.shapeMNK();
         StringBuilder sb = new StringBuilder("<");
         for (int i = 0; i < 3; i++) {

@@ -665,7 +665,32 @@ public final class Operations {
                             .check("result", "r.layout()").checkAtRun("offset", "*r.data()"),
                     none(DSL_ATOMS), "SM80_CP_ASYNC_CACHEALWAYS_U128", "16", "(32,4):(4,1)", "(1,8)", "(64,64):(64,1)", "5");
         }
+        Param<Operand> operand = Param.of("operand", ArgKind.oneOf(Operand.class), "the tiled MMA's operand the copy is tiled to: A, B or C");
+        Param<Layout> fragment = Param.of("fragment", ArgKind.LAYOUT, "a thread's register tensor as another partitioning lays it out,"
+                + " e.g. partition_a's fragment (FrgV,RestM,RestK)");
+        for (String side : List.of("s", "d")) {
+            String upper = side.toUpperCase();
+            op("retile_" + side, ATOMS, "a thread's register fragment seen as a tiled copy's " + (side.equals("s") ? "source" : "destination")
+                            + " partition expects it (ThrCopy::retile_" + upper + ", the copy tiled to an MMA operand):"
+                            + " ((AtomVal,RestVal),RestM,RestN,...)",
+                    List.of(copy, valueBits, mma, atomLayout, operand, fragment, permutation), a -> {
+                        TiledMma m = TiledMma.of(a.get(mma), a.get(atomLayout), a.getOr(permutation, null));
+                        TiledCopy c = switch (a.get(operand)) {
+                            case A -> TiledCopy.forA(a.get(copy), a.get(valueBits), m);
+                            case B -> TiledCopy.forB(a.get(copy), a.get(valueBits), m);
+                            case C -> TiledCopy.forC(a.get(copy), a.get(valueBits), m);
+                        };
+                        return Answer.of(side.equals("s") ? c.retileS(a.get(fragment)) : c.retileD(a.get(fragment)));
+                    }, callChecking("thr_copy.retile_" + upper + "(T)")
+                            .after("auto thr_copy = make_tiled_copy_{operand:name}(Copy_Atom<{copy:type}, {value_bits:type}>{},"
+                                    + " make_tiled_mma({mma}, {atom_layout}⟦, {permutation}⟧)).get_slice(0);", "auto T = {fragment:tensor};")
+                            .check("result", "r.layout()"),
+                    none(DSL_ATOMS), "SM75_U32x4_LDSM_N", "16", "SM80_16x8x16_F32F16F16F32_TN", "2x2x1", "A", "((2,2,2),2,2):((1,2,4),16,8)");
+        }
     }
+
+    /** The operand of a tiled MMA that a tiled copy is tiled to, as {@code make_tiled_copy_A/B/C} name it. */
+    private enum Operand { A, B, C }
 
     /** Why the atoms' operations have no CuTe DSL test. */
     private static final String DSL_ATOMS = "CuTe DSL builds atoms from operation objects and element types"
