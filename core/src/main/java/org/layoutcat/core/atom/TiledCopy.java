@@ -3,6 +3,8 @@ package org.layoutcat.core.atom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
@@ -175,6 +177,74 @@ public final class TiledCopy {
         out.add(vals);
         out.addAll(tiles.mode(1).modes());
         return new Sliced<>(Layout.concat(out), s.offset());
+    }
+
+    /**
+     * A thread's partition of a swizzled tensor {@code Sw o off o L}: the tile and thread–value modes of L as above,
+     * {@code ((thread,value),(RestM,RestN,...))}, kept under the swizzle, then sliced at {@code ((thread,_),_)} as CuTe
+     * slices a swizzled layout (the swizzle kept with the thread's offset inside it, or decayed to a layout with an
+     * offset); the pointer form is partitioned in element offsets, as {@code as_position_independent_swizzle_layout}
+     * reads it.
+     */
+    private Sliced<AnyLayout> partition(ComposedLayout tensor, long thread, Layout trg) {
+        if (thread < 0 || thread >= threads()) {
+            throw new LayoutArgumentException("thread " + thread + " of a tiled copy of " + threads() + " threads");
+        }
+        ComposedLayout e = tensor.inOffsetForm();
+        List<Tiler> modes = new ArrayList<>();
+        for (long s : tiler.flatten().leaves()) modes.add(Layout.of(s, 1));
+        Layout tiles = Divide.zippedDivide(e.inner(), new Tiler.ByMode(modes)); // ((TileM,TileN),(RestM,RestN))
+        Layout tvRest = Layout.concat(Composition.compose(tiles.mode(0), thrval2mn(trg)), tiles.mode(1));
+        Sliced<AnyLayout> s = Slicing.sliceAndOffset(SliceCoord.of(SliceCoord.of(SliceCoord.of(thread), SliceCoord.WILDCARD),
+                SliceCoord.WILDCARD), e.withInner(tvRest));
+        AnyLayout unfolded = switch (s.layout()) {
+            case Layout l -> unfold(l);
+            case ComposedLayout k -> k.withInner(unfold(k.inner()));
+            default -> throw new IllegalStateException("partition of " + tensor + ": a slice of a swizzled layout is " + s.layout());
+        };
+        return new Sliced<>(unfolded, s.offset());
+    }
+
+    /** {@code (values,(RestM,RestN,...))} → {@code (values,RestM,RestN,...)}. */
+    private static Layout unfold(Layout l) {
+        List<Layout> out = new ArrayList<>(List.of(l.mode(0)));
+        out.addAll(l.mode(1).modes());
+        return Layout.concat(out);
+    }
+
+    private Sliced<AnyLayout> partition(String what, AnyLayout tensor, long thread, Layout trg) {
+        return switch (tensor) {
+            case Layout l -> {
+                Sliced<Layout> s = partition(l, thread, trg);
+                yield new Sliced<>(s.layout(), s.offset());
+            }
+            case ComposedLayout c -> partition(c, thread, trg);
+            default -> throw AnyLayout.Kind.refuse(what, tensor, "a tensor partitioned among a tiled copy's threads has integer"
+                    + " strides or is swizzled");
+        };
+    }
+
+    /**
+     * {@link #partitionS(Layout, long)} of a tensor of any kind: a swizzled shared-memory tile, {@code Sw o off o L} or
+     * CuTe's pointer form, pipelined {@code (M,N,PIPE)} or not, its thread's part under the swizzle as CuTe slices it.
+     *
+     * @throws LayoutArgumentException for a thread outside {@code [0, threads())}, a layout with scaled-basis strides or
+     *         after a swizzle, where L's zipped divide by the tiler or its composition with the thread–value layout is
+     *         refused, or where the swizzled slice is not the layout's function
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public Sliced<AnyLayout> partitionS(AnyLayout tensor, long thread) {
+        return partition("partition_S", tensor, thread, atom.src(valueBits));
+    }
+
+    /**
+     * {@link #partitionD(Layout, long)} of a tensor of any kind; see {@link #partitionS(AnyLayout, long)}.
+     *
+     * @throws LayoutArgumentException as {@link #partitionS(AnyLayout, long)}
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public Sliced<AnyLayout> partitionD(AnyLayout tensor, long thread) {
+        return partition("partition_D", tensor, thread, atom.dst(valueBits));
     }
 
     /**
