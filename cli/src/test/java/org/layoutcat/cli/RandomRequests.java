@@ -407,6 +407,44 @@ final class RandomRequests {
                 add("partition_" + w, m.name(), al, t.toString(), "" + r.nextInt((int) (m.threads() * atoms.size())));
             });
         }
+        // swizzled shared-memory tiles, pipelined or not, in the offset form or CuTe's pointer form over 16-bit
+        // elements: partitioned among an MMA's threads or a tiled copy's, the swizzle kept or decayed as CuTe slices it
+        Supplier<String> swizzle = () -> {
+            long b = pick(1, 2, 3);
+            long m = pick(2, 3);
+            return b + "," + m + "," + pick(3, 4);
+        };
+        java.util.function.Function<Layout, String> swizzled = inner -> {
+            String[] sw = swizzle.get().split(",");
+            if (r.nextBoolean()) return "Sw<" + String.join(",", sw) + "> o 0 o " + inner;
+            return "Sw<" + sw[0] + "," + (Long.parseLong(sw[1]) + 1) + "," + sw[2] + "> o smem_ptr[16b](unset) o " + inner;
+        };
+        for (String w : List.of("a", "b", "c")) {
+            times(n, () -> {
+                MmaAtom m = pick(warp);
+                String al = atomLayout.get();
+                Layout atoms = TiledMma.parseAtomLayout(al);
+                IntTuple mnk = m.shapeMNK();
+                int rowMode = w.equals("b") ? 1 : 0;
+                int colMode = w.equals("c") ? 1 : 2;
+                long rows = mnk.mode(rowMode).value() * atoms.shape().mode(rowMode).value() * pick(1, 2);
+                long cols = mnk.mode(colMode).value() * atoms.shape().mode(colMode).value() * pick(1, 2, 4);
+                IntTuple s = IntTuple.flat(rows, cols);
+                Layout t = r.nextBoolean() ? Layout.rowMajor(s) : Layout.colMajor(s);
+                if (r.nextBoolean()) t = Layout.concat(t.mode(0), t.mode(1), Layout.of(pick(2, 3), rows * cols)); // (M,K,PIPE)
+                add("partition_" + w, m.name(), al, swizzled.apply(t), "" + r.nextInt((int) (m.threads() * atoms.size())));
+            });
+        }
+        times(2 * n, () -> {
+            CopyAtom c = pick(copies);
+            long bits = c.name().contains("LDSM") || c.name().contains("STSM") ? 16 : pick(8, 16, 32);
+            String thr = compact(IntTuple.flat(pick(8, 16, 32), pick(1, 2, 4))).toString();
+            String val = compact(IntTuple.flat(pick(1, 2, 4, 8), pick(1, 2))).toString();
+            IntTuple s = IntTuple.flat(pick(64, 128), pick(32, 64));
+            Layout t = r.nextBoolean() ? Layout.colMajor(s) : Layout.rowMajor(s);
+            if (r.nextBoolean()) t = Layout.concat(t.mode(0), t.mode(1), Layout.of(pick(2, 3), s.mode(0).value() * s.mode(1).value()));
+            add(r.nextBoolean() ? "partition_s" : "partition_d", c.name(), "" + bits, thr, val, swizzled.apply(t), "" + r.nextInt(32));
+        });
         for (String w : List.of("a", "b", "c")) {
             // a thread's MMA fragment of the operand (partition_fragment_A/B/C of a tile or two), retiled for a copy
             // tiled to that operand, as a mainloop's ldmatrix or an epilogue's stmatrix sees it
