@@ -367,6 +367,10 @@ final class CodeWriter {
         private static String tensor(Object v) {
             return switch (v) {
                 case Layout l -> "make_tensor(counting_iterator<int>{0}, " + INSTANCE.value(l) + ")";
+                // CuTe takes the pointer form only over a shared-memory pointer; its tensor of element offsets is
+                // as_position_independent_swizzle_layout's, as the pointer form reads here
+                case ComposedLayout l when l.pointerBits() != 0 -> "make_tensor(counting_iterator<int>{0},"
+                        + " as_position_independent_swizzle_layout(" + INSTANCE.value(l) + "))";
                 case ComposedLayout l -> "make_tensor(counting_iterator<int>{0}, " + INSTANCE.value(l) + ")";
                 case CoordLayout c when c.equals(CoordLayout.identity(c.shape())) -> "make_identity_tensor(" + tuple(c.shape(), "make_shape") + ")";
                 case CoordLayout c -> throw new IllegalArgumentException("cpp: a layout with basis strides is written as"

@@ -50,7 +50,8 @@ import picocli.CommandLine.Parameters;
     "  refinement T U T' U'   a given mutual refinement, checked",
     "  compose A B            walkthrough of A o B (B applied first)",
     "  mma NAME               tiled MMA as print_latex draws it",
-    "                         (--atoms 2x2x1, --permute <M,N,K>)",
+    "                         (--atoms 2x2x1, --permute <M,N,K>; --only C:",
+    "                         the accumulators alone, wgmma's default)",
     "  copy NAME BITS THR VAL tiled copy (make_tiled_copy): source and destination",
     "  banks SMEM ACCESS --elem BYTES [--vector BYTES]",
     "                         one instruction's threads against the 32 banks:",
@@ -93,6 +94,10 @@ final class DrawCommand implements Callable<Integer> {
 
     @Option(names = "--permute", paramLabel = "P", description = "mma: the permutation <M,N,K>, e.g. <32,32,16>")
     String permute;
+
+    @Option(names = "--only", paramLabel = "OPERANDS", description = "mma: C draws the accumulators alone, ABC all three"
+            + " (default C for wgmma atoms, whose A and B panels show every element held by every thread; ABC otherwise)")
+    String only;
 
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -141,6 +146,7 @@ final class DrawCommand implements Callable<Integer> {
             if (elem != null) a.add(Integer.toString(elem));
             if (vector != null) a.add(Integer.toString(vector));
         }
+        if (only != null && !kind.equals("mma")) throw new IllegalArgumentException(kind + ": --only is for the mma picture");
         if (kind.equals("mma") && (atoms != null || permute != null)) {
             if (a.size() == 1) a.add(atoms != null ? atoms : "1x1x1");
             if (permute != null && a.size() == 2) a.add(permute);
@@ -202,7 +208,7 @@ final class DrawCommand implements Callable<Integer> {
                 arity(a, 1, 3, "an MMA atom's name, optionally an atom layout (2x2x1) and a permutation <M,N,K>");
                 TiledMma mma = TiledMma.of(Atoms.mma(a.get(0)), TiledMma.parseAtomLayout(a.size() > 1 ? a.get(1) : "1x1x1"),
                         a.size() > 2 ? Tiler.parse(a.get(2)) : null);
-                return Drawings.mma(mma, title);
+                return accumulatorsOnly(mma) ? Drawings.mmaAccumulators(mma, title) : Drawings.mma(mma, title);
             }
             case "copy":
                 arity(a, 4, 4, "a copy atom's name, the value width in bits, a thread layout and a value layout");
@@ -211,6 +217,20 @@ final class DrawCommand implements Callable<Integer> {
             default:
                 throw new IllegalArgumentException("unknown picture kind '" + org.layoutcat.core.LayoutArgumentException.quote(kind) + "': one of " + String.join(", ", KINDS));
         }
+    }
+
+    /**
+     * Whether {@code draw mma} draws C alone: {@code --only C}, or by default for a {@code wgmma} atom, whose A and B
+     * come from shared memory through descriptors (CuTe's TV layouts give every thread every element of them).
+     */
+    private boolean accumulatorsOnly(TiledMma mma) {
+        if (only == null) return mma.atom().ptx().startsWith("wgmma");
+        return switch (only.trim().toUpperCase(Locale.ROOT)) {
+            case "C" -> true;
+            case "ABC" -> false;
+            default -> throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                    "--only takes C (the accumulators alone) or ABC (A, B and C); got \"" + only + "\"");
+        };
     }
 
     /** The form of divide or product: the trailing argument or --kind (they must agree), else logical. */

@@ -67,6 +67,20 @@ class AtomOpsTest {
     }
 
     @Test
+    void retileRegroupsAnMmaFragmentAsTheCopyExpectsIt() throws IOException {
+        // CuTe: make_tiled_copy_B(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN{},
+        // Layout<Shape<_2,_2>>{}, Tile<_32,_32,_16>{})).get_slice(0).retile_D(tCrB) of tCrB ((_2,_2),_8,_2):((_1,_2),_8,_4)
+        // prints (((_4,_2),_1),_4,_2):(((_1,_8),_0),_16,_4); retile_S prints the same
+        for (String op : new String[] {"retile_d", "retile_s"}) {
+            JsonNode r = reply(op, "SM75_U32x4_LDSM_N", "16", "SM80_16x8x16_F16F16F16F16_TN", "2x2x1", "B", "((2,2),8,2):((1,2),8,4)",
+                    "<32,32,16>");
+            assertEquals("(((4,2),1),4,2):(((1,8),0),16,4)", r.get("result").textValue(), r.toString());
+        }
+        JsonNode refused = reply("retile_d", "SM75_U32x4_LDSM_N", "16", "SM80_16x8x16_F16F16F16F16_TN", "2x2x1", "A", "(8,4):(1,8)");
+        assertTrue(refused.get("error").textValue().contains("rank 3 or more"), refused.toString());
+    }
+
+    @Test
     void unknownAtomsAreAnsweredByName() throws IOException {
         JsonNode r = reply("mma_atom", "SM99_NOPE");
         assertTrue(r.get("error").textValue().contains("no MMA atom \"SM99_NOPE\""), r.toString());

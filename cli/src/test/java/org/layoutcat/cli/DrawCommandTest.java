@@ -192,6 +192,34 @@ class DrawCommandTest {
         assertFalse(Files.exists(dir.resolve("x.svg")));
     }
 
+    /**
+     * draw mma of a wgmma atom draws its accumulators alone by default, as --only C does; --only ABC draws A and B too;
+     * a warp-level atom draws all three unless told --only C; any other --only is refused in the command's words.
+     */
+    @Test
+    void mmaDrawsTheAccumulatorsAloneForWgmmaOrWhenAsked(@TempDir Path dir) throws Exception {
+        String wgmma = "SM90_64x64x16_F32F16F16_SS";
+        String warp = "SM80_16x8x16_F16F16F16F16_TN";
+        String[][] same = {{wgmma}, {wgmma, "--only", "C"}, {warp, "--only", "c"}, {warp}, {warp, "--only", "ABC"}, {wgmma, "--only", "ABC"}};
+        String[] svg = new String[same.length];
+        for (int k = 0; k < same.length; k++) {
+            Path f = dir.resolve("m" + k + ".svg");
+            java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("draw", "mma"));
+            args.addAll(java.util.List.of(same[k]));
+            args.addAll(java.util.List.of("-o", f.toString()));
+            CliRun r = run(args.toArray(String[]::new));
+            assertEquals(0, r.code(), String.join(" ", same[k]) + ": " + r.err());
+            svg[k] = Files.readString(f);
+        }
+        assertEquals(svg[0], svg[1], "a wgmma atom draws C alone by default");
+        assertEquals(svg[3], svg[4], "a warp-level atom draws A, B and C by default");
+        assertTrue(svg[0].contains("C alone") && !svg[5].contains("C alone") && svg[5].length() > svg[0].length(), "--only ABC");
+        assertTrue(svg[2].contains("C alone") && svg[2].length() < svg[3].length(), "--only c, any case");
+        String f = dir.resolve("x.svg").toString();
+        assertTrue(run("draw", "mma", warp, "--only", "AB", "-o", f).err().contains("--only takes C (the accumulators alone) or ABC"));
+        assertEquals("layoutcat draw: layout: --only is for the mma picture", run("draw", "layout", "4:1", "--only", "C", "-o", f).err().strip());
+    }
+
     /** The options and the trailing arguments name the same values: each pair of command lines draws one picture. */
     @Test
     void optionsAndTrailingArgumentsDrawTheSamePicture(@TempDir Path dir) throws Exception {

@@ -107,6 +107,10 @@ class KernelCodeTest {
         {"partition_c", "SM80_16x8x16_F32F16F16F32_TN", "2x2x1", "(64,32):(1,64)", "100"},
         {"partition_s", "SM80_CP_ASYNC_CACHEALWAYS_U128", "16", "(32,4):(4,1)", "(1,8)", "(64,64):(64,1)", "5"},
         {"partition_d", "SM75_U32x4_LDSM_N", "16", "(32,1)", "(1,8)", "(32,16):(16,1)", "3"},
+        {"partition_a", "SM80_16x8x16_F32F16F16F32_TN", "2x2x1", "Sw<3,4,3> o smem_ptr[16b](unset) o (64,32,3):(32,1,2048)", "5"},
+        {"partition_d", "SM80_CP_ASYNC_CACHEALWAYS_U128", "16", "(16,8):(8,1)", "(1,8)", "Sw<3,3,3> o 0 o (64,32,3):(32,1,2048)", "37"},
+        {"retile_s", "SM90_U32x1_STSM_N", "16", "SM80_16x8x16_F32F16F16F32_TN", "2x2x1", "C", "((2,2),2,4):((1,2),4,8)"},
+        {"retile_d", "SM75_U32x4_LDSM_N", "16", "SM80_16x8x16_F32F16F16F32_TN", "2x2x1", "A", "((2,2,2),2,2):((1,2,4),16,8)", "<32,32,16>"},
     };
 
     /** A stand-in for {@code <cute/tensor.hpp>}: every name the generator writes, each answering a value of one type. */
@@ -136,6 +140,8 @@ class KernelCodeTest {
             "  template <class... T> constexpr Any partition_C(T const&...) const { return {}; }",
             "  template <class... T> constexpr Any partition_S(T const&...) const { return {}; }",
             "  template <class... T> constexpr Any partition_D(T const&...) const { return {}; }",
+            "  template <class... T> constexpr Any retile_S(T const&...) const { return {}; }",
+            "  template <class... T> constexpr Any retile_D(T const&...) const { return {}; }",
             "  template <class... T> constexpr Any partition_fragment_A(T const&...) const { return {}; }",
             "  template <class... T> constexpr Any partition_fragment_B(T const&...) const { return {}; }",
             "  template <class... T> constexpr Any partition_fragment_C(T const&...) const { return {}; }",

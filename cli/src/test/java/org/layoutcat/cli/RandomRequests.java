@@ -8,9 +8,11 @@ import java.util.function.Supplier;
 import org.layoutcat.core.CoordLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.Tiler;
 import org.layoutcat.core.atom.Atoms;
 import org.layoutcat.core.atom.CopyAtom;
 import org.layoutcat.core.atom.MmaAtom;
+import org.layoutcat.core.atom.TiledMma;
 import org.layoutcat.core.swizzle.GmmaSmemAtoms;
 
 /**
@@ -386,7 +388,7 @@ final class RandomRequests {
             times(2 * n, () -> {
                 MmaAtom m = pick(warp);
                 String al = atomLayout.get();
-                Layout atoms = org.layoutcat.core.atom.TiledMma.parseAtomLayout(al);
+                Layout atoms = TiledMma.parseAtomLayout(al);
                 IntTuple mnk = m.shapeMNK();
                 int rowMode = w.equals("b") ? 1 : 0;
                 int colMode = w.equals("c") ? 1 : 2;
@@ -405,11 +407,81 @@ final class RandomRequests {
                 add("partition_" + w, m.name(), al, t.toString(), "" + r.nextInt((int) (m.threads() * atoms.size())));
             });
         }
+        // swizzled shared-memory tiles, pipelined or not, in the offset form or CuTe's pointer form over 16-bit
+        // elements: partitioned among an MMA's threads or a tiled copy's, the swizzle kept or decayed as CuTe slices it
+        Supplier<String> swizzle = () -> {
+            long b = pick(1, 2, 3);
+            long m = pick(2, 3);
+            return b + "," + m + "," + pick(3, 4);
+        };
+        java.util.function.Function<Layout, String> swizzled = inner -> {
+            String[] sw = swizzle.get().split(",");
+            if (r.nextBoolean()) return "Sw<" + String.join(",", sw) + "> o 0 o " + inner;
+            return "Sw<" + sw[0] + "," + (Long.parseLong(sw[1]) + 1) + "," + sw[2] + "> o smem_ptr[16b](unset) o " + inner;
+        };
+        for (String w : List.of("a", "b", "c")) {
+            times(n, () -> {
+                MmaAtom m = pick(warp);
+                String al = atomLayout.get();
+                Layout atoms = TiledMma.parseAtomLayout(al);
+                IntTuple mnk = m.shapeMNK();
+                int rowMode = w.equals("b") ? 1 : 0;
+                int colMode = w.equals("c") ? 1 : 2;
+                long rows = mnk.mode(rowMode).value() * atoms.shape().mode(rowMode).value() * pick(1, 2);
+                long cols = mnk.mode(colMode).value() * atoms.shape().mode(colMode).value() * pick(1, 2, 4);
+                IntTuple s = IntTuple.flat(rows, cols);
+                Layout t = r.nextBoolean() ? Layout.rowMajor(s) : Layout.colMajor(s);
+                if (r.nextBoolean()) t = Layout.concat(t.mode(0), t.mode(1), Layout.of(pick(2, 3), rows * cols)); // (M,K,PIPE)
+                add("partition_" + w, m.name(), al, swizzled.apply(t), "" + r.nextInt((int) (m.threads() * atoms.size())));
+            });
+        }
+        times(2 * n, () -> {
+            CopyAtom c = pick(copies);
+            long bits = c.name().contains("LDSM") || c.name().contains("STSM") ? 16 : pick(8, 16, 32);
+            String thr = compact(IntTuple.flat(pick(8, 16, 32), pick(1, 2, 4))).toString();
+            String val = compact(IntTuple.flat(pick(1, 2, 4, 8), pick(1, 2))).toString();
+            IntTuple s = IntTuple.flat(pick(64, 128), pick(32, 64));
+            Layout t = r.nextBoolean() ? Layout.colMajor(s) : Layout.rowMajor(s);
+            if (r.nextBoolean()) t = Layout.concat(t.mode(0), t.mode(1), Layout.of(pick(2, 3), s.mode(0).value() * s.mode(1).value()));
+            add(r.nextBoolean() ? "partition_s" : "partition_d", c.name(), "" + bits, thr, val, swizzled.apply(t), "" + r.nextInt(32));
+        });
+        for (String w : List.of("a", "b", "c")) {
+            // a thread's MMA fragment of the operand (partition_fragment_A/B/C of a tile or two), retiled for a copy
+            // tiled to that operand, as a mainloop's ldmatrix or an epilogue's stmatrix sees it
+            times(n, () -> {
+                MmaAtom m = pick(warp);
+                CopyAtom c = r.nextInt(4) == 0 ? pick(copies) : pick(matrix);
+                String al = atomLayout.get();
+                String bits = "" + (c.name().contains("LDSM") || c.name().contains("STSM") ? 16 : pick(16, 32));
+                String perm = r.nextInt(3) == 0 ? permutation(m, al) : null;
+                int rowMode = w.equals("b") ? 1 : 0;
+                int colMode = w.equals("c") ? 1 : 2;
+                long rowTiles = pick(1, 2);
+                long colTiles = pick(1, 2);
+                boolean colMajor = r.nextBoolean();
+                Layout fragment;
+                try { // the fragment of a tensor of whole tiles; a tiled MMA layoutcat refuses gives no request
+                    TiledMma tm = TiledMma.of(m, TiledMma.parseAtomLayout(al), perm == null ? null : Tiler.parse(perm));
+                    IntTuple s = IntTuple.flat(tm.tileSize(rowMode) * rowTiles, tm.tileSize(colMode) * colTiles);
+                    Layout t = colMajor ? Layout.colMajor(s) : Layout.rowMajor(s);
+                    fragment = switch (w) {
+                        case "a" -> tm.partitionFragmentA(t);
+                        case "b" -> tm.partitionFragmentB(t);
+                        default -> tm.partitionFragmentC(t);
+                    };
+                } catch (IllegalArgumentException refused) {
+                    return;
+                }
+                String op = r.nextBoolean() ? "retile_s" : "retile_d";
+                if (perm == null) add(op, c.name(), bits, m.name(), al, w.toUpperCase(), fragment.toString());
+                else add(op, c.name(), bits, m.name(), al, w.toUpperCase(), fragment.toString(), perm);
+            });
+        }
     }
 
     /** A permutation of a tiled MMA: its tile, some modes twice as large, one mode permuted. */
     private String permutation(MmaAtom m, String atomLayout) {
-        Layout atoms = org.layoutcat.core.atom.TiledMma.parseAtomLayout(atomLayout);
+        Layout atoms = TiledMma.parseAtomLayout(atomLayout);
         IntTuple mnk = m.shapeMNK();
         StringBuilder sb = new StringBuilder("<");
         for (int i = 0; i < 3; i++) {

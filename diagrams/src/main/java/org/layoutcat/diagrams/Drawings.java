@@ -56,6 +56,8 @@ import org.layoutcat.diagrams.picture.Walkthrough;
  *       (paper §4.1.3)</td></tr>
  *   <tr><td>{@link #mma(TiledMma, String) mma}, {@link #copy(TiledCopy, String) copy}</td><td>a tiled MMA or tiled
  *       copy as CuTe's print_latex draws it</td></tr>
+ *   <tr><td>{@link #mmaAccumulators(TiledMma, String) mmaAccumulators}</td><td>a tiled MMA's C tile alone (a wgmma
+ *       atom's default)</td></tr>
  *   <tr><td>{@link #banks(AnyLayout, Layout, int, int, String) banks}</td><td>one instruction's accesses against the
  *       32 shared-memory banks</td></tr>
  * </table>
@@ -305,6 +307,17 @@ public final class Drawings {
      */
     public static Diagram mma(TiledMma mma, String title) {
         return AtomPicture.mma(mma, title);
+    }
+
+    /**
+     * The accumulators of a tiled MMA alone: its C tile ({@code M×N}) as {@link #mma(TiledMma)} draws it, each cell
+     * labelled with the thread and value that hold it. For a {@code wgmma} atom, whose A and B come from shared memory
+     * and whose panels would show every element held by every thread, this is the picture worth drawing.
+     *
+     * @throws IllegalArgumentException where the tile has more cells than a picture draws
+     */
+    public static Diagram mmaAccumulators(TiledMma mma, String title) {
+        return AtomPicture.mmaAccumulators(mma, title);
     }
 
     /**

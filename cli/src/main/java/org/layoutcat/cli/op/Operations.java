@@ -769,15 +769,16 @@ public final class Operations {
                     none(DSL_ATOMS), which.equals("a") ? "SM75_U32x4_LDSM_N" : which.equals("b") ? "SM75_U32x2_LDSM_N" : "UniversalCopy_U32",
                     "16", "SM80_16x8x16_F32F16F16F32_TN", "2x2x1");
         }
-        Param<Layout> tensor = Param.of("tensor", ArgKind.LAYOUT, "the operand's layout");
+        Param<AnyLayout> tensor = Param.of("tensor", ArgKind.ANY_LAYOUT, "the operand's layout, (M,K), (N,K), (M,N) or with further"
+                + " modes (a pipeline's stages): with integer strides or swizzled (Sw<B,M,S> o off o L, or CuTe's pointer form)");
         Param<Long> thread = Param.of("thread", ArgKind.INDEX, "the thread's index");
         for (String which : List.of("a", "b", "c")) {
             op("partition_" + which, ATOMS, "a thread's part of the " + which.toUpperCase() + " operand, its offset and its register fragment",
                     List.of(mma, atomLayout, tensor, thread), List.of("offset", "fragment"), a -> {
                         TiledMma m = TiledMma.of(a.get(mma), a.get(atomLayout), null);
-                        Layout t = a.get(tensor);
+                        AnyLayout t = a.get(tensor);
                         long th = a.get(thread);
-                        Sliced<Layout> s = switch (which) {
+                        Sliced<AnyLayout> s = switch (which) {
                             case "a" -> m.partitionA(t, th);
                             case "b" -> m.partitionB(t, th);
                             default -> m.partitionC(t, th);
@@ -789,9 +790,14 @@ public final class Operations {
                         };
                         return Answer.of(s.layout()).with("offset", s.offset().value()).with("fragment", fragment);
                     }, callChecking("thr_mma.partition_" + which.toUpperCase() + "(T)")
-                            .after("auto thr_mma = make_tiled_mma({mma}, {atom_layout}).get_slice({thread:int});", "auto T = {tensor:tensor};")
-                            .check("result", "r.layout()").checkAtRun("offset", "*r.data()")
-                            .check("fragment", "thr_mma.partition_fragment_" + which.toUpperCase() + "(T).layout()"),
+                            .after("auto thr_mma = make_tiled_mma({mma}, {atom_layout}).get_slice({thread:literal});", "auto T = {tensor:tensor};",
+                                    // a swizzled tile's registers are those of its shared-memory tensor, whose pointer
+                                    // holds the swizzle: the fragment of its inner layout (a counting tensor of the
+                                    // swizzled layout would order a decayed slice's dynamic strides last)
+                                    "auto registers_of = [](auto t) { if constexpr (is_composed_layout<decltype(t.layout())>::value)"
+                                            + " return make_tensor(t.data(), t.layout().layout_b()); else return t; };")
+                            .checkAtRun("result", "r.layout()").checkAtRun("offset", "*r.data()")
+                            .check("fragment", "thr_mma.partition_fragment_" + which.toUpperCase() + "(registers_of(T)).layout()"),
                     none(DSL_ATOMS), "SM80_16x8x16_F32F16F16F32_TN", "2x2x1", "(64,32):(1,64)", "5");
         }
         for (String side : List.of("s", "d")) {
@@ -800,18 +806,43 @@ public final class Operations {
                             + " tensor (ThrCopy::partition_" + upper + "): (CPY, CPY_M, CPY_N) and its offset",
                     List.of(copy, valueBits, thrLayout, valLayout, tensor, thread), List.of("offset"), a -> {
                         TiledCopy c = TiledCopy.of(a.get(copy), a.get(valueBits), a.get(thrLayout), a.get(valLayout));
-                        Sliced<Layout> p = side.equals("s") ? c.partitionS(a.get(tensor), a.get(thread)) : c.partitionD(a.get(tensor), a.get(thread));
+                        Sliced<AnyLayout> p = side.equals("s") ? c.partitionS(a.get(tensor), a.get(thread)) : c.partitionD(a.get(tensor), a.get(thread));
                         return Answer.of(p.layout()).with("offset", p.offset().value());
                     }, callChecking("thr_copy.partition_" + upper + "(T)")
                             .after("auto thr_copy = make_tiled_copy(Copy_Atom<{copy:type}, {value_bits:type}>{}, {thr_layout},"
-                                    + " {val_layout}).get_slice({thread:int});", "auto T = {tensor:tensor};")
-                            .check("result", "r.layout()").checkAtRun("offset", "*r.data()"),
+                                    + " {val_layout}).get_slice({thread:literal});", "auto T = {tensor:tensor};")
+                            .checkAtRun("result", "r.layout()").checkAtRun("offset", "*r.data()"),
                     none(DSL_ATOMS), "SM80_CP_ASYNC_CACHEALWAYS_U128", "16", "(32,4):(4,1)", "(1,8)", "(64,64):(64,1)", "5");
+        }
+        Param<Operand> operand = Param.of("operand", ArgKind.oneOf(Operand.class), "the tiled MMA's operand the copy is tiled to: A, B or C");
+        Param<Layout> fragment = Param.of("fragment", ArgKind.LAYOUT, "a thread's register tensor as another partitioning lays it out,"
+                + " e.g. partition_a's fragment (FrgV,RestM,RestK)");
+        for (String side : List.of("s", "d")) {
+            String upper = side.toUpperCase();
+            op("retile_" + side, ATOMS, "a thread's register fragment seen as a tiled copy's " + (side.equals("s") ? "source" : "destination")
+                            + " partition expects it (ThrCopy::retile_" + upper + ", the copy tiled to an MMA operand):"
+                            + " ((AtomVal,RestVal),RestM,RestN,...)",
+                    List.of(copy, valueBits, mma, atomLayout, operand, fragment, permutation), a -> {
+                        TiledMma m = TiledMma.of(a.get(mma), a.get(atomLayout), a.getOr(permutation, null));
+                        TiledCopy c = switch (a.get(operand)) {
+                            case A -> TiledCopy.forA(a.get(copy), a.get(valueBits), m);
+                            case B -> TiledCopy.forB(a.get(copy), a.get(valueBits), m);
+                            case C -> TiledCopy.forC(a.get(copy), a.get(valueBits), m);
+                        };
+                        return Answer.of(side.equals("s") ? c.retileS(a.get(fragment)) : c.retileD(a.get(fragment)));
+                    }, callChecking("thr_copy.retile_" + upper + "(T)")
+                            .after("auto thr_copy = make_tiled_copy_{operand:name}(Copy_Atom<{copy:type}, {value_bits:type}>{},"
+                                    + " make_tiled_mma({mma}, {atom_layout}⟦, {permutation}⟧)).get_slice(0);", "auto T = {fragment:tensor};")
+                            .check("result", "r.layout()"),
+                    none(DSL_ATOMS), "SM75_U32x4_LDSM_N", "16", "SM80_16x8x16_F32F16F16F32_TN", "2x2x1", "A", "((2,2,2),2,2):((1,2,4),16,8)");
         }
         tmaDescriptor();
         copyBankConflicts(copy, valueBits);
         swizzleSearch();
     }
+
+    /** The operand of a tiled MMA that a tiled copy is tiled to, as {@code make_tiled_copy_A/B/C} name it. */
+    private enum Operand { A, B, C }
 
     /** Why the atoms' operations have no CuTe DSL test. */
     private static final String DSL_ATOMS = "CuTe DSL builds atoms from operation objects and element types"

@@ -3,6 +3,8 @@ package org.layoutcat.core.atom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
@@ -11,10 +13,12 @@ import org.layoutcat.core.algebra.Coalesce;
 import org.layoutcat.core.algebra.Composition;
 import org.layoutcat.core.algebra.Divide;
 import org.layoutcat.core.algebra.Inverse;
+import org.layoutcat.core.algebra.Product;
 import org.layoutcat.core.construct.TvLayout;
 import org.layoutcat.core.modes.SliceCoord;
 import org.layoutcat.core.modes.Sliced;
 import org.layoutcat.core.modes.Slicing;
+import org.layoutcat.core.recast.Recast;
 
 /**
  * CuTe's {@code TiledCopy}: a copy atom (of elements {@code valueBits} wide) repeated over a tile by a
@@ -176,6 +180,74 @@ public final class TiledCopy {
     }
 
     /**
+     * A thread's partition of a swizzled tensor {@code Sw o off o L}: the tile and thread–value modes of L as above,
+     * {@code ((thread,value),(RestM,RestN,...))}, kept under the swizzle, then sliced at {@code ((thread,_),_)} as CuTe
+     * slices a swizzled layout (the swizzle kept with the thread's offset inside it, or decayed to a layout with an
+     * offset); the pointer form is partitioned in element offsets, as {@code as_position_independent_swizzle_layout}
+     * reads it.
+     */
+    private Sliced<AnyLayout> partition(ComposedLayout tensor, long thread, Layout trg) {
+        if (thread < 0 || thread >= threads()) {
+            throw new LayoutArgumentException("thread " + thread + " of a tiled copy of " + threads() + " threads");
+        }
+        ComposedLayout e = tensor.inOffsetForm();
+        List<Tiler> modes = new ArrayList<>();
+        for (long s : tiler.flatten().leaves()) modes.add(Layout.of(s, 1));
+        Layout tiles = Divide.zippedDivide(e.inner(), new Tiler.ByMode(modes)); // ((TileM,TileN),(RestM,RestN))
+        Layout tvRest = Layout.concat(Composition.compose(tiles.mode(0), thrval2mn(trg)), tiles.mode(1));
+        Sliced<AnyLayout> s = Slicing.sliceAndOffset(SliceCoord.of(SliceCoord.of(SliceCoord.of(thread), SliceCoord.WILDCARD),
+                SliceCoord.WILDCARD), e.withInner(tvRest));
+        AnyLayout unfolded = switch (s.layout()) {
+            case Layout l -> unfold(l);
+            case ComposedLayout k -> k.withInner(unfold(k.inner()));
+            default -> throw new IllegalStateException("partition of " + tensor + ": a slice of a swizzled layout is " + s.layout());
+        };
+        return new Sliced<>(unfolded, s.offset());
+    }
+
+    /** {@code (values,(RestM,RestN,...))} → {@code (values,RestM,RestN,...)}. */
+    private static Layout unfold(Layout l) {
+        List<Layout> out = new ArrayList<>(List.of(l.mode(0)));
+        out.addAll(l.mode(1).modes());
+        return Layout.concat(out);
+    }
+
+    private Sliced<AnyLayout> partition(String what, AnyLayout tensor, long thread, Layout trg) {
+        return switch (tensor) {
+            case Layout l -> {
+                Sliced<Layout> s = partition(l, thread, trg);
+                yield new Sliced<>(s.layout(), s.offset());
+            }
+            case ComposedLayout c -> partition(c, thread, trg);
+            default -> throw AnyLayout.Kind.refuse(what, tensor, "a tensor partitioned among a tiled copy's threads has integer"
+                    + " strides or is swizzled");
+        };
+    }
+
+    /**
+     * {@link #partitionS(Layout, long)} of a tensor of any kind: a swizzled shared-memory tile, {@code Sw o off o L} or
+     * CuTe's pointer form, pipelined {@code (M,N,PIPE)} or not, its thread's part under the swizzle as CuTe slices it.
+     *
+     * @throws LayoutArgumentException for a thread outside {@code [0, threads())}, a layout with scaled-basis strides or
+     *         after a swizzle, where L's zipped divide by the tiler or its composition with the thread–value layout is
+     *         refused, or where the swizzled slice is not the layout's function
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public Sliced<AnyLayout> partitionS(AnyLayout tensor, long thread) {
+        return partition("partition_S", tensor, thread, atom.src(valueBits));
+    }
+
+    /**
+     * {@link #partitionD(Layout, long)} of a tensor of any kind; see {@link #partitionS(AnyLayout, long)}.
+     *
+     * @throws LayoutArgumentException as {@link #partitionS(AnyLayout, long)}
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public Sliced<AnyLayout> partitionD(AnyLayout tensor, long thread) {
+        return partition("partition_D", tensor, thread, atom.dst(valueBits));
+    }
+
+    /**
      * CuTe's {@code get_slice(thread).partition_S(S)}: (CPY, CPY_M, CPY_N) of a tensor layout, and its offset.
      *
      * @throws LayoutArgumentException for a thread outside {@code [0, threads())}, or where the tensor's zipped divide
@@ -195,6 +267,70 @@ public final class TiledCopy {
      */
     public Sliced<Layout> partitionD(Layout tensor, long thread) {
         return partition(tensor, thread, atom.dst(valueBits));
+    }
+
+    /**
+     * CuTe's {@code TiledCopy::retile(T)}: a thread's register tensor T, laid out for another partitioning (a tiled
+     * MMA's fragment, {@code (FrgV,RestM,RestN,...)}), seen as this copy's partition expects it,
+     * {@code ((AtomVal,RestVal),RestM,RestN,...)}. CuTe's {@code ThrCopy::retile_S} and {@code retile_D} are both
+     * this: they read T against the atom's reference layout, for any thread (no offset). With {@code V = size<0>(T)},
+     * {@code TV} the tiled TV layout and {@code NumThr = size<0>(TV)}:
+     * <ul>
+     * <li>{@code frg_mn = upcast<NumThr·V>(right_inverse(TV) ∘ make_layout(Tiler_MN))}: (m,n) → which run of V values of
+     *     a thread holds it;</li>
+     * <li>{@code frg_v = zipped_divide(logical_product(V:1, right_inverse(frg_mn)), AtomNumVal:1)}: (atom values, rest
+     *     values) → (v,m,n) of that tile;</li>
+     * <li>the result is {@code zipped_divide(T, (V, product_each(shape(frg_mn))...))} with its tile mode composed with
+     *     {@code frg_v}, sliced at {@code (_, (0,_,...,_))}.</li>
+     * </ul>
+     * Like CuTe, this assumes T's first V values are the first values of {@code TiledLayout_TV}: it regroups T, it
+     * does not check T against the copy.
+     *
+     * @throws LayoutArgumentException where T has fewer modes than one for the values and one per mode of the tiler
+     *         (CuTe's divide needs them), or where {@code upcast}, an inverse, the product or a divide or composition of
+     *         them is refused
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public Layout retile(Layout fragment) {
+        int tilerRank = tiler.rank();
+        if (fragment.rank() < 1 + tilerRank) {
+            throw new LayoutArgumentException("retile of " + fragment + " by " + this + ": the tensor has rank " + fragment.rank()
+                    + "; it needs a mode of values and one per mode of the tiler " + tiler + ", rank " + (1 + tilerRank) + " or more");
+        }
+        long v = fragment.mode(0).size();
+        long perRun = Math.multiplyExact(threads(), v);
+        Layout frgMn = Recast.upcast(Composition.compose(Inverse.rightInverse(tiledLayoutTV), tileLayout()), perRun); // (m,n) -> run
+        Layout frgV = Divide.zippedDivide(Product.logicalProduct(Layout.of(v, v == 1 ? 0 : 1), Inverse.rightInverse(frgMn)),
+                Layout.of(ref().mode(1).size(), 1)); // (atom values, rest values) -> (v,m,n)
+        long[] tile = new long[1 + tilerRank];
+        tile[0] = v;
+        for (int i = 0; i < tilerRank; i++) tile[1 + i] = frgMn.mode(i).size();
+        Layout tiles = Divide.zippedDivide(fragment, Tiler.ofShape(IntTuple.flat(tile))); // ((TileV,TileM,TileN),(1,RestM,RestN,...))
+        Layout regrouped = Layout.concat(Composition.compose(tiles.mode(0), frgV), tiles.mode(1));
+        SliceCoord[] rest = new SliceCoord[fragment.rank()];
+        rest[0] = SliceCoord.of(0);
+        for (int i = 1; i < rest.length; i++) rest[i] = SliceCoord.WILDCARD;
+        return Slicing.slice(SliceCoord.of(SliceCoord.WILDCARD, SliceCoord.of(rest)), regrouped);
+    }
+
+    /**
+     * CuTe's {@code get_slice(thread).retile_S(T)}: the same for every thread, {@link #retile}.
+     *
+     * @throws LayoutArgumentException as {@link #retile}
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public Layout retileS(Layout fragment) {
+        return retile(fragment);
+    }
+
+    /**
+     * CuTe's {@code get_slice(thread).retile_D(T)}: the same for every thread, {@link #retile}.
+     *
+     * @throws LayoutArgumentException as {@link #retile}
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public Layout retileD(Layout fragment) {
+        return retile(fragment);
     }
 
     @Override

@@ -3,6 +3,8 @@ package org.layoutcat.core.atom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
@@ -320,15 +322,99 @@ public final class TiledMma {
         return out;
     }
 
+    private static SliceCoord threadCoord(long v, long p, long q) {
+        return SliceCoord.of(SliceCoord.of(SliceCoord.of(v), SliceCoord.of(SliceCoord.of(p), SliceCoord.of(q))), SliceCoord.WILDCARD);
+    }
+
     private Sliced<Layout> partition(Layout thrfrg, long v, long p, long q) {
-        SliceCoord at = SliceCoord.of(SliceCoord.of(SliceCoord.of(v), SliceCoord.of(SliceCoord.of(p), SliceCoord.of(q))),
-                SliceCoord.WILDCARD);
-        Sliced<Layout> s = Slicing.sliceAndOffset(at, thrfrg);
-        Layout l = s.layout(); // ((FrgV,(RestP,RestQ,...))) → (FrgV,RestP,RestQ,...)
+        Sliced<Layout> s = Slicing.sliceAndOffset(threadCoord(v, p, q), thrfrg);
+        return new Sliced<>(unfold(s.layout()), s.offset());
+    }
+
+    /** {@code ((FrgV,(RestP,RestQ,...)))} → {@code (FrgV,RestP,RestQ,...)}, as CuTe's slice of the thread's modes gives it. */
+    private static Layout unfold(Layout l) {
         if (l.rank() == 1) l = l.mode(0);
         List<Layout> out = new ArrayList<>(List.of(l.mode(0)));
         out.addAll(l.mode(1).modes());
-        return new Sliced<>(Layout.concat(out), s.offset());
+        return Layout.concat(out);
+    }
+
+    /**
+     * A thread's partition of a tensor of any kind: of a layout with integer strides as above; of a swizzled layout
+     * {@code Sw o off o L}, {@code thrfrg(Sw o off o L) = Sw o off o thrfrg(L)} (CuTe's divides and compositions act on
+     * L and keep the swizzle outside) sliced at the thread as CuTe slices a swizzled layout: the swizzle kept with the
+     * thread's offset inside it, or decayed to a layout with an offset ({@link Slicing#sliceAndOffset(SliceCoord,
+     * AnyLayout)}). CuTe's pointer form {@code Sw o smem_ptr[Nb] o L} is partitioned in element offsets, as CuTe's
+     * {@code as_position_independent_swizzle_layout} reads it; its function is that of CuTe's shared-memory tensor,
+     * whose pointer keeps the swizzle and the thread's offset and whose layout is {@code thrfrg(L)} sliced.
+     */
+    private Sliced<AnyLayout> partition(String what, AnyLayout tensor, java.util.function.UnaryOperator<Layout> thrfrg,
+            long v, long p, long q) {
+        return switch (tensor) {
+            case Layout l -> {
+                Sliced<Layout> s = partition(thrfrg.apply(l), v, p, q);
+                yield new Sliced<>(s.layout(), s.offset());
+            }
+            case ComposedLayout c -> {
+                ComposedLayout e = c.inOffsetForm();
+                Sliced<AnyLayout> s = Slicing.sliceAndOffset(threadCoord(v, p, q), e.withInner(thrfrg.apply(e.inner())));
+                AnyLayout unfolded = switch (s.layout()) {
+                    case Layout l -> unfold(l);
+                    case ComposedLayout k -> k.withInner(unfold(k.inner()));
+                    default -> throw new IllegalStateException(what + " of " + tensor + ": a slice of a swizzled layout is " + s.layout());
+                };
+                yield new Sliced<>(unfolded, s.offset());
+            }
+            default -> throw AnyLayout.Kind.refuse(what, tensor, "a tensor partitioned among an MMA's threads has integer"
+                    + " strides or is swizzled");
+        };
+    }
+
+    /**
+     * {@link #partitionA(Layout, long)} of a tensor of any kind: a swizzled shared-memory tile, {@code Sw o off o L}
+     * or CuTe's pointer form, pipelined {@code (M,K,PIPE)} or not, keeps its further modes as a layout does; see
+     * {@link #partition(String, AnyLayout, java.util.function.UnaryOperator, long, long, long)}.
+     *
+     * @throws LayoutArgumentException for a thread index outside {@code [0, threads())}, a layout with scaled-basis
+     *         strides or after a swizzle, where the thread–fragment form of L is refused (see {@link #thrfrgA}), or
+     *         where the swizzled slice is not the layout's function
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public Sliced<AnyLayout> partitionA(AnyLayout a, long threadIndex) {
+        long[] t = threadCoord(threadIndex);
+        return partition("partition_A", a, this::thrfrgA, t[0], t[1], t[3]);
+    }
+
+    /**
+     * {@link #partitionB(Layout, long)} of a tensor of any kind; see {@link #partitionA(AnyLayout, long)}.
+     *
+     * @throws LayoutArgumentException as {@link #partitionA(AnyLayout, long)}
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public Sliced<AnyLayout> partitionB(AnyLayout b, long threadIndex) {
+        long[] t = threadCoord(threadIndex);
+        return partition("partition_B", b, this::thrfrgB, t[0], t[2], t[3]);
+    }
+
+    /**
+     * {@link #partitionC(Layout, long)} of a tensor of any kind; see {@link #partitionA(AnyLayout, long)}.
+     *
+     * @throws LayoutArgumentException as {@link #partitionA(AnyLayout, long)}
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public Sliced<AnyLayout> partitionC(AnyLayout c, long threadIndex) {
+        long[] t = threadCoord(threadIndex);
+        return partition("partition_C", c, this::thrfrgC, t[0], t[1], t[2]);
+    }
+
+    /** A tensor's layout with integer strides: itself, or a swizzled layout's inner layout L. */
+    private static Layout unswizzled(String what, AnyLayout tensor) {
+        return switch (tensor) {
+            case Layout l -> l;
+            case ComposedLayout c -> c.inner();
+            default -> throw AnyLayout.Kind.refuse(what, tensor, "a tensor partitioned among an MMA's threads has integer"
+                    + " strides or is swizzled");
+        };
     }
 
     /**
@@ -398,6 +484,41 @@ public final class TiledMma {
      */
     public Layout partitionFragmentB(Layout b) {
         return fragmentLike(partitionB(b, 0).layout());
+    }
+
+    /**
+     * The register fragment of A for a tensor of any kind: a swizzled tile's is that of its layout L, as CuTe's
+     * {@code partition_fragment_A} of a shared-memory tensor gives it (the swizzle and the offset live in the pointer;
+     * registers are not swizzled). CuTe C++ over a counting tensor of the offset form orders a decayed partition's
+     * rest modes otherwise, its strides there being dynamic ({@code compact_order} puts dynamic orders last): an
+     * artefact of that stand-in tensor, not a kernel's.
+     *
+     * @throws LayoutArgumentException for a layout with scaled-basis strides or after a swizzle, or as
+     *         {@link #partitionFragmentA(Layout)} of L
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public Layout partitionFragmentA(AnyLayout a) {
+        return partitionFragmentA(unswizzled("partition_fragment_A", a));
+    }
+
+    /**
+     * The register fragment of B for a tensor of any kind; see {@link #partitionFragmentA(AnyLayout)}.
+     *
+     * @throws LayoutArgumentException as {@link #partitionFragmentA(AnyLayout)}
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public Layout partitionFragmentB(AnyLayout b) {
+        return partitionFragmentB(unswizzled("partition_fragment_B", b));
+    }
+
+    /**
+     * The accumulators' register fragment for a tensor of any kind; see {@link #partitionFragmentA(AnyLayout)}.
+     *
+     * @throws LayoutArgumentException as {@link #partitionFragmentA(AnyLayout)}
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public Layout partitionFragmentC(AnyLayout c) {
+        return partitionFragmentC(unswizzled("partition_fragment_C", c));
     }
 
     /**

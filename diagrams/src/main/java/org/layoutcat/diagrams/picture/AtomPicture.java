@@ -133,6 +133,33 @@ public final class AtomPicture {
     }
 
     /**
+     * The accumulators alone: C ({@code M×N}) of a tiled MMA, each cell labelled and coloured as in {@link #mma}, with
+     * its indices. For a {@code wgmma} atom this is the whole of the picture's information: its A and B are read from
+     * shared memory by descriptors, and their TV layouts give every one of the 128 threads every element of the tile
+     * (print_latex draws each cell of A and B as thread 0's).
+     *
+     * @throws IllegalArgumentException where the tile has more cells than a picture draws (65,536), or where the C
+     *         layout reaches outside its tile; the tiled operation's own refusals (LayoutArgumentException) pass through
+     */
+    public static Diagram mmaAccumulators(TiledMma mma, String title) {
+        long m = mma.tileSize(0), n = mma.tileSize(1);
+        Operand c = Operand.of("C", mma.layoutC(), m, n, false);
+        double cw = cellWidth(List.of(c));
+        List<String> lines = new ArrayList<>();
+        lines.add(title != null ? title : mma.atom().name() + " tiled " + mma.atomLayout() + ": tile " + mma.tileShape().toString().replace(",", "×")
+                + ", C alone");
+        lines.add(mma.atom().ptx() + "; " + mma.threads() + " threads; C (M×N), the accumulators; T thread, V value");
+        lines.add("C " + mma.layoutC());
+        double left = Style.MARGIN + INDEX;
+        double width = left + n * cw + Style.MARGIN;
+        Sketch k = new Sketch();
+        List<Sketch.TitleLine> block = Sketch.wrap(lines, Math.max(width, 600));
+        double top = k.titles(block, Style.MARGIN) + INDEX;
+        drawOperand(k, c, left, top, cw, true, true);
+        return k.build(lines.get(0), Math.max(width, Sketch.titlesWidth(block)), top + m * CH + Style.MARGIN);
+    }
+
+    /**
      * The print_latex picture of a tiled copy: the source tile left, the destination tile right.
      *
      * @throws IllegalArgumentException where a tile has more cells than a picture draws (65,536), or where a

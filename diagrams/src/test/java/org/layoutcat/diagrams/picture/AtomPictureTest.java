@@ -76,6 +76,27 @@ class AtomPictureTest {
         }
     }
 
+    /**
+     * The accumulators alone, for wgmma m64n64k16 (a warpgroup of 128 threads): 64×64 cells of C and none of A or B;
+     * C(m, n) is held by warp ⌊m/16⌋, lane 4·(r%8) + ⌊(n%8)/2⌋ as value n%2 + 2·⌊r/8⌋ + 4·⌊n/8⌋, r = m%16 (the PTX
+     * ISA's wgmma D fragment, row = 16w + ⌊l/4⌋ + 8·⌊i/2⌋%2, col = 2·(l%4) + i%2 + 8·⌊i/4⌋).
+     */
+    @Test
+    void accumulatorPictureLabelsEveryCellOfCByTheWgmmaFragment() {
+        Diagram d = Drawings.mmaAccumulators(TiledMma.of(Atoms.mma("SM90_64x64x16_F32F16F16_SS"), IntTuple.flat(1, 1, 1)), null);
+        Map<String, DiagramNode> cells = cells(d);
+        assertEquals(64 * 64, cells.size());
+        for (int m = 0; m < 64; m++) {
+            for (int n = 0; n < 64; n++) {
+                int w = m / 16, r = m % 16;
+                int lane = 4 * (r % 8) + (n % 8) / 2;
+                int i = n % 2 + 2 * (r / 8) + 4 * (n / 8);
+                assertEquals("T" + (32 * w + lane) + " V" + i, cells.get("C.cell." + m + "." + n).label(), "C(" + m + "," + n + ")");
+            }
+        }
+        assertTrue(d.title().contains("C alone"), d.title());
+    }
+
     /** A tile over the picture's limit is refused with its size, not drawn as a page no one can read. */
     @Test
     void aTileTooLargeToDrawIsRefused() {
