@@ -172,11 +172,16 @@ final class GpuCommand implements Callable<Integer> {
         @Option(names = "--unroll", defaultValue = "16", description = "loads per trip (default 16)") int unroll;
         @Option(names = "--reps", defaultValue = "9", description = "timed runs per pattern and block size (default 9)") int reps;
         @Option(names = "--predict", description = "print the predictions only, even with a GPU") boolean predict;
+        @Option(names = "--stages", description = "whole stages (writes and reads of a tile) with CUTLASS's layout and the searched one") boolean stages;
         @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() {
             for (int w : warps) Main.require(spec, w >= 1 && w <= 32, "--warps: a block of " + w + " warps; a block holds 1 to 32");
+            if (stages) {
+                Main.require(spec, smem == null && access == null, "--stages runs its own table; give no SMEM or ACCESS");
+                return stageTable();
+            }
             Main.require(spec, iters >= 1, "--iters must be at least 1, not " + iters);
             Main.require(spec, unroll >= 1 && unroll <= 1024, "--unroll must be in [1, 1024], not " + unroll);
             Main.require(spec, reps >= 1, "--reps must be at least 1, not " + reps);
@@ -210,6 +215,52 @@ final class GpuCommand implements Callable<Integer> {
             System.out.println();
             System.out.print(org.layoutcat.gpu.bench.BankRow.table(rows, refs));
             boolean wrong = rows.stream().flatMap(r -> r.timings().stream()).anyMatch(t -> !t.passed());
+            return wrong ? 1 : 0;
+        }
+
+        /**
+         * {@code gpu banks --stages}: each stage of {@link org.layoutcat.gpu.bench.StageCase#catalog()} searched, then
+         * CUTLASS's layout and the best found replayed instruction by instruction (the last block size of --warps),
+         * predicted wavefronts against measured cycles.
+         */
+        private int stageTable() {
+            List<org.layoutcat.gpu.bench.StageCase> cases = org.layoutcat.gpu.bench.StageCase.catalog();
+            java.util.Map<org.layoutcat.gpu.bench.StageCase, org.layoutcat.core.swizzle.SwizzleSearch.Result> found = new java.util.LinkedHashMap<>();
+            for (org.layoutcat.gpu.bench.StageCase c : cases) found.put(c, c.search());
+            String why = predict ? "--predict" : CudaBackend.availability();
+            List<double[]> measured = null;
+            int w = warps.getLast();
+            if (why != null) {
+                System.out.println("layoutcat: " + why + "; predictions only");
+            } else {
+                try (CudaBackend gpu = CudaBackend.open()) {
+                    System.out.println(gpu.description() + ", " + java.time.LocalDate.now(java.time.ZoneOffset.UTC));
+                    System.out.printf(Locale.ROOT, "%d warps, %d trips x %d loads per warp, medians of %d runs per instruction%n", w, iters, unroll, reps);
+                    measured = org.layoutcat.gpu.cuda.CudaBanks.stages(gpu, cases, c -> {
+                        org.layoutcat.core.swizzle.SwizzleSearch.Result r = found.get(c);
+                        return r.cutlass() == null ? List.of(r.best().smem()) : List.of(r.cutlass().smem(), r.best().smem());
+                    }, w, iters, unroll, reps, System.out);
+                }
+            }
+            System.out.println();
+            System.out.println("| stage | CUTLASS (SM90 selector) | layoutcat's best | bound | predicted: CUTLASS / best | measured cycles: CUTLASS / best |");
+            System.out.println("|---|---|---|--:|--:|--:|");
+            boolean wrong = false;
+            for (int i = 0; i < cases.size(); i++) {
+                org.layoutcat.gpu.bench.StageCase c = cases.get(i);
+                org.layoutcat.core.swizzle.SwizzleSearch.Result r = found.get(c);
+                String cut = r.cutlass() == null ? "none" : r.cutlass().name().replaceAll(": .*", "");
+                String best = r.best().smem().toString();
+                String pred = (r.cutlass() == null ? "–" : String.valueOf(r.cutlass().wavefronts())) + " / " + r.best().wavefronts();
+                String meas = "–";
+                if (measured != null) {
+                    double[] m = measured.get(i);
+                    meas = r.cutlass() == null ? String.format(Locale.ROOT, "– / %.0f", m[0]) : String.format(Locale.ROOT, "%.0f / %.0f", m[0], m[2]);
+                    for (int k = 1; k < m.length; k += 2) wrong |= m[k] == 0;
+                }
+                System.out.printf(Locale.ROOT, "| %s | %s | `%s` | %d%s | %s | %s |%n", c.name(), cut, best, r.lowerBound(), r.meetsBound() ? " (met)" : " (not met)",
+                        pred, meas);
+            }
             return wrong ? 1 : 0;
         }
 

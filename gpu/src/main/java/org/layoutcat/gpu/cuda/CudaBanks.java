@@ -59,8 +59,57 @@ public final class CudaBanks {
 
     private static BankRow.Timing measure(CudaBackend gpu, BankPattern p, int warps, int iters, int unroll, int reps,
                                           CudaBackend.Buffer out, CudaBackend.Buffer addr, CUevent start, CUevent stop) {
-        List<Long> addresses = p.byteAddresses();
-        int vector = p.vectorBytes();
+        return measure(gpu, p.byteAddresses(), p.vectorBytes(), warps, iters, unroll, reps, out, addr, start, stop);
+    }
+
+    /**
+     * Each stage's measured cycles over each of its layouts: every warp instruction replayed as a load of its lanes'
+     * addresses by a block of {@code warps} warps, its median cycles per instruction summed over the stage (equal
+     * instructions measured once). Returns, per stage and layout, the sum and whether every load read the predicted
+     * bytes.
+     */
+    public static List<double[]> stages(CudaBackend gpu, List<org.layoutcat.gpu.bench.StageCase> cases,
+                                        java.util.function.Function<org.layoutcat.gpu.bench.StageCase, List<org.layoutcat.core.AnyLayout>> layouts,
+                                        int warps, int iters, int unroll, int reps, PrintStream log) {
+        List<double[]> out = new ArrayList<>();
+        java.util.Map<String, BankRow.Timing> seen = new java.util.HashMap<>();
+        CUevent start = new CUevent();
+        CUevent stop = new CUevent();
+        gpu.current();
+        cuEventCreate(start, 0);
+        cuEventCreate(stop, 0);
+        try (CudaBackend.Buffer o = gpu.allocate(BankKernels.OUT_BYTES); CudaBackend.Buffer addr = gpu.allocate(4 * 32)) {
+            for (org.layoutcat.gpu.bench.StageCase c : cases) {
+                List<org.layoutcat.core.AnyLayout> ls = layouts.apply(c);
+                double[] sums = new double[2 * ls.size()];
+                for (int l = 0; l < ls.size(); l++) {
+                    double sum = 0;
+                    boolean ok = true;
+                    for (org.layoutcat.gpu.bench.StageCase.Instruction in : c.instructions(ls.get(l))) {
+                        String key = in.vectorBytes() + ":" + in.addresses();
+                        BankRow.Timing t = seen.get(key);
+                        if (t == null) {
+                            t = measure(gpu, in.addresses(), in.vectorBytes(), warps, iters, unroll, reps, o, addr, start, stop);
+                            seen.put(key, t);
+                        }
+                        sum += t.median();
+                        ok &= t.check().startsWith("ok");
+                    }
+                    sums[2 * l] = sum;
+                    sums[2 * l + 1] = ok ? 1 : 0;
+                    log.printf(Locale.ROOT, "%-70s layout %d: %.1f cycles, %s%n", c.name(), l, sum, ok ? "every load read the predicted bytes" : "WRONG bytes");
+                }
+                out.add(sums);
+            }
+        } finally {
+            cuEventDestroy(start);
+            cuEventDestroy(stop);
+        }
+        return out;
+    }
+
+    private static BankRow.Timing measure(CudaBackend gpu, List<Long> addresses, int vector, int warps, int iters, int unroll, int reps,
+                                          CudaBackend.Buffer out, CudaBackend.Buffer addr, CUevent start, CUevent stop) {
         Kernel k = BankKernels.sharedLoads(addresses, vector, warps, unroll);
         int[] lanes = new int[32];
         for (int t = 0; t < addresses.size(); t++) lanes[t] = Math.toIntExact(addresses.get(t));
