@@ -353,10 +353,20 @@ public final class Drawings {
      * {@link #banks(AnyLayout, Layout, int, int)} under a title (null: the picture's own). Refuses a layout with
      * scaled-basis strides: its values are coordinates, not the offsets of elements in shared memory.
      *
+     * An access of a whole stage (more than 32 threads, or instructions as modes 2, 3, …) draws its worst warp instruction.
+     *
      * @throws IllegalArgumentException for a layout with scaled-basis strides, an element size other than 1, 2, 4, 8
      *         or 16, a vector other than 0 or one of those, or accesses the bank count refuses (see {@link BankPicture})
      */
     public static Diagram banks(AnyLayout smem, Layout access, int elementBytes, int vectorBytes, String title) {
+        boolean stage = access.rank() > 2 || (access.rank() >= 2 ? access.mode(0).size() : access.size()) > 32;
+        if (stage && !(smem instanceof CoordLayout) && !(smem instanceof InnerSwizzledLayout)) {
+            if (vectorBytes != 0) {
+                throw new IllegalArgumentException("a stage's accesses take their vectors from the access's mode 1 (one instruction's"
+                        + " values); leave --vector out");
+            }
+            return BankPicture.worstOfStage(smem.toString(), org.layoutcat.core.swizzle.BankConflicts.offsets(smem), elementBytes, access, title);
+        }
         return switch (smem) {
             case Layout plain -> BankPicture.of(plain, elementBytes, access, vectorBytes, title);
             case ComposedLayout swizzled -> BankPicture.of(swizzled, elementBytes, access, vectorBytes, title);

@@ -180,6 +180,39 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
         return List.copyOf(list);
     }
 
+    /**
+     * One instruction given by its lanes' byte addresses (the first byte of each lane's vector of {@code vectorBytes}),
+     * as {@link #stageAddresses} gives them: its count.
+     *
+     * @throws LayoutArgumentException unless there are 1 to 32 lanes, the vector is 1, 2, 4, 8 or 16 bytes and each
+     *         address is a non-negative multiple of it
+     */
+    public static BankConflicts ofAddresses(List<Long> byteAddresses, int vectorBytes, int elementBytes) {
+        return count(addresses(byteAddresses, vectorBytes), vectorBytes, elementBytes);
+    }
+
+    /** The phases of an instruction given by its lanes' byte addresses (see {@link #ofAddresses}). */
+    public static List<Phase> phasesOfAddresses(List<Long> byteAddresses, int vectorBytes) {
+        return phases(addresses(byteAddresses, vectorBytes), vectorBytes);
+    }
+
+    private static long[] addresses(List<Long> byteAddresses, int vectorBytes) {
+        if (byteAddresses.isEmpty() || byteAddresses.size() > 32) {
+            throw new LayoutArgumentException("an instruction of " + byteAddresses.size() + " lanes: 1 to 32");
+        }
+        if (vectorBytes < 1 || vectorBytes > 16 || Integer.bitCount(vectorBytes) != 1) {
+            throw new LayoutArgumentException("a vector of " + vectorBytes + " bytes: 1, 2, 4, 8 or 16");
+        }
+        long[] a = new long[byteAddresses.size()];
+        for (int t = 0; t < a.length; t++) {
+            a[t] = byteAddresses.get(t);
+            if (a[t] < 0 || a[t] % vectorBytes != 0) {
+                throw new LayoutArgumentException("lane " + t + " at byte " + a[t] + ": not a non-negative multiple of the " + vectorBytes + "-byte vector");
+            }
+        }
+        return a;
+    }
+
     /** Each thread's byte address and the bytes it accesses. */
     private record Request(long[] address, int vector) {}
 

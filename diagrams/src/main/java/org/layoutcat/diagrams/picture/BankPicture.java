@@ -86,6 +86,30 @@ public final class BankPicture {
         } catch (IllegalArgumentException e) {
             throw in.note() == null ? e : new IllegalArgumentException(in.note() + ": " + e.getMessage(), e);
         }
+        return draw(title != null ? title : "shared-memory banks of " + access + " into " + smemName, in.note(), elementBytes, count, phases);
+    }
+
+    /**
+     * The worst instruction of a whole stage ({@link BankConflicts#stage}): the warp instruction with the most
+     * wavefronts over its minimum, drawn as one instruction is, the stage's totals in the caption.
+     *
+     * @throws IllegalArgumentException where the stage is refused (see {@link BankConflicts#stage})
+     */
+    public static Diagram worstOfStage(String smemName, java.util.function.LongUnaryOperator smem, int elementBytes, Layout access, String title) {
+        Banks.elementBytes(elementBytes);
+        BankConflicts.Indexed ix = BankConflicts.indexed(access, 32);
+        BankConflicts.Stage stage = BankConflicts.stage(smem, elementBytes, ix);
+        BankConflicts.Stage.Instruction w = stage.worst();
+        int at = stage.instructions().indexOf(w);
+        List<Long> addresses = BankConflicts.stageAddresses(smem, elementBytes, ix).get(at);
+        int vector = w.conflicts().vectorBytes();
+        String note = "the worst of the stage's " + stage.instructions().size() + " warp instructions: warp " + w.warp() + ", instruction "
+                + w.index() + "; the stage needs " + stage.wavefronts() + " wavefronts, at least " + stage.minimum();
+        return draw(title != null ? title : "shared-memory banks of " + access + " into " + smemName, note, elementBytes,
+                BankConflicts.ofAddresses(addresses, vector, elementBytes), BankConflicts.phasesOfAddresses(addresses, vector));
+    }
+
+    private static Diagram draw(String heading, String inNote, int elementBytes, BankConflicts count, List<BankConflicts.Phase> phases) {
 
         // the slots, row by row: phase p takes rows first[p] .. first[p] + wavefronts(p) − 1
         int rows = 0;
@@ -95,7 +119,7 @@ public final class BankPicture {
             rows += phases.get(p).wavefronts();
         }
         if (rows != count.wavefronts()) {
-            throw new IllegalStateException("the phases of " + access + " take " + rows + " wavefronts, the count " + count.wavefronts());
+            throw new IllegalStateException("the phases of " + heading + " take " + rows + " wavefronts, the count " + count.wavefronts());
         }
         Slot[][] slots = new Slot[rows][BankConflicts.BANKS];
         for (int p = 0; p < phases.size(); p++) {
@@ -115,9 +139,9 @@ public final class BankPicture {
         for (BankConflicts.Phase phase : phases) phaseW = Math.max(phaseW, Style.textWidth(threads(phase), Style.LABEL));
         phaseW = Math.ceil(Math.max(phaseW, Style.textWidth("phase " + (phases.size() - 1), Style.LABEL)) + 12);
         List<String> lines = new ArrayList<>();
-        lines.add(title != null ? title : "shared-memory banks of " + access + " into " + smemName);
+        lines.add(heading);
         lines.add(count.threads() + " threads, " + count.vectorBytes() + "-byte accesses of " + elementBytes + "-byte elements"
-                + (in.note() != null ? " (" + in.note() + ")" : "") + ", served in " + phases.size() + " phase" + (phases.size() == 1 ? "" : "s")
+                + (inNote != null ? " (" + inNote + ")" : "") + ", served in " + phases.size() + " phase" + (phases.size() == 1 ? "" : "s")
                 + (count.vectorBytes() <= 4 ? " (the whole warp at once)" : count.vectorBytes() == 8 ? " (half warps of 16 threads)"
                 : " (quarter warps of 8 threads)"));
         lines.add(caption(count));
