@@ -23,6 +23,11 @@ import org.layoutcat.core.swizzle.GmmaSmemAtoms.Swizzling;
  * 4-byte word to its 128-byte line, S from B up to the tile's bits), and CuTe's GMMA shared-memory atoms of the
  * element tiled to the tile in both orders {@code tile_to_shape} takes (column-major, and row-major {@code (1,0)}).
  *
+ * <p>Where no candidate meets the bound, a local search over general XOR maps of the compact tile's offsets (linear
+ * maps over F2 that XOR higher bits into each bit below a 128-byte line; {@code Sw<B,M,S>} is one) looks for one
+ * that does, and the result says what it found: a map that meets the bound, or the best it reached (a local search
+ * proves no map impossible).
+ *
  * <p>The lower bound is the same for every candidate: each instruction needs at least one wavefront per 128 bytes
  * in each of its phases ({@link BankConflicts#minimum}), so the stage needs at least the sum of its instructions'
  * minimums; a candidate that reaches it has no bank conflict at all. CUTLASS's choice is SM90's
@@ -53,7 +58,7 @@ public final class SwizzleSearch {
      * The ranked candidates, the lower bound every candidate is measured against, and CUTLASS's choice (null where
      * its selector has no atom for the tile).
      */
-    public record Result(List<Candidate> ranked, long lowerBound, Candidate cutlass, int candidates) {
+    public record Result(List<Candidate> ranked, long lowerBound, Candidate cutlass, int candidates, XorMap xor) {
         public Result {
             ranked = List.copyOf(ranked);
         }
@@ -76,6 +81,10 @@ public final class SwizzleSearch {
             for (int i = 0; i < Math.min(rows, ranked.size()); i++) {
                 Candidate c = ranked.get(i);
                 sb.append(String.format("  %3d. %6d wavefronts %s  %s%n", i + 1, c.wavefronts(), c.perAccess(), c.name()));
+            }
+            if (xor != null) {
+                sb.append(String.format("outside Sw<B,M,S>: %s over the compact tile: %d wavefronts, %s%n", xor, xor.wavefronts(),
+                        xor.wavefronts() == lowerBound ? "meets the bound" : "the best XOR map the local search found; it does not meet the bound"));
             }
             if (cutlass != null) {
                 long save = cutlass.wavefronts() - best().wavefronts();
@@ -167,7 +176,120 @@ public final class SwizzleSearch {
                 cutlass = null;
             }
         }
-        return new Result(ranked, bound, cutlass, layouts.size());
+        XorMap xor = ranked.getFirst().wavefronts() > bound ? xorSearch(base, elementBytes, indexed, bound, ranked) : null;
+        return new Result(ranked, bound, cutlass, layouts.size(), xor);
+    }
+
+    /**
+     * A general XOR map of element offsets, linear over F2: bit j of the offset takes the parity of the bits {@code
+     * masks[j]} (all above j, so the map is invertible) XORed into it. {@code Sw<B,M,S>} is the map whose masks are
+     * {@code 1 << (M+S+k)} at bits {@code M+k}, k &lt; B.
+     *
+     * @param masks      per bit of the offset, the higher bits XORed into it (0: none)
+     * @param wavefronts the stage's wavefronts over the tile under this map
+     */
+    public record XorMap(List<Long> masks, long wavefronts) {
+        public XorMap {
+            masks = List.copyOf(masks);
+            for (int j = 0; j < masks.size(); j++) {
+                if ((masks.get(j) & ((2L << j) - 1)) != 0) {
+                    throw new LayoutArgumentException("bit " + j + " takes bits " + Long.toBinaryString(masks.get(j))
+                            + ": an invertible XOR map takes only higher bits into a bit");
+                }
+            }
+        }
+
+        /** The map applied to an element offset. */
+        public long apply(long x) {
+            long y = x;
+            for (int j = 0; j < masks.size(); j++) if (Long.bitCount(x & masks.get(j)) % 2 == 1) y ^= 1L << j;
+            return y;
+        }
+
+        /** "bit 0 ^= bits 5,9; bit 1 ^= bit 6": the map's rows that move anything. */
+        @Override
+        public String toString() {
+            StringBuilder sb = new StringBuilder();
+            for (int j = 0; j < masks.size(); j++) {
+                long m = masks.get(j);
+                if (m == 0) continue;
+                if (!sb.isEmpty()) sb.append("; ");
+                sb.append("bit ").append(j).append(" ^= bit").append(Long.bitCount(m) > 1 ? "s " : " ");
+                StringBuilder bits = new StringBuilder();
+                for (int b = 0; b < 64; b++) if ((m >> b & 1) != 0) bits.append(bits.isEmpty() ? "" : ",").append(b);
+                sb.append(bits);
+            }
+            return sb.isEmpty() ? "the identity" : "XOR map (" + sb + ")";
+        }
+    }
+
+    /** The most stage counts the XOR search spends. */
+    static final int XOR_EVALUATIONS = 4000;
+
+    /**
+     * A local search over XOR maps of the compact tile's offsets, from the best {@code Sw<B,M,S>} found (or the
+     * identity): each step takes the best of toggling one source bit of one target bit, or moving one source bit to
+     * another, and stops at the bound, at a map no step improves, or after {@value #XOR_EVALUATIONS} counts. Targets are
+     * the bits below a 128-byte line; sources any higher bit of the tile.
+     */
+    private static XorMap xorSearch(Layout base, int elementBytes, List<BankConflicts.Indexed> accesses, long bound, List<Candidate> ranked) {
+        int bits = Long.numberOfTrailingZeros(base.size());
+        int targets = Math.min(bits, 7 - Integer.numberOfTrailingZeros(elementBytes));
+        long[] masks = new long[bits];
+        for (Candidate c : ranked) { // start from the best plain swizzle of the compact tile
+            if (c.smem() instanceof ComposedLayout cl && cl.pointerBits() == 0 && cl.inner().equals(base) && cl.offset() == 0) {
+                Swizzle sw = cl.outer();
+                if (sw.shift() > 0) for (int k = 0; k < sw.bits(); k++) if (sw.base() + k < bits && sw.base() + sw.shift() + k < bits) {
+                    masks[sw.base() + k] = 1L << (sw.base() + sw.shift() + k);
+                }
+                break;
+            }
+        }
+        int[] budget = {XOR_EVALUATIONS};
+        long current = xorCount(base, masks, elementBytes, accesses, budget);
+        if (current < 0) {
+            masks = new long[bits];
+            current = xorCount(base, masks, elementBytes, accesses, budget);
+        }
+        while (current > bound && budget[0] > 0) {
+            long bestCount = current;
+            long[] bestMasks = null;
+            for (int j = 0; j < targets && budget[0] > 0; j++) {
+                for (int a = j + 1; a < bits && budget[0] > 0; a++) {
+                    for (int b = a; b < bits && budget[0] > 0; b++) { // toggle a (b == a), or toggle a and b: a move or a pair
+                        long[] m = masks.clone();
+                        m[j] ^= 1L << a;
+                        if (b != a) m[j] ^= 1L << b;
+                        long n = xorCount(base, m, elementBytes, accesses, budget);
+                        if (n >= 0 && n < bestCount) {
+                            bestCount = n;
+                            bestMasks = m;
+                        }
+                    }
+                }
+            }
+            if (bestMasks == null) break;
+            masks = bestMasks;
+            current = bestCount;
+        }
+        List<Long> out = new ArrayList<>();
+        for (long m : masks) out.add(m);
+        return new XorMap(out, current);
+    }
+
+    /** The stage's wavefronts under the XOR map over the compact tile; −1 where it splits some thread's vector. */
+    private static long xorCount(Layout base, long[] masks, int elementBytes, List<BankConflicts.Indexed> accesses, int[] budget) {
+        budget[0]--;
+        List<Long> list = new ArrayList<>();
+        for (long m : masks) list.add(m);
+        XorMap x = new XorMap(list, 0);
+        long total = 0;
+        try {
+            for (BankConflicts.Indexed a : accesses) total += BankConflicts.stage(i -> x.apply(base.apply(i)), elementBytes, a).wavefronts();
+        } catch (LayoutArgumentException e) {
+            return -1;
+        }
+        return total;
     }
 
     private static Candidate count(String name, AnyLayout smem, int elementBytes, List<BankConflicts.Indexed> accesses) {

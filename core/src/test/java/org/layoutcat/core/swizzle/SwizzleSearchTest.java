@@ -76,4 +76,26 @@ class SwizzleSearchTest {
         assertFalse(r.meetsBound());
         assertTrue(r.table(3).contains("not met by any candidate"), r.table(3));
     }
+
+    /**
+     * 32 threads read column 0 of a 64×32 float tile at rows 0–15 and 32–47: the rows' bits are offset bits 5–8 and 10.
+     * A swizzle takes consecutive bits, so none maps those five into the five bank bits (Sw&lt;5,0,5&gt; reads the
+     * constant bit 9, Sw&lt;5,0,6&gt; misses bit 5: 2 wavefronts against 1); the XOR map of bits 0–3 with 5–8 and bit 4
+     * with bit 10 meets the bound, and the search finds it.
+     */
+    @Test
+    void anXorMapMeetsABoundNoSwizzleMeets() {
+        IntTuple tile = IntTuple.parse("(64,32)");
+        SwizzleSearch.Result r = SwizzleSearch.search(tile, 4, Major.K, List.of(new SwizzleSearch.Access("column", Layout.parse("((16,2)):((1,32))"), 32)));
+        assertEquals(1, r.lowerBound());
+        assertFalse(r.meetsBound());
+        assertEquals(2, r.best().wavefronts());
+        assertEquals(1, r.xor().wavefronts(), r.table(3));
+        for (int t = 0; t < 32; t++) { // the map sends the 32 rows to 32 banks
+            long row = (t & 15) + 32L * (t >> 4);
+            long bank = r.xor().apply(row * 32) % 32;
+            for (int u = 0; u < t; u++) assertTrue(bank != r.xor().apply(((u & 15) + 32L * (u >> 4)) * 32) % 32, t + " and " + u);
+        }
+        assertTrue(r.table(3).contains("meets the bound"), r.table(3));
+    }
 }
