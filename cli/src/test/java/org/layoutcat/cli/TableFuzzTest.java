@@ -178,6 +178,15 @@ class TableFuzzTest {
                 default -> layout(r);
             };
         }
+        if (kind == ArgKind.LAYOUT_OR_SWIZZLE) {
+            int b = r.nextInt(4), m = r.nextInt(5), s = 1 + r.nextInt(4);
+            return switch (r.nextInt(4)) {
+                case 0 -> r.nextInt(8) == 0 ? "Sw<" + HUGE[r.nextInt(HUGE.length)] + ",0,3>" : "Sw<" + b + "," + m + "," + s + ">";
+                case 1 -> otherLayout(r);
+                default -> layout(r);
+            };
+        }
+        if (kind == ArgKind.F2_MAP) return f2Map(r);
         if (kind == ArgKind.TUPLE) return r.nextInt(10) == 0 ? huge(r, past, false) : shape(r, 2);
         if (kind == ArgKind.INDEX) return r.nextInt(8) == 0 ? huge(r, past, false) : Integer.toString(r.nextInt(64));
         if (kind == ArgKind.COORD) return r.nextBoolean() ? "(_," + r.nextInt(4) + ")" : Integer.toString(r.nextInt(16));
@@ -232,6 +241,28 @@ class TableFuzzTest {
             alpha.append(1);
         }
         return s + ") --" + alpha + ")--> (" + String.join(",", t.stream().map(String::valueOf).toList()) + ")";
+    }
+
+    /** An F2 map: mostly one output dimension and bases of one bit each (a layout), some bases sharing bits. */
+    private static String f2Map(Random r) {
+        int outs = r.nextInt(6) == 0 ? 2 : 1, bits = 1 + r.nextInt(10);
+        StringBuilder sb = new StringBuilder("{");
+        int dims = 1 + r.nextInt(3);
+        for (int d = 0; d < dims; d++) {
+            sb.append(d > 0 ? "," : "").append("mode").append(d).append("=[");
+            int k = r.nextInt(4);
+            for (int j = 0; j < k; j++) {
+                sb.append(j > 0 ? "," : "").append(outs == 2 ? "(" : "");
+                for (int o = 0; o < outs; o++) {
+                    long v = r.nextInt(3) == 0 ? r.nextInt(1 << bits) : 1L << r.nextInt(bits);
+                    sb.append(o > 0 ? "," : "").append(r.nextInt(30) == 0 ? HUGE[r.nextInt(HUGE.length)] : Long.toString(v));
+                }
+                sb.append(outs == 2 ? ")" : "");
+            }
+            sb.append(']');
+        }
+        sb.append("} -> {offset:").append(1L << bits);
+        return (outs == 2 ? sb.append(",other:").append(1L << bits) : sb).append('}').toString();
     }
 
     private static String shape(Random r, int depth) {

@@ -8,6 +8,8 @@ import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.Swizzle;
+import org.layoutcat.core.f2.F2Map;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Tiler;
 import org.layoutcat.core.atom.Atoms;
@@ -57,6 +59,26 @@ public record ArgKind<T>(String words, Reader<T> reader) {
 
     /** An integer tuple (a shape, a profile, a coordinate without wildcards). */
     public static final ArgKind<IntTuple> TUPLE = new ArgKind<>("an integer tuple", (t, op, i) -> IntTuple.parse(t));
+
+    /** A bare swizzle Sw<B,M,S>, its integers of a few digits (the swizzle checks their range). */
+    private static final java.util.regex.Pattern BARE_SWIZZLE =
+            java.util.regex.Pattern.compile("\\s*Sw\\s*<\\s*(-?\\d{1,4})\\s*,\\s*(-?\\d{1,4})\\s*,\\s*(-?\\d{1,4})\\s*>\\s*");
+
+    /**
+     * A layout of any kind ({@link AnyLayout#parse}), or a bare swizzle {@code Sw<B,M,S>} (its three integers as
+     * written, the swizzle checking them).
+     */
+    public static final ArgKind<LayoutOrSwizzle> LAYOUT_OR_SWIZZLE = new ArgKind<>("a layout of any kind or a swizzle Sw<B,M,S>",
+            (t, op, i) -> {
+                java.util.regex.Matcher m = BARE_SWIZZLE.matcher(t);
+                if (!m.matches()) return new LayoutOrSwizzle.OfLayout(AnyLayout.parse(t));
+                return new LayoutOrSwizzle.OfSwizzle(new Swizzle(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
+                        Integer.parseInt(m.group(3))));
+            });
+
+    /** A linear map over F2, {@code {IN=[B,...],...} -> {OUT:SIZE,...}} ({@link F2Map#parse}). */
+    public static final ArgKind<F2Map> F2_MAP = new ArgKind<>("an F2 map {IN=[B,...],...} -> {OUT:SIZE,...}",
+            (t, op, i) -> F2Map.parse(t));
 
     /** One integer, any 64-bit value (an index, an offset, a cotarget). */
     public static final ArgKind<Long> INDEX = new ArgKind<>("an integer", (t, op, i) -> index(t, i));

@@ -63,6 +63,8 @@ import org.layoutcat.core.modes.TupleArithmetic;
 import org.layoutcat.core.partition.Partition;
 import org.layoutcat.core.recast.Recast;
 import org.layoutcat.core.recast.Vectorization;
+import org.layoutcat.core.f2.F2Map;
+import org.layoutcat.core.f2.F2View;
 import org.layoutcat.core.swizzle.BankConflicts;
 import org.layoutcat.core.swizzle.GmmaDescriptor;
 import org.layoutcat.core.swizzle.GmmaSmemAtoms;
@@ -670,6 +672,25 @@ public final class Operations {
                 List.of(block, target, order), a -> Answer.of(TileToShape.tileToShape(a.get(block), a.get(target), a.getOr(order, null))),
                 call("tile_to_shape({block}, {target:literal}⟦, {order:literal}⟧)"),
                 call("cute.tile_to_shape({block}, {target:literal}⟦, {order:literal}⟧)"), "(8,64):(64,1)", "(128,128)");
+        Param<LayoutOrSwizzle> linear = Param.of("L", ArgKind.LAYOUT_OR_SWIZZLE,
+                "a layout of power-of-two shape, a swizzled one with offset 0, or a swizzle Sw<B,M,S>");
+        op("to_f2", SWIZZLE, "the layout as a linear map over F2: the offset of each index bit, by mode (Triton's LinearLayout bases)",
+                List.of(linear), List.of("rank", "injective", "surjective"), a -> {
+                    F2Map m = switch (a.get(linear)) {
+                        case LayoutOrSwizzle.OfLayout l -> F2View.of(l.layout());
+                        case LayoutOrSwizzle.OfSwizzle s -> F2View.of(s.swizzle());
+                    };
+                    return Answer.of(m).with("rank", m.rank()).with("injective", m.isInjective()).with("surjective", m.isSurjective());
+                },
+                none("CuTe C++ has no F2 view of a layout; Triton's LinearLayout (C++) holds the same bases"),
+                none("CuTe DSL has no F2 view of a layout; Triton's LinearLayout holds the same bases"),
+                "Sw<3,3,3> o 0 o (8,64):(64,1)");
+        Param<F2Map> bases = Param.of("map", ArgKind.F2_MAP, "an F2 map {IN=[B,...],...} -> {OUT:SIZE} with one output dimension");
+        op("from_f2", SWIZZLE, "the layout, or swizzled layout, whose F2 view has these bases, one mode per input dimension",
+                List.of(bases), a -> Answer.of(F2View.layoutOf(a.get(bases))),
+                none("CuTe C++ builds no layout from F2 bases; the answer is a layout CuTe C++ reads"),
+                none("CuTe DSL builds no layout from F2 bases; the answer is a layout CuTe DSL reads"),
+                "{mode0=[72,144,288],mode1=[1,2,4,8,16,32]} -> {offset:512}");
         Param<AnyLayout> smem = Param.of("smem", ArgKind.ANY_LAYOUT, "the shared-memory layout");
         Param<Layout> access = Param.of("access", ArgKind.LAYOUT, "(thread, value[, instruction...]) → index of smem; threads past 32"
                 + " are further warps");
