@@ -501,7 +501,8 @@ public final class Operations {
         Param<StageCopy> read = Param.of("read", stageCopy, "the copy that drains it");
         TABLE.add(new Operation("swizzle_search", SWIZZLE, "the shared-memory tile layouts (swizzles, GMMA atoms) ranked by a stage's"
                 + " wavefronts, against the lower bound and CUTLASS's choice", List.of(tile, elem, major, write, read),
-                List.of("wavefronts", "lower_bound", "meets_bound", "cutlass", "cutlass_wavefronts", "candidates", "xor_map", "xor_wavefronts"),
+                List.of("wavefronts", "lower_bound", "meets_bound", "cutlass", "cutlass_wavefronts", "candidates", "xor_map", "xor_wavefronts",
+                        "xor_map_f2"),
                 false, a -> {
                     IntTuple t = a.get(tile);
                     SwizzleSearch.Result r = SwizzleSearch.search(t, a.get(elem), a.get(major), List.of(a.get(write).access(t), a.get(read).access(t)));
@@ -509,7 +510,12 @@ public final class Operations {
                             .with("lower_bound", r.lowerBound()).with("meets_bound", r.meetsBound());
                     if (r.cutlass() != null) ans = ans.with("cutlass", r.cutlass().smem()).with("cutlass_wavefronts", r.cutlass().wavefronts());
                     ans = ans.with("candidates", r.candidates());
-                    if (r.xor() != null) ans = ans.with("xor_map", r.xor()).with("xor_wavefronts", r.xor().wavefronts());
+                    if (r.xor() != null) {
+                        ans = ans.with("xor_map", r.xor()).with("xor_wavefronts", r.xor().wavefronts());
+                        Layout compact = a.get(major) == GmmaSmemAtoms.Major.K ? Layout.of(t, IntTuple.flat(t.mode(1).product(), 1))
+                                : Layout.of(t, IntTuple.flat(1, t.mode(0).product()));
+                        ans = ans.with("xor_map_f2", r.xor().f2(compact));
+                    }
                     return ans;
                 },
                 none("CuTe chooses no swizzle: CUTLASS's builders pick one by a fixed rule (ss_smem_selector), which the reply's"

@@ -10,6 +10,8 @@ import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Swizzle;
 import org.layoutcat.core.construct.TileToShape;
+import org.layoutcat.core.f2.F2Map;
+import org.layoutcat.core.f2.F2View;
 import org.layoutcat.core.swizzle.GmmaSmemAtoms.Major;
 import org.layoutcat.core.swizzle.GmmaSmemAtoms.Swizzling;
 
@@ -204,6 +206,19 @@ public final class SwizzleSearch {
             long y = x;
             for (int j = 0; j < masks.size(); j++) if (Long.bitCount(x & masks.get(j)) % 2 == 1) y ^= 1L << j;
             return y;
+        }
+
+        /**
+         * The tile under this map as a linear map over F2 (Triton's {@code LinearLayout} bases, {@link F2Map}): the
+         * compact tile's F2 view followed by the map's, whose basis j is the image of offset bit j.
+         *
+         * @throws LayoutArgumentException where the tile has no F2 view (see {@link F2View#of(Layout)})
+         */
+        public F2Map f2(Layout tile) {
+            List<List<Long>> bases = new ArrayList<>();
+            for (int j = 0; j < masks.size(); j++) bases.add(List.of(apply(1L << j)));
+            F2Map xor = F2Map.of(List.of(new F2Map.InDim(F2View.OFFSET, bases)), List.of(new F2Map.OutDim(F2View.OFFSET, masks.size())));
+            return xor.compose(F2View.of(tile));
         }
 
         /** "bit 0 ^= bits 5,9; bit 1 ^= bit 6": the map's rows that move anything. */

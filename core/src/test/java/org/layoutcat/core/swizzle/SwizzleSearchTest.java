@@ -97,5 +97,8 @@ class SwizzleSearchTest {
             for (int u = 0; u < t; u++) assertTrue(bank != r.xor().apply(((u & 15) + 32L * (u >> 4)) * 32) % 32, t + " and " + u);
         }
         assertTrue(r.table(3).contains("meets the bound"), r.table(3));
+        // its F2 view maps each index bit of the tile as the map does: the column's index bits (row bits) to the bank bits
+        org.layoutcat.core.f2.F2Map f2 = r.xor().f2(Layout.parse("(64,32):(32,1)"));
+        for (long i = 0; i < 64 * 32; i++) assertEquals(r.xor().apply(Layout.parse("(64,32):(32,1)").apply(i)), f2.apply(i));
     }
 }
