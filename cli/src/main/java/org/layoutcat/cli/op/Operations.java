@@ -520,7 +520,7 @@ public final class Operations {
                 },
                 none("CuTe chooses no swizzle: CUTLASS's builders pick one by a fixed rule (ss_smem_selector), which the reply's"
                         + " \"cutlass\" field gives"), none("CuTe DSL chooses no swizzle"),
-                List.of("(128,32)", "2", "K", "SM80_CP_ASYNC_CACHEALWAYS_U128/16/(32,4):(4,1)/(1,8)",
+                List.of("(128,16)", "2", "K", "SM80_CP_ASYNC_CACHEALWAYS_U128/16/(64,2):(2,1)/(1,8)",
                         "SM75_U32x4_LDSM_N/A/SM80_16x8x16_F16F16F16F16_TN/2x2x1"),
                 answer -> ((SwizzleSearch.Result) answer.detail()).table(12)));
     }

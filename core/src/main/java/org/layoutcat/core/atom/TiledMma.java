@@ -326,6 +326,9 @@ public final class TiledMma {
         return SliceCoord.of(SliceCoord.of(SliceCoord.of(v), SliceCoord.of(SliceCoord.of(p), SliceCoord.of(q))), SliceCoord.WILDCARD);
     }
 
+    /** The most modes a partitioned tensor has here: the modes past the first two are kept one by one. */
+    public static final int MAX_PARTITION_RANK = 64;
+
     private Sliced<Layout> partition(Layout thrfrg, long v, long p, long q) {
         Sliced<Layout> s = Slicing.sliceAndOffset(threadCoord(v, p, q), thrfrg);
         return new Sliced<>(unfold(s.layout()), s.offset());
@@ -350,6 +353,10 @@ public final class TiledMma {
      */
     private Sliced<AnyLayout> partition(String what, AnyLayout tensor, java.util.function.UnaryOperator<Layout> thrfrg,
             long v, long p, long q) {
+        if (tensor.rank() > MAX_PARTITION_RANK) {
+            throw new LayoutArgumentException(what + " of a tensor of rank " + tensor.rank() + ": the modes past (M,K) are kept one by one,"
+                    + " and a tensor partitioned here has at most " + MAX_PARTITION_RANK + " (CuTe's kernels use a handful: (M,K,PIPE))");
+        }
         return switch (tensor) {
             case Layout l -> {
                 Sliced<Layout> s = partition(thrfrg.apply(l), v, p, q);
