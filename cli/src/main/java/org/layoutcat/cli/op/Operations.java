@@ -456,12 +456,17 @@ public final class Operations {
                 answer -> ((BankConflicts.Stage) answer.detail()).table()));
     }
 
-    /** A tiled copy of a stage and its side in shared memory (null: the atom's), as {@code swizzle_search} reads one. */
-    record StageCopy(TiledCopy copy, CopyAtom.Side side, String text) {
-        static final String WORDS = "a tiled copy: ATOM/BITS/THR/VAL (make_tiled_copy), or ATOM/A|B|C/MMA/ATOMS (make_tiled_copy_A|B|C"
-                + " of a tiled MMA), then /SRC or /DST where the atom does not say which side is shared memory";
+    /**
+     * One access of a stage, as {@code swizzle_search} reads it: a tiled copy and its side in shared memory (null: the
+     * atom's), or an access layout (thread, value, instruction…) → index of the tile, column-major.
+     */
+    record StageCopy(TiledCopy copy, CopyAtom.Side side, Layout access, String text) {
+        static final String WORDS = "an access: ATOM/BITS/THR/VAL (make_tiled_copy), or ATOM/A|B|C/MMA/ATOMS (make_tiled_copy_A|B|C"
+                + " of a tiled MMA), then /SRC or /DST where the atom does not say which side is shared memory; or a layout"
+                + " (thread, value[, instruction...]) -> index of the tile, column-major";
 
         static StageCopy parse(String text) {
+            if (text.trim().startsWith("(") || text.trim().matches("[0-9].*")) return new StageCopy(null, null, Layout.parse(text), text.trim());
             String[] p = text.trim().split("/");
             if (p.length < 4 || p.length > 5) throw new org.layoutcat.core.LayoutArgumentException("copy \"" + text + "\": expected " + WORDS);
             CopyAtom atom = Atoms.copy(p[0].trim());
@@ -479,10 +484,11 @@ public final class Operations {
                         Layout.parse(p[2]), Layout.parse(p[3]));
             }
             CopyAtom.Side side = p.length == 5 ? ArgKind.oneOf(CopyAtom.Side.class).read(p[4], "swizzle_search", 0) : null;
-            return new StageCopy(c, side, text.trim());
+            return new StageCopy(c, side, null, text.trim());
         }
 
         SwizzleSearch.Access access(IntTuple tile) {
+            if (access != null) return new SwizzleSearch.Access(text, access, 32);
             CopyAtom.Side s = side != null ? side : CopyStage.sharedSide(copy.atom());
             if (s == null) {
                 throw new org.layoutcat.core.LayoutArgumentException("copy \"" + text + "\": " + copy.atom().name()
