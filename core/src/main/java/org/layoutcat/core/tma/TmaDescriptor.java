@@ -148,6 +148,12 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
         Layout inverse = Inverse.rightInverse(s.layout);
         CoordLayout sidx2gmode = basis(Coalesce.coalesce(Composition.compose(v, inverse)));
         List<Mode> walk = unitSteps(what, g, sidx2gmode);
+        if (inverse.size() != s.layout.size()) {
+            throw new LayoutArgumentException(what + ": the tile's " + s.layout.size() + " elements do not fill shared memory's offsets 0 to "
+                    + (s.layout.size() - 1) + " (its first " + inverse.size() + " offsets are the tile's, then a gap or a repeat), and TMA"
+                    + " writes each box densely: give a compact tile (CuTe's partition of it would place the later boxes elsewhere"
+                    + " than the layout says without a word)");
+        }
         List<Dim> dims = dimensions(g, walk, staticGmem);
         int needed = dims.size();
         dims = groupToRank(dims);
@@ -535,7 +541,7 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
     /**
      * The copies of the tile at the origin (CuTe's {@code tma_partition}): copy k of CTA r covers shared-memory
      * indices from {@code k·n + r·n/m} on (n values a copy, m the multicast), whose first value is
-     * {@code V(S⁻¹(k·n + r·n/m))} in G (S⁻¹ tiled to the tile's size); its coordinates are that point's through
+     * {@code V(S⁻¹(k·n + r·n/m))} in G; its coordinates are that point's through
      * {@link #tmaTensor}'s strides.
      */
     private static List<Copy> copies(String what, Layout g, AnyLayout v, Layout inverse, long tileSize, long values, int multicast,
@@ -555,8 +561,7 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
         for (int r = 0; r < multicast; r++) {
             for (long k = 0; k < count; k++) {
                 long sidx = k * values + r * (values / multicast);
-                // S⁻¹ tiled to the tile's size (CuTe's tile_to_shape(make_layout(S⁻¹), size)): further copies of S⁻¹ at its cosize
-                long value = Math.addExact(inverse.apply(sidx % inverse.size()), Math.multiplyExact(sidx / inverse.size(), inverse.cosize()));
+                long value = inverse.apply(sidx); // S⁻¹ covers the whole tile: S is compact (checked)
                 long[] point = new long[g.flatRank()];
                 long rest = value;
                 for (int m = 0; m < walkModes.length; m++) {

@@ -232,4 +232,14 @@ class TmaDescriptorTest {
         assertEquals(8192, d.bytesPerCopy());
         assertEquals(128, d.smemAlignment());
     }
+
+    /**
+     * A tile with gaps in shared memory (rows of 8 floats 16 apart): TMA writes each box densely, so the later boxes
+     * would land between the rows; CuTe's partition (S⁻¹ tiled by its cosize) places them elsewhere without a word.
+     */
+    @Test
+    void aTileWithGapsInSharedMemoryIsRefused() {
+        assertContains(refusal("(64,64):(64,1)", "(8,8):(16,1)", "f32", null, 1, false), "do not fill shared memory's offsets 0 to 63",
+                "first 8 offsets", "compact tile");
+    }
 }
