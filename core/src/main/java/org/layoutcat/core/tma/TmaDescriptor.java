@@ -15,6 +15,7 @@ import org.layoutcat.core.Tiler;
 import org.layoutcat.core.algebra.Coalesce;
 import org.layoutcat.core.algebra.Composition;
 import org.layoutcat.core.algebra.Inverse;
+import org.layoutcat.core.construct.TileToShape;
 import org.layoutcat.core.internal.Checked;
 
 /**
@@ -75,7 +76,8 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
      * coordinates it passes to {@code cp.async.bulk.tensor}.
      *
      * @param cta        the CTA's rank in the multicast (0 without one)
-     * @param smemOffset the box's byte offset in the tile before the swizzle (TMA swizzles by address)
+     * @param smemOffset the box's byte offset in the tile before the swizzle, {@code S(u)} of its first value u (TMA
+     *                   swizzles by address)
      * @param coord      the box's first element's coordinate per TMA dimension
      */
     public record Copy(int cta, long smemOffset, List<Long> coord) {
@@ -148,12 +150,6 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
         Layout inverse = Inverse.rightInverse(s.layout);
         CoordLayout sidx2gmode = basis(Coalesce.coalesce(Composition.compose(v, inverse)));
         List<Mode> walk = unitSteps(what, g, sidx2gmode);
-        if (inverse.size() != s.layout.size()) {
-            throw new LayoutArgumentException(what + ": the tile's " + s.layout.size() + " elements do not fill shared memory's offsets 0 to "
-                    + (s.layout.size() - 1) + " (its first " + inverse.size() + " offsets are the tile's, then a gap or a repeat), and TMA"
-                    + " writes each box densely: give a compact tile (CuTe's partition of it would place the later boxes elsewhere"
-                    + " than the layout says without a word)");
-        }
         List<Dim> dims = dimensions(g, walk, staticGmem);
         int needed = dims.size();
         dims = groupToRank(dims);
@@ -164,7 +160,7 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
         long values = 1;
         for (Dim d : dims) values = Math.multiplyExact(values, d.extent());
         List<ScaledBasis> coordStrides = coordStrides(g, dims, fill, staticGmem);
-        List<Copy> copies = copies(what, g, v, inverse, s.layout.size(), values, multicast, coordStrides, dims.size(), type);
+        List<Copy> copies = copies(what, g, v, inverse, s.layout, values, multicast, coordStrides, dims.size(), type);
         List<Long> ones = new ArrayList<>();
         for (int i = 0; i < dims.size(); i++) ones.add(1L);
         return new TmaDescriptor(type, fill.dims, fill.byteStrides, box, List.copyOf(ones), mode, gbasis(g, dims),
@@ -540,12 +536,14 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
 
     /**
      * The copies of the tile at the origin (CuTe's {@code tma_partition}): copy k of CTA r covers shared-memory
-     * indices from {@code k·n + r·n/m} on (n values a copy, m the multicast), whose first value is
-     * {@code V(S⁻¹(k·n + r·n/m))} in G; its coordinates are that point's through
+     * indices from {@code k·n + r·n/m} on (n values a copy, m the multicast), whose first value u is
+     * {@code S⁻¹(k·n + r·n/m)} (S⁻¹ tiled to the tile's size as {@code tile_to_shape} tiles it), the point {@code V(u)}
+     * of G; its coordinates are that point's through
      * {@link #tmaTensor}'s strides.
      */
-    private static List<Copy> copies(String what, Layout g, AnyLayout v, Layout inverse, long tileSize, long values, int multicast,
+    private static List<Copy> copies(String what, Layout g, AnyLayout v, Layout inverse, Layout smem, long values, int multicast,
                                      List<ScaledBasis> coordStrides, int rank, TmaDataType type) {
+        long tileSize = smem.size();
         if (tileSize % values != 0) {
             throw new IllegalStateException(what + ": the tile's " + tileSize + " values are not whole copies of " + values);
         }
@@ -554,6 +552,10 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
             throw new LayoutArgumentException(what + ": the tile takes " + count + " copies of " + values + " elements, past the "
                     + MAX_COPIES + " listed here: a tile that TMA moves in so many boxes is better tiled differently");
         }
+        // S⁻¹ tiled to the tile's size, as CuTe's tma_partition does: tile_to_shape(make_layout(S⁻¹), size), whose later
+        // copies of S⁻¹ are placed by the complement (a tile with gaps in shared memory has an S⁻¹ smaller than the tile)
+        Layout layoutV = inverse.size() == tileSize ? inverse
+                : TileToShape.tileToShape(Layout.of(IntTuple.of(inverse.shape()), IntTuple.of(inverse.stride())), IntTuple.of(tileSize), null);
         CoordLayout walk = basis(v);
         int[] walkModes = new int[walk.flatRank()];
         for (int k = 0; k < walkModes.length; k++) walkModes[k] = walk.flatStride(k).value() == 0 ? -1 : flatMode(g, walk.flatStride(k));
@@ -561,7 +563,7 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
         for (int r = 0; r < multicast; r++) {
             for (long k = 0; k < count; k++) {
                 long sidx = k * values + r * (values / multicast);
-                long value = inverse.apply(sidx); // S⁻¹ covers the whole tile: S is compact (checked)
+                long value = layoutV.apply(sidx);
                 long[] point = new long[g.flatRank()];
                 long rest = value;
                 for (int m = 0; m < walkModes.length; m++) {
@@ -577,7 +579,7 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
                 }
                 List<Long> c = new ArrayList<>();
                 for (long x : coord) c.add(x);
-                out.add(new Copy(r, Math.multiplyExact(sidx, type.bytes), List.copyOf(c)));
+                out.add(new Copy(r, Math.multiplyExact(smem.apply(value), type.bytes), List.copyOf(c)));
             }
         }
         return List.copyOf(out);

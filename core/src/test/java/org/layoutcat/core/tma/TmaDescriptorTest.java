@@ -234,12 +234,14 @@ class TmaDescriptorTest {
     }
 
     /**
-     * A tile with gaps in shared memory (rows of 8 floats 16 apart): TMA writes each box densely, so the later boxes
-     * would land between the rows; CuTe's partition (S⁻¹ tiled by its cosize) places them elsewhere without a word.
+     * A tile with gaps in shared memory, rows of 8 floats 16 apart: one box a row, landing at the row's offset.
+     * CuTe C++ (tma/cute/refusals/r12-gapped-smem.cu, run on the host): boxDim (8,1), copies at (0,0), (0,1), …, (0,7).
      */
     @Test
-    void aTileWithGapsInSharedMemoryIsRefused() {
-        assertContains(refusal("(64,64):(64,1)", "(8,8):(16,1)", "f32", null, 1, false), "do not fill shared memory's offsets 0 to 63",
-                "first 8 offsets", "compact tile");
+    void aTileWithGapsInSharedMemoryTakesABoxARow() {
+        TmaDescriptor d = TmaDescriptor.derive(Layout.parse("(64,64):(64,1)"), AnyLayout.parse("(8,8):(16,1)"), TmaDataType.FLOAT32, null, 1, false);
+        assertEquals(List.of(8L, 1L), d.boxDim());
+        assertEquals("(0,0) (0,1) (0,2) (0,3) (0,4) (0,5) (0,6) (0,7)", d.copies().stream().map(Object::toString).collect(Collectors.joining(" ")));
+        for (int k = 0; k < 8; k++) assertEquals(16L * k * 4, d.copies().get(k).smemOffset());
     }
 }
