@@ -66,6 +66,8 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
     public static final long MAX_GLOBAL_DIM = 1L << 32;
     /** The byte strides must stay below 2^40. */
     public static final long MAX_GLOBAL_STRIDE = 1L << 40;
+    /** The alignment of each box's shared-memory address, in bytes (cp.async.bulk.tensor's destination). */
+    public static final long BOX_ALIGNMENT = 128;
     /** The largest multicast: a cluster of 16 CTAs. */
     public static final int MAX_MULTICAST = 16;
     /** The most copies a tile may take here: past it the tile is refused rather than listed. */
@@ -579,7 +581,14 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
                 }
                 List<Long> c = new ArrayList<>();
                 for (long x : coord) c.add(x);
-                out.add(new Copy(r, Math.multiplyExact(smem.apply(value), type.bytes), List.copyOf(c)));
+                long offset = Math.multiplyExact(smem.apply(value), type.bytes);
+                if (offset % BOX_ALIGNMENT != 0) {
+                    throw new LayoutArgumentException(what + ": copy " + k + (multicast > 1 ? " of CTA " + r : "") + " lands at byte " + offset
+                            + " of the tile, not a multiple of " + BOX_ALIGNMENT + ": TMA writes a box only at a 128-byte aligned shared-memory"
+                            + " address (on an H200 such a copy faults with CUDA_ERROR_MISALIGNED_ADDRESS); CuTe issues it without a word."
+                            + " Give the tile rows of a multiple of 128 bytes apart");
+                }
+                out.add(new Copy(r, offset, List.copyOf(c)));
             }
         }
         return List.copyOf(out);

@@ -234,14 +234,25 @@ class TmaDescriptorTest {
     }
 
     /**
-     * A tile with gaps in shared memory, rows of 8 floats 16 apart: one box a row, landing at the row's offset.
-     * CuTe C++ (tma/cute/refusals/r12-gapped-smem.cu, run on the host): boxDim (8,1), copies at (0,0), (0,1), …, (0,7).
+     * A tile with gaps in shared memory, rows of 32 floats (128 bytes) 64 apart: one box a row, landing at the row's
+     * offset, as CuTe's tma_partition places it (CuTe C++, tma/cute/refusals/r12-gapped-smem.cu for rows of 8 floats:
+     * boxDim (8,1), copies at (0,0), (0,1), …, (0,7)).
      */
     @Test
     void aTileWithGapsInSharedMemoryTakesABoxARow() {
-        TmaDescriptor d = TmaDescriptor.derive(Layout.parse("(64,64):(64,1)"), AnyLayout.parse("(8,8):(16,1)"), TmaDataType.FLOAT32, null, 1, false);
-        assertEquals(List.of(8L, 1L), d.boxDim());
+        TmaDescriptor d = TmaDescriptor.derive(Layout.parse("(64,64):(64,1)"), AnyLayout.parse("(8,32):(64,1)"), TmaDataType.FLOAT32, null, 1, false);
+        assertEquals(List.of(32L, 1L), d.boxDim());
         assertEquals("(0,0) (0,1) (0,2) (0,3) (0,4) (0,5) (0,6) (0,7)", d.copies().stream().map(Object::toString).collect(Collectors.joining(" ")));
-        for (int k = 0; k < 8; k++) assertEquals(16L * k * 4, d.copies().get(k).smemOffset());
+        for (int k = 0; k < 8; k++) assertEquals(64L * k * 4, d.copies().get(k).smemOffset());
+    }
+
+    /**
+     * Rows of 8 floats 16 apart put box 1 at byte 64: CuTe issues the copies (r12-gapped-smem: copies at (0,k)), and
+     * on an H200 the first such copy faults with CUDA_ERROR_MISALIGNED_ADDRESS (gpu/BENCHMARKS.md).
+     */
+    @Test
+    void aBoxNotAt128ByteAlignedSharedMemoryIsRefused() {
+        assertContains(refusal("(64,64):(64,1)", "(8,8):(16,1)", "f32", null, 1, false), "copy 1 lands at byte 64", "128-byte aligned",
+                "CUDA_ERROR_MISALIGNED_ADDRESS");
     }
 }

@@ -107,8 +107,8 @@ public final class TmaVerification {
                 "f32", "(128,(32,2))", 1, true, 0, 0));
         cs.add(Case.lands("f16-static-merge-256", "(64,4,16):(1,64,256)", "(64,4,2):(1,64,256)", "f16", null, 1, true, 0, 0, 3));
         cs.add(Case.lands("f64-2d", "(300,200):(1,300)", "(16,16):(1,16)", "f64", null, 1, false, 18, 12));
-        // a tile with gaps in shared memory: rows of 8 floats 16 apart, one box a row at the row's offset
-        cs.add(Case.lands("f32-gapped-rows", "(64,64):(64,1)", "(8,8):(16,1)", "f32", null, 1, false, 1, 2));
+        // a tile with gaps in shared memory: rows of 32 floats 64 apart, one box a row at the row's offset
+        cs.add(Case.lands("f32-gapped-rows", "(64,64):(64,1)", "(8,32):(64,1)", "f32", null, 1, false, 1, 1));
         cs.add(Case.lands("f16-K-SW128-multicast-2", G_K, "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))",
                 "f16", "(128,64)", 2, false, 1, 3));
         cs.add(Case.lands("f16-MN-SW128-multicast-4", G_MN, "Sw<3,4,3> o smem_ptr[16b](unset) o ((64,2),(8,8)):((1,512),(64,1024))",

@@ -8,7 +8,8 @@ import java.util.List;
  * there is no GPU. Encoding checks the driver's documented limits. A copy walks its box with dimension 0 fastest,
  * reads the element at {@code Σ coord_i · stride_i} (stride 0 the element, the others the byte strides) or 0 where a
  * coordinate is outside {@code [0, globalDim_i)}, and writes it at the box's next byte address, which the swizzle
- * mode permutes: {@code Sw<B,4,3>} of the address (B = the mode), from a 1024-byte aligned tile.
+ * mode permutes: {@code Sw<B,4,3>} of the address (B = the mode), from a 1024-byte aligned tile. A box's address must
+ * be a multiple of 128 bytes (the H200 faults with CUDA_ERROR_MISALIGNED_ADDRESS otherwise).
  */
 final class SimulatedTma implements TmaVerification.Device {
 
@@ -38,6 +39,7 @@ final class SimulatedTma implements TmaVerification.Device {
         long moved = 0;
         for (int k = 0; k < ncopies; k++) {
             int base = copies[k * (1 + rank)];
+            if (base % 128 != 0) throw new IllegalStateException("CUDA_ERROR_MISALIGNED_ADDRESS: a box at byte " + base); // as the H200 answers
             long[] coord = new long[rank];
             for (int i = 0; i < rank; i++) coord[i] = copies[k * (1 + rank) + 1 + i];
             long n = 1;
