@@ -4,7 +4,16 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jgrapht.Graph;
 import org.jgrapht.graph.AsUnmodifiableGraph;
-import org.jgrapht.graph.builder.GraphTypeBuilder;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import org.jgrapht.GraphType;
+import org.jgrapht.graph.AbstractBaseGraph;
+import org.jgrapht.graph.DefaultGraphSpecificsStrategy;
+import org.jgrapht.graph.DefaultGraphType;
+import org.jgrapht.graph.GraphSpecificsStrategy;
+import org.jgrapht.graph.IntrusiveEdgesSpecifics;
+import org.jgrapht.graph.specifics.DirectedSpecifics;
+import org.jgrapht.graph.specifics.Specifics;
 
 /**
  * A picture: its title (CuTe notation), its drawing ({@link Scene}) and its structure as a JGraphT graph whose
@@ -43,10 +52,38 @@ public final class Diagram {
         return new Diagram(title, scene, graph);
     }
 
-    /** An empty graph of the kind diagrams use: directed, parallel edges allowed, insertion-ordered. */
+    /**
+     * An empty graph of the kind diagrams use: directed, parallel edges allowed, no self-loops, unweighted,
+     * insertion-ordered. It keeps no index of the edges between each pair of vertices (JGraphT's default keeps one, a
+     * map from vertex pairs to edge sets): {@code getEdge(u, v)} scans the edges out of u, and adding an edge costs
+     * two list appends. A 128x64 grid's 16,000 nesting edges were most of the time of building its picture.
+     */
     public static Graph<DiagramNode, DiagramEdge> newGraph() {
-        return GraphTypeBuilder.<DiagramNode, DiagramEdge>directed()
-                .allowingMultipleEdges(true).allowingSelfLoops(false).weighted(false).buildGraph();
+        return new PlainGraph();
+    }
+
+    /** A directed multigraph without the vertex-pair index; see {@link #newGraph}. */
+    private static final class PlainGraph extends AbstractBaseGraph<DiagramNode, DiagramEdge> {
+        private static final long serialVersionUID = 1L;
+
+        PlainGraph() {
+            super(null, null, DefaultGraphType.directedMultigraph().asUnweighted(), new WithoutPairIndex());
+        }
+    }
+
+    /** JGraphT's default specifics, less the pair index: the directed specifics over an insertion-ordered map. */
+    private static final class WithoutPairIndex implements GraphSpecificsStrategy<DiagramNode, DiagramEdge> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public Function<GraphType, IntrusiveEdgesSpecifics<DiagramNode, DiagramEdge>> getIntrusiveEdgesSpecificsFactory() {
+            return new DefaultGraphSpecificsStrategy<DiagramNode, DiagramEdge>().getIntrusiveEdgesSpecificsFactory();
+        }
+
+        @Override
+        public BiFunction<Graph<DiagramNode, DiagramEdge>, GraphType, Specifics<DiagramNode, DiagramEdge>> getSpecificsFactory() {
+            return (graph, type) -> new DirectedSpecifics<>(graph, new LinkedHashMap<>(), getEdgeSetFactory());
+        }
     }
 
     /** The title, in CuTe notation. */

@@ -40,7 +40,8 @@ public final class Exports {
      * The bytes of the diagram in {@code format} (PNG at {@code scale} pixels per picture pixel).
      *
      * @throws IllegalArgumentException for TeX where a label has a character without a TeX form, and for PNG where the
-     *         width {@code scale·width} is not in {@code (0, 20000]} or Batik reports a problem
+     *         image would be empty or past {@link PngWriter#MAX_PIXELS} or {@link PngWriter#MAX_SIDE} (refused before
+     *         any painting)
      */
     public static byte[] render(Diagram d, Format format, double scale) {
         return switch (format) {

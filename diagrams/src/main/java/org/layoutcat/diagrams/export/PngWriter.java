@@ -15,9 +15,10 @@ import org.layoutcat.diagrams.Diagram;
 import org.layoutcat.diagrams.svg.SvgWriter;
 
 /**
- * Rasterizes a picture's SVG to PNG with Apache Batik's image transcoder (the image encoded by ImageIO, which is
- * several times faster than Batik's own PNG encoder on large grids). Every warning or error Batik reports is
- * rethrown, so a PNG is produced only from an SVG that Batik reads cleanly.
+ * Writes a picture as PNG: its scene painted directly with Java2D ({@link #write}), or any SVG document rasterized
+ * with Apache Batik's image transcoder ({@link #rasterize}, which tests use to check that the SVG reads cleanly: every
+ * warning or error Batik reports is rethrown). Both images are encoded by ImageIO, several times faster than Batik's
+ * own PNG encoder on large grids.
  */
 public final class PngWriter {
     private PngWriter() {}
@@ -41,14 +42,49 @@ public final class PngWriter {
     };
 
     /**
-     * The PNG of the diagram at {@code scale} device pixels per picture pixel.
+     * The most pixels a PNG may have: 36 megapixels (6000 x 6000, a 144 MB image in memory before encoding, about
+     * 4 s to paint and encode on a loaded 2-core machine). Past it a picture is refused before any painting; its SVG has
+     * no such limit.
+     */
+    public static final long MAX_PIXELS = 36_000_000L;
+    /** The most pixels a PNG may have on a side. */
+    public static final int MAX_SIDE = 20_000;
+
+    /**
+     * The PNG of the diagram at {@code scale} device pixels per picture pixel, its primitives painted directly with
+     * Java2D (see {@link ScenePainter}) and encoded by ImageIO; {@code O(pixels + primitives)}.
      *
-     * @throws IllegalArgumentException where {@code scale·width} is not in {@code (0, 20000]}, or when Batik reports
-     *         any problem with the document
+     * @throws IllegalArgumentException where the image would be empty, or larger than {@link #MAX_PIXELS} or
+     *         {@link #MAX_SIDE} on a side (checked before any painting; the message gives the size and what to do)
      * @throws IllegalStateException where the image cannot be encoded as PNG
      */
     public static byte[] write(Diagram d, double scale) {
-        return rasterize(SvgWriter.write(d), d.width() * scale);
+        checkSize(d.width(), d.height(), scale);
+        int w = (int) Math.round(d.width() * scale);
+        int h = (int) Math.round(d.height() * scale);
+        return encode(ScenePainter.paint(d.scene(), w, h));
+    }
+
+    /**
+     * Refuses a picture of {@code width x height} picture pixels whose PNG at {@code scale} would be empty or too large,
+     * saying its size, the limit, the largest scale that fits and that .svg has no limit.
+     *
+     * @throws IllegalArgumentException as {@link #write} does
+     */
+    public static void checkSize(double width, double height, double scale) {
+        long w = Math.round(width * scale);
+        long h = Math.round(height * scale);
+        if (!(scale > 0) || w < 1 || h < 1) {
+            throw new IllegalArgumentException("a PNG of " + w + "x" + h + " pixels (scale " + scale + ") is empty");
+        }
+        if (w * h <= MAX_PIXELS && w <= MAX_SIDE && h <= MAX_SIDE) return;
+        double fit = Math.min(Math.sqrt(MAX_PIXELS / (width * height)), MAX_SIDE / Math.max(width, height));
+        double floor = Math.floor(fit * 100) / 100;
+        String advice = floor > 0 ? "write .svg (no limit), or --scale " + SvgWriter.num(floor) + " or less"
+                : "write .svg (no limit)";
+        throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
+                "a PNG of %dx%d pixels (%.1f megapixels) is past the limit of %d megapixels and %d pixels a side: %s",
+                w, h, w * (double) h / 1e6, MAX_PIXELS / 1_000_000, MAX_SIDE, advice));
     }
 
     /**
@@ -80,9 +116,13 @@ public final class PngWriter {
         } catch (TranscoderException e) {
             throw new IllegalArgumentException("Batik could not rasterize the SVG: " + e.getMessage(), e);
         }
+        return encode(image[0]);
+    }
+
+    private static byte[] encode(BufferedImage image) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
-            if (!ImageIO.write(image[0], "png", out)) throw new IllegalStateException("no PNG writer in ImageIO");
+            if (!ImageIO.write(image, "png", out)) throw new IllegalStateException("no PNG writer in ImageIO");
         } catch (IOException e) {
             throw new IllegalStateException("encoding the PNG in memory failed", e);
         }

@@ -43,6 +43,68 @@ class ExportsTest {
         }));
     }
 
+    /**
+     * The PNG painted from the scene shows what Batik draws from the SVG: at every pixel the two images differ by
+     * little (fonts are rasterized by different code, so glyph edges move), and on nearly all pixels by nothing visible.
+     */
+    @TestFactory
+    Stream<DynamicTest> thePaintedPngAgreesWithBatiksRasterOfTheSvg() {
+        return Samples.all().entrySet().stream().filter(e -> !e.getKey().equals("layout-64x64"))
+                .map(e -> DynamicTest.dynamicTest(e.getKey(), () -> {
+                    Diagram d = e.getValue().get();
+                    BufferedImage painted = ImageIO.read(new ByteArrayInputStream(PngWriter.write(d, 1)));
+                    BufferedImage batik = ImageIO.read(new ByteArrayInputStream(PngWriter.rasterize(SvgWriter.write(d), d.width())));
+                    assertEquals(batik.getWidth(), painted.getWidth());
+                    assertEquals(batik.getHeight(), painted.getHeight());
+                    int block = 8; // glyphs are rasterized by different code: compare the mean colour of 8x8 blocks
+                    long differ = 0;
+                    long blocks = 0;
+                    for (int by = 0; by + block <= batik.getHeight(); by += block) {
+                        for (int bx = 0; bx + block <= batik.getWidth(); bx += block) {
+                            blocks++;
+                            if (blockDistance(batik, painted, bx, by, block) > 24) differ++;
+                        }
+                    }
+                    double share = differ / (double) blocks;
+                    assertTrue(share < 0.01, e.getKey() + ": " + differ + " of " + blocks + " blocks differ visibly from Batik's");
+                }));
+    }
+
+    /** The largest channel difference of the mean colours of a block of two images, Batik's alpha composited on white. */
+    private static int blockDistance(BufferedImage a, BufferedImage b, int x0, int y0, int n) {
+        int d = 0;
+        for (int shift = 0; shift < 24; shift += 8) {
+            long sa = 0;
+            long sb = 0;
+            for (int y = y0; y < y0 + n; y++) {
+                for (int x = x0; x < x0 + n; x++) {
+                    sa += onWhite(a.getRGB(x, y), shift);
+                    sb += onWhite(b.getRGB(x, y), shift);
+                }
+            }
+            d = (int) Math.max(d, Math.abs(sa - sb) / (n * n));
+        }
+        return d;
+    }
+
+    private static int onWhite(int argb, int shift) {
+        int alpha = argb >>> 24;
+        int c = (argb >> shift) & 0xff;
+        return (c * alpha + 255 * (255 - alpha)) / 255;
+    }
+
+    /** A PNG past the pixel limit is refused before painting, with its size, the limit and the scale that fits. */
+    @Test
+    void aPngPastThePixelLimitIsRefusedWithItsSizeAndTheScaleThatFits() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PngWriter.checkSize(8000, 9000, 1));
+        assertEquals("a PNG of 8000x9000 pixels (72.0 megapixels) is past the limit of 36 megapixels and 20000 pixels a side:"
+                + " write .svg (no limit), or --scale 0.7 or less", e.getMessage());
+        PngWriter.checkSize(8000, 9000, 0.7);
+        IllegalArgumentException side = assertThrows(IllegalArgumentException.class, () -> PngWriter.checkSize(30000, 100, 1));
+        assertTrue(side.getMessage().contains("--scale 0.66 or less"), side.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> PngWriter.checkSize(10, 10, 0.01));
+    }
+
     @Test
     void batikRejectsABrokenSvg() {
         String broken = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect width=\"-5\" height=\"3\"/></svg>";
