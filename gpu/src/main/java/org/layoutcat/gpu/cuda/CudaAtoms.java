@@ -22,21 +22,18 @@ public final class CudaAtoms implements AtomDevice {
 
     @Override
     public double[] mma(Kernel k, double[] a, double[] b, int[] ia, int[] ib, int[] ic, int cLength) {
-        double[] c = new double[cLength];
-        try (CudaBackend.Buffer da = in(Pointer.to(a), 8L * a.length); CudaBackend.Buffer db = in(Pointer.to(b), 8L * b.length);
-             CudaBackend.Buffer dc = in(Pointer.to(c), 8L * c.length); CudaBackend.Buffer dia = in(Pointer.to(ia), 4L * ia.length);
-             CudaBackend.Buffer dib = in(Pointer.to(ib), 4L * ib.length); CudaBackend.Buffer dic = in(Pointer.to(ic), 4L * ic.length)) {
-            gpu.launch(k, da.address(), db.address(), dc.address(), dia.address(), dib.address(), dic.address());
-            cuCtxSynchronize();
-            cuMemcpyDtoH(Pointer.to(c), dc.ptr, 8L * c.length);
-        }
-        return c;
+        return product(k, Pointer.to(a), 8L * a.length, Pointer.to(b), 8L * b.length, ia, ib, ic, cLength);
     }
 
     @Override
     public double[] wgmma(Kernel k, int[] a, int[] b, int[] ia, int[] ib, int[] ic, int cLength) {
+        return product(k, Pointer.to(a), 4L * a.length, Pointer.to(b), 4L * b.length, ia, ib, ic, cLength);
+    }
+
+    /** A and B (and their index tables) copied in, the atom's kernel run, C (f64) copied out. */
+    private double[] product(Kernel k, Pointer a, long aBytes, Pointer b, long bBytes, int[] ia, int[] ib, int[] ic, int cLength) {
         double[] c = new double[cLength];
-        try (CudaBackend.Buffer da = in(Pointer.to(a), 4L * a.length); CudaBackend.Buffer db = in(Pointer.to(b), 4L * b.length);
+        try (CudaBackend.Buffer da = in(a, aBytes); CudaBackend.Buffer db = in(b, bBytes);
              CudaBackend.Buffer dc = in(Pointer.to(c), 8L * c.length); CudaBackend.Buffer dia = in(Pointer.to(ia), 4L * ia.length);
              CudaBackend.Buffer dib = in(Pointer.to(ib), 4L * ib.length); CudaBackend.Buffer dic = in(Pointer.to(ic), 4L * ic.length)) {
             gpu.launch(k, da.address(), db.address(), dc.address(), dia.address(), dib.address(), dic.address());
