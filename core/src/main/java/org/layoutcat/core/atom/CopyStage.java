@@ -10,6 +10,7 @@ import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Tiler;
 import org.layoutcat.core.algebra.Composition;
 import org.layoutcat.core.algebra.Divide;
+import org.layoutcat.core.construct.TvLayout;
 import org.layoutcat.core.swizzle.BankConflicts;
 
 /**
@@ -86,9 +87,6 @@ public final class CopyStage {
                     + " side is shared memory (SRC: the source, DST: the destination)");
         }
         LongUnaryOperator offsets = BankConflicts.offsets(smem);
-        long[] sizes = new long[smem.rank()];
-        for (int i = 0; i < sizes.length; i++) sizes[i] = smem.shape().isLeaf() ? smem.size() : smem.shape().mode(i).product();
-        IntTuple tile = sizes.length == 1 ? IntTuple.of(sizes[0]) : IntTuple.flat(sizes); // product_each(shape(smem))
-        return BankConflicts.stage(offsets, elementBytes, access(copy, tile, s), addressLanes(copy.atom()));
+        return BankConflicts.stage(offsets, elementBytes, access(copy, TvLayout.productEach(smem.shape()), s), addressLanes(copy.atom()));
     }
 }

@@ -379,36 +379,36 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
      */
     public static List<List<Long>> stageAddresses(LongUnaryOperator smem, int elementBytes, Indexed a) {
         List<List<Long>> out = new ArrayList<>();
-        int warps = (a.threads() + 31) / 32;
-        for (int w = 0; w < warps; w++) {
-            int first = 32 * w, n = Math.min(a.lanes(), a.threads() - first);
-            for (int i = 0; i < a.perThread(); i++) {
-                final int instr = i, warp = w;
-                Request r = request(smem, elementBytes, () -> "access " + a.access() + ", warp " + warp + ", instruction " + instr, n, a.values(),
-                        (t, v) -> a.index()[(int) (((long) instr * a.values() + v) * a.threads() + first + t)]);
-                List<Long> l = new ArrayList<>();
-                for (long x : r.address()) l.add(x);
-                out.add(List.copyOf(l));
-            }
-        }
+        forEachInstruction(smem, elementBytes, a, (w, i, r) -> {
+            List<Long> l = new ArrayList<>();
+            for (long x : r.address()) l.add(x);
+            out.add(List.copyOf(l));
+        });
         return List.copyOf(out);
     }
 
     /** The stage of accesses evaluated once, over the shared-memory layout {@code smem}. */
     public static Stage stage(LongUnaryOperator smem, int elementBytes, Indexed a) {
         List<Stage.Instruction> out = new ArrayList<>();
+        forEachInstruction(smem, elementBytes, a, (w, i, r) -> out.add(new Stage.Instruction(w, i, count(r.address(), r.vector(), elementBytes))));
+        return new Stage(elementBytes, a.threads(), out);
+    }
+
+    private interface InstructionVisitor {
+        void visit(int warp, int instruction, Request request);
+    }
+
+    /** Each warp's instructions in issue order, warp by warp, as the checked requests of their addressing lanes. */
+    private static void forEachInstruction(LongUnaryOperator smem, int elementBytes, Indexed a, InstructionVisitor visitor) {
         int warps = (a.threads() + 31) / 32;
         for (int w = 0; w < warps; w++) {
             int first = 32 * w, n = Math.min(a.lanes(), a.threads() - first);
             for (int i = 0; i < a.perThread(); i++) {
-                final int instr = i;
-                final int warp = w;
-                Request r = request(smem, elementBytes, () -> "access " + a.access() + ", warp " + warp + ", instruction " + instr, n, a.values(),
-                        (t, v) -> a.index()[(int) (((long) instr * a.values() + v) * a.threads() + first + t)]);
-                out.add(new Stage.Instruction(w, i, count(r.address(), r.vector(), elementBytes)));
+                final int instr = i, warp = w;
+                visitor.visit(w, i, request(smem, elementBytes, () -> "access " + a.access() + ", warp " + warp + ", instruction " + instr, n,
+                        a.values(), (t, v) -> a.index()[(int) (((long) instr * a.values() + v) * a.threads() + first + t)]));
             }
         }
-        return new Stage(elementBytes, a.threads(), out);
     }
 
     /** Threads accessing {@code vector} bytes at the given byte addresses, split into phases, words sorted into banks. */

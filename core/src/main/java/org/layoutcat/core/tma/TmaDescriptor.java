@@ -16,6 +16,7 @@ import org.layoutcat.core.algebra.Coalesce;
 import org.layoutcat.core.algebra.Composition;
 import org.layoutcat.core.algebra.Inverse;
 import org.layoutcat.core.construct.TileToShape;
+import org.layoutcat.core.construct.TvLayout;
 import org.layoutcat.core.internal.Checked;
 
 /**
@@ -142,31 +143,30 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
         }
         Smem s = Smem.of(what, smem, type);
         TmaSwizzle mode = swizzleMode(what, s.bytes, type);
-        IntTuple tile = ctaTile != null ? ctaTile : topSizes(s.layout);
-        Layout g = gmem;
-        AnyLayout v = Composition.compose(CoordLayout.identity(g.shape()), Tiler.ofShape(tile));
+        IntTuple tile = ctaTile != null ? ctaTile : TvLayout.productEach(s.layout.shape());
+        AnyLayout v = Composition.compose(CoordLayout.identity(gmem.shape()), Tiler.ofShape(tile));
         if (v.size() != s.layout.size()) {
             throw new LayoutArgumentException(what + ": the CTA tile " + tile + " holds " + v.size() + " elements and the"
                     + " shared-memory layout " + s.layout.size() + " (CuTe: \"TMA requires CTA_Tile and SLayout top-level size equivalence\")");
         }
         Layout inverse = Inverse.rightInverse(s.layout);
         CoordLayout sidx2gmode = basis(Coalesce.coalesce(Composition.compose(v, inverse)));
-        List<Mode> walk = unitSteps(what, g, sidx2gmode);
-        List<Dim> dims = dimensions(g, walk, staticGmem);
+        List<Mode> walk = unitSteps(what, gmem, sidx2gmode);
+        List<Dim> dims = dimensions(gmem, walk, staticGmem);
         int needed = dims.size();
         dims = groupToRank(dims);
-        Fill fill = fill(what, g, dims, type);
+        Fill fill = fill(what, gmem, dims, type);
         checkRuns(what, dims, fill, needed);
         List<Long> box = box(what, dims, multicast);
         checkBox(what, dims, box, type, mode);
         long values = 1;
         for (Dim d : dims) values = Math.multiplyExact(values, d.extent());
-        List<ScaledBasis> coordStrides = coordStrides(g, dims, fill, staticGmem);
-        List<Copy> copies = copies(what, g, v, inverse, s.layout, values, multicast, coordStrides, dims.size(), type);
+        List<ScaledBasis> coordStrides = coordStrides(gmem, dims, fill, staticGmem);
+        List<Copy> copies = copies(what, gmem, v, inverse, s.layout, values, multicast, coordStrides, dims.size(), type);
         List<Long> ones = new ArrayList<>();
         for (int i = 0; i < dims.size(); i++) ones.add(1L);
-        return new TmaDescriptor(type, fill.dims, fill.byteStrides, box, List.copyOf(ones), mode, gbasis(g, dims),
-                CoordLayout.of(g.shape(), coordStrides), values, multicast, copies, mode.alignment());
+        return new TmaDescriptor(type, fill.dims, fill.byteStrides, box, List.copyOf(ones), mode, gbasis(gmem, dims),
+                CoordLayout.of(gmem.shape(), coordStrides), values, multicast, copies, mode.alignment());
     }
 
     /** The tile without its swizzle, and the swizzle of byte addresses. */
@@ -232,17 +232,11 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
      */
     public static IntTuple defaultTile(AnyLayout smem) {
         return switch (smem) {
-            case Layout l -> topSizes(l);
-            case ComposedLayout c -> topSizes(c.inner());
+            case Layout l -> TvLayout.productEach(l.shape());
+            case ComposedLayout c -> TvLayout.productEach(c.inner().shape());
             default -> throw AnyLayout.Kind.refuse("tma_descriptor", smem, "a TMA tile in shared memory is a layout of element"
                     + " offsets, swizzled or not");
         };
-    }
-
-    private static IntTuple topSizes(Layout l) {
-        long[] sizes = new long[l.rank()];
-        for (int i = 0; i < sizes.length; i++) sizes[i] = l.mode(i).size();
-        return l.rank() == 1 ? IntTuple.of(sizes[0]) : IntTuple.flat(sizes);
     }
 
     private static CoordLayout basis(AnyLayout l) {

@@ -258,7 +258,7 @@ public final class TmaVerification {
      * the tile is the point origin + V(v) of G, whose element lands at {@code S(v)}.
      */
     static Prediction predict(Layout g, AnyLayout s, TmaDataType t, IntTuple tile, long[] at, byte[] global) {
-        IntTuple shape = tile != null ? tile : sizes(s);
+        IntTuple shape = tile != null ? tile : org.layoutcat.core.construct.TvLayout.productEach(s.shape());
         CoordLayout id = CoordLayout.identity(g.shape());
         AnyLayout v = Composition.compose(id, Tiler.ofShape(shape));
         CoordLayout walk = v instanceof CoordLayout c ? c : CoordLayout.of((Layout) v);
@@ -293,12 +293,6 @@ public final class TmaVerification {
             if (!inside) outside++;
         }
         return new Prediction(expected, origin, s.size(), outside);
-    }
-
-    private static IntTuple sizes(AnyLayout s) {
-        long[] n = new long[s.rank()];
-        for (int i = 0; i < n.length; i++) n[i] = s.shape().mode(i).product();
-        return n.length == 1 ? IntTuple.of(n[0]) : IntTuple.flat(n);
     }
 
     private static int flatIndexOfMode(Layout g, int mode) {
