@@ -43,14 +43,14 @@ import org.layoutcat.core.modes.SliceCoord;
  * <p>An operation without a form of that language, or an answer layoutcat refuses, is an IllegalArgumentException
  * saying so.
  */
-final class CodeWriter {
+public final class CodeWriter {
     private CodeWriter() {}
 
     private static final Pattern SLOT = Pattern.compile("\\{(\\w+)(?::(\\w+))?(?:=(-?\\d+))?}");
     private static final Pattern OPTIONAL = Pattern.compile("⟦([^⟦⟧]*)⟧");
 
     /** The C++ test of {@code op(args)}, asserting layoutcat's answer. */
-    static String cpp(String op, List<String> args) {
+    public static String cpp(String op, List<String> args) {
         return program(op, args).text();
     }
 
@@ -122,7 +122,7 @@ final class CodeWriter {
     }
 
     /** The CuTe DSL (Python) version of {@code op(args)}, asserting layoutcat's answer on the printed value. */
-    static String dsl(String op, List<String> args) {
+    public static String dsl(String op, List<String> args) {
         Operation o = Operations.named(op);
         Args a = o.read(new Request(op, args, "auto"));
         Answer answer = o.body().apply(a);

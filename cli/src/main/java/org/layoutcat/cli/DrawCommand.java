@@ -58,7 +58,7 @@ import picocli.CommandLine.Parameters;
     "                         a row per wavefront, bank conflicts outlined red",
     "  tma GMEM SMEM ELEM [TILE]  a TMA copy (make_tma_copy): the tile by copy,",
     "                         the box, and its swizzled landing in shared memory"})
-final class DrawCommand implements Callable<Integer> {
+public final class DrawCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "KIND", description = "morphism, refinement, compose, layout, tv, coords, divide, product, mma, copy, banks or tma")
     String kind;
 
@@ -127,6 +127,23 @@ final class DrawCommand implements Callable<Integer> {
         };
         System.out.println(output + ": " + format.name().toLowerCase(Locale.ROOT) + ", " + size + ", " + bytes + " bytes");
         return 0;
+    }
+
+    /**
+     * The picture a {@code draw} command line names, read as the command reads it: {@code options} are its options
+     * ({@code --elem 2}), {@code kind} and {@code args} its positional arguments, taken whole (an argument that starts
+     * with {@code -} is an argument). The explorer's pictures and downloads come from here, with the command's refusals.
+     *
+     * @throws picocli.CommandLine.ParameterException for an unknown option or a wrong value of one
+     * @throws IllegalArgumentException where the picture is refused, as the command refuses it
+     */
+    public static Diagram picture(List<String> options, String kind, List<String> args) {
+        DrawCommand c = new DrawCommand();
+        List<String> line = new ArrayList<>(options);
+        line.addAll(List.of("-o", "explorer.svg", "--", kind));
+        line.addAll(args);
+        new picocli.CommandLine(c).parseArgs(line.toArray(String[]::new));
+        return c.picture();
     }
 
     /** The picture KIND names, its arguments read into values. */

@@ -270,6 +270,17 @@ public final class Drawings {
      *         reason
      */
     public static Diagram compose(Layout a, Layout b, String title) {
+        return composeSteps(a, b).diagram(title);
+    }
+
+    /**
+     * The steps of {@link #compose}'s walkthrough: the categorical walkthrough's panels, or where the category module
+     * cannot compose, the steps of CuTe's algorithm as notes and the composite's grid.
+     *
+     * @throws IllegalArgumentException where no composite exists: {@code "compose: no composite: ..."} with CuTe's
+     *         reason
+     */
+    public static Walkthrough.Steps composeSteps(Layout a, Layout b) {
         List<CompositionTrace> parts;
         try {
             parts = CategoricalComposition.traces(a, b);
@@ -284,11 +295,11 @@ public final class Drawings {
             List<String> steps = new ArrayList<>();
             steps.add("The categorical walkthrough is not available here: " + refused.getMessage());
             Composition.explain(a, b).steps().lines().skip(1).forEach(steps::add);
-            return Panels.arrange(title != null ? title : "A∘B = " + cute + " (B applied first), by CuTe's algorithm", steps,
+            return new Walkthrough.Steps("A∘B = " + cute + " (B applied first), by CuTe's algorithm", steps,
                     List.of(List.of(new Panels.Panel("A∘B = " + cute, LayoutPicture.of(cute)))));
         }
         Layout result = parts.size() == 1 ? parts.get(0).result() : CategoricalComposition.compose(a, b);
-        return Walkthrough.of(a, b, parts, result, title);
+        return Walkthrough.steps(a, b, parts, result);
     }
 
     /**

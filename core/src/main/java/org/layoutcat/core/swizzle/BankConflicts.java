@@ -48,6 +48,16 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
     }
 
     /**
+     * The bank of the element at {@code offset} of {@code elementBytes}-byte elements: {@code ⌊offset·elementBytes / 4⌋ mod 32},
+     * the bank of its first word.
+     *
+     * @throws ArithmeticException where the byte address overflows a long
+     */
+    public static long bank(long offset, int elementBytes) {
+        return Math.floorMod(Math.multiplyExact(offset, (long) elementBytes) / WORD, (long) BANKS);
+    }
+
+    /**
      * The element offsets of a shared-memory layout, index by index: a layout with integer strides or a swizzled
      * one.
      *

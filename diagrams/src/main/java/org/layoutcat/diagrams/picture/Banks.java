@@ -30,7 +30,7 @@ final class Banks {
 
     /** The bank of the element at {@code offset}: {@code ⌊offset·elementBytes / 4⌋ mod 32}, its first word's bank. */
     static long bank(long offset, int elementBytes) {
-        return Math.floorMod(Math.multiplyExact(offset, (long) elementBytes) / BankConflicts.WORD, (long) BankConflicts.BANKS);
+        return BankConflicts.bank(offset, elementBytes);
     }
 
     /** The palette colour of a bank: its group, {@code bank / 4}. */

@@ -39,6 +39,40 @@ public final class Walkthrough {
      * @throws IllegalArgumentException for no trace, or a trace of another layout than A
      */
     public static Diagram of(Layout a, Layout b, List<CompositionTrace> parts, Layout result, String title) {
+        return steps(a, b, parts, result).diagram(title);
+    }
+
+    /**
+     * A walkthrough as steps: its title, the notes under it, and its panels in groups (a group is a row of the picture,
+     * broken where it is too wide). The picture arranges them; the explorer shows them one panel at a time.
+     *
+     * @param title  the title: {@code A∘B = result (B applied first)}
+     * @param notes  the subtitle lines, or the steps of CuTe's algorithm where the category does not compose
+     * @param groups the panels, in reading order, grouped
+     */
+    public record Steps(String title, List<String> notes, List<List<Panels.Panel>> groups) {
+        public Steps {
+            notes = List.copyOf(notes);
+            groups = groups.stream().map(List::copyOf).toList();
+        }
+
+        /** The panels in reading order. */
+        public List<Panels.Panel> panels() {
+            return groups.stream().flatMap(List::stream).toList();
+        }
+
+        /** The picture of these steps under {@code title} (null: the steps' own). */
+        public Diagram diagram(String title) {
+            return Panels.arrange(title != null ? title : this.title, notes, flow(groups));
+        }
+    }
+
+    /**
+     * The steps of A∘B from its traces (see {@link #of(Layout, Layout, List, Layout, String)}).
+     *
+     * @throws IllegalArgumentException for no trace, or a trace of another layout than A
+     */
+    public static Steps steps(Layout a, Layout b, List<CompositionTrace> parts, Layout result) {
         if (parts.isEmpty()) throw new IllegalArgumentException("a walkthrough of " + a + " o " + b + " needs at least one trace");
         for (CompositionTrace t : parts) {
             if (!t.outer().equals(a)) {
@@ -53,7 +87,7 @@ public final class Walkthrough {
             subtitles.add("A∘B is not tractable as a whole: composition distributes over the modes of B (as in CuTe), "
                     + modes + ", each composed in Nest");
         }
-        List<List<Panels.Panel>> rows = new ArrayList<>();
+        List<List<Panels.Panel>> groups = new ArrayList<>();
         for (int k = 1; k <= parts.size(); k++) {
             CompositionTrace t = parts.get(k - 1);
             String name = parts.size() > 1 ? "B_" + k : "B";
@@ -61,9 +95,9 @@ public final class Walkthrough {
             if (t.extended()) {
                 subtitles.add((parts.size() > 1 ? "A∘" + name + ": " : "") + extensionNote(t).replace("cosize B", "cosize " + name));
             }
-            rows.addAll(flow(steps(t, prefix, name)));
+            groups.addAll(steps(t, prefix, name));
         }
-        return Panels.arrange(title != null ? title : "A∘B = " + result + " (B applied first)", subtitles, rows);
+        return new Steps("A∘B = " + result + " (B applied first)", subtitles, groups);
     }
 
     /** A walkthrough of the caller's own panels, in rows. */
