@@ -7,5 +7,6 @@ module org.layoutcat.cli {
     requires org.layoutcat.gpu;
     requires com.fasterxml.jackson.core;
     requires info.picocli;
+    requires jdk.httpserver;
     opens org.layoutcat.cli to info.picocli;
 }

@@ -30,7 +30,7 @@ import picocli.CommandLine;
         subcommands = {Main.Batch.class, Main.Compose.class, Main.Complement.class, Main.Divide.class,
                 Main.Product.class, Main.Coalesce.class, Main.Eval.class, Main.Coords.class, Main.Op.class, Main.Morphism.class,
                 BenchCommand.class, DrawCommand.class, CheckCommand.class, GpuCommand.class, GalleryCommand.class,
-                CppCommand.class, AtomCommand.class, Main.Banks.class, Main.Tma.class, TrainCommand.class})
+                CppCommand.class, AtomCommand.class, Main.Banks.class, Main.Tma.class, TrainCommand.class, ServeCommand.class})
 public final class Main implements Callable<Integer> {
 
     /** Exit codes: 0 answered, 1 the input was refused or a file could not be read or written, 2 a usage error. */

@@ -1,0 +1,402 @@
+package org.layoutcat.cli.serve;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.sun.net.httpserver.Headers;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+import org.layoutcat.cli.BatchEngine;
+import org.layoutcat.cli.CodeWriter;
+import org.layoutcat.cli.op.Operation;
+import org.layoutcat.cli.op.Operations;
+import org.layoutcat.core.atom.Atoms;
+import org.layoutcat.core.atom.CopyAtom;
+import org.layoutcat.core.atom.MmaAtom;
+import org.layoutcat.diagrams.Palette;
+import org.layoutcat.examples.Catalog;
+import org.layoutcat.examples.Example;
+
+/**
+ * {@code layoutcat serve}: the explorer, a small web application over the engine on the JDK's HTTP server. One page
+ * and its two assets, served from the jar; a JSON API the page calls:
+ * <ul>
+ *   <li>{@code GET /api/catalog}: the kinds of view, the operations of the table, the atoms, the gallery's examples;</li>
+ *   <li>{@code POST /api/view}: a view ({@link Views}) of {@code {"kind", "args", "options"}};</li>
+ *   <li>{@code POST /api/draw?format=svg|png|tex}: the same request's picture, as {@code layoutcat draw} writes it;</li>
+ *   <li>{@code POST /api/code?lang=cpp|dsl}: an operation's CuTe C++ test or CuTe DSL check, as {@code layoutcat cpp};</li>
+ *   <li>{@code POST /api/batch}: one request of the batch protocol, answered as {@code layoutcat batch} answers it.</li>
+ * </ul>
+ *
+ * <p>Safe to leave running: it binds the loopback address unless told otherwise, answers only requests addressed to
+ * the name it is bound under (no DNS rebinding), reads no file (its assets are resources of the jar), refuses a body
+ * past {@link #MAX_BODY} bytes (the batch endpoint: {@link #MAX_BATCH_BODY}), answers within {@link #TIME_LIMIT_S}
+ * seconds or says it took too long, works on {@link #WORKERS} requests at once and refuses more than
+ * {@link #QUEUE} waiting, and its page loads nothing from any other host (a content security policy of {@code 'self'}).
+ */
+public final class Explorer implements AutoCloseable {
+
+    /** Largest request body of the page's endpoints, in bytes. */
+    static final int MAX_BODY = 64 * 1024;
+    /** Largest batch request, in bytes: the batch mode's longest line. */
+    static final int MAX_BATCH_BODY = 4 * 1024 * 1024;
+    /** Seconds a request may take. */
+    static final int TIME_LIMIT_S = 10;
+    /** Requests worked on at once. */
+    static final int WORKERS = Math.max(2, Math.min(4, Runtime.getRuntime().availableProcessors()));
+    /** Requests waiting for a worker before more are refused. */
+    static final int QUEUE = 32;
+
+    private static final String CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:;"
+            + " connect-src 'self'; font-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+    /** The page and its assets: path → (resource, content type). Nothing else is served from the jar or the disk. */
+    private static final Map<String, String[]> ASSETS = Map.of(
+            "/", new String[] {"index.html", "text/html; charset=utf-8"},
+            "/index.html", new String[] {"index.html", "text/html; charset=utf-8"},
+            "/app.js", new String[] {"app.js", "text/javascript; charset=utf-8"},
+            "/app.css", new String[] {"app.css", "text/css; charset=utf-8"},
+            "/favicon.svg", new String[] {"favicon.svg", "image/svg+xml"});
+
+    private final HttpServer server;
+    private final ThreadPoolExecutor workers;
+    private final ExecutorService handlers;
+    private final Set<String> hosts;
+    private final byte[] catalog;
+
+    private Explorer(HttpServer server, ThreadPoolExecutor workers, ExecutorService handlers, Set<String> hosts) {
+        this.server = server;
+        this.workers = workers;
+        this.handlers = handlers;
+        this.hosts = hosts;
+        this.catalog = catalog();
+    }
+
+    /**
+     * Starts the explorer on {@code address:port} (port 0: a free one).
+     *
+     * @throws IllegalArgumentException where the port is out of range or taken, naming it
+     */
+    public static Explorer start(InetAddress address, int port) {
+        if (port < 0 || port > 65535) throw new IllegalArgumentException("--port " + port + " is outside 0..65535");
+        HttpServer server;
+        try {
+            server = HttpServer.create(new InetSocketAddress(address, port), 64);
+        } catch (java.net.BindException e) {
+            throw new IllegalArgumentException("cannot listen on " + address.getHostAddress() + ":" + port + ": " + e.getMessage()
+                    + " (another program has the port? --port 0 takes a free one)");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        ThreadPoolExecutor workers = new ThreadPoolExecutor(WORKERS, WORKERS, 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(QUEUE),
+                daemon("layoutcat-explorer-work"));
+        ExecutorService handlers = Executors.newFixedThreadPool(WORKERS + 4, daemon("layoutcat-explorer-http"));
+        int bound = server.getAddress().getPort();
+        String name = address.getHostAddress();
+        Set<String> hosts = address.isLoopbackAddress()
+                ? Set.copyOf(List.of("127.0.0.1:" + bound, "localhost:" + bound, "[::1]:" + bound, name + ":" + bound))
+                : Set.copyOf(List.of(name + ":" + bound, (address.getHostName() + ":" + bound).toLowerCase(java.util.Locale.ROOT)));
+        Explorer e = new Explorer(server, workers, handlers, hosts);
+        server.createContext("/", e::handle);
+        server.setExecutor(handlers);
+        server.start();
+        return e;
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        return r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    /** The address the page is at, {@code http://127.0.0.1:PORT/}. */
+    public URI uri() {
+        InetSocketAddress a = server.getAddress();
+        String host = a.getAddress().isLoopbackAddress() ? "127.0.0.1" : a.getAddress().getHostAddress();
+        return URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort() + "/");
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        workers.shutdownNow();
+        handlers.shutdownNow();
+    }
+
+    private void handle(HttpExchange x) throws IOException {
+        try (x) {
+            Headers h = x.getResponseHeaders();
+            h.set("Content-Security-Policy", CSP);
+            h.set("X-Content-Type-Options", "nosniff");
+            h.set("Referrer-Policy", "no-referrer");
+            h.set("Cross-Origin-Resource-Policy", "same-origin");
+            String host = x.getRequestHeaders().getFirst("Host");
+            if (host == null || !hosts.contains(host.toLowerCase(java.util.Locale.ROOT))) {
+                text(x, 403, "this explorer answers requests addressed to " + uri().getAuthority() + ", not to '"
+                        + (host == null ? "" : org.layoutcat.core.LayoutArgumentException.quote(host)) + "'");
+                return;
+            }
+            String path = x.getRequestURI().getRawPath();
+            String method = x.getRequestMethod();
+            if (path.startsWith("/api/")) {
+                api(x, path, method);
+                return;
+            }
+            String[] asset = ASSETS.get(path);
+            if (asset == null) {
+                text(x, 404, "no page " + org.layoutcat.core.LayoutArgumentException.quote(path) + " here: the explorer is at /");
+                return;
+            }
+            if (!method.equals("GET") && !method.equals("HEAD")) {
+                text(x, 405, path + " is read with GET");
+                return;
+            }
+            byte[] body = resource(asset[0]);
+            h.set("Cache-Control", "no-cache");
+            send(x, 200, asset[1], body);
+        }
+    }
+
+    private void api(HttpExchange x, String path, String method) throws IOException {
+        Map<String, String> query = query(x.getRequestURI().getRawQuery());
+        if (path.equals("/api/catalog")) {
+            if (!method.equals("GET")) {
+                json(x, 405, error("/api/catalog is read with GET"));
+                return;
+            }
+            send(x, 200, "application/json", catalog);
+            return;
+        }
+        if (!method.equals("POST")) {
+            json(x, 405, error(path + " takes a POST of a JSON request"));
+            return;
+        }
+        boolean batch = path.equals("/api/batch");
+        byte[] body = body(x, batch ? MAX_BATCH_BODY : MAX_BODY);
+        if (body == null) {
+            json(x, 413, error("the request is larger than " + (batch ? MAX_BATCH_BODY : MAX_BODY) + " bytes"));
+            return;
+        }
+        switch (path) {
+            case "/api/view" -> answer(x, () -> new Reply(200, "application/json", Views.view(Views.read(body)), null));
+            case "/api/draw" -> answer(x, () -> {
+                String format = query.getOrDefault("format", "svg");
+                Views.Request r = Views.read(body);
+                byte[] bytes = Views.draw(r, format);
+                String type = switch (format) {
+                    case "png" -> "image/png";
+                    case "svg" -> "image/svg+xml";
+                    default -> "application/x-tex; charset=us-ascii";
+                };
+                return new Reply(200, type, bytes, "layoutcat-" + r.kind() + "." + format);
+            });
+            case "/api/code" -> answer(x, () -> {
+                String lang = query.getOrDefault("lang", "cpp");
+                Views.Request r = Views.read(body);
+                if (!r.kind().equals("op")) throw new IllegalArgumentException("/api/code takes an operation: {\"kind\": \"op\", \"args\": [op, ...]}");
+                String op = r.arg(0, "the operation");
+                List<String> args = r.args().subList(1, r.args().size());
+                String code = switch (lang) {
+                    case "cpp" -> CodeWriter.cpp(op, args);
+                    case "dsl" -> CodeWriter.dsl(op, args);
+                    default -> throw new IllegalArgumentException("lang '" + org.layoutcat.core.LayoutArgumentException.quote(lang)
+                            + "': cpp or dsl");
+                };
+                return new Reply(200, "text/plain; charset=utf-8", code.getBytes(StandardCharsets.UTF_8), null);
+            });
+            case "/api/batch" -> answer(x, () -> {
+                String reply = BatchEngine.reply(new String(body, StandardCharsets.UTF_8));
+                return new Reply(200, "application/json", (reply == null ? error("the request is blank") : reply)
+                        .getBytes(StandardCharsets.UTF_8), null);
+            });
+            default -> json(x, 404, error("no endpoint " + org.layoutcat.core.LayoutArgumentException.quote(path)
+                    + ": /api/catalog, /api/view, /api/draw, /api/code, /api/batch"));
+        }
+    }
+
+    private record Reply(int status, String type, byte[] body, String filename) {}
+
+    /** Works out a reply on a worker within the time limit; a refusal is a 400 with the engine's reason. */
+    private void answer(HttpExchange x, Supplier<Reply> work) throws IOException {
+        Future<Reply> f;
+        try {
+            f = workers.submit(() -> {
+                try {
+                    return work.get();
+                } catch (IllegalArgumentException | ArithmeticException | IndexOutOfBoundsException e) {
+                    String m = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+                    return new Reply(400, "application/json", error(m).getBytes(StandardCharsets.UTF_8), null);
+                } catch (picocli.CommandLine.ParameterException e) {
+                    return new Reply(400, "application/json", error(e.getMessage()).getBytes(StandardCharsets.UTF_8), null);
+                } catch (StackOverflowError e) {
+                    return new Reply(400, "application/json", error("the input is nested too deeply to process")
+                            .getBytes(StandardCharsets.UTF_8), null);
+                }
+            });
+        } catch (RejectedExecutionException busy) {
+            json(x, 503, error("the explorer is busy with " + (WORKERS + QUEUE) + " requests; try again in a moment"));
+            return;
+        }
+        Reply r;
+        try {
+            r = f.get(TIME_LIMIT_S, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            f.cancel(true);
+            json(x, 503, error("the request took longer than " + TIME_LIMIT_S + " s and was given up"));
+            return;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            json(x, 503, error("the explorer is stopping"));
+            return;
+        } catch (ExecutionException e) {
+            json(x, 500, error("an internal error answered this request; please report it: " + e.getCause()));
+            return;
+        }
+        if (r.filename() != null) x.getResponseHeaders().set("Content-Disposition", "attachment; filename=\"" + r.filename() + "\"");
+        x.getResponseHeaders().set("Cache-Control", "no-store");
+        send(x, r.status(), r.type(), r.body());
+    }
+
+    /** The body, or null past {@code limit} bytes. */
+    private static byte[] body(HttpExchange x, int limit) throws IOException {
+        String length = x.getRequestHeaders().getFirst("Content-Length");
+        if (length != null) {
+            try {
+                if (Long.parseLong(length.trim()) > limit) return null;
+            } catch (NumberFormatException e) {
+                return null;
+            }
+        }
+        try (InputStream in = x.getRequestBody()) {
+            byte[] b = in.readNBytes(limit + 1);
+            return b.length > limit ? null : b;
+        }
+    }
+
+    private static Map<String, String> query(String raw) {
+        Map<String, String> q = new java.util.LinkedHashMap<>();
+        if (raw == null) return q;
+        for (String part : raw.split("&")) {
+            int eq = part.indexOf('=');
+            if (eq > 0) {
+                q.put(java.net.URLDecoder.decode(part.substring(0, eq), StandardCharsets.UTF_8),
+                        java.net.URLDecoder.decode(part.substring(eq + 1), StandardCharsets.UTF_8));
+            }
+        }
+        return q;
+    }
+
+    private static void send(HttpExchange x, int status, String type, byte[] body) throws IOException {
+        x.getResponseHeaders().set("Content-Type", type);
+        boolean head = x.getRequestMethod().equals("HEAD");
+        x.sendResponseHeaders(status, head ? -1 : body.length == 0 ? -1 : body.length);
+        if (!head && body.length > 0) {
+            try (OutputStream out = x.getResponseBody()) {
+                out.write(body);
+            }
+        }
+    }
+
+    private static void text(HttpExchange x, int status, String message) throws IOException {
+        send(x, status, "text/plain; charset=utf-8", (message + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static void json(HttpExchange x, int status, String json) throws IOException {
+        send(x, status, "application/json", json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** {@code {"error": message}}. */
+    static String error(String message) {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        try (JsonGenerator g = Views.JSON.createGenerator(b)) {
+            g.writeStartObject();
+            g.writeStringField("error", message);
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return b.toString(StandardCharsets.UTF_8);
+    }
+
+    private static byte[] resource(String name) throws IOException {
+        try (InputStream in = Explorer.class.getResourceAsStream("www/" + name)) {
+            if (in == null) throw new IOException("the jar lacks the explorer's " + name);
+            return in.readAllBytes();
+        }
+    }
+
+    /** What the page offers: kinds, operations, atoms, examples and the palette. Computed once, at start. */
+    private static byte[] catalog() {
+        ByteArrayOutputStream b = new ByteArrayOutputStream(1 << 16);
+        try (JsonGenerator g = Views.JSON.createGenerator(b)) {
+            g.writeStartObject();
+            g.writeArrayFieldStart("kinds");
+            for (String k : Views.KINDS) g.writeString(k);
+            g.writeEndArray();
+            g.writeArrayFieldStart("ops");
+            for (Operation o : Operations.all()) {
+                g.writeStartObject();
+                g.writeStringField("name", o.name());
+                g.writeStringField("usage", o.usage());
+                g.writeStringField("help", o.help());
+                g.writeStringField("group", o.group().words());
+                g.writeArrayFieldStart("example");
+                for (String a : o.example()) g.writeString(a);
+                g.writeEndArray();
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("mma");
+            for (MmaAtom a : Atoms.mmaAtoms()) g.writeString(a.name());
+            for (MmaAtom a : Atoms.gmmaAtoms()) g.writeString(a.name());
+            g.writeEndArray();
+            g.writeArrayFieldStart("copy");
+            for (CopyAtom a : Atoms.copyAtoms()) g.writeString(a.name());
+            g.writeEndArray();
+            g.writeArrayFieldStart("examples");
+            for (Example e : Catalog.all()) {
+                if (e.picture().isEmpty()) continue;
+                var f = e.picture().get();
+                g.writeStartObject();
+                g.writeStringField("source", e.source().title());
+                g.writeStringField("section", e.section());
+                g.writeStringField("title", e.title());
+                g.writeStringField("kind", f.kind());
+                g.writeArrayFieldStart("args");
+                for (String a : f.args()) g.writeString(a);
+                g.writeEndArray();
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("palette");
+            for (int i = 0; i < Palette.size(); i++) g.writeString(Palette.fill(i));
+            g.writeEndArray();
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return b.toByteArray();
+    }
+}

@@ -1,0 +1,244 @@
+package org.layoutcat.cli.serve;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.LongUnaryOperator;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.InnerSwizzledLayout;
+import org.layoutcat.core.IntTuple;
+import org.layoutcat.core.Layout;
+import org.layoutcat.core.atom.TiledCopy;
+import org.layoutcat.core.atom.TiledMma;
+import org.layoutcat.core.swizzle.BankConflicts;
+
+/**
+ * The explorer's grids as data: the values of every cell, which the page draws, zooms and explains on hover. A grid
+ * is a {@link Panel} of {@code rows × cols} cells, each cell the element {@code e = r + rows·c} (column-major, CuTe's
+ * colexicographic order over (mode 0, the other modes)), or for a transposed panel {@code e = c + cols·r}. The page
+ * names a cell's hierarchical coordinate from {@code e} and the panel's shape.
+ */
+final class Grids {
+    private Grids() {}
+
+    /** Most cells the explorer sends for one view: 2^16 per panel, as the pictures draw. */
+    static final long MAX_CELLS = 1L << 16;
+
+    /**
+     * One grid.
+     *
+     * @param name       its caption ("C", "source", the layout)
+     * @param shape      the shape whose colexicographic coordinate of e the page shows
+     * @param rows       rows drawn
+     * @param cols       columns drawn
+     * @param transposed cell (r, c) is element {@code c + cols·r} (B of an MMA, drawn K × N)
+     * @param x          its left column, in cells, in the view
+     * @param y          its top row, in cells, in the view
+     * @param colour     what colours a cell: offset, thread or bank
+     * @param offset     each element's offset (the layout's value), or null
+     * @param unswizzled each element's offset before the swizzle (a composed layout's {@code offset + L(i)}), or null
+     * @param bank       each element's bank, or null
+     * @param thread     each element's first thread, −1 where none holds it, or null
+     * @param value      each element's value index under that thread, or null
+     * @param holders    how many (thread, value) pairs hold each element, or null
+     * @param peer       each element's counterpart in the panel {@code peerPanel}, or null
+     * @param peerPanel  the index of the panel {@code peer} points into, −1 for none
+     * @param text       each element's value as text where it is not an integer (a coordinate of a scaled-basis layout), or null
+     */
+    record Panel(String name, IntTuple shape, long rows, long cols, boolean transposed, long x, long y, String colour,
+            long[] offset, long[] unswizzled, long[] bank, long[] thread, long[] value, long[] holders, long[] peer, int peerPanel,
+            String[] text) {
+
+        Panel at(long nx, long ny) {
+            return new Panel(name, shape, rows, cols, transposed, nx, ny, colour, offset, unswizzled, bank, thread, value, holders,
+                    peer, peerPanel, text);
+        }
+
+        Panel withPeer(long[] peers, int panel) {
+            return new Panel(name, shape, rows, cols, transposed, x, y, colour, offset, unswizzled, bank, thread, value, holders,
+                    peers, panel, text);
+        }
+
+        Panel withBank(long[] banks) {
+            return new Panel(name, shape, rows, cols, transposed, x, y, "bank", offset, unswizzled, banks, thread, value, holders,
+                    peer, peerPanel, text);
+        }
+
+        Panel withOwners(Owners o) {
+            return new Panel(name, shape, rows, cols, transposed, x, y, colour, offset, unswizzled, bank, o.thread, o.value, o.holders,
+                    peer, peerPanel, text);
+        }
+    }
+
+    /** Rows and columns of a shape: rank ≤ 1 a column ({@code (N,1)}, as CuTe pads a vector); else mode 0 against the rest. */
+    static long[] rowsCols(IntTuple shape) {
+        if (shape.isLeaf() || shape.rank() == 1) return new long[] {shape.product(), 1};
+        long rows = shape.mode(0).product();
+        return new long[] {rows, shape.product() / rows};
+    }
+
+    /** Refuses a grid past {@link #MAX_CELLS} before a cell is computed. */
+    static long checkCells(String what, long cells) {
+        if (cells > MAX_CELLS) {
+            throw new IllegalArgumentException(what + " has " + cells + " cells; the explorer draws at most " + MAX_CELLS
+                    + " a grid (tile it, or slice it with an operation, and look at a part)");
+        }
+        return cells;
+    }
+
+    /**
+     * The grid of a layout's values: e ↦ L(e) for every index; for a swizzled layout also {@code offset + L(e)}, the
+     * offset the swizzle permutes; each element's bank for {@code elementBytes > 0}.
+     */
+    static Panel layout(AnyLayout l, int elementBytes) {
+        IntTuple shape = l.shape();
+        long n = checkCells("the layout " + l, l.size());
+        long[] rc = rowsCols(shape);
+        if (l instanceof CoordLayout c) { // values are coordinates: shown as CuTe prints them, coloured by index
+            String[] text = new String[(int) n];
+            for (int e = 0; e < n; e++) text[e] = c.apply(e).toString();
+            return new Panel(l.toString(), shape, rc[0], rc[1], false, 0, 0, "none", null, null, null, null, null, null, null, -1, text);
+        }
+        LongUnaryOperator phi = function(l);
+        long[] offset = new long[(int) n];
+        for (int e = 0; e < n; e++) offset[e] = phi.applyAsLong(e);
+        long[] unswizzled = null;
+        if (l instanceof ComposedLayout c) {
+            unswizzled = new long[(int) n];
+            for (int e = 0; e < n; e++) unswizzled[e] = Math.addExact(c.offset(), c.inner().apply(e));
+        }
+        Panel p = new Panel(l.toString(), shape, rc[0], rc[1], false, 0, 0, "offset", offset, unswizzled, null, null, null, null, null, -1, null);
+        return elementBytes > 0 ? p.withBank(banks(offset, elementBytes)) : p;
+    }
+
+    /** A layout's integer function; a layout whose values are coordinates has none to draw. */
+    private static LongUnaryOperator function(AnyLayout l) {
+        return switch (l) {
+            case Layout x -> x::apply;
+            case ComposedLayout x -> x::apply;
+            case InnerSwizzledLayout x -> x::apply;
+            case CoordLayout x -> throw new IllegalStateException("coordinates, not offsets: " + x);
+        };
+    }
+
+    private static long[] banks(long[] offsets, int elementBytes) {
+        long[] b = new long[offsets.length];
+        for (int i = 0; i < b.length; i++) b[i] = BankConflicts.bank(offsets[i], elementBytes);
+        return b;
+    }
+
+    /** Who holds each element of a tile: the first (thread, value) pair in index order, and how many pairs do. */
+    record Owners(long[] thread, long[] value, long[] holders) {}
+
+    /**
+     * The owners of the {@code cells} elements of a tile under a thread–value layout (thread mode 0, value mode 1).
+     *
+     * @throws IllegalArgumentException where a pair lands outside the tile
+     */
+    static Owners owners(String what, Layout tv, long cells) {
+        checkCells(what, cells);
+        if (tv.rank() != 2) {
+            throw new IllegalArgumentException("a thread–value layout has rank 2 (thread, value); " + tv + " has rank " + tv.rank());
+        }
+        long threads = tv.mode(0).size();
+        long[] thread = new long[(int) cells];
+        long[] value = new long[(int) cells];
+        long[] holders = new long[(int) cells];
+        Arrays.fill(thread, -1);
+        Arrays.fill(value, -1);
+        for (long i = 0, n = tv.size(); i < n; i++) {
+            long o = tv.apply(i);
+            if (o < 0 || o >= cells) {
+                throw new IllegalArgumentException(what + ": " + tv + " takes thread " + i % threads + ", value " + i / threads
+                        + " to " + o + ", outside its " + cells + " elements");
+            }
+            if (holders[(int) o]++ == 0) {
+                thread[(int) o] = i % threads;
+                value[(int) o] = i / threads;
+            }
+        }
+        return new Owners(thread, value, holders);
+    }
+
+    /** A tile held by a thread–value layout: each element's owner, coloured by thread. */
+    static Panel tile(String name, IntTuple shape, Layout tv, boolean transposed) {
+        long[] rc = rowsCols(shape);
+        long rows = transposed ? rc[1] : rc[0], cols = transposed ? rc[0] : rc[1];
+        Owners o = owners(name, tv, shape.product());
+        return new Panel(name, shape, rows, cols, transposed, 0, 0, "thread", null, null, null, o.thread, o.value, o.holders, null, -1, null);
+    }
+
+    /** The TV layout itself: threads down, values across, each cell its offset in the tile, coloured by thread. */
+    static Panel tvTable(Layout tv) {
+        long threads = tv.mode(0).size(), values = tv.mode(1).size();
+        long n = checkCells("the TV layout " + tv, tv.size());
+        long[] offset = new long[(int) n], thread = new long[(int) n], value = new long[(int) n];
+        for (int i = 0; i < n; i++) {
+            offset[i] = tv.apply(i);
+            thread[i] = i % threads;
+            value[i] = i / threads;
+        }
+        return new Panel("TV " + tv, IntTuple.of(IntTuple.of(threads), IntTuple.of(values)), threads, values, false, 0, 0, "thread",
+                offset, null, null, thread, value, null, null, -1, null);
+    }
+
+    /** The tile of a TV layout and the TV table beside it, as {@code draw tv} shows them. */
+    static List<Panel> tv(Layout tv, IntTuple tile) {
+        IntTuple shape = tile != null ? tile : IntTuple.of(tv.cosize());
+        if (!shape.allPositive()) throw new IllegalArgumentException("tile " + shape + " has a non-positive entry");
+        Panel t = tile("tile " + shape, shape, tv, false);
+        Panel table = tvTable(tv).at(t.cols() + 2, 0);
+        return List.of(t, table);
+    }
+
+    /**
+     * A tiled MMA as print_latex lays it out: B (K × N) on top, A (M × K) left, C (M × N) under B; {@code operands}
+     * says which (C alone for wgmma, whose A and B every thread holds whole).
+     */
+    static List<Panel> mma(TiledMma mma, String operands) {
+        long m = mma.tileSize(0), n = mma.tileSize(1), k = mma.tileSize(2);
+        boolean a = operands.contains("A"), b = operands.contains("B"), c = operands.contains("C");
+        long left = a ? k + 1 : 0, top = b ? k + 1 : 0;
+        List<Panel> out = new ArrayList<>();
+        if (c) out.add(tile("C", IntTuple.of(IntTuple.of(m), IntTuple.of(n)), mma.layoutC(), false).at(left, top));
+        if (a) out.add(tile("A", IntTuple.of(IntTuple.of(m), IntTuple.of(k)), mma.layoutA(), false).at(0, top));
+        if (b) out.add(tile("B", IntTuple.of(IntTuple.of(n), IntTuple.of(k)), mma.layoutB(), true).at(left, 0));
+        return out;
+    }
+
+    /**
+     * A tiled copy: the source tile and the destination tile side by side, each element's owner, and for each its
+     * peer: where the same (thread, value) lands on the other side.
+     */
+    static List<Panel> copy(TiledCopy copy) {
+        IntTuple tiler = copy.tiler();
+        long rows = tiler.mode(0).product(), cols = tiler.rank() > 1 ? tiler.product() / rows : 1;
+        IntTuple shape = IntTuple.of(IntTuple.of(rows), IntTuple.of(cols));
+        Layout s = copy.layoutS(), d = copy.layoutD();
+        Panel src = tile("source", shape, s, false);
+        Panel dst = tile("destination", shape, d, false).at(cols + 2, 0);
+        return List.of(src.withPeer(peers(s, d, rows * cols), 1), dst.withPeer(peers(d, s, rows * cols), 0));
+    }
+
+    /** For each element {@code from} reaches first, where {@code to} takes the same (thread, value) index. */
+    private static long[] peers(Layout from, Layout to, long cells) {
+        long[] peer = new long[(int) cells];
+        Arrays.fill(peer, -1);
+        for (long i = 0, n = from.size(); i < n; i++) {
+            int e = (int) from.apply(i);
+            if (peer[e] < 0) peer[e] = to.apply(i);
+        }
+        return peer;
+    }
+
+    /**
+     * A shared-memory tile under one instruction: the tile's offsets and banks, and for each element the thread and
+     * value of {@code access} ((thread, value) ↦ index of the tile) that reads it.
+     */
+    static Panel banks(AnyLayout smem, Layout access, int elementBytes) {
+        Panel p = layout(smem, elementBytes);
+        return p.withOwners(owners("the access " + access, access, smem.size()));
+    }
+}

@@ -1,0 +1,453 @@
+package org.layoutcat.cli.serve;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.layoutcat.cli.BatchEngine;
+import org.layoutcat.cli.DrawCommand;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.IntTuple;
+import org.layoutcat.core.Layout;
+import org.layoutcat.core.Tiler;
+import org.layoutcat.core.atom.Atoms;
+import org.layoutcat.core.atom.TiledCopy;
+import org.layoutcat.core.atom.TiledMma;
+import org.layoutcat.diagrams.Diagram;
+import org.layoutcat.diagrams.Drawings;
+import org.layoutcat.diagrams.export.Exports;
+import org.layoutcat.diagrams.picture.Panels;
+import org.layoutcat.diagrams.picture.Walkthrough;
+
+/**
+ * What the explorer shows for a request: a view of one of {@code layoutcat draw}'s kinds, or of an operation of the
+ * table ({@code op}), as JSON. Grids go as data ({@link Grids}) for the page to draw; the categorical pictures go as
+ * SVG; a composition as its walkthrough's panels, one step each. Every view names the batch request behind it, which
+ * the page's copy buttons turn into CuTe C++ and CuTe DSL.
+ */
+final class Views {
+    private Views() {}
+
+    /** The kinds of view: {@code draw}'s kinds and {@code op}. */
+    static final List<String> KINDS = List.of("layout", "tv", "mma", "copy", "banks", "compose", "coords", "divide", "product",
+            "morphism", "refinement", "tma", "op");
+
+    /** The options a view takes, as {@code draw} names them. */
+    static final List<String> OPTIONS = List.of("elem", "vector", "atoms", "permute", "only", "kind", "order", "color");
+
+    /**
+     * A request: the kind, its positional arguments as {@code draw} (or {@code op}) takes them, and options by name.
+     */
+    record Request(String kind, List<String> args, Map<String, String> options) {
+        Request {
+            args = List.copyOf(args);
+            options = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(options));
+            if (!KINDS.contains(kind)) {
+                throw new IllegalArgumentException("unknown view '" + org.layoutcat.core.LayoutArgumentException.quote(kind)
+                        + "': one of " + String.join(", ", KINDS));
+            }
+            for (String o : options.keySet()) {
+                if (!OPTIONS.contains(o)) {
+                    throw new IllegalArgumentException("unknown option '" + org.layoutcat.core.LayoutArgumentException.quote(o)
+                            + "': one of " + String.join(", ", OPTIONS));
+                }
+            }
+        }
+
+        String option(String name) {
+            String v = options.get(name);
+            return v == null || v.isBlank() ? null : v.trim();
+        }
+
+        /** The options as {@code draw} reads them ({@code --elem 2}), blank ones left out. */
+        List<String> drawOptions() {
+            List<String> out = new ArrayList<>();
+            options.forEach((k, v) -> {
+                if (v != null && !v.isBlank()) {
+                    out.add("--" + k);
+                    out.add(v.trim());
+                }
+            });
+            return out;
+        }
+
+        String arg(int i, String what) {
+            if (i >= args.size() || args.get(i).isBlank()) throw new IllegalArgumentException(kind + ": " + what + " is missing");
+            return args.get(i);
+        }
+    }
+
+    /**
+     * Reads a request: {@code {"kind": "layout", "args": ["(4,8):(1,4)"], "options": {"elem": "2"}}}.
+     *
+     * @throws IllegalArgumentException where the JSON is not such an object, naming what is wrong
+     */
+    static Request read(byte[] body) {
+        String kind = null;
+        List<String> args = new ArrayList<>();
+        Map<String, String> options = new LinkedHashMap<>();
+        try (JsonParser p = JSON.createParser(body)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) throw new IllegalArgumentException("the request is not a JSON object");
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken t = p.nextToken();
+                switch (field) {
+                    case "kind" -> kind = text(p, t, "kind");
+                    case "args" -> {
+                        if (t != JsonToken.START_ARRAY) throw new IllegalArgumentException("\"args\" must be an array of strings");
+                        while (p.nextToken() != JsonToken.END_ARRAY) args.add(text(p, p.currentToken(), "each of \"args\""));
+                    }
+                    case "options" -> {
+                        if (t != JsonToken.START_OBJECT) throw new IllegalArgumentException("\"options\" must be an object of strings");
+                        while (p.nextToken() == JsonToken.FIELD_NAME) {
+                            String name = p.currentName();
+                            options.put(name, text(p, p.nextToken(), "option \"" + name + "\""));
+                        }
+                    }
+                    default -> p.skipChildren();
+                }
+            }
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException("the request is not valid JSON: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (kind == null) throw new IllegalArgumentException("the request names no \"kind\"");
+        return new Request(kind, args, options);
+    }
+
+    private static String text(JsonParser p, JsonToken t, String what) throws IOException {
+        if (t == JsonToken.VALUE_STRING) return p.getText();
+        if (t == JsonToken.VALUE_NUMBER_INT) return p.getText();
+        throw new IllegalArgumentException(what + " must be a string");
+    }
+
+    static final JsonFactory JSON = new JsonFactory();
+
+    /** The view of a request, as JSON. Refusals are IllegalArgumentException and ArithmeticException, in the engine's words. */
+    static byte[] view(Request r) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 14);
+        try (JsonGenerator g = JSON.createGenerator(bytes)) {
+            g.writeStartObject();
+            g.writeStringField("kind", r.kind());
+            switch (r.kind()) {
+                case "layout" -> layout(g, r);
+                case "tv" -> tv(g, r);
+                case "mma" -> mma(g, r);
+                case "copy" -> copy(g, r);
+                case "banks" -> banks(g, r);
+                case "compose" -> compose(g, r);
+                case "op" -> op(g, r);
+                default -> picture(g, r);
+            }
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    private static void layout(JsonGenerator g, Request r) throws IOException {
+        AnyLayout l = AnyLayout.parse(r.arg(0, "the layout"));
+        if (r.args().size() > 2) throw new IllegalArgumentException("layout: a layout and optionally the element's bytes");
+        int elem = bytes(r.option("elem") != null ? r.option("elem") : r.args().size() > 1 ? r.args().get(1) : null, "elem");
+        g.writeStringField("title", l.toString());
+        g.writeStringField("text", l.toString());
+        List<String> notes = new ArrayList<>();
+        notes.add("size " + l.size() + ", rank " + l.rank() + ", depth " + l.depth());
+        if (l instanceof org.layoutcat.core.ComposedLayout c) {
+            notes.add("each cell: " + c.outer() + "(" + c.offset() + " + L(i)), the swizzled offset of L = " + c.inner());
+        }
+        if (elem > 0) notes.add("bank = ⌊offset·" + elem + " B / 4 B⌋ mod 32; colour: the bank's group of four");
+        notes(g, notes);
+        panels(g, List.of(Grids.layout(l, elem)));
+        request(g, "coalesce", List.of(l.toString()));
+    }
+
+    private static void tv(JsonGenerator g, Request r) throws IOException {
+        Layout tv = Layout.parse(r.arg(0, "the thread–value layout"));
+        IntTuple tile = r.args().size() > 1 && !r.args().get(1).isBlank() ? IntTuple.parse(r.args().get(1)) : null;
+        g.writeStringField("title", "TV " + tv + (tile != null ? " over " + tile : ""));
+        g.writeStringField("text", tv.toString());
+        notes(g, List.of("left: the tile, each element with the thread T and value V that hold it; right: the TV layout,"
+                + " threads down, values across, each cell its element; colour: the thread"));
+        panels(g, Grids.tv(tv, tile));
+        request(g, null, null);
+    }
+
+    private static void mma(JsonGenerator g, Request r) throws IOException {
+        String name = r.arg(0, "the MMA atom");
+        String atoms = r.args().size() > 1 ? r.args().get(1) : r.option("atoms");
+        String permute = r.args().size() > 2 ? r.args().get(2) : r.option("permute");
+        atoms = atoms == null || atoms.isBlank() ? "1x1x1" : atoms.trim();
+        TiledMma mma = TiledMma.of(Atoms.mma(name), TiledMma.parseAtomLayout(atoms),
+                permute == null || permute.isBlank() ? null : Tiler.parse(permute));
+        String only = r.option("only");
+        String operands = only != null ? only.toUpperCase(Locale.ROOT) : mma.atom().ptx().startsWith("wgmma") ? "C" : "ABC";
+        if (!operands.matches("[ABC]{1,3}")) {
+            throw new IllegalArgumentException("mma: only takes operands among A, B and C (C, AB, ABC...); got \"" + only + "\"");
+        }
+        g.writeStringField("title", mma.atom().name() + " tiled " + mma.atomLayout() + ": tile " + mma.tileShape());
+        g.writeStringField("text", "C " + mma.layoutC() + "\nA " + mma.layoutA() + "\nB " + mma.layoutB());
+        notes(g, List.of(mma.atom().ptx() + "; " + mma.threads() + " threads; A (M×K) left, B (K×N) top, C (M×N); T thread, V value",
+                "C " + mma.layoutC() + "   A " + mma.layoutA() + "   B " + mma.layoutB()));
+        g.writeNumberField("threads", mma.threads());
+        panels(g, Grids.mma(mma, operands));
+        List<String> args = new ArrayList<>(List.of(mma.atom().name(), atoms));
+        if (permute != null && !permute.isBlank()) args.add(permute.trim());
+        request(g, "tiled_mma", args);
+    }
+
+    private static void copy(JsonGenerator g, Request r) throws IOException {
+        String name = r.arg(0, "the copy atom");
+        String bits = r.arg(1, "the value width in bits");
+        String thr = r.arg(2, "the thread layout");
+        String val = r.arg(3, "the value layout");
+        int b;
+        try {
+            b = Integer.parseInt(bits.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("copy: the value width '" + bits + "' is not a whole number of bits");
+        }
+        TiledCopy copy = TiledCopy.of(Atoms.copy(name), b, Layout.parse(thr), Layout.parse(val));
+        g.writeStringField("title", copy.atom().name() + " of " + b + "-bit values over a " + copy.tiler() + " tile");
+        g.writeStringField("text", "S " + copy.layoutS() + "\nD " + copy.layoutD());
+        notes(g, List.of(copy.atom().ptx() + "; " + copy.threads() + " threads; source left, destination right; T thread, V value;"
+                + " hover a cell for where its (T, V) lands on the other side", "S " + copy.layoutS() + "   D " + copy.layoutD()));
+        g.writeNumberField("threads", copy.threads());
+        panels(g, Grids.copy(copy));
+        request(g, "tiled_copy", List.of(name, bits, thr, val));
+    }
+
+    private static void banks(JsonGenerator g, Request r) throws IOException {
+        AnyLayout smem = AnyLayout.parse(r.arg(0, "the shared-memory layout"));
+        Layout access = Layout.parse(r.arg(1, "the access layout (thread, value) -> index"));
+        int elem = bytes(r.option("elem") != null ? r.option("elem") : r.args().size() > 2 ? r.args().get(2) : null, "elem");
+        if (elem == 0) throw new IllegalArgumentException("banks: the element's bytes (elem) are missing");
+        String vector = r.option("vector") != null ? r.option("vector") : r.args().size() > 3 ? r.args().get(3) : null;
+        List<String> args = new ArrayList<>(List.of(smem.toString(), access.toString(), Integer.toString(elem)));
+        if (vector != null && !vector.isBlank()) args.add(vector.trim());
+        String reply = BatchEngine.reply(batchLine("bank_conflicts", args));
+        String error = field(reply, "error");
+        if (error != null) throw new IllegalArgumentException(error);
+        g.writeStringField("title", "bank conflicts of " + access + " over " + smem);
+        g.writeStringField("text", field(reply, "result"));
+        notes(g, List.of("the tile's offsets and banks; the cells the instruction reads show their thread T and value V",
+                "below: the instruction against the 32 banks, a row per wavefront, a bank with several words in one phase outlined red"));
+        g.writeFieldName("reply");
+        g.writeRawValue(reply);
+        panels(g, List.of(Grids.banks(smem, access, elem)));
+        figures(g, List.of(new Figure("the instruction's wavefronts", svg(DrawCommand.picture(r.drawOptions(), "banks", r.args())))));
+        request(g, "bank_conflicts", args);
+    }
+
+    private static void compose(JsonGenerator g, Request r) throws IOException {
+        Layout a = Layout.parse(r.arg(0, "A"));
+        Layout b = Layout.parse(r.arg(1, "B"));
+        Walkthrough.Steps steps = Drawings.composeSteps(a, b);
+        g.writeStringField("title", steps.title());
+        g.writeStringField("text", org.layoutcat.core.algebra.Composition.compose(a, b).toString());
+        notes(g, steps.notes());
+        List<Figure> figures = new ArrayList<>();
+        for (Panels.Panel p : steps.panels()) figures.add(new Figure(p.label(), svg(p.content())));
+        figures(g, figures);
+        g.writeBooleanField("steps", true);
+        request(g, "composition", List.of(a.toString(), b.toString()));
+    }
+
+    /** An operation of the table: its reply, and the grid of its result where that is a layout. */
+    private static void op(JsonGenerator g, Request r) throws IOException {
+        String name = r.arg(0, "the operation");
+        List<String> args = r.args().subList(1, r.args().size());
+        String reply = BatchEngine.reply(batchLine(name, args));
+        String error = field(reply, "error");
+        if (error != null) throw new IllegalArgumentException(error);
+        String result = field(reply, "result");
+        g.writeStringField("title", name + "(" + String.join(", ", args) + ")");
+        g.writeStringField("text", result);
+        g.writeFieldName("reply");
+        g.writeRawValue(reply);
+        AnyLayout l = null;
+        if (result != null) {
+            try {
+                l = AnyLayout.parse(result);
+            } catch (IllegalArgumentException | ArithmeticException notALayout) {
+                l = null; // a number, a tuple of sizes, a morphism: the reply alone
+            }
+        }
+        if (l != null && l.size() <= Grids.MAX_CELLS) {
+            notes(g, List.of("the result's grid"));
+            panels(g, List.of(Grids.layout(l, 0)));
+        }
+        request(g, org.layoutcat.cli.op.Operations.find(name) != null ? org.layoutcat.cli.op.Operations.find(name).name() : name, args);
+    }
+
+    /** A picture the page shows whole: the categorical pictures, coordinate tables, tilings and TMA copies. */
+    private static void picture(JsonGenerator g, Request r) throws IOException {
+        Diagram d = DrawCommand.picture(r.drawOptions(), r.kind(), r.args());
+        g.writeStringField("title", d.title());
+        g.writeStringField("text", d.title());
+        figures(g, List.of(new Figure(d.title(), svg(d))));
+        String form = r.option("kind") != null ? r.option("kind") : r.args().size() > 2 ? r.args().get(2) : "logical";
+        switch (r.kind()) {
+            case "divide" -> request(g, form + "_divide", r.args().subList(0, 2));
+            case "product" -> request(g, form + "_product", r.args().subList(0, 2));
+            case "morphism" -> request(g, r.args().get(0).contains("-") ? "from_morphism" : "to_morphism", r.args().subList(0, 1));
+            case "refinement" -> request(g, "mutual_refinement", r.args().subList(0, 2));
+            case "coords" -> request(g, "coalesce", r.args().subList(0, 1));
+            default -> request(g, null, null);
+        }
+    }
+
+    /** The bytes of a picture of a request in a format ({@code svg}, {@code png}, {@code tex}). */
+    static byte[] draw(Request r, String format) {
+        Exports.Format f = switch (format) {
+            case "svg" -> Exports.Format.SVG;
+            case "png" -> Exports.Format.PNG;
+            case "tex" -> Exports.Format.TEX;
+            default -> throw new IllegalArgumentException("format '" + org.layoutcat.core.LayoutArgumentException.quote(format)
+                    + "': svg, png or tex");
+        };
+        Diagram d;
+        if (r.kind().equals("op")) { // the picture of an operation is its result's grid
+            String result = field(BatchEngine.reply(batchLine(r.arg(0, "the operation"), r.args().subList(1, r.args().size()))), "result");
+            if (result == null) throw new IllegalArgumentException("op: the operation has no result to draw");
+            d = DrawCommand.picture(List.of(), "layout", List.of(result));
+        } else {
+            d = DrawCommand.picture(r.drawOptions(), r.kind(), r.args());
+        }
+        return Exports.render(d, f, d.width() > 1600 ? 1 : 2);
+    }
+
+    private record Figure(String label, String svg) {}
+
+    private static String svg(Diagram d) {
+        return new String(Exports.render(d, Exports.Format.SVG, 1), StandardCharsets.UTF_8);
+    }
+
+    private static int bytes(String text, String what) {
+        if (text == null || text.isBlank()) return 0;
+        String t = text.trim();
+        if (!t.matches("[0-9]{1,2}") || !List.of(1, 2, 4, 8, 16).contains(Integer.parseInt(t))) {
+            throw new IllegalArgumentException(what + ": the element's bytes '" + org.layoutcat.core.LayoutArgumentException.quote(text)
+                    + "' are none of 1, 2, 4, 8, 16");
+        }
+        return Integer.parseInt(t);
+    }
+
+    /** A batch request line for an operation. */
+    static String batchLine(String op, List<String> args) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (JsonGenerator g = JSON.createGenerator(bytes)) {
+            g.writeStartObject();
+            g.writeStringField("op", op);
+            g.writeArrayFieldStart("args");
+            for (String a : args) g.writeString(a);
+            g.writeEndArray();
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    /** A top-level string field of a reply, or null. */
+    static String field(String reply, String name) {
+        try (JsonParser p = JSON.createParser(reply)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) return null;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String f = p.currentName();
+                JsonToken t = p.nextToken();
+                if (f.equals(name)) return t == JsonToken.VALUE_STRING ? p.getText() : t.isScalarValue() ? p.getText() : null;
+                p.skipChildren();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return null;
+    }
+
+    private static void notes(JsonGenerator g, List<String> notes) throws IOException {
+        g.writeArrayFieldStart("notes");
+        for (String n : notes) g.writeString(n);
+        g.writeEndArray();
+    }
+
+    private static void request(JsonGenerator g, String op, List<String> args) throws IOException {
+        if (op == null) return;
+        g.writeObjectFieldStart("request");
+        g.writeStringField("op", op);
+        g.writeArrayFieldStart("args");
+        for (String a : args) g.writeString(a);
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    private static void figures(JsonGenerator g, List<Figure> figures) throws IOException {
+        g.writeArrayFieldStart("figures");
+        for (Figure f : figures) {
+            g.writeStartObject();
+            g.writeStringField("label", f.label());
+            g.writeStringField("svg", f.svg());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
+    private static void panels(JsonGenerator g, List<Grids.Panel> panels) throws IOException {
+        g.writeArrayFieldStart("panels");
+        for (Grids.Panel p : panels) {
+            g.writeStartObject();
+            g.writeStringField("name", p.name());
+            g.writeFieldName("shape");
+            tuple(g, p.shape());
+            g.writeNumberField("rows", p.rows());
+            g.writeNumberField("cols", p.cols());
+            g.writeBooleanField("transposed", p.transposed());
+            g.writeNumberField("x", p.x());
+            g.writeNumberField("y", p.y());
+            g.writeStringField("colour", p.colour());
+            array(g, "offset", p.offset());
+            array(g, "unswizzled", p.unswizzled());
+            array(g, "bank", p.bank());
+            array(g, "thread", p.thread());
+            array(g, "value", p.value());
+            array(g, "holders", p.holders());
+            array(g, "peer", p.peer());
+            if (p.peer() != null) g.writeNumberField("peerPanel", p.peerPanel());
+            if (p.text() != null) {
+                g.writeArrayFieldStart("text");
+                for (String t : p.text()) g.writeString(t);
+                g.writeEndArray();
+            }
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
+    private static void array(JsonGenerator g, String name, long[] values) throws IOException {
+        if (values == null) return;
+        g.writeFieldName(name);
+        g.writeArray(values, 0, values.length);
+    }
+
+    /** A shape as nested JSON arrays of integers: {@code (2,(3,4))} as {@code [2,[3,4]]}. */
+    private static void tuple(JsonGenerator g, IntTuple t) throws IOException {
+        if (t.isLeaf()) {
+            g.writeNumber(t.value());
+            return;
+        }
+        g.writeStartArray();
+        for (IntTuple m : t.modes()) tuple(g, m);
+        g.writeEndArray();
+    }
+}

@@ -1,0 +1,632 @@
+// layoutcat explorer: the page. It asks the engine for a view (/api/view) and draws its grids on a canvas that zooms
+// and pans; everything it shows comes from this page's own server. No build step: a plain ES module.
+
+const $ = (id) => document.getElementById(id);
+
+// ---- the forms: each kind's positional arguments (in order, as `layoutcat draw KIND ARGS` takes them) and options
+const SWIZZLES = [
+  ['GMMA K-major SW128 atom, 16-bit', 'Sw<3,3,3> o 0 o (8,64):(64,1)', '2'],
+  ['GMMA K-major SW64 atom, 16-bit', 'Sw<2,3,3> o 0 o (8,32):(32,1)', '2'],
+  ['GMMA K-major SW32 atom, 16-bit', 'Sw<1,3,3> o 0 o (8,16):(16,1)', '2'],
+  ['GMMA MN-major SW128 atom, 16-bit', 'Sw<3,3,3> o 0 o (64,8):(1,64)', '2'],
+  ['CuTe printout: SW128 atom, pointer form', 'Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)', '2'],
+  ['128×64 tile of the SW128 atom', 'Sw<3,3,3> o 0 o ((8,16),(64,1)):((64,512),(1,0))', '2'],
+  ['256×256 row-major', '(256,256):(256,1)', ''],
+];
+const FORMS = {
+  layout: { label: 'layout', args: [
+      { label: 'layout (any kind: shape:stride, 1@0 strides, Sw<B,M,S> o off o L; CuTe printouts as they are)', value: SWIZZLES[0][1] },
+      { label: 'element bytes: each cell\'s shared-memory bank', choices: ['', '1', '2', '4', '8', '16'], value: '2' }],
+    presets: SWIZZLES },
+  op: { label: 'operation' },
+  compose: { label: 'compose', args: [
+      { label: 'A (applied second)', value: '(12,3,6):(1,72,12)' }, { label: 'B (applied first)', value: '(6,6):(1,6)' }],
+    help: 'A∘B, B applied first: the categorical walkthrough (refinement, pullback, pushforward) one panel at a time' },
+  mma: { label: 'tiled MMA', args: [
+      { label: 'MMA atom', list: 'mma', value: 'SM80_16x8x16_F16F16F16F16_TN' },
+      { label: 'atom layout MxNxK', value: '2x2x1' },
+      { label: 'permutation <M,N,K> (optional)', value: '' }],
+    options: [{ name: 'only', label: 'operands', choices: ['', 'C', 'A', 'B', 'ABC'], value: '' }],
+    help: 'e.g. 4x2x1 atoms with permutation <128,256,16> tile 128×256' },
+  copy: { label: 'tiled copy', args: [
+      { label: 'copy atom', list: 'copy', value: 'SM75_U32x4_LDSM_N' },
+      { label: 'value width in bits', value: '16' },
+      { label: 'thread layout', value: '(32,1)' },
+      { label: 'value layout', value: '(1,8)' }] },
+  banks: { label: 'banks', args: [
+      { label: 'shared-memory layout', value: 'Sw<3,3,3> o 0 o (8,64):(64,1)' },
+      { label: 'access: (thread, value) → index', value: '(8,8):(1,8)' },
+      { label: 'element bytes', choices: ['1', '2', '4', '8', '16'], value: '2' },
+      { label: 'vector bytes per thread (optional)', value: '' }],
+    help: 'one instruction: which bank each thread reads, wavefronts against the fewest possible' },
+  tv: { label: 'TV layout', args: [
+      { label: 'thread–value layout (thread, value) → element', value: '((2,2),(2,3)):((2,12),(1,4))' },
+      { label: 'tile shape (optional)', value: '(4,6)' }] },
+  coords: { label: 'coordinates', args: [{ label: 'layout', value: '(2,(2,2)):(2,(1,4))' }],
+    options: [{ name: 'order', label: 'rows by', choices: ['offset', 'index'], value: 'offset' }] },
+  divide: { label: 'divide', args: [
+      { label: 'A', value: '(4,8):(1,4)' }, { label: 'tiler B', value: '(2,2):(1,4)' },
+      { label: 'form', choices: ['logical', 'zipped', 'tiled', 'flat'], value: 'logical' }] },
+  product: { label: 'product', args: [
+      { label: 'A', value: '(2,2):(4,1)' }, { label: 'B', value: '6:1' },
+      { label: 'form', choices: ['logical', 'zipped', 'tiled', 'flat', 'blocked', 'raked'], value: 'logical' }] },
+  morphism: { label: 'morphism', args: [{ label: 'a morphism S --(α)--> T, or a tractable layout', value: '(2,2):(3,30)' }] },
+  refinement: { label: 'refinement', args: [{ label: 'T', value: '(4,6)' }, { label: 'U', value: '(2,12)' }] },
+  tma: { label: 'TMA', args: [
+      { label: 'global tensor layout', value: '(256,512):(512,1)' },
+      { label: 'shared-memory tile', value: 'Sw<3,3,3> o 0 o ((8,16),(64,1)):((64,512),(1,0))' },
+      { label: 'element (f16, f32, …)', value: 'f16' },
+      { label: 'CTA tile (optional)', value: '' }] },
+};
+
+const CW = 44, CH = 30, GAP = 40, OX = 56, OY = 64;
+
+let catalog = { ops: [], mma: [], copy: [], examples: [], palette: [] };
+let kind = 'layout';
+let view = null;       // the view the engine answered
+let placed = [];       // its panels with their world rectangles
+let selected = null;   // the selected thread, or null
+let hover = null;      // {p, r, c}
+let k = 1, tx = 0, ty = 0;  // world → screen: x·k + tx
+let stepIndex = 0;
+let serial = 0;
+let blobs = [];
+
+// ---- starting up
+async function start() {
+  catalog = await (await fetch('/api/catalog')).json();
+  for (const list of ['mma', 'copy']) {
+    const d = document.createElement('datalist');
+    d.id = 'list-' + list;
+    for (const n of catalog[list]) d.append(new Option(n));
+    document.body.append(d);
+  }
+  const nav = $('kinds');
+  for (const name of Object.keys(FORMS)) {
+    const b = document.createElement('button');
+    b.type = 'button'; b.textContent = FORMS[name].label; b.dataset.kind = name;
+    b.addEventListener('click', () => { choose(name); run(true); });
+    nav.append(b);
+  }
+  const gallery = $('gallery');
+  const groups = new Map();
+  catalog.examples.forEach((e, i) => {
+    if (!groups.has(e.source)) { const g = document.createElement('optgroup'); g.label = e.source; groups.set(e.source, g); gallery.append(g); }
+    groups.get(e.source).append(new Option(`${e.section} · ${e.title}`, String(i)));
+  });
+  gallery.addEventListener('change', () => {
+    const e = catalog.examples[Number(gallery.value)];
+    if (!e) return;
+    choose(e.kind, e.args, {});
+    run(true);
+  });
+  wireView();
+  window.addEventListener('popstate', () => { fromUrl(); run(false); });
+  if (!fromUrl()) choose('layout');
+  await run(false);
+}
+
+/** Reads the request in the URL into the form; false where the URL has none. */
+function fromUrl() {
+  const q = new URLSearchParams(location.search);
+  const k0 = q.get('kind');
+  if (!k0 || !FORMS[k0]) return false;
+  const options = {};
+  for (const [key, v] of q) if (key !== 'kind' && key !== 'a') options[key] = v;
+  choose(k0, q.getAll('a'), options);
+  return true;
+}
+
+/** Shows the form of a kind, filled with args and options (or the form's own examples). */
+function choose(name, args, options) {
+  kind = name;
+  for (const b of $('kinds').children) b.setAttribute('aria-pressed', String(b.dataset.kind === name));
+  const form = $('form');
+  form.replaceChildren();
+  const spec = FORMS[name];
+  if (name === 'op') {
+    opForm(form, args);
+  } else {
+    spec.args.forEach((a, i) => form.append(field('a' + i, a, args ? args[i] ?? '' : a.value)));
+    for (const o of spec.options ?? []) form.append(field('o-' + o.name, o, options && o.name in options ? options[o.name] : o.value));
+    if (spec.presets) {
+      const sel = document.createElement('select');
+      sel.append(new Option('swizzle atoms and tiles…', ''));
+      spec.presets.forEach((p, i) => sel.append(new Option(p[0], String(i))));
+      sel.addEventListener('change', () => {
+        const p = spec.presets[Number(sel.value)];
+        if (!p) return;
+        form.elements.a0.value = p[1]; form.elements.a1.value = p[2];
+        run(true);
+      });
+      const l = document.createElement('label'); l.textContent = 'presets'; l.append(sel); form.append(l);
+    }
+  }
+  if (spec.help) { const h = document.createElement('p'); h.className = 'help'; h.textContent = spec.help; form.append(h); }
+  const go = document.createElement('button'); go.type = 'submit'; go.textContent = 'show'; go.id = 'show';
+  form.append(go);
+  form.onsubmit = (ev) => { ev.preventDefault(); run(true); };
+}
+
+function field(id, spec, value) {
+  const l = document.createElement('label');
+  l.textContent = spec.label;
+  let input;
+  if (spec.choices) {
+    input = document.createElement('select');
+    for (const c of spec.choices) input.append(new Option(c === '' ? '(none)' : c, c));
+    if (value && !spec.choices.includes(value)) input.append(new Option(value, value));
+  } else {
+    input = document.createElement('input');
+    input.type = 'text'; input.spellcheck = false;
+    if (spec.list) input.setAttribute('list', 'list-' + spec.list);
+  }
+  input.name = id; input.id = 'f-' + id; input.value = value ?? '';
+  l.append(input);
+  return l;
+}
+
+/** The operation form: the table's operations, and an input per parameter of the one chosen. */
+function opForm(form, args) {
+  const sel = document.createElement('select');
+  sel.name = 'op'; sel.id = 'f-op';
+  const groups = new Map();
+  for (const o of catalog.ops) {
+    if (!groups.has(o.group)) { const g = document.createElement('optgroup'); g.label = o.group; groups.set(o.group, g); sel.append(g); }
+    groups.get(o.group).append(new Option(o.name, o.name));
+  }
+  const l = document.createElement('label'); l.textContent = 'operation of the table'; l.append(sel); form.append(l);
+  const box = document.createElement('div'); form.append(box);
+  const help = document.createElement('p'); help.className = 'help'; form.append(help);
+  const fill = (values) => {
+    const o = catalog.ops.find((x) => x.name === sel.value);
+    box.replaceChildren();
+    if (!o) return;
+    help.textContent = `${o.usage}: ${o.help}`;
+    const params = o.usage.split(' ').slice(1);
+    const n = Math.max(params.length, values ? values.length : 0);
+    for (let i = 0; i < n; i++) {
+      box.append(field('a' + i, { label: params[i] ?? 'argument ' + (i + 1) }, values ? values[i] ?? '' : o.example[i] ?? ''));
+    }
+  };
+  const name = args && args.length ? args[0] : 'composition';
+  sel.value = catalog.ops.some((o) => o.name === name) ? name : 'composition';
+  fill(args && args.length && args[0] === sel.value ? args.slice(1) : null);
+  sel.addEventListener('change', () => fill(null));
+}
+
+/** The request the form holds. */
+function request() {
+  const form = $('form');
+  const args = [];
+  const options = {};
+  if (kind === 'op') args.push(form.elements.op.value);
+  for (let i = 0; form.elements['a' + i]; i++) args.push(form.elements['a' + i].value.trim());
+  while (args.length > 1 && args[args.length - 1] === '') args.pop();
+  for (const o of FORMS[kind].options ?? []) {
+    const v = form.elements['o-' + o.name].value.trim();
+    if (v !== '') options[o.name] = v;
+  }
+  return { kind, args, options };
+}
+
+function urlOf(r) {
+  const q = new URLSearchParams();
+  q.set('kind', r.kind);
+  for (const a of r.args) q.append('a', a);
+  for (const [key, v] of Object.entries(r.options)) q.set(key, v);
+  return location.pathname + '?' + q.toString();
+}
+
+// ---- asking the engine
+async function post(path, body) {
+  return fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+async function run(push) {
+  const r = request();
+  const mine = ++serial;
+  const url = urlOf(r);
+  if (push && url !== location.pathname + location.search) history.pushState(null, '', url);
+  else history.replaceState(null, '', url);
+  $('title').textContent = '…';
+  let reply;
+  try {
+    const res = await post('/api/view', r);
+    reply = await res.json();
+  } catch (e) {
+    reply = { error: 'the explorer did not answer: ' + e };
+  }
+  if (mine !== serial) return;
+  if (reply.error) { showError(reply.error); return; }
+  showError(null);
+  show(reply);
+}
+
+function showError(message) {
+  const box = $('error');
+  const inputs = $('form').querySelectorAll('input');
+  if (message == null) {
+    box.hidden = true; box.textContent = '';
+    inputs.forEach((i) => i.removeAttribute('aria-invalid'));
+    return;
+  }
+  box.hidden = false; box.textContent = message;
+  inputs.forEach((i) => i.setAttribute('aria-invalid', String(i.value !== '' && message.includes(i.value.trim()))));
+  $('title').textContent = 'refused';
+}
+
+// ---- showing a view
+function show(v) {
+  view = v;
+  selected = null; hover = null; stepIndex = 0;
+  $('thread').value = '';
+  $('title').textContent = v.title ?? '';
+  const notes = $('notes');
+  notes.replaceChildren(...(v.notes ?? []).map((n) => { const li = document.createElement('li'); li.textContent = n; return li; }));
+  $('code').hidden = true;
+  const reply = $('reply');
+  if (v.reply) {
+    reply.hidden = false;
+    reply.textContent = Object.entries(v.reply).filter(([key]) => key !== 'id')
+      .map(([key, val]) => `${key}: ${typeof val === 'string' ? val : JSON.stringify(val)}`).join('\n');
+  } else reply.hidden = true;
+  for (const b of ['copy-cpp', 'copy-dsl']) $(b).disabled = !v.request;
+  place(v.panels ?? []);
+  $('viewport').classList.toggle('empty', placed.length === 0);
+  $('inspect').hidden = placed.length === 0;
+  blobs.forEach((u) => URL.revokeObjectURL(u));
+  blobs = [];
+  showFigures();
+  if (placed.length) { resize(); fit(); }
+}
+
+function showFigures() {
+  const box = $('figures');
+  const figs = view.figures ?? [];
+  const stepper = $('stepper');
+  stepper.hidden = !view.steps;
+  const shown = view.steps ? [figs[stepIndex]].filter(Boolean) : figs;
+  box.replaceChildren(...shown.map((f) => {
+    const fig = document.createElement('figure');
+    const cap = document.createElement('figcaption'); cap.textContent = f.label;
+    const img = document.createElement('img');
+    const url = URL.createObjectURL(new Blob([f.svg], { type: 'image/svg+xml' }));
+    blobs.push(url);
+    img.src = url; img.alt = f.label;
+    img.addEventListener('click', () => img.classList.toggle('natural'));
+    fig.append(cap, img);
+    return fig;
+  }));
+  if (view.steps) {
+    $('step').textContent = `step ${stepIndex + 1} of ${figs.length}: ${figs[stepIndex]?.label ?? ''}`;
+    $('prev').disabled = stepIndex === 0;
+    $('next').disabled = stepIndex >= figs.length - 1;
+  }
+}
+
+/** Each panel's world rectangle: its cells at (x, y) in cell units, panels after the first column or row a gap apart. */
+function place(panels) {
+  placed = panels.map((p, i) => {
+    const X = OX + p.x * CW + (p.x > 0 ? GAP : 0);
+    const Y = OY + p.y * CH + (p.y > 0 ? GAP : 0);
+    return { ...p, i, X, Y, W: p.cols * CW, H: p.rows * CH };
+  });
+  const cells = placed.reduce((n, p) => n + p.rows * p.cols, 0);
+  $('grid').dataset.cells = String(cells);
+}
+
+// ---- the canvas
+function resize() {
+  const vp = $('viewport');
+  const dpr = window.devicePixelRatio || 1;
+  for (const c of [$('grid'), $('overlay')]) {
+    c.width = Math.round(vp.clientWidth * dpr); c.height = Math.round(vp.clientHeight * dpr);
+    c.style.width = vp.clientWidth + 'px'; c.style.height = vp.clientHeight + 'px';
+  }
+}
+
+function bounds() {
+  let w = 0, h = 0;
+  for (const p of placed) { w = Math.max(w, p.X + p.W); h = Math.max(h, p.Y + p.H); }
+  return { w: w + 16, h: h + 16 };
+}
+
+function fit() {
+  const vp = $('viewport');
+  const b = bounds();
+  k = Math.min(1.5, vp.clientWidth / b.w, vp.clientHeight / b.h);
+  tx = Math.max(0, (vp.clientWidth - b.w * k) / 2); ty = 0;
+  draw();
+}
+
+function zoom(factor, sx, sy) {
+  const nk = Math.min(40, Math.max(0.01, k * factor));
+  tx = sx - (sx - tx) * (nk / k); ty = sy - (sy - ty) * (nk / k); k = nk;
+  draw();
+}
+
+function pal(n) { const P = catalog.palette; return P.length ? P[((n % 8) + 8) % 8 % P.length] : '#ddd'; }
+
+function fill(p, e) {
+  if (p.thread && p.thread[e] < 0) return '#ffffff';
+  switch (p.colour) {
+    case 'thread': return pal(p.thread[e]);
+    case 'bank': return pal(Math.floor(p.bank[e] / 4));
+    case 'offset': return pal(p.offset[e]);
+    default: return '#ffffff';
+  }
+}
+
+function element(p, r, c) { return p.transposed ? c + p.cols * r : r + p.rows * c; }
+
+function lines(p, e) {
+  if (p.text) return [p.text[e]];
+  if (p.offset && p.thread && p.bank) return [String(p.offset[e]), p.thread[e] >= 0 ? `T${p.thread[e]}` : `b${p.bank[e]}`];
+  if (p.offset && p.thread) return [String(p.offset[e])];
+  if (p.offset) return p.bank ? [String(p.offset[e]), 'b' + p.bank[e]] : [String(p.offset[e])];
+  if (p.thread) return p.thread[e] < 0 ? [] : [`T${p.thread[e]}`, `V${p.value[e]}`];
+  return [];
+}
+
+/** Paints the cells on screen: colour, grid lines and, where cells are large enough, their text. */
+function draw() {
+  const canvas = $('grid');
+  const ctx = canvas.getContext('2d');
+  const dpr = window.devicePixelRatio || 1;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  const W = canvas.width / dpr, H = canvas.height / dpr;
+  ctx.clearRect(0, 0, W, H);
+  const cw = CW * k, ch = CH * k;
+  let drawn = 0;
+  const font = Math.min(12, ch * 0.36);
+  for (const p of placed) {
+    const x0 = p.X * k + tx, y0 = p.Y * k + ty;
+    const c0 = Math.max(0, Math.floor(-x0 / cw)), c1 = Math.min(p.cols, Math.ceil((W - x0) / cw));
+    const r0 = Math.max(0, Math.floor(-y0 / ch)), r1 = Math.min(p.rows, Math.ceil((H - y0) / ch));
+    if (y0 - 8 > 0 && x0 < W) {
+      ctx.fillStyle = '#1d2433'; ctx.font = '600 13px system-ui, sans-serif'; ctx.textAlign = 'left'; ctx.textBaseline = 'alphabetic';
+      ctx.fillText(p.name.length > 120 ? p.name.slice(0, 117) + '…' : p.name, x0, y0 - (ch >= 9 ? 18 : 6));
+    }
+    const text = cw >= 22 && ch >= 14;
+    for (let c = c0; c < c1; c++) {
+      for (let r = r0; r < r1; r++) {
+        const e = element(p, r, c);
+        const sx = x0 + c * cw, sy = y0 + r * ch;
+        const dim = selected != null && p.thread && p.thread[e] !== selected;
+        ctx.globalAlpha = dim ? 0.18 : 1;
+        ctx.fillStyle = fill(p, e);
+        ctx.fillRect(sx, sy, cw, ch);
+        drawn++;
+        if (text) {
+          const ls = lines(p, e);
+          ctx.fillStyle = '#1d2433'; ctx.font = `${font}px ui-monospace, Menlo, monospace`; ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+          ls.forEach((t, j) => ctx.fillText(t, sx + cw / 2, sy + ch / 2 + (j - (ls.length - 1) / 2) * font * 1.1, cw - 2));
+        }
+      }
+    }
+    ctx.globalAlpha = 1;
+    if (cw >= 5) { // grid lines
+      ctx.strokeStyle = 'rgba(29,36,51,.35)'; ctx.lineWidth = 1;
+      ctx.beginPath();
+      for (let c = c0; c <= c1; c++) { const sx = Math.round(x0 + c * cw) + .5; ctx.moveTo(sx, y0 + r0 * ch); ctx.lineTo(sx, y0 + r1 * ch); }
+      for (let r = r0; r <= r1; r++) { const sy = Math.round(y0 + r * ch) + .5; ctx.moveTo(x0 + c0 * cw, sy); ctx.lineTo(x0 + c1 * cw, sy); }
+      ctx.stroke();
+    }
+    if (p.holders) { // an element several pairs hold: dashed
+      ctx.setLineDash([3, 2]); ctx.strokeStyle = '#1d2433';
+      for (let c = c0; c < c1; c++) for (let r = r0; r < r1; r++) {
+        if (p.holders[element(p, r, c)] > 1 && cw >= 8) ctx.strokeRect(x0 + c * cw + 2, y0 + r * ch + 2, cw - 4, ch - 4);
+      }
+      ctx.setLineDash([]);
+    }
+    if (selected != null && p.thread) { // the selected thread's values: outlined
+      ctx.strokeStyle = '#c62828'; ctx.lineWidth = 2;
+      for (let c = c0; c < c1; c++) for (let r = r0; r < r1; r++) {
+        if (p.thread[element(p, r, c)] === selected) ctx.strokeRect(x0 + c * cw + 1, y0 + r * ch + 1, cw - 2, ch - 2);
+      }
+      ctx.lineWidth = 1;
+    }
+    indices(ctx, p, x0, y0, cw, ch, r0, r1, c0, c1);
+  }
+  canvas.dataset.drawn = String(drawn);
+  drawOverlay();
+}
+
+/** Row indices left of a panel and column indices above it, thinned where cells are small. */
+function indices(ctx, p, x0, y0, cw, ch, r0, r1, c0, c1) {
+  ctx.fillStyle = '#5b6577'; ctx.font = '10px ui-monospace, Menlo, monospace';
+  const every = (size) => Math.max(1, Math.pow(2, Math.ceil(Math.log2(Math.max(1, 26 / size)))));
+  const er = every(ch), ec = every(cw);
+  ctx.textAlign = 'right'; ctx.textBaseline = 'middle';
+  for (let r = r0; r < r1; r++) if (r % er === 0) ctx.fillText(String(r), x0 - 4, y0 + (r + .5) * ch);
+  ctx.textAlign = 'center'; ctx.textBaseline = 'bottom';
+  for (let c = c0; c < c1; c++) if (c % ec === 0) ctx.fillText(String(c), x0 + (c + .5) * cw, y0 - 2);
+}
+
+function drawOverlay() {
+  const canvas = $('overlay');
+  const ctx = canvas.getContext('2d');
+  const dpr = window.devicePixelRatio || 1;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, canvas.width / dpr, canvas.height / dpr);
+  if (!hover) return;
+  const mark = (p, r, c, colour) => {
+    ctx.strokeStyle = colour; ctx.lineWidth = 3;
+    ctx.strokeRect((p.X + c * CW) * k + tx, (p.Y + r * CH) * k + ty, CW * k, CH * k);
+  };
+  mark(hover.p, hover.r, hover.c, '#2f6fdf');
+  const p = hover.p, e = element(p, hover.r, hover.c);
+  if (p.peer && p.peer[e] >= 0) {
+    const q = placed[p.peerPanel];
+    const f = p.peer[e];
+    const r = q.transposed ? Math.floor(f / q.cols) : f % q.rows, c = q.transposed ? f % q.cols : Math.floor(f / q.rows);
+    mark(q, r, c, '#f28e2b');
+  }
+}
+
+// ---- what a cell is
+function size(s) { return typeof s === 'number' ? s : s.reduce((a, m) => a * size(m), 1); }
+function crd(i, s) {
+  if (typeof s === 'number') return String(i);
+  const parts = [];
+  for (let j = 0; j < s.length; j++) {
+    const n = size(s[j]);
+    parts.push(crd(j === s.length - 1 ? i : i % n, s[j]));
+    i = Math.floor(i / n);
+  }
+  return '(' + parts.join(',') + ')';
+}
+
+/** The words for a cell: index, hierarchical coordinate, offset; thread and value, bank, swizzle where they apply. */
+function describe(p, r, c) {
+  const e = element(p, r, c);
+  const out = [];
+  if (p.thread && !p.offset) { // a tile held by threads
+    out.push(`${p.name} ${crd(e, p.shape)}, element ${e}`);
+    out.push(p.thread[e] >= 0 ? `thread ${p.thread[e]}, value ${p.value[e]}` : 'no thread holds it');
+    if (p.holders && p.holders[e] > 1) out.push(`held by ${p.holders[e]} (thread, value) pairs; the first is shown`);
+    if (p.peer && p.peer[e] >= 0) { const q = placed[p.peerPanel]; out.push(`the same (thread, value) in the ${q.name}: ${crd(p.peer[e], q.shape)}`); }
+  } else if (p.thread && p.offset && !p.bank) { // a TV table
+    out.push(`thread ${p.thread[e]}, value ${p.value[e]} → element ${p.offset[e]}`);
+  } else {
+    out.push(`index ${e} · coordinate ${crd(e, p.shape)}`);
+    if (p.text) out.push(`value ${p.text[e]}`);
+    if (p.offset) out.push(p.unswizzled ? `offset ${p.offset[e]} (swizzled from ${p.unswizzled[e]})` : `offset ${p.offset[e]}`);
+    if (p.bank) out.push(`bank ${p.bank[e]}`);
+    if (p.thread) out.push(p.thread[e] >= 0 ? `read by thread ${p.thread[e]}, value ${p.value[e]}` : 'not read by this instruction');
+  }
+  return out;
+}
+
+function cellAt(sx, sy) {
+  const wx = (sx - tx) / k, wy = (sy - ty) / k;
+  for (const p of placed) {
+    if (wx >= p.X && wy >= p.Y && wx < p.X + p.W && wy < p.Y + p.H) {
+      return { p, r: Math.floor((wy - p.Y) / CH), c: Math.floor((wx - p.X) / CW) };
+    }
+  }
+  return null;
+}
+
+function wireView() {
+  const vp = $('viewport');
+  let drag = null;
+  vp.addEventListener('pointerdown', (ev) => { drag = { x: ev.clientX, y: ev.clientY, tx, ty, moved: false }; vp.setPointerCapture(ev.pointerId); });
+  vp.addEventListener('pointermove', (ev) => {
+    const rect = vp.getBoundingClientRect();
+    const sx = ev.clientX - rect.left, sy = ev.clientY - rect.top;
+    if (drag) {
+      const dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
+      if (Math.abs(dx) + Math.abs(dy) > 3) { drag.moved = true; vp.classList.add('dragging'); }
+      if (drag.moved) { tx = drag.tx + dx; ty = drag.ty + dy; draw(); return; }
+    }
+    inspect(sx, sy);
+  });
+  vp.addEventListener('pointerup', (ev) => {
+    vp.classList.remove('dragging');
+    const click = drag && !drag.moved;
+    drag = null;
+    if (!click) return;
+    const rect = vp.getBoundingClientRect();
+    const cell = cellAt(ev.clientX - rect.left, ev.clientY - rect.top);
+    if (cell && cell.p.thread) {
+      const t = cell.p.thread[element(cell.p, cell.r, cell.c)];
+      selectThread(t < 0 || t === selected ? null : t);
+    }
+  });
+  vp.addEventListener('pointerleave', () => { hover = null; $('tip').hidden = true; drawOverlay(); });
+  vp.addEventListener('wheel', (ev) => {
+    ev.preventDefault();
+    const rect = vp.getBoundingClientRect();
+    zoom(Math.exp(-ev.deltaY * 0.0015), ev.clientX - rect.left, ev.clientY - rect.top);
+  }, { passive: false });
+  vp.addEventListener('keydown', (ev) => {
+    const cx = vp.clientWidth / 2, cy = vp.clientHeight / 2;
+    const moves = { ArrowLeft: [60, 0], ArrowRight: [-60, 0], ArrowUp: [0, 60], ArrowDown: [0, -60] };
+    if (ev.key === '+' || ev.key === '=') zoom(1.25, cx, cy);
+    else if (ev.key === '-') zoom(0.8, cx, cy);
+    else if (ev.key === '0') fit();
+    else if (moves[ev.key]) { tx += moves[ev.key][0]; ty += moves[ev.key][1]; draw(); }
+    else return;
+    ev.preventDefault();
+  });
+  new ResizeObserver(() => { if (placed.length) { resize(); draw(); } }).observe(vp);
+  $('fit').addEventListener('click', fit);
+  $('zoom-in').addEventListener('click', () => zoom(1.25, vp.clientWidth / 2, vp.clientHeight / 2));
+  $('zoom-out').addEventListener('click', () => zoom(0.8, vp.clientWidth / 2, vp.clientHeight / 2));
+  $('thread').addEventListener('input', () => {
+    const v = $('thread').value.trim();
+    selectThread(v === '' || !/^\d+$/.test(v) ? null : Number(v));
+  });
+  $('prev').addEventListener('click', () => { stepIndex = Math.max(0, stepIndex - 1); showFigures(); });
+  $('next').addEventListener('click', () => { stepIndex = Math.min((view.figures ?? []).length - 1, stepIndex + 1); showFigures(); });
+  $('copy-text').addEventListener('click', () => copy(view?.text ?? '', 'CuTe'));
+  $('copy-link').addEventListener('click', () => copy(location.href, 'link'));
+  $('copy-cpp').addEventListener('click', () => code('cpp'));
+  $('copy-dsl').addEventListener('click', () => code('dsl'));
+  for (const f of ['svg', 'png', 'tex']) $('get-' + f).addEventListener('click', () => download(f));
+}
+
+function inspect(sx, sy) {
+  const cell = cellAt(sx, sy);
+  const tip = $('tip');
+  if (!cell) { hover = null; tip.hidden = true; drawOverlay(); return; }
+  hover = cell;
+  const words = describe(cell.p, cell.r, cell.c);
+  $('cell').textContent = words.join(' · ');
+  tip.textContent = words.join('\n');
+  tip.hidden = false;
+  const vp = $('viewport');
+  tip.style.left = Math.min(sx + 14, vp.clientWidth - tip.offsetWidth - 4) + 'px';
+  tip.style.top = Math.min(sy + 14, vp.clientHeight - tip.offsetHeight - 4) + 'px';
+  drawOverlay();
+}
+
+function selectThread(t) {
+  selected = t;
+  $('thread').value = t == null ? '' : String(t);
+  if (t != null) {
+    let n = 0;
+    for (const p of placed) if (p.thread) for (const x of p.thread) if (x === t) n++;
+    $('cell').textContent = `thread ${t}: ${n} cells`;
+  }
+  draw();
+}
+
+async function copy(text, what) {
+  const pre = $('code');
+  pre.hidden = false;
+  pre.textContent = text;
+  try { await navigator.clipboard.writeText(text); pre.dataset.copied = what; } catch (e) { pre.dataset.copied = ''; }
+}
+
+async function code(lang) {
+  if (!view?.request) return;
+  const res = await post('/api/code?lang=' + lang, { kind: 'op', args: [view.request.op, ...view.request.args] });
+  if (!res.ok) { showError((await res.json()).error); return; }
+  copy(await res.text(), lang);
+}
+
+async function download(format) {
+  const res = await post('/api/draw?format=' + format, request());
+  if (!res.ok) { showError((await res.json()).error); return; }
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url; a.download = `layoutcat-${kind}.${format}`;
+  document.body.append(a); a.click(); a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+/** For tests and scripts: where a cell's centre is, relative to the viewport's centre, and the view shown. */
+window.layoutcat = {
+  cellOffset(panel, r, c) {
+    const p = placed[panel];
+    const vp = $('viewport');
+    return { dx: Math.round((p.X + (c + .5) * CW) * k + tx - vp.clientWidth / 2), dy: Math.round((p.Y + (r + .5) * CH) * k + ty - vp.clientHeight / 2) };
+  },
+  get view() { return view; },
+  zoomTo(factor) { k = factor; tx = 0; ty = 0; draw(); },
+};
+
+start();
