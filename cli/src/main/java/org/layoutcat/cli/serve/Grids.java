@@ -133,16 +133,18 @@ final class Grids {
     record Owners(long[] thread, long[] value, long[] holders) {}
 
     /**
-     * The owners of the {@code cells} elements of a tile under a thread–value layout (thread mode 0, value mode 1).
+     * The owners of the {@code cells} elements of a tile under a thread–value layout (thread mode 0, value mode 1; a
+     * layout of rank 1 gives each thread one value).
      *
      * @throws IllegalArgumentException where a pair lands outside the tile
      */
     static Owners owners(String what, Layout tv, long cells) {
         checkCells(what, cells);
-        if (tv.rank() != 2) {
-            throw new IllegalArgumentException("a thread–value layout has rank 2 (thread, value); " + tv + " has rank " + tv.rank());
+        if (tv.rank() > 2) {
+            throw new IllegalArgumentException("a thread–value layout has rank 2 (thread, value), or 1 (a value a thread); " + tv
+                    + " has rank " + tv.rank());
         }
-        long threads = tv.mode(0).size();
+        long threads = tv.rank() == 2 ? tv.mode(0).size() : tv.size();
         long[] thread = new long[(int) cells];
         long[] value = new long[(int) cells];
         long[] holders = new long[(int) cells];

@@ -59,7 +59,9 @@ const FORMS = {
       { label: 'CTA tile (optional)', value: '' }] },
 };
 
-const CW = 44, CH = 30, GAP = 40, OX = 56, OY = 64;
+// a cell is CW × CH at zoom 1; the margins and the gaps between panels stay GAP screen pixels at every zoom, so that
+// names and indices keep their room
+const CW = 44, CH = 30, GAP = 48, OX = 52, OY = 40;
 
 let catalog = { ops: [], mma: [], copy: [], examples: [], palette: [] };
 let kind = 'layout';
@@ -305,13 +307,9 @@ function showFigures() {
   }
 }
 
-/** Each panel's world rectangle: its cells at (x, y) in cell units, panels after the first column or row a gap apart. */
+/** Each panel: its cells at (x, y) in cell units; a panel right of or below another starts a gap further. */
 function place(panels) {
-  placed = panels.map((p, i) => {
-    const X = OX + p.x * CW + (p.x > 0 ? GAP : 0);
-    const Y = OY + p.y * CH + (p.y > 0 ? GAP : 0);
-    return { ...p, i, X, Y, W: p.cols * CW, H: p.rows * CH };
-  });
+  placed = panels.map((p, i) => ({ ...p, i, gx: OX + (p.x > 0 ? GAP : 0), gy: OY + (p.y > 0 ? GAP : 0) }));
   const cells = placed.reduce((n, p) => n + p.rows * p.cols, 0);
   $('grid').dataset.cells = String(cells);
 }
@@ -326,23 +324,26 @@ function resize() {
   }
 }
 
-function bounds() {
-  let w = 0, h = 0;
-  for (const p of placed) { w = Math.max(w, p.X + p.W); h = Math.max(h, p.Y + p.H); }
-  return { w: w + 16, h: h + 16 };
-}
+/** The screen position of a panel's cell (r, c)'s top left corner. */
+function sx0(p) { return tx + p.gx + p.x * CW * k; }
+function sy0(p) { return ty + p.gy + p.y * CH * k; }
 
+/** The zoom at which every panel fits the viewport, its margins and gaps kept. */
 function fit() {
   const vp = $('viewport');
-  const b = bounds();
-  k = Math.min(1.5, vp.clientWidth / b.w, vp.clientHeight / b.h);
-  tx = Math.max(0, (vp.clientWidth - b.w * k) / 2); ty = 0;
+  k = 1.5;
+  for (const p of placed) {
+    k = Math.min(k, (vp.clientWidth - 16 - p.gx) / ((p.x + p.cols) * CW), (vp.clientHeight - 16 - p.gy) / ((p.y + p.rows) * CH));
+  }
+  let right = 0;
+  for (const p of placed) right = Math.max(right, p.gx + (p.x + p.cols) * CW * k);
+  tx = Math.max(0, (vp.clientWidth - 16 - right) / 2); ty = 0;
   draw();
 }
 
 function zoom(factor, sx, sy) {
   const nk = Math.min(40, Math.max(0.01, k * factor));
-  tx = sx - (sx - tx) * (nk / k); ty = sy - (sy - ty) * (nk / k); k = nk;
+  tx = sx - OX - (sx - tx - OX) * (nk / k); ty = sy - OY - (sy - ty - OY) * (nk / k); k = nk;
   draw();
 }
 
@@ -381,12 +382,12 @@ function draw() {
   let drawn = 0;
   const font = Math.min(12, ch * 0.36);
   for (const p of placed) {
-    const x0 = p.X * k + tx, y0 = p.Y * k + ty;
+    const x0 = sx0(p), y0 = sy0(p);
     const c0 = Math.max(0, Math.floor(-x0 / cw)), c1 = Math.min(p.cols, Math.ceil((W - x0) / cw));
     const r0 = Math.max(0, Math.floor(-y0 / ch)), r1 = Math.min(p.rows, Math.ceil((H - y0) / ch));
     if (y0 - 8 > 0 && x0 < W) {
       ctx.fillStyle = '#1d2433'; ctx.font = '600 13px system-ui, sans-serif'; ctx.textAlign = 'left'; ctx.textBaseline = 'alphabetic';
-      ctx.fillText(p.name.length > 120 ? p.name.slice(0, 117) + '…' : p.name, x0, y0 - (ch >= 9 ? 18 : 6));
+      ctx.fillText(p.name.length > 120 ? p.name.slice(0, 117) + '…' : p.name, x0, y0 - 20);
     }
     const text = cw >= 22 && ch >= 14;
     for (let c = c0; c < c1; c++) {
@@ -453,7 +454,7 @@ function drawOverlay() {
   if (!hover) return;
   const mark = (p, r, c, colour) => {
     ctx.strokeStyle = colour; ctx.lineWidth = 3;
-    ctx.strokeRect((p.X + c * CW) * k + tx, (p.Y + r * CH) * k + ty, CW * k, CH * k);
+    ctx.strokeRect(sx0(p) + c * CW * k - 1, sy0(p) + r * CH * k - 1, CW * k + 2, CH * k + 2);
   };
   mark(hover.p, hover.r, hover.c, '#2f6fdf');
   const p = hover.p, e = element(p, hover.r, hover.c);
@@ -500,11 +501,9 @@ function describe(p, r, c) {
 }
 
 function cellAt(sx, sy) {
-  const wx = (sx - tx) / k, wy = (sy - ty) / k;
   for (const p of placed) {
-    if (wx >= p.X && wy >= p.Y && wx < p.X + p.W && wy < p.Y + p.H) {
-      return { p, r: Math.floor((wy - p.Y) / CH), c: Math.floor((wx - p.X) / CW) };
-    }
+    const c = Math.floor((sx - sx0(p)) / (CW * k)), r = Math.floor((sy - sy0(p)) / (CH * k));
+    if (r >= 0 && c >= 0 && r < p.rows && c < p.cols) return { p, r, c };
   }
   return null;
 }
@@ -623,7 +622,7 @@ window.layoutcat = {
   cellOffset(panel, r, c) {
     const p = placed[panel];
     const vp = $('viewport');
-    return { dx: Math.round((p.X + (c + .5) * CW) * k + tx - vp.clientWidth / 2), dy: Math.round((p.Y + (r + .5) * CH) * k + ty - vp.clientHeight / 2) };
+    return { dx: Math.round(sx0(p) + (c + .5) * CW * k - vp.clientWidth / 2), dy: Math.round(sy0(p) + (r + .5) * CH * k - vp.clientHeight / 2) };
   },
   get view() { return view; },
   zoomTo(factor) { k = factor; tx = 0; ty = 0; draw(); },

@@ -1,0 +1,257 @@
+package org.layoutcat.browser;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.layoutcat.cli.serve.Explorer;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The explorer as a person uses it, in Chromium driven by ChromeDriver: typing a layout and hovering a cell, stepping a
+ * composition, pasting a CuTe printout, following a link, being refused, selecting a thread, and the page talking to
+ * no host but its own. Each state is saved as a screenshot in {@code target/explorer-screenshots/}.
+ */
+@Tag("browser")
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ExplorerBrowserTest {
+    static Explorer explorer;
+    static ChromeDriver driver;
+    static WebDriverWait wait;
+    static final Path SHOTS = Path.of("target", "explorer-screenshots");
+
+    @BeforeAll
+    static void start() throws IOException {
+        explorer = Explorer.start(InetAddress.getLoopbackAddress(), 0);
+        ChromeOptions o = new ChromeOptions();
+        o.setBinary(Files.exists(Path.of("/usr/bin/chromium")) ? "/usr/bin/chromium" : "/usr/bin/chromium-browser");
+        o.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,950",
+                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-default-apps", "--metrics-recording-only", "--disable-extensions", "--hide-scrollbars");
+        LoggingPreferences logs = new LoggingPreferences();
+        logs.enable(LogType.PERFORMANCE, Level.ALL);
+        o.setCapability("goog:loggingPrefs", logs);
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(new java.io.File("/usr/bin/chromedriver"))
+                .usingAnyFreePort().build();
+        driver = new ChromeDriver(service, o);
+        wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+        Files.createDirectories(SHOTS);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (driver != null) driver.quit();
+        if (explorer != null) explorer.close();
+    }
+
+    @BeforeEach
+    void home() {
+        driver.get(explorer.uri().toString());
+        wait.until(d -> !((String) js("return document.getElementById('title').textContent")).equals("…")
+                && js("return document.getElementById('grid').dataset.cells") != null);
+    }
+
+    static Object js(String script, Object... args) {
+        return ((JavascriptExecutor) driver).executeScript(script, args);
+    }
+
+    static void shot(String name) throws IOException {
+        Files.write(SHOTS.resolve(name + ".png"), ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
+    }
+
+    static String cells() {
+        return (String) js("return document.getElementById('grid').dataset.cells");
+    }
+
+    /** Shows the form of a kind, and waits for its first view. */
+    static void kind(String label) {
+        String before = String.valueOf(js("return JSON.stringify(window.layoutcat.view)"));
+        driver.findElement(By.xpath("//nav[@id='kinds']/button[normalize-space()='" + label + "']")).click();
+        wait.until(d -> !String.valueOf(js("return JSON.stringify(window.layoutcat.view)")).equals(before)
+                || driver.findElement(By.id("error")).isDisplayed());
+    }
+
+    static void type(String id, String text) {
+        WebElement in = driver.findElement(By.id(id));
+        in.clear();
+        in.sendKeys(text);
+    }
+
+    /** Submits the form and waits for the view's title to change or an error. */
+    static void show() {
+        String before = String.valueOf(js("return JSON.stringify(window.layoutcat.view)"));
+        driver.findElement(By.id("show")).click();
+        wait.until(d -> !String.valueOf(js("return JSON.stringify(window.layoutcat.view)")).equals(before)
+                || driver.findElement(By.id("error")).isDisplayed());
+    }
+
+    /** Moves the mouse over cell (r, c) of a panel and returns what the page says of it. */
+    static String hover(int panel, int r, int c) {
+        @SuppressWarnings("unchecked")
+        Map<String, Number> at = (Map<String, Number>) js("return window.layoutcat.cellOffset(arguments[0], arguments[1], arguments[2])", panel, r, c);
+        new Actions(driver).moveToElement(driver.findElement(By.id("viewport")), at.get("dx").intValue(), at.get("dy").intValue()).perform();
+        return driver.findElement(By.id("cell")).getText();
+    }
+
+    @Test
+    @Order(1)
+    void aTypedLayoutIsDrawnCellByCellAndACellSaysWhatItIs() throws IOException {
+        type("f-a0", "(16,(4,4)):(16,(1,4))");
+        new Select(driver.findElement(By.id("f-a1"))).selectByValue("");
+        show();
+        assertEquals("256", cells());
+        assertEquals("256", js("return document.getElementById('grid').dataset.drawn"), "all cells are on screen after fit");
+        // index 2 + 16·(3 + 4·1) = 114 of ((16,(4,4)) is the coordinate (2,(3,1)), offset 2·16 + 3·1 + 1·4 = 39
+        String said = hover(0, 2, 7);
+        assertTrue(said.contains("index 114 · coordinate (2,(3,1))"), said);
+        assertTrue(said.contains("offset 39"), said);
+        assertTrue(driver.findElement(By.id("tip")).isDisplayed());
+        shot("1-layout-hover");
+        assertTrue(driver.getCurrentUrl().contains("kind=layout"), driver.getCurrentUrl());
+    }
+
+    @Test
+    @Order(2)
+    void aCompositionStepsThroughItsWalkthroughToTheLastPanel() throws IOException {
+        kind("compose");
+        WebElement step = driver.findElement(By.id("step"));
+        assertTrue(step.getText().startsWith("step 1 of 7: 1 · f = f_B"), step.getText());
+        shot("2-compose-step-1");
+        WebElement next = driver.findElement(By.id("next"));
+        int clicks = 0;
+        while (next.isEnabled() && clicks < 20) {
+            next.click();
+            clicks++;
+        }
+        assertEquals(6, clicks);
+        assertTrue(step.getText().startsWith("step 7 of 7: 7 · A∘B = L_(g′∘f′)"), step.getText());
+        assertEquals(1, driver.findElements(By.cssSelector("#figures figure img")).size());
+        wait.until(d -> (Boolean) js("const i = document.querySelector('#figures img'); return i.complete && i.naturalWidth > 0"));
+        assertEquals("(6,(2,3)):(1,(6,72))", js("return window.layoutcat.view.text"));
+        shot("2-compose-step-7");
+    }
+
+    @Test
+    @Order(3)
+    void aPastedCuTePrintoutShowsItsSwizzledOffsets() throws IOException {
+        type("f-a0", "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)");
+        new Select(driver.findElement(By.id("f-a1"))).selectByValue("2");
+        show();
+        assertEquals("512", cells());
+        // CuTe C++ prints 73 at index 9 = (1,1): 64 + 1 = 65 with bits 6..8 XORed into bits 3..5
+        String said = hover(0, 1, 1);
+        assertTrue(said.contains("index 9 · coordinate (1,1)"), said);
+        assertTrue(said.contains("offset 73 (swizzled from 65)"), said);
+        assertTrue(said.contains("bank 4"), said);
+        js("window.layoutcat.zoomTo(1.4)");
+        shot("3-swizzle-printout");
+    }
+
+    @Test
+    @Order(4)
+    void aPermalinkOpensItsView() throws IOException {
+        URI link = explorer.uri().resolve("/?kind=mma&a=SM80_16x8x16_F16F16F16F16_TN&a=2x2x1&only=C");
+        driver.get(link.toString());
+        wait.until(d -> "mma".equals(js("return window.layoutcat.view && window.layoutcat.view.kind")));
+        assertEquals("SM80_16x8x16_F16F16F16F16_TN", driver.findElement(By.id("f-a0")).getAttribute("value"));
+        assertEquals(String.valueOf(32 * 16), cells()); // 2x2 atoms of m16n8: C is 32x16
+        // clicking a cell selects its thread: m16n8k16 gives each thread 4 accumulators (PTX ISA, mma.m16n8k16 fragments)
+        @SuppressWarnings("unchecked")
+        Map<String, Number> at = (Map<String, Number>) js("return window.layoutcat.cellOffset(0, 0, 0)");
+        new Actions(driver).moveToElement(driver.findElement(By.id("viewport")), at.get("dx").intValue(), at.get("dy").intValue()).click().perform();
+        assertEquals("thread 0: 4 cells", driver.findElement(By.id("cell")).getText());
+        assertEquals("0", driver.findElement(By.id("thread")).getAttribute("value"));
+        shot("4-permalink-mma-thread-0");
+    }
+
+    @Test
+    @Order(5)
+    void aRefusalShowsTheEnginesReasonBesideTheField() throws IOException {
+        kind("compose");
+        type("f-a0", "(4,6):(1,5)");
+        type("f-a1", "3:2");
+        driver.findElement(By.id("show")).click();
+        WebElement error = driver.findElement(By.id("error"));
+        wait.until(d -> error.isDisplayed());
+        assertTrue(error.getText().startsWith("compose: no composite:"), error.getText());
+        assertTrue(error.getText().contains("divisib"), error.getText());
+        shot("5-refusal");
+    }
+
+    @Test
+    @Order(6)
+    void aTiledCopyHoverNamesWhereTheSameThreadAndValueLand() throws IOException {
+        kind("tiled copy");
+        String said = hover(0, 0, 0);
+        assertTrue(said.contains("thread 0, value 0") && said.contains("the same (thread, value) in the destination"), said);
+        shot("6-copy-hover");
+    }
+
+    @Test
+    @Order(7)
+    void theBigTiledMmaAndTheBigLayoutDraw() throws IOException {
+        driver.get(explorer.uri().resolve("/?kind=mma&a=SM80_16x8x16_F16F16F16F16_TN&a=4x2x1&a=%3C128,256,16%3E").toString());
+        wait.until(d -> "mma".equals(js("return window.layoutcat.view && window.layoutcat.view.kind")));
+        assertEquals(String.valueOf(128 * 256 + 128 * 16 + 16 * 256), cells());
+        shot("7-mma-128x256");
+        driver.get(explorer.uri().resolve("/?kind=layout&a=(256,256):(256,1)").toString());
+        wait.until(d -> "65536".equals(cells()));
+        // at the zoom that fits 65,536 cells a cell is about 2.5 x 1.7 pixels: the pointer lands within a cell of (128, 200),
+        // and what the page says of it is that cell's: index r + 256 c, coordinate (r,c), offset 256 r + c
+        String said = hover(0, 128, 200);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("index (\\d+) · coordinate \\((\\d+),(\\d+)\\) · offset (\\d+)").matcher(said);
+        assertTrue(m.find(), said);
+        long i = Long.parseLong(m.group(1)), r = Long.parseLong(m.group(2)), c = Long.parseLong(m.group(3));
+        assertTrue(Math.abs(r - 128) <= 1 && Math.abs(c - 200) <= 1, said);
+        assertEquals(r + 256 * c, i, said);
+        assertEquals(256 * r + c, Long.parseLong(m.group(4)), said);
+        shot("7-layout-256x256");
+    }
+
+    @Test
+    @Order(8)
+    void thePageTalksToNoHostButItsOwn() {
+        List<String> urls = new ArrayList<>();
+        for (LogEntry e : driver.manage().logs().get(LogType.PERFORMANCE)) {
+            String m = e.getMessage();
+            if (!m.contains("\"Network.requestWillBeSent\"")) continue;
+            int at = m.indexOf("\"url\":\"", m.indexOf("\"request\":"));
+            urls.add(m.substring(at + 7, m.indexOf('"', at + 7)));
+        }
+        assertTrue(urls.size() > 10, urls.toString());
+        String origin = explorer.uri().toString();
+        List<String> elsewhere = urls.stream().filter(u -> !u.startsWith(origin) && !u.startsWith("blob:" + origin.replaceAll("/$", ""))
+                && !u.startsWith("data:")).toList();
+        assertEquals(List.of(), elsewhere);
+    }
+}

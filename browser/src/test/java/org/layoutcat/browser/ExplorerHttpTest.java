@@ -1,0 +1,216 @@
+package org.layoutcat.browser;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.layoutcat.cli.BatchEngine;
+import org.layoutcat.cli.serve.Explorer;
+
+/** The explorer's HTTP side: its endpoints, its answers against CuTe C++'s, and its limits. */
+class ExplorerHttpTest {
+    static Explorer explorer;
+    static HttpClient http = HttpClient.newHttpClient();
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    @BeforeAll
+    static void start() throws IOException {
+        explorer = Explorer.start(InetAddress.getLoopbackAddress(), 0);
+    }
+
+    @AfterAll
+    static void stop() {
+        explorer.close();
+    }
+
+    static HttpResponse<byte[]> post(String path, String body) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(explorer.uri().resolve(path)).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    static JsonNode view(String body) throws IOException, InterruptedException {
+        HttpResponse<byte[]> r = post("/api/view", body);
+        JsonNode n = JSON.readTree(r.body());
+        assertEquals(200, r.statusCode(), () -> body + " -> " + n);
+        return n;
+    }
+
+    @Test
+    void thePageAndItsAssetsComeFromTheJarUnderAPolicyOfSelf() throws Exception {
+        for (String path : List.of("/", "/app.js", "/app.css", "/favicon.svg")) {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(explorer.uri().resolve(path)).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, r.statusCode(), path);
+            String csp = r.headers().firstValue("Content-Security-Policy").orElseThrow();
+            assertTrue(csp.contains("default-src 'self'") && csp.contains("connect-src 'self'"), csp);
+            assertEquals("nosniff", r.headers().firstValue("X-Content-Type-Options").orElseThrow());
+        }
+        HttpResponse<String> missing = http.send(HttpRequest.newBuilder(explorer.uri().resolve("/../../etc/passwd")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(404, missing.statusCode());
+        HttpResponse<String> page = http.send(HttpRequest.newBuilder(explorer.uri()).build(), HttpResponse.BodyHandlers.ofString());
+        assertTrue(!page.body().contains("http://") && !page.body().contains("https://"), "the page names no other host");
+    }
+
+    @Test
+    void aRequestAddressedToAnotherHostIsRefused() throws Exception {
+        // a DNS-rebinding page would send its own host name: raw HTTP, as java.net.http will not set Host
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), explorer.uri().getPort())) {
+            s.getOutputStream().write("GET / HTTP/1.1\r\nHost: attacker.example:80\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            String reply = new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(reply.startsWith("HTTP/1.1 403"), reply);
+            assertTrue(reply.contains("not to 'attacker.example:80'"), reply);
+        }
+    }
+
+    @Test
+    void aSwizzledLayoutsOffsetsAreCuTeCppsOwn() throws Exception {
+        // CuTe C++ prints 73 for Sw<3,3,3> o 0 o (8,64):(64,1) at index 9, and its pointer form is the same function
+        for (String l : List.of("Sw<3,3,3> o 0 o (8,64):(64,1)", "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)")) {
+            JsonNode p = view("{\"kind\":\"layout\",\"args\":[\"" + l + "\",\"2\"]}").get("panels").get(0);
+            assertEquals(8, p.get("rows").asInt());
+            assertEquals(64, p.get("cols").asInt());
+            assertEquals(73, p.get("offset").get(9).asLong());
+            assertEquals(65, p.get("unswizzled").get(9).asLong());
+            assertEquals(4, p.get("bank").get(9).asLong()); // ⌊73·2/4⌋ mod 32
+        }
+    }
+
+    @Test
+    void aRefusalSaysWhyInTheEnginesWords() throws Exception {
+        HttpResponse<byte[]> r = post("/api/view", "{\"kind\":\"compose\",\"args\":[\"(4,6):(1,5)\",\"3:2\"]}");
+        assertEquals(400, r.statusCode());
+        String error = JSON.readTree(r.body()).get("error").asText();
+        assertTrue(error.contains("no composite") && error.contains("divisib"), error);
+        HttpResponse<byte[]> bad = post("/api/view", "{\"kind\":\"layout\",\"args\":[\"(4,8):(1,4\"]}");
+        assertEquals(400, bad.statusCode());
+        assertTrue(JSON.readTree(bad.body()).get("error").asText().startsWith("cannot parse \"(4,8):(1,4\""));
+        HttpResponse<byte[]> unknown = post("/api/view", "{\"kind\":\"lyout\",\"args\":[]}");
+        assertTrue(JSON.readTree(unknown.body()).get("error").asText().contains("unknown view 'lyout'"));
+        HttpResponse<byte[]> notJson = post("/api/view", "{\"kind\":");
+        assertTrue(JSON.readTree(notJson.body()).get("error").asText().startsWith("the request is not valid JSON"));
+    }
+
+    @Test
+    void theBatchEndpointAnswersAsTheBatchModeDoes() throws Exception {
+        for (String line : List.of("{\"id\":1,\"op\":\"composition\",\"args\":[\"(12,3,6):(1,72,12)\",\"(6,6):(1,6)\"]}",
+                "{\"id\":\"x\",\"op\":\"complement\",\"args\":[\"(2,4):(1,2)\",\"16\"]}",
+                "{\"id\":2,\"op\":\"compose\",\"args\":[\"(4,6):(1,5)\",\"3:2\"]}", "{\"id\":3,\"op\":")) {
+            HttpResponse<byte[]> r = post("/api/batch", line);
+            assertEquals(200, r.statusCode());
+            assertEquals(BatchEngine.reply(line), new String(r.body(), StandardCharsets.UTF_8));
+        }
+        assertEquals("{\"id\":1,\"result\":\"(6,(2,3)):(1,(6,72))\"}",
+                new String(post("/api/batch", "{\"id\":1,\"op\":\"composition\",\"args\":[\"(12,3,6):(1,72,12)\",\"(6,6):(1,6)\"]}").body(),
+                        StandardCharsets.UTF_8).replace(",\"engine\":\"cute\"", "").replace(",\"engine\":\"category\"", ""));
+    }
+
+    @Test
+    void aBodyPastTheLimitIsRefusedUnread() throws Exception {
+        String big = "{\"kind\":\"layout\",\"args\":[\"" + "1".repeat(70_000) + "\"]}";
+        HttpResponse<byte[]> r = post("/api/view", big);
+        assertEquals(413, r.statusCode());
+        assertTrue(JSON.readTree(r.body()).get("error").asText().contains("larger than 65536 bytes"));
+    }
+
+    @Test
+    void aGridPastTheLimitIsRefusedBeforeItIsComputed() throws Exception {
+        HttpResponse<byte[]> r = post("/api/view", "{\"kind\":\"layout\",\"args\":[\"(1024,1024):(1024,1)\"]}");
+        assertEquals(400, r.statusCode());
+        assertTrue(JSON.readTree(r.body()).get("error").asText().contains("1048576 cells"));
+    }
+
+    @Test
+    void aTiledMmaOf128By256IsUnderTwoMegabytes() throws Exception {
+        // SM80_16x8x16 (m16n8k16) with 4x2x1 atoms over a 128x256 tile: C 128x256, A 128x16, B 16x256
+        HttpResponse<byte[]> r = post("/api/view",
+                "{\"kind\":\"mma\",\"args\":[\"SM80_16x8x16_F16F16F16F16_TN\",\"4x2x1\",\"<128,256,16>\"]}");
+        assertEquals(200, r.statusCode());
+        assertTrue(r.body().length < 2_000_000, r.body().length + " bytes");
+        JsonNode v = JSON.readTree(r.body());
+        long cells = 0;
+        for (JsonNode p : v.get("panels")) cells += p.get("rows").asLong() * p.get("cols").asLong();
+        assertEquals(128 * 256 + 128 * 16 + 16 * 256, cells);
+        assertEquals(256, v.get("threads").asInt());
+        // every accumulator is held by one (thread, value) pair, 128 of them per thread (32768 / 256)
+        JsonNode c = v.get("panels").get(0);
+        long[] perThread = new long[256];
+        for (JsonNode t : c.get("thread")) perThread[t.asInt()]++;
+        for (long n : perThread) assertEquals(128, n);
+    }
+
+    @Test
+    void everyGalleryExampleOpensInTheExplorer() throws Exception {
+        HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(explorer.uri().resolve("/api/catalog")).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        JsonNode examples = JSON.readTree(r.body()).get("examples");
+        assertTrue(examples.size() > 50, examples.size() + " examples");
+        List<String> failed = new ArrayList<>();
+        for (JsonNode e : examples) {
+            String body = "{\"kind\":" + JSON.writeValueAsString(e.get("kind").asText()) + ",\"args\":" + JSON.writeValueAsString(e.get("args")) + "}";
+            HttpResponse<byte[]> v = post("/api/view", body);
+            if (v.statusCode() != 200) failed.add(e.get("title").asText() + ": " + new String(v.body(), StandardCharsets.UTF_8));
+        }
+        assertEquals(List.of(), failed);
+    }
+
+    @Test
+    void aCompositionIsItsWalkthroughsSevenPanels() throws Exception {
+        JsonNode v = view("{\"kind\":\"compose\",\"args\":[\"(12,3,6):(1,72,12)\",\"(6,6):(1,6)\"]}");
+        assertTrue(v.get("steps").asBoolean());
+        assertEquals("(6,(2,3)):(1,(6,72))", v.get("text").asText()); // the README's and CuTe's answer
+        assertEquals(7, v.get("figures").size());
+        assertTrue(v.get("figures").get(2).get("label").asText().contains("mutual refinement"));
+        assertTrue(v.get("figures").get(0).get("svg").asText().startsWith("<?xml") || v.get("figures").get(0).get("svg").asText().startsWith("<svg"));
+    }
+
+    @Test
+    void theCodeAndDrawEndpointsGiveTheCommandsOutput() throws Exception {
+        HttpResponse<byte[]> cpp = post("/api/code?lang=cpp", "{\"kind\":\"op\",\"args\":[\"composition\",\"(4,4):(4,1)\",\"(2,2):(1,2)\"]}");
+        assertEquals(200, cpp.statusCode());
+        String text = new String(cpp.body(), StandardCharsets.UTF_8);
+        assertTrue(text.contains("#include <cute/tensor.hpp>") && text.contains("composition"), text);
+        HttpResponse<byte[]> dsl = post("/api/code?lang=dsl", "{\"kind\":\"op\",\"args\":[\"composition\",\"(4,4):(4,1)\",\"(2,2):(1,2)\"]}");
+        assertTrue(new String(dsl.body(), StandardCharsets.UTF_8).contains("import cutlass.cute as cute"));
+        HttpResponse<byte[]> png = post("/api/draw?format=png", "{\"kind\":\"layout\",\"args\":[\"(4,8):(1,4)\"]}");
+        assertEquals(200, png.statusCode());
+        assertEquals((byte) 0x89, png.body()[0]);
+        assertEquals('P', png.body()[1]);
+        assertTrue(png.headers().firstValue("Content-Disposition").orElseThrow().contains("layoutcat-layout.png"));
+        HttpResponse<byte[]> tex = post("/api/draw?format=tex", "{\"kind\":\"layout\",\"args\":[\"(4,8):(1,4)\"]}");
+        assertTrue(new String(tex.body(), StandardCharsets.US_ASCII).contains("tikzpicture"));
+    }
+
+    @Test
+    void aCopyCellNamesWhereItsThreadAndValueLand() throws Exception {
+        // ldmatrix x4 of halves over a 16x8... tile: source and destination, each cell's peer on the other side
+        JsonNode v = view("{\"kind\":\"copy\",\"args\":[\"SM75_U32x4_LDSM_N\",\"16\",\"(32,1)\",\"(1,8)\"]}");
+        JsonNode s = v.get("panels").get(0), d = v.get("panels").get(1);
+        assertEquals(1, s.get("peerPanel").asInt());
+        assertEquals(0, d.get("peerPanel").asInt());
+        long cells = s.get("rows").asLong() * s.get("cols").asLong();
+        for (int e = 0; e < cells; e++) {
+            int peer = s.get("peer").get(e).asInt();
+            if (peer < 0) continue;
+            // the same (thread, value) pair on both sides: the owner of e in S holds peer in D
+            assertEquals(s.get("thread").get(e).asInt(), d.get("thread").get(peer).asInt(), "element " + e);
+        }
+    }
+
+    static URI base() {
+        return explorer.uri();
+    }
+}
