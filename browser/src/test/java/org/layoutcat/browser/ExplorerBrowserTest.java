@@ -223,9 +223,21 @@ class ExplorerBrowserTest {
         driver.get(explorer.uri().resolve("/?kind=mma&a=SM80_16x8x16_F16F16F16F16_TN&a=4x2x1&a=%3C128,256,16%3E").toString());
         wait.until(d -> "mma".equals(js("return window.layoutcat.view && window.layoutcat.view.kind")));
         assertEquals(String.valueOf(128 * 256 + 128 * 16 + 16 * 256), cells());
+        // measured, not asserted (the note reports them): from asking for the view to its cells drawn, and the page's start
+        System.out.println("explorer timings, tiled MMA 128x256 (ms): " + js("return JSON.stringify(window.layoutcat.timings)")
+                + ", navigation to load event: " + js("const t = performance.getEntriesByType('navigation')[0]; return Math.round(t.loadEventEnd)"));
         shot("7-mma-128x256");
         driver.get(explorer.uri().resolve("/?kind=layout&a=(256,256):(256,1)").toString());
         wait.until(d -> "65536".equals(cells()));
+        System.out.println("explorer timings, layout 256x256 (ms): " + js("return JSON.stringify(window.layoutcat.timings)"));
+        // the page's work per hover: 400 pointer moves across the grid, each answered (the cell's words, the tooltip, the outline)
+        System.out.println("explorer: a hover over the 256x256 layout takes " + js("""
+                const vp = document.getElementById('viewport'), r = vp.getBoundingClientRect();
+                const t0 = performance.now();
+                for (let i = 0; i < 400; i++) {
+                  vp.dispatchEvent(new PointerEvent('pointermove', { clientX: r.left + 60 + (i * 7) % 600, clientY: r.top + 50 + (i * 13) % 400, bubbles: true }));
+                }
+                return ((performance.now() - t0) / 400).toFixed(3);""") + " ms in the page");
         // at the zoom that fits 65,536 cells a cell is about 2.5 x 1.7 pixels: the pointer lands within a cell of (128, 200),
         // and what the page says of it is that cell's: index r + 256 c, coordinate (r,c), offset 256 r + c
         String said = hover(0, 128, 200);

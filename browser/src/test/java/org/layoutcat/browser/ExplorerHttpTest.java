@@ -178,6 +178,19 @@ class ExplorerHttpTest {
     }
 
     @Test
+    void whereTheCategoryCannotComposeCuTesAlgorithmIsSteppedThrough() throws Exception {
+        // (2,2):(3,1) is not tractable (2 does not divide 3): CuTe's walk, a line a step, then the composite's grid
+        JsonNode v = view("{\"kind\":\"compose\",\"args\":[\"(2,2):(3,1)\",\"(2,2):(1,2)\"]}");
+        assertTrue(v.get("notes").get(0).asText().contains("is not tractable"), v.get("notes").toString());
+        JsonNode figures = v.get("figures");
+        assertTrue(figures.get(0).get("label").asText().startsWith("CuTe's algorithm, step 1 of "));
+        assertTrue(figures.get(0).get("text").asText().contains("coalesce_x(A)"));
+        JsonNode last = figures.get(figures.size() - 1);
+        assertEquals("A∘B = (2,2):(3,1)", last.get("label").asText()); // CuTe C++: composition((2,2):(3,1), (2,2):(1,2))
+        assertTrue(last.has("svg"));
+    }
+
+    @Test
     void theCodeAndDrawEndpointsGiveTheCommandsOutput() throws Exception {
         HttpResponse<byte[]> cpp = post("/api/code?lang=cpp", "{\"kind\":\"op\",\"args\":[\"composition\",\"(4,4):(4,1)\",\"(2,2):(1,2)\"]}");
         assertEquals(200, cpp.statusCode());

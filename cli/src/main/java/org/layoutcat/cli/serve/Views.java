@@ -246,7 +246,7 @@ final class Views {
         g.writeFieldName("reply");
         g.writeRawValue(reply);
         panels(g, List.of(Grids.banks(smem, access, elem)));
-        figures(g, List.of(new Figure("the instruction's wavefronts", svg(DrawCommand.picture(r.drawOptions(), "banks", r.args())))));
+        figures(g, List.of(new Figure("the instruction's wavefronts", svg(DrawCommand.picture(r.drawOptions(), "banks", r.args())), null)));
         request(g, "bank_conflicts", args);
     }
 
@@ -256,9 +256,15 @@ final class Views {
         Walkthrough.Steps steps = Drawings.composeSteps(a, b);
         g.writeStringField("title", steps.title());
         g.writeStringField("text", org.layoutcat.core.algebra.Composition.compose(a, b).toString());
-        notes(g, steps.notes());
         List<Figure> figures = new ArrayList<>();
-        for (Panels.Panel p : steps.panels()) figures.add(new Figure(p.label(), svg(p.content())));
+        if (steps.title().endsWith("by CuTe's algorithm")) { // the category cannot compose: CuTe's steps, one a step, then the grid
+            notes(g, steps.notes().subList(0, 1));
+            List<String> cute = steps.notes().subList(1, steps.notes().size());
+            for (int i = 0; i < cute.size(); i++) figures.add(new Figure("CuTe's algorithm, step " + (i + 1) + " of " + cute.size(), null, cute.get(i)));
+        } else {
+            notes(g, steps.notes());
+        }
+        for (Panels.Panel p : steps.panels()) figures.add(new Figure(p.label(), svg(p.content()), null));
         figures(g, figures);
         g.writeBooleanField("steps", true);
         request(g, "composition", List.of(a.toString(), b.toString()));
@@ -296,7 +302,7 @@ final class Views {
         Diagram d = DrawCommand.picture(r.drawOptions(), r.kind(), r.args());
         g.writeStringField("title", d.title());
         g.writeStringField("text", d.title());
-        figures(g, List.of(new Figure(d.title(), svg(d))));
+        figures(g, List.of(new Figure(d.title(), svg(d), null)));
         String form = r.option("kind") != null ? r.option("kind") : r.args().size() > 2 ? r.args().get(2) : "logical";
         switch (r.kind()) {
             case "divide" -> request(g, form + "_divide", r.args().subList(0, 2));
@@ -328,7 +334,8 @@ final class Views {
         return Exports.render(d, f, d.width() > 1600 ? 1 : 2);
     }
 
-    private record Figure(String label, String svg) {}
+    /** A figure: a picture (SVG), or a step in words. */
+    private record Figure(String label, String svg, String text) {}
 
     private static String svg(Diagram d) {
         return new String(Exports.render(d, Exports.Format.SVG, 1), StandardCharsets.UTF_8);
@@ -397,7 +404,8 @@ final class Views {
         for (Figure f : figures) {
             g.writeStartObject();
             g.writeStringField("label", f.label());
-            g.writeStringField("svg", f.svg());
+            if (f.svg() != null) g.writeStringField("svg", f.svg());
+            if (f.text() != null) g.writeStringField("text", f.text());
             g.writeEndObject();
         }
         g.writeEndArray();

@@ -226,6 +226,7 @@ async function post(path, body) {
 }
 
 async function run(push) {
+  const began = performance.now();
   const r = request();
   const mine = ++serial;
   const url = urlOf(r);
@@ -243,7 +244,12 @@ async function run(push) {
   if (reply.error) { showError(reply.error); return; }
   showError(null);
   show(reply);
+  timings.view = Math.round(performance.now() - began);
+  if (timings.firstView == null) timings.firstView = Math.round(performance.now());
 }
+
+/** How long the last view took from asking to drawn, and when the first was drawn after the page began (ms). */
+const timings = { view: null, firstView: null };
 
 function showError(message) {
   const box = $('error');
@@ -292,12 +298,18 @@ function showFigures() {
   box.replaceChildren(...shown.map((f) => {
     const fig = document.createElement('figure');
     const cap = document.createElement('figcaption'); cap.textContent = f.label;
+    fig.append(cap);
+    if (f.text != null) { // a step in words
+      const p = document.createElement('p'); p.className = 'step-text'; p.textContent = f.text;
+      fig.append(p);
+      return fig;
+    }
     const img = document.createElement('img');
     const url = URL.createObjectURL(new Blob([f.svg], { type: 'image/svg+xml' }));
     blobs.push(url);
     img.src = url; img.alt = f.label;
     img.addEventListener('click', () => img.classList.toggle('natural'));
-    fig.append(cap, img);
+    fig.append(img);
     return fig;
   }));
   if (view.steps) {
@@ -625,6 +637,7 @@ window.layoutcat = {
     return { dx: Math.round(sx0(p) + (c + .5) * CW * k - vp.clientWidth / 2), dy: Math.round(sy0(p) + (r + .5) * CH * k - vp.clientHeight / 2) };
   },
   get view() { return view; },
+  timings,
   zoomTo(factor) { k = factor; tx = 0; ty = 0; draw(); },
 };
 
