@@ -13,9 +13,10 @@ import picocli.CommandLine.Option;
  * and serves until stopped (Ctrl-C).
  */
 @Command(name = "serve", mixinStandardHelpOptions = true, description = {
-    "The explorer: a local web page over the engine. Type a layout, an operation or a composition, pick an atom,",
-    "a tiled MMA or copy, or a gallery example; zoom, pan and hover the picture; link the view; copy it as CuTe,",
-    "CuTe C++ or CuTe DSL; download SVG, PNG or TikZ. Serves on the loopback address until stopped (Ctrl-C)."})
+    "The explorer: a local web page over the engine, at http://127.0.0.1:8765/.",
+    "Type a layout, an operation or a composition, or pick an atom, a tiled MMA or copy, or a gallery",
+    "example; zoom, pan and hover the picture; link the view; copy it as CuTe, CuTe C++ or CuTe DSL;",
+    "download SVG, PNG or TikZ. It serves on the loopback address until stopped (Ctrl-C)."})
 final class ServeCommand implements Callable<Integer> {
     @Option(names = "--port", defaultValue = "8765", paramLabel = "N", description = "the port (default 8765; 0 takes a free one)")
     int port;

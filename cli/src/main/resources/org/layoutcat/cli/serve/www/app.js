@@ -261,7 +261,13 @@ function showError(message) {
   }
   box.hidden = false; box.textContent = message;
   inputs.forEach((i) => i.setAttribute('aria-invalid', String(i.value !== '' && message.includes(i.value.trim()))));
-  $('title').textContent = 'refused';
+  // nothing of the last view stays on show beside a refusal
+  view = null; placed = []; hover = null;
+  $('title').textContent = 'refused: see the reason beside the input';
+  for (const id of ['notes', 'figures']) $(id).replaceChildren();
+  for (const id of ['stepper', 'reply', 'code', 'inspect']) $(id).hidden = true;
+  $('viewport').classList.add('empty');
+  for (const b of ['copy-text', 'copy-cpp', 'copy-dsl', 'get-svg', 'get-png', 'get-tex']) $(b).disabled = true;
 }
 
 // ---- showing a view
@@ -279,6 +285,7 @@ function show(v) {
     reply.textContent = Object.entries(v.reply).filter(([key]) => key !== 'id')
       .map(([key, val]) => `${key}: ${typeof val === 'string' ? val : JSON.stringify(val)}`).join('\n');
   } else reply.hidden = true;
+  for (const b of ['copy-text', 'get-svg', 'get-png', 'get-tex']) $(b).disabled = false;
   for (const b of ['copy-cpp', 'copy-dsl']) $(b).disabled = !v.request;
   place(v.panels ?? []);
   $('viewport').classList.toggle('empty', placed.length === 0);
