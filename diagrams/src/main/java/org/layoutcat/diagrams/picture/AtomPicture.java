@@ -72,22 +72,32 @@ public final class AtomPicture {
 
     /** Draws an operand's cells with the top-left corner at (x, y); indices on the sides asked for. */
     private static void drawOperand(Sketch k, Operand o, double x, double y, double cw, boolean rowIndex, boolean colIndex) {
+        // the cells' rectangles, those of one colour together, then their labels (inside the cells, so the order
+        // changes no pixel, and the SVG writes each colour's cells as one path)
+        List<List<Scene.Rect>> byColour = new ArrayList<>();
+        for (int q = 0; q <= COLOURS; q++) byColour.add(new ArrayList<>());
+        List<Scene.Text> threadLabels = new ArrayList<>();
+        List<Scene.Text> valueLabels = new ArrayList<>();
         for (long c = 0; c < o.cols(); c++) {
             for (long r = 0; r < o.rows(); r++) {
                 long i = o.at(r, c);
                 Box b = new Box(x + c * cw, y + r * CH, cw, CH);
                 long t = i < 0 ? -1 : i % o.threads();
-                k.scene.add(new Scene.Rect(b, Palette.fill(t < 0 ? -1 : t % COLOURS), Style.LINE, 0.6, 0, false, true));
+                int colour = t < 0 ? -1 : (int) (t % COLOURS);
+                byColour.get(colour + 1).add(new Scene.Rect(b, Palette.fill(colour), Style.LINE, 0.6, 0, false, true));
                 String label = "";
                 if (i >= 0) {
                     String tt = "T" + t, vv = "V" + (i / o.threads());
-                    k.scene.add(new Scene.Text(b.centerX(), b.centerY() - 6, tt, Style.SMALL, Scene.Anchor.MIDDLE, Style.INK, false));
-                    k.scene.add(new Scene.Text(b.centerX(), b.centerY() + 7, vv, Style.SMALL, Scene.Anchor.MIDDLE, Style.INK, false));
+                    threadLabels.add(new Scene.Text(b.centerX(), b.centerY() - 6, tt, Style.SMALL, Scene.Anchor.MIDDLE, Style.INK, false));
+                    valueLabels.add(new Scene.Text(b.centerX(), b.centerY() + 7, vv, Style.SMALL, Scene.Anchor.MIDDLE, Style.INK, false));
                     label = tt + " " + vv;
                 }
                 k.node(o.name() + ".cell." + r + "." + c, DiagramNode.Kind.CELL, label, b);
             }
         }
+        byColour.forEach(cells -> cells.forEach(k.scene::add));
+        threadLabels.forEach(k.scene::add);
+        valueLabels.forEach(k.scene::add);
         if (rowIndex) {
             for (long r = 0; r < o.rows(); r++) {
                 k.scene.add(new Scene.Text(x - 6, y + r * CH + CH / 2, Long.toString(r), Style.SMALL, Scene.Anchor.END, Style.MUTED, false));
