@@ -178,4 +178,15 @@ class AtomPictureTest {
                 + " accumulators alone (--only C), or fewer atoms or a smaller permutation", e.getMessage());
         assertEquals(256 * 256, cells(Drawings.mmaAccumulators(mma, null)).size());
     }
+
+    /**
+     * A 128-thread TV layout over a 32×64 tile: stacked, its panels made a 2729×4379 strip; past 2000 px and 1.5 times
+     * its width, they go side by side, and the picture is no longer a strip.
+     */
+    @Test
+    void aTallThreadValuePictureIsNotAStrip() {
+        Diagram d = Drawings.tv(Layout.parse("((4,8,4),(2,2,2)):((256,1,8),(128,32,1024))"), IntTuple.parse("(32,64)"), null);
+        assertTrue(d.height() <= 1.5 * d.width(), d.width() + "x" + d.height());
+        assertEquals(32 * 64 + 128 * 8, cells(d).size());
+    }
 }
