@@ -53,6 +53,7 @@ import picocli.CommandLine.Parameters;
     "                         (--atoms 2x2x1, --permute <M,N,K>; --only C:",
     "                         the accumulators alone, wgmma's default)",
     "  copy NAME BITS THR VAL tiled copy (make_tiled_copy): source and destination",
+    "                         (--src L, --dst L: each cell's offsets in the tensors)",
     "  banks SMEM ACCESS --elem BYTES [--vector BYTES]",
     "                         one instruction's threads against the 32 banks:",
     "                         a row per wavefront, bank conflicts outlined red",
@@ -98,6 +99,12 @@ public final class DrawCommand implements Callable<Integer> {
     @Option(names = "--only", paramLabel = "OPERANDS", description = "mma: C draws the accumulators alone, ABC all three"
             + " (default C for wgmma atoms, whose A and B panels show every element held by every thread; ABC otherwise)")
     String only;
+
+    @Option(names = "--src", paramLabel = "L", description = "copy: the source tensor over the tile (e.g. gmem \"(16,64):(64,1)\"); each cell shows its offset")
+    String src;
+
+    @Option(names = "--dst", paramLabel = "L", description = "copy: the destination tensor over the tile (e.g. \"Sw<3,3,3> o 0 o (16,64):(64,1)\"); each cell shows its offset")
+    String dst;
 
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -164,6 +171,7 @@ public final class DrawCommand implements Callable<Integer> {
             if (vector != null) a.add(Integer.toString(vector));
         }
         if (only != null && !kind.equals("mma")) throw new IllegalArgumentException(kind + ": --only is for the mma picture");
+        if ((src != null || dst != null) && !kind.equals("copy")) throw new IllegalArgumentException(kind + ": --src and --dst are for the copy picture");
         if (kind.equals("mma") && (atoms != null || permute != null)) {
             if (a.size() == 1) a.add(atoms != null ? atoms : "1x1x1");
             if (permute != null && a.size() == 2) a.add(permute);
@@ -230,7 +238,7 @@ public final class DrawCommand implements Callable<Integer> {
             case "copy":
                 arity(a, 4, 4, "a copy atom's name, the value width in bits, a thread layout and a value layout");
                 return Drawings.copy(TiledCopy.of(Atoms.copy(a.get(0)), bits(a.get(1)), Layout.parse(a.get(2)), Layout.parse(a.get(3))),
-                        title);
+                        src != null ? AnyLayout.parse(src) : null, dst != null ? AnyLayout.parse(dst) : null, title);
             default:
                 throw new IllegalArgumentException("unknown picture kind '" + org.layoutcat.core.LayoutArgumentException.quote(kind) + "': one of " + String.join(", ", KINDS));
         }

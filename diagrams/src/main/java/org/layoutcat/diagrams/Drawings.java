@@ -346,7 +346,19 @@ public final class Drawings {
      * @throws IllegalArgumentException where a tile has more cells than a picture draws
      */
     public static Diagram copy(TiledCopy copy, String title) {
-        return AtomPicture.copy(copy, title);
+        return AtomPicture.copy(copy, null, null, title);
+    }
+
+    /**
+     * {@link #copy(TiledCopy, String)} with the tensors copied from and to: each cell also shows its element's offset in
+     * {@code src} (source panel) and {@code dst} (destination panel); where the source and destination TV layouts agree
+     * ({@code cp.async}, a universal copy) the one tile, each cell with both offsets. Either tensor may be null.
+     *
+     * @throws IllegalArgumentException where the tile has more cells than a picture draws, a tensor is neither a layout
+     *         nor a swizzled layout, or its size is not the tile's
+     */
+    public static Diagram copy(TiledCopy copy, AnyLayout src, AnyLayout dst, String title) {
+        return AtomPicture.copy(copy, src, dst, title);
     }
 
     /**

@@ -2,6 +2,7 @@ package org.layoutcat.diagrams.picture;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.atom.TiledCopy;
@@ -41,21 +42,44 @@ public final class AtomPicture {
         return owner;
     }
 
+    /**
+     * An address line of a cell: {@code prefix} and the offset a tensor gives the cell's tile element (its index
+     * {@code r + rows·c} in the tile, column-major).
+     */
+    record Address(String prefix, java.util.function.LongUnaryOperator offset) {}
+
     /** One operand: its cells, (r, c) of the picture ↦ element {@code r + rows·c} or, transposed, {@code c + cols·r}. */
-    private record Operand(String name, Layout tv, long rows, long cols, boolean transposed, long[] owner) {
+    private record Operand(String name, Layout tv, long rows, long cols, boolean transposed, long[] owner, List<Address> addresses) {
         static Operand of(String name, Layout tv, long rows, long cols, boolean transposed) {
+            return of(name, tv, rows, cols, transposed, List.of());
+        }
+
+        static Operand of(String name, Layout tv, long rows, long cols, boolean transposed, List<Address> addresses) {
             long er = transposed ? cols : rows, ec = transposed ? rows : cols;
-            return new Operand(name, tv, rows, cols, transposed, owners(tv, er, ec, name));
+            return new Operand(name, tv, rows, cols, transposed, owners(tv, er, ec, name), List.copyOf(addresses));
         }
 
         long at(long r, long c) {
             return transposed ? owner[(int) (c + cols * r)] : owner[(int) (r + rows * c)];
         }
 
+        /** The tile element drawn at (r, c). */
+        long element(long r, long c) {
+            return transposed ? c + cols * r : r + rows * c;
+        }
+
         long threads() {
             return tv.mode(0).size();
         }
+
+        /** The cell's height: T and V, and a line per address. */
+        double cellHeight() {
+            return CH + LINE * addresses.size();
+        }
     }
+
+    /** The height of one more line in a cell. */
+    private static final double LINE = 13;
 
     private static final double CH = 34;
     private static final double GAP = 18;
@@ -66,31 +90,59 @@ public final class AtomPicture {
         for (Operand o : ops) {
             String t = "T" + (o.threads() - 1), v = "V" + (o.tv().mode(1).size() - 1);
             w = Math.max(w, Math.max(Style.textWidth(t, Style.SMALL), Style.textWidth(v, Style.SMALL)) + 8);
+            for (Address a : o.addresses()) {
+                for (long e = 0; e < o.rows() * o.cols(); e++) {
+                    w = Math.max(w, Style.textWidth(a.prefix() + a.offset().applyAsLong(e), Style.SMALL) + 8);
+                }
+            }
         }
         return Math.ceil(w);
     }
 
     /** Draws an operand's cells with the top-left corner at (x, y); indices on the sides asked for. */
     private static void drawOperand(Sketch k, Operand o, double x, double y, double cw, boolean rowIndex, boolean colIndex) {
+        // the cells' rectangles, those of one colour together, then their labels (inside the cells, so the order
+        // changes no pixel, and the SVG writes each colour's cells as one path)
+        List<List<Scene.Rect>> byColour = new ArrayList<>();
+        for (int q = 0; q <= COLOURS; q++) byColour.add(new ArrayList<>());
+        List<Scene.Text> threadLabels = new ArrayList<>();
+        List<Scene.Text> valueLabels = new ArrayList<>();
+        List<Scene.Text> addressLabels = new ArrayList<>();
+        double ch = o.cellHeight();
+        double top = -(ch - LINE) / 2 + 6.5; // the first line's centre, from the cell's centre; lines LINE apart
         for (long c = 0; c < o.cols(); c++) {
             for (long r = 0; r < o.rows(); r++) {
                 long i = o.at(r, c);
-                Box b = new Box(x + c * cw, y + r * CH, cw, CH);
+                Box b = new Box(x + c * cw, y + r * ch, cw, ch);
                 long t = i < 0 ? -1 : i % o.threads();
-                k.scene.add(new Scene.Rect(b, Palette.fill(t < 0 ? -1 : t % COLOURS), Style.LINE, 0.6, 0, false, true));
-                String label = "";
+                int colour = t < 0 ? -1 : (int) (t % COLOURS);
+                byColour.get(colour + 1).add(new Scene.Rect(b, Palette.fill(colour), Style.LINE, 0.6, 0, false, true));
+                StringBuilder label = new StringBuilder();
                 if (i >= 0) {
                     String tt = "T" + t, vv = "V" + (i / o.threads());
-                    k.scene.add(new Scene.Text(b.centerX(), b.centerY() - 6, tt, Style.SMALL, Scene.Anchor.MIDDLE, Style.INK, false));
-                    k.scene.add(new Scene.Text(b.centerX(), b.centerY() + 7, vv, Style.SMALL, Scene.Anchor.MIDDLE, Style.INK, false));
-                    label = tt + " " + vv;
+                    double cy = o.addresses().isEmpty() ? b.centerY() - 6 : b.centerY() + top;
+                    threadLabels.add(new Scene.Text(b.centerX(), cy, tt, Style.SMALL, Scene.Anchor.MIDDLE, Style.INK, false));
+                    valueLabels.add(new Scene.Text(b.centerX(), o.addresses().isEmpty() ? b.centerY() + 7 : cy + LINE, vv, Style.SMALL,
+                            Scene.Anchor.MIDDLE, Style.INK, false));
+                    label.append(tt).append(' ').append(vv);
                 }
-                k.node(o.name() + ".cell." + r + "." + c, DiagramNode.Kind.CELL, label, b);
+                for (int q = 0; q < o.addresses().size(); q++) {
+                    Address a = o.addresses().get(q);
+                    String text = a.prefix() + a.offset().applyAsLong(o.element(r, c));
+                    addressLabels.add(new Scene.Text(b.centerX(), b.centerY() + top + LINE * (q + 2), text, Style.SMALL,
+                            Scene.Anchor.MIDDLE, Style.MUTED, false));
+                    label.append(label.isEmpty() ? "" : " ").append(text);
+                }
+                k.node(o.name() + ".cell." + r + "." + c, DiagramNode.Kind.CELL, label.toString(), b);
             }
         }
+        byColour.forEach(cells -> cells.forEach(k.scene::add));
+        threadLabels.forEach(k.scene::add);
+        valueLabels.forEach(k.scene::add);
+        addressLabels.forEach(k.scene::add);
         if (rowIndex) {
             for (long r = 0; r < o.rows(); r++) {
-                k.scene.add(new Scene.Text(x - 6, y + r * CH + CH / 2, Long.toString(r), Style.SMALL, Scene.Anchor.END, Style.MUTED, false));
+                k.scene.add(new Scene.Text(x - 6, y + r * ch + ch / 2, Long.toString(r), Style.SMALL, Scene.Anchor.END, Style.MUTED, false));
             }
         }
         if (colIndex) {
@@ -98,7 +150,7 @@ public final class AtomPicture {
                 k.scene.add(new Scene.Text(x + c * cw + cw / 2, y - 8, Long.toString(c), Style.SMALL, Scene.Anchor.MIDDLE, Style.MUTED, false));
             }
         }
-        k.scene.add(new Scene.Rect(new Box(x, y, o.cols() * cw, o.rows() * CH), "none", Style.INK, 1.4, 0, false, true));
+        k.scene.add(new Scene.Rect(new Box(x, y, o.cols() * cw, o.rows() * ch), "none", Style.INK, 1.4, 0, false, true));
     }
 
     /**
@@ -110,6 +162,9 @@ public final class AtomPicture {
      */
     public static Diagram mma(TiledMma mma, String title) {
         long m = mma.tileSize(0), n = mma.tileSize(1), kk = mma.tileSize(2);
+        Picture.requireCells("mma", "the " + m + "×" + n + "×" + kk + " tile's A, B and C",
+                Math.addExact(Math.multiplyExact(m, n), Math.multiplyExact(kk, Math.addExact(m, n))),
+                "draw the accumulators alone (--only C), or fewer atoms or a smaller permutation");
         Operand a = Operand.of("A", mma.layoutA(), m, kk, false);
         Operand b = Operand.of("B", mma.layoutB(), kk, n, true); // drawn K×N, B's elements are n + N·k
         Operand c = Operand.of("C", mma.layoutC(), m, n, false);
@@ -143,6 +198,8 @@ public final class AtomPicture {
      */
     public static Diagram mmaAccumulators(TiledMma mma, String title) {
         long m = mma.tileSize(0), n = mma.tileSize(1);
+        Picture.requireCells("mma", "the " + m + "×" + n + " accumulator tile", Math.multiplyExact(m, n),
+                "draw fewer atoms or a smaller permutation");
         Operand c = Operand.of("C", mma.layoutC(), m, n, false);
         double cw = cellWidth(List.of(c));
         List<String> lines = new ArrayList<>();
@@ -160,30 +217,80 @@ public final class AtomPicture {
     }
 
     /**
-     * The print_latex picture of a tiled copy: the source tile left, the destination tile right.
+     * The print_latex picture of a tiled copy: the source tile left, the destination tile right; or, where the source
+     * and destination TV layouts agree (every element is read and written by the same thread and value, as in {@code
+     * cp.async} and a universal copy), the one tile. Given the tensors copied from and to, each cell also shows the
+     * offset of its element in them: {@code src} in the source panel ({@code s} in the one tile), {@code dst} in the
+     * destination's ({@code d}); element {@code (m, n)} of the tile is read at {@code src(m, n)} and written at
+     * {@code dst(m, n)}.
      *
-     * @throws IllegalArgumentException where a tile has more cells than a picture draws (65,536), or where a
-     *         thread–value layout reaches outside its tile; the tiled operation's own refusals
-     *         (LayoutArgumentException) pass through
+     * @param src the source tensor over the tile (a layout or a swizzled layout of the tile's shape), or null
+     * @param dst the destination tensor over the tile, or null
+     * @throws IllegalArgumentException where a tile has more cells than a picture draws (65,536), where a
+     *         thread–value layout reaches outside its tile, or a tensor's size is not the tile's; the tiled operation's
+     *         own refusals (LayoutArgumentException) pass through
      */
-    public static Diagram copy(TiledCopy copy, String title) {
+    public static Diagram copy(TiledCopy copy, AnyLayout src, AnyLayout dst, String title) {
         IntTuple tiler = copy.tiler();
         long rows = tiler.mode(0).product(), cols = tiler.rank() > 1 ? tiler.mode(1).product() : 1;
-        Operand s = Operand.of("S", copy.layoutS(), rows, cols, false);
-        Operand d = Operand.of("D", copy.layoutD(), rows, cols, false);
-        double cw = cellWidth(List.of(s, d));
+        Picture.requireCells("copy", "the " + rows + "×" + cols + " tile", Math.multiplyExact(rows, cols), "give fewer threads or values");
+        Layout layoutS = copy.layoutS(), layoutD = copy.layoutD();
+        Address srcAt = address("source", "s ", src, rows * cols), dstAt = address("destination", "d ", dst, rows * cols);
+        boolean alike = layoutS.size() == layoutD.size() && java.util.Arrays.equals(owners(layoutS, rows, cols, "S"), owners(layoutD, rows, cols, "D"));
         List<String> lines = new ArrayList<>();
         lines.add(title != null ? title : copy.atom().name() + " of " + copy.valueBits() + "-bit values over a " + rows + "×" + cols + " tile");
-        lines.add(copy.atom().ptx() + "; " + copy.threads() + " threads; source left, destination right; T thread, V value");
-        lines.add("S " + copy.layoutS() + "   D " + copy.layoutD());
+        String tensors = (src != null ? "   source tensor " + src : "") + (dst != null ? "   destination tensor " + dst : "");
+        Sketch k = new Sketch();
+        if (alike) {
+            List<Address> both = new ArrayList<>();
+            if (srcAt != null) both.add(srcAt);
+            if (dstAt != null) both.add(dstAt);
+            Operand sd = Operand.of("SD", layoutS, rows, cols, false, both);
+            lines.add(copy.atom().ptx() + "; " + copy.threads() + " threads; each element read and written by the same thread and value"
+                    + (both.isEmpty() ? "" : "; s source offset, d destination offset") + "; T thread, V value");
+            lines.add("S = D " + layoutS + tensors);
+            double cw = cellWidth(List.of(sd));
+            double x0 = Style.MARGIN + INDEX;
+            double width = x0 + cols * cw + Style.MARGIN;
+            List<Sketch.TitleLine> block = Sketch.wrap(lines, Math.max(width, 600));
+            double top = k.titles(block, Style.MARGIN) + INDEX;
+            drawOperand(k, sd, x0, top, cw, true, true);
+            return k.build(lines.get(0), Math.max(width, Sketch.titlesWidth(block)), top + rows * sd.cellHeight() + Style.MARGIN);
+        }
+        Operand s = Operand.of("S", layoutS, rows, cols, false, srcAt == null ? List.of() : List.of(srcAt));
+        Operand d = Operand.of("D", layoutD, rows, cols, false, dstAt == null ? List.of() : List.of(dstAt));
+        double cw = cellWidth(List.of(s, d));
+        lines.add(copy.atom().ptx() + "; " + copy.threads() + " threads; source left, destination right; T thread, V value"
+                + (srcAt != null || dstAt != null ? "; s source offset, d destination offset" : ""));
+        lines.add("S " + layoutS + "   D " + layoutD + tensors);
         double x0 = Style.MARGIN + INDEX;
         double x1 = x0 + cols * cw + GAP + INDEX;
         double width = x1 + cols * cw + Style.MARGIN;
-        Sketch k = new Sketch();
         List<Sketch.TitleLine> block = Sketch.wrap(lines, Math.max(width, 600));
         double top = k.titles(block, Style.MARGIN) + INDEX;
         drawOperand(k, s, x0, top, cw, true, true);
         drawOperand(k, d, x1, top, cw, true, true);
-        return k.build(lines.get(0), Math.max(width, Sketch.titlesWidth(block)), top + rows * CH + Style.MARGIN);
+        double h = rows * Math.max(s.cellHeight(), d.cellHeight());
+        return k.build(lines.get(0), Math.max(width, Sketch.titlesWidth(block)), top + h + Style.MARGIN);
+    }
+
+    /** The address line of a tensor over a tile of {@code n} elements: the offset at each column-major tile index. */
+    private static Address address(String side, String prefix, AnyLayout tensor, long n) {
+        if (tensor == null) return null;
+        java.util.function.LongUnaryOperator at = switch (tensor) {
+            case Layout l -> l::apply;
+            case org.layoutcat.core.ComposedLayout c -> c::apply;
+            default -> throw AnyLayout.Kind.refuse("copy", tensor, "the " + side + " tensor's offsets are drawn in the cells");
+        };
+        long size = switch (tensor) {
+            case Layout l -> l.size();
+            case org.layoutcat.core.ComposedLayout c -> c.size();
+            default -> 0;
+        };
+        if (size != n) {
+            throw new IllegalArgumentException("copy: the " + side + " tensor " + tensor + " has " + size + " elements where the tile has " + n
+                    + "; give a tensor of the tile's shape");
+        }
+        return new Address(prefix, at);
     }
 }

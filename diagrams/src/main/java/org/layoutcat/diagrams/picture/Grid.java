@@ -195,17 +195,22 @@ final class Grid {
         nestHeaders(k, colHeads, colTracks);
         nestHeaders(k, rowHeads, rowTracks);
 
-        // cells
+        // cells: every cell's rectangle, those of one fill together, then every label above them (a label lies inside
+        // its cell, so the order changes no pixel, and the SVG writes each fill's cells as one path)
+        java.util.Map<String, List<Scene.Rect>> byFill = new java.util.LinkedHashMap<>();
+        List<Scene.Text> texts = new ArrayList<>();
         int at = 0;
         for (long c = 0; c < cols; c++) {
             for (long r = 0; r < rows; r++) {
                 List<String> lines = labels.get(at++);
                 Box b = new Box(gx + c * cw, gy + r * ch, cw, ch);
                 boolean dashed = cells.dashed(r, c);
-                k.scene.add(new Scene.Rect(b, Palette.fill(cells.colour(r, c)), Style.LINE, dashed ? 1.5 : 0.6, 0, dashed, true));
+                String fill = Palette.fill(cells.colour(r, c));
+                byFill.computeIfAbsent(dashed ? "dashed " + fill : fill, f -> new ArrayList<>())
+                        .add(new Scene.Rect(b, fill, Style.LINE, dashed ? 1.5 : 0.6, 0, dashed, true));
                 for (int j = 0; j < lines.size(); j++) {
                     double y = b.centerY() + (j - (lines.size() - 1) / 2.0) * 14;
-                    k.scene.add(new Scene.Text(b.centerX(), y, lines.get(j), Style.LABEL, Scene.Anchor.MIDDLE, Style.INK, false));
+                    texts.add(new Scene.Text(b.centerX(), y, lines.get(j), Style.LABEL, Scene.Anchor.MIDDLE, Style.INK, false));
                 }
                 DiagramNode cell = k.node(prefix + "cell." + r + "." + c, DiagramNode.Kind.CELL, String.join(" ", lines), b);
                 if (!colHeads.isEmpty()) {
@@ -220,6 +225,10 @@ final class Grid {
                 }
             }
         }
+        // the dashed cells last, so that their wider outlines are not painted over by a neighbour's fill
+        byFill.entrySet().stream().filter(e -> !e.getKey().startsWith("dashed")).forEach(e -> e.getValue().forEach(k.scene::add));
+        byFill.entrySet().stream().filter(e -> e.getKey().startsWith("dashed")).forEach(e -> e.getValue().forEach(k.scene::add));
+        texts.forEach(k.scene::add);
         double bottom = gy + rows * ch + (rowTracks.isEmpty() ? 0 : 20);
         return new Box(x0, y0, corner + cols * cw, bottom - y0);
     }

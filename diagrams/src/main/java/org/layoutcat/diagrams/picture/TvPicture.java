@@ -19,6 +19,9 @@ import org.layoutcat.diagrams.Style;
 public final class TvPicture {
     private TvPicture() {}
 
+    /** The height past which the two panels go side by side where stacking would be a strip. */
+    static final double TALL = 2000;
+
     /**
      * The picture of {@code tv} over {@code tile}.
      *
@@ -41,7 +44,9 @@ public final class TvPicture {
             throw new IllegalArgumentException("tile " + shape + " has rank " + shape.rank() + "; a tile is a strip or an M×N grid");
         }
         long elems = shape.product();
-        if (elems > Grid.MAX_CELLS) throw new IllegalArgumentException("tile " + shape + " has " + elems + " elements (limit " + Grid.MAX_CELLS + ")");
+        Picture.requireCells("tv", "the tile " + shape, elems, "draw a smaller tile");
+        Picture.requireCells("tv", "the " + threads + "×" + values + " (thread, value) grid", Math.multiplyExact(threads, values),
+                "draw fewer threads or values");
         long[] owner = new long[(int) elems];
         int[] holders = new int[(int) elems];
         Arrays.fill(owner, -1);
@@ -94,8 +99,12 @@ public final class TvPicture {
 
         List<String> sub = new ArrayList<>();
         sub.add(threads + " threads × " + values + " values; thread layout " + tv.mode(0) + ", value layout " + tv.mode(1));
-        return Panels.arrange(title != null ? title : "TV layout " + tv, sub, List.of(
-                List.of(new Panels.Panel("tile " + shape + ": the thread and value at each offset", tilePanel)),
-                List.of(new Panels.Panel("(thread, value) → offset", tvPanel))));
+        Panels.Panel tileP = new Panels.Panel("tile " + shape + ": the thread and value at each offset", tilePanel);
+        Panels.Panel tvP = new Panels.Panel("(thread, value) → offset", tvPanel);
+        // stacked, as seed 003 draws it, unless stacking makes a tall strip (past TALL px and 1.5 times its width)
+        double stacked = tilePanel.height() + tvPanel.height();
+        boolean stack = stacked <= TALL || stacked <= Math.max(tilePanel.width(), tvPanel.width()) * 1.5;
+        return Panels.arrange(title != null ? title : "TV layout " + tv, sub,
+                stack ? List.of(List.of(tileP), List.of(tvP)) : List.of(List.of(tileP, tvP)));
     }
 }

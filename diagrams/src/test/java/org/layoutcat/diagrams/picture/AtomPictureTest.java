@@ -104,4 +104,89 @@ class AtomPictureTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Drawings.mma(huge));
         assertFalse(e.getMessage().contains("\n"), e.getMessage());
     }
+
+    /**
+     * ldmatrix.x4 of halves, threads (32,1), values (1,8), read from CuTe's Copy_Traits of SM75_U32x4_LDSM_N by hand:
+     * SrcLayout (32,128):(128,1) in bits, so source thread t, value v is the atom's half i = 8t + v (thread t addresses
+     * row t); DstLayout (32,(32,4)):(32,(1,1024)), in halves (32,(2,4)):(2,(1,64)), the reference the TV layout is given
+     * against: i is register thread (i mod 64)/2, value i mod 2 + 2⌊i/64⌋, which the TV layout (32,8):(1,32) puts at
+     * cell ((i mod 64)/2, i mod 2 + 2⌊i/64⌋) of the 32×8 tile. Over a row-major (32,8):(8,1) source tensor each source
+     * cell shows its offset; the destination (registers) shows T and V alone.
+     */
+    @Test
+    void ldmatrixSourceCellsShowTheThreadAndOffsetCuTesTraitsGive() {
+        TiledCopy copy = TiledCopy.of(Atoms.copy("SM75_U32x4_LDSM_N"), 16, Layout.parse("(32,1)"), Layout.parse("(1,8)"));
+        Diagram d = Drawings.copy(copy, Layout.parse("(32,8):(8,1)"), null, null);
+        Map<String, DiagramNode> cells = cells(d);
+        assertEquals(2 * 32 * 8, cells.size(), "a source and a destination panel: the TV layouts differ");
+        for (int t = 0; t < 32; t++) {
+            for (int v = 0; v < 8; v++) {
+                int i = 8 * t + v, row = (i % 64) / 2, col = i % 2 + 2 * (i / 64);
+                assertEquals("T" + t + " V" + v + " s " + (8 * row + col), cells.get("S.cell." + row + "." + col).label(),
+                        "source thread " + t + ", value " + v);
+                assertEquals("T" + row + " V" + col, cells.get("D.cell." + row + "." + col).label(), "destination (" + row + "," + col + ")");
+            }
+        }
+    }
+
+    /**
+     * cp.async of 128 bits over 16-bit values, threads (16,8):(8,1), values (1,8) (CUTLASS's SM80 gmem-to-smem copy of a
+     * 16×64 half tile): source and destination TV layouts agree, so one tile, each cell with its global offset (row-major
+     * (16,64):(64,1)) and its swizzled shared offset, Sw&lt;3,3,3&gt;(64m + n) = x ^ ((x &amp; 0x1c0) &gt;&gt; 3).
+     */
+    @Test
+    void cpAsyncIsOneTileWithSourceAndDestinationOffsets() {
+        TiledCopy copy = TiledCopy.of(Atoms.copy("SM80_CP_ASYNC_CACHEALWAYS_U128"), 16, Layout.parse("(16,8):(8,1)"), Layout.parse("(1,8)"));
+        Diagram d = Drawings.copy(copy, org.layoutcat.core.AnyLayout.parse("(16,64):(64,1)"),
+                org.layoutcat.core.AnyLayout.parse("Sw<3,3,3> o 0 o (16,64):(64,1)"), null);
+        Map<String, DiagramNode> cells = cells(d);
+        assertEquals(16 * 64, cells.size(), "one tile, not two identical panels");
+        for (int m = 0; m < 16; m++) {
+            for (int n = 0; n < 64; n++) {
+                int thread = 8 * m + n / 8, value = n % 8; // thread layout (16,8):(8,1): thread 8m + n/8 holds 8 halves of row m
+                long x = 64L * m + n;
+                long swizzled = x ^ ((x & 0x1c0) >> 3);
+                assertEquals("T" + thread + " V" + value + " s " + x + " d " + swizzled, cells.get("SD.cell." + m + "." + n).label(),
+                        "(" + m + "," + n + ")");
+            }
+        }
+        assertEquals("T8 V0 s 64 d 72", cells.get("SD.cell.1.0").label());
+    }
+
+    /** A tensor that is not of the tile's size is refused, naming it and both sizes. */
+    @Test
+    void aCopyTensorOfAnotherSizeIsRefused() {
+        TiledCopy copy = TiledCopy.of(Atoms.copy("SM80_CP_ASYNC_CACHEALWAYS_U128"), 16, Layout.parse("(16,8):(8,1)"), Layout.parse("(1,8)"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Drawings.copy(copy, Layout.parse("(16,32):(32,1)"), null, null));
+        assertEquals("copy: the source tensor (16,32):(32,1) has 512 elements where the tile has 1024; give a tensor of the tile's shape",
+                e.getMessage());
+    }
+
+    /**
+     * The cells are counted from the tile before any layout is built: A, B and C of a 256×256×16 tile are 65,536 +
+     * 16·512 = 73,728 cells, past 65,536; C alone fits exactly.
+     */
+    @Test
+    void anMmaPastTheCellLimitIsRefusedBeforeItIsBuilt() {
+        TiledMma mma = TiledMma.of(Atoms.mma("SM80_16x8x16_F16F16F16F16_TN"), TiledMma.parseAtomLayout("4x2x1"),
+                org.layoutcat.core.Tiler.parse("<256,256,16>"));
+        long start = System.nanoTime();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Drawings.mma(mma, null));
+        assertTrue(System.nanoTime() - start < 50_000_000L, "refused at once");
+        assertEquals("mma: the 256×256×16 tile's A, B and C has 73,728 cells, past the 65,536 cells a picture draws: draw the"
+                + " accumulators alone (--only C), or fewer atoms or a smaller permutation", e.getMessage());
+        assertEquals(256 * 256, cells(Drawings.mmaAccumulators(mma, null)).size());
+    }
+
+    /**
+     * A 128-thread TV layout over a 32×64 tile: stacked, its panels made a 2729×4379 strip; past 2000 px and 1.5 times
+     * its width, they go side by side, and the picture is no longer a strip.
+     */
+    @Test
+    void aTallThreadValuePictureIsNotAStrip() {
+        Diagram d = Drawings.tv(Layout.parse("((4,8,4),(2,2,2)):((256,1,8),(128,32,1024))"), IntTuple.parse("(32,64)"), null);
+        assertTrue(d.height() <= 1.5 * d.width(), d.width() + "x" + d.height());
+        assertEquals(32 * 64 + 128 * 8, cells(d).size());
+    }
 }

@@ -192,9 +192,19 @@ class BankPicturesTest {
         for (Map.Entry<String, Diagram> picture : pictures.entrySet()) {
             Diagram d = picture.getValue();
             Document doc = SvgWriterTest.parse(SvgWriter.write(d));
-            NodeList rects = doc.getElementsByTagNameNS("*", "rect");
+            // the red outlines: rectangles (or paths of rectangles) of a class whose stroke is the alert colour
+            String css = doc.getElementsByTagNameNS("*", "style").item(0).getTextContent();
+            java.util.Set<String> alert = new java.util.HashSet<>();
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\.(r\\d+)\\{[^}]*stroke:" + Style.ALERT + "[;}]").matcher(css + "}");
+            while (m.find()) alert.add(m.group(1));
             int red = 0;
-            for (int i = 0; i < rects.getLength(); i++) if (((Element) rects.item(i)).getAttribute("stroke").equals(Style.ALERT)) red++;
+            for (String tag : new String[] {"rect", "path"}) {
+                NodeList shapes = doc.getElementsByTagNameNS("*", tag);
+                for (int i = 0; i < shapes.getLength(); i++) {
+                    Element e = (Element) shapes.item(i);
+                    if (alert.contains(e.getAttribute("class"))) red += tag.equals("rect") ? 1 : e.getAttribute("d").split("z", -1).length - 1;
+                }
+            }
             assertEquals(picture.getKey().equals("banks") ? 1 : 0, red, picture.getKey());
             BufferedImage img = ImageIO.read(new ByteArrayInputStream(PngWriter.write(d, 1)));
             assertEquals(Math.round(d.width()), img.getWidth(), 1);

@@ -129,21 +129,69 @@ class PictureSnapshotTest {
         assertGrid("layout-swizzle-doubles-banks", new long[] {8, 16}, new long[] {16, 1}, 8, 16, new int[] {3, 1, 3}, 8);
     }
 
-    private static final Pattern CELL = Pattern.compile("<rect x=\"([\\d.]+)\" y=\"([\\d.]+)\" width=\"[\\d.]+\" height=\"[\\d.]+\""
-            + " fill=\"[^\"]*\" stroke=\"#3d444d\" stroke-width=\"0.6\" shape-rendering=\"crispEdges\"/>\n<text[^>]*>([^<]*)</text>"
-            + "(?:\n<text[^>]*>(b\\d+)</text>)?");
+    /** A grid cell's paint in the snapshots' stylesheet. */
+    private static final String CELL_CSS = "stroke:#3d444d;stroke-width:0.6;shape-rendering:crispEdges";
+    private static final Pattern STYLE = Pattern.compile("\\.(r\\d+)\\{([^}]*)\\}");
+    private static final Pattern RECT = Pattern.compile("<rect class=\"(r\\d+)\" x=\"([\\d.]+)\" y=\"([\\d.]+)\" width=\"([\\d.]+)\" height=\"([\\d.]+)\"/>");
+    private static final Pattern PATH = Pattern.compile("<path class=\"(r\\d+)\" d=\"([^\"]*)\"/>");
+    private static final Pattern SUBPATH = Pattern.compile("M([\\d.]+) ([\\d.]+)h([\\d.]+)v([\\d.]+)h-[\\d.]+z");
+    private static final Pattern LABEL = Pattern.compile("<text[^>]* x=\"([\\d.]+)\" y=\"([\\d.]+)\">([^<]*)</text>");
+
+    /**
+     * The cells of a grid snapshot, {x, y, label, bank or null}: every rectangle of the cell style (a {@code <rect>} or a
+     * subpath of a {@code <path>}) with the labels whose anchor lies inside it, top to bottom.
+     */
+    private static List<String[]> cells(String svg) {
+        List<String> cellClasses = new ArrayList<>();
+        Matcher st = STYLE.matcher(svg);
+        while (st.find()) if (st.group(2).endsWith(CELL_CSS)) cellClasses.add(st.group(1));
+        List<double[]> boxes = new ArrayList<>();
+        Matcher r = RECT.matcher(svg);
+        while (r.find()) {
+            if (cellClasses.contains(r.group(1))) {
+                boxes.add(new double[] {Double.parseDouble(r.group(2)), Double.parseDouble(r.group(3)), Double.parseDouble(r.group(4)),
+                    Double.parseDouble(r.group(5))});
+            }
+        }
+        Matcher p = PATH.matcher(svg);
+        while (p.find()) {
+            if (!cellClasses.contains(p.group(1))) continue;
+            Matcher sp = SUBPATH.matcher(p.group(2));
+            while (sp.find()) {
+                boxes.add(new double[] {Double.parseDouble(sp.group(1)), Double.parseDouble(sp.group(2)), Double.parseDouble(sp.group(3)),
+                    Double.parseDouble(sp.group(4))});
+            }
+        }
+        List<double[]> anchors = new ArrayList<>();
+        List<String> labels = new ArrayList<>();
+        Matcher t = LABEL.matcher(svg);
+        while (t.find()) {
+            anchors.add(new double[] {Double.parseDouble(t.group(1)), Double.parseDouble(t.group(2))});
+            labels.add(t.group(3));
+        }
+        List<String[]> out = new ArrayList<>();
+        for (double[] b : boxes) {
+            TreeMap<Double, String> inside = new TreeMap<>();
+            for (int k = 0; k < anchors.size(); k++) {
+                double[] a = anchors.get(k);
+                if (a[0] > b[0] && a[0] < b[0] + b[2] && a[1] > b[1] && a[1] < b[1] + b[3]) inside.put(a[1], labels.get(k));
+            }
+            List<String> in = new ArrayList<>(inside.values());
+            out.add(new String[] {SvgWriter.num(b[0]), SvgWriter.num(b[1]), in.isEmpty() ? "" : in.get(0),
+                in.size() > 1 && in.get(1).matches("b\\d+") ? in.get(1) : null});
+        }
+        return out;
+    }
 
     /** The cells of a rank-1 or rank-2 grid snapshot: rows of mode 0 top to bottom, columns of mode 1 left to right. */
     private static void assertGrid(String name, long[] shape, long[] stride, int rows, int cols, int[] swizzle, int elementBytes)
             throws IOException {
-        Matcher m = CELL.matcher(read(name));
         TreeSet<Double> xs = new TreeSet<>();
         TreeSet<Double> ys = new TreeSet<>();
-        List<String[]> cells = new ArrayList<>();
-        while (m.find()) {
-            cells.add(new String[] {m.group(1), m.group(2), m.group(3), m.group(4)});
-            xs.add(Double.parseDouble(m.group(1)));
-            ys.add(Double.parseDouble(m.group(2)));
+        List<String[]> cells = cells(read(name));
+        for (String[] c : cells) {
+            xs.add(Double.parseDouble(c[0]));
+            ys.add(Double.parseDouble(c[1]));
         }
         assertEquals(rows * cols, cells.size(), name + ": one cell per index");
         List<Double> xl = new ArrayList<>(xs);
@@ -164,6 +212,7 @@ class PictureSnapshotTest {
             if (elementBytes > 0) assertEquals("b" + (offset * elementBytes / 4) % 32, c[3], name + " bank at index " + index);
         }
     }
+
 
     private static String read(String name) throws IOException {
         return Files.readString(SNAPSHOTS.resolve(name + ".svg"), StandardCharsets.UTF_8);
