@@ -11,6 +11,7 @@ import org.layoutcat.diagrams.Box;
 import org.layoutcat.diagrams.Diagram;
 import org.layoutcat.diagrams.DiagramNode;
 import org.layoutcat.diagrams.Palette;
+import org.layoutcat.diagrams.Point;
 import org.layoutcat.diagrams.Scene;
 import org.layoutcat.diagrams.Style;
 
@@ -85,6 +86,42 @@ public final class AtomPicture {
     private static final double GAP = 18;
     private static final double INDEX = 22;
 
+    /** Pictures of more cells than this, in all their operands, are drawn compact. */
+    static final long COMPACT_CELLS = 8192;
+    /** A compact cell's height: one line. */
+    private static final double COMPACT_CH = 16;
+
+    /**
+     * The cells' size: print_latex's cells with T and V (and an address a line) up to {@link #COMPACT_CELLS} cells; past
+     * that, small cells that show the thread alone, so that a 128×256 tile stays a picture of a sensible width (its
+     * values are the explorer's, {@code layoutcat serve}, on hover). A picture with address lines keeps full cells.
+     */
+    private record Cells(double w, double h, boolean compact) {
+        static Cells of(List<Operand> ops) {
+            long n = 0;
+            boolean addresses = false;
+            for (Operand o : ops) {
+                n += o.rows() * o.cols();
+                addresses |= !o.addresses().isEmpty();
+            }
+            if (n <= COMPACT_CELLS || addresses) return new Cells(cellWidth(ops), CH, false);
+            double w = 16;
+            for (Operand o : ops) w = Math.max(w, Style.textWidth(Long.toString(o.threads() - 1), Style.SMALL) + 4);
+            return new Cells(Math.ceil(w), COMPACT_CH, true);
+        }
+
+        /** The height of an operand's cell: T and V and its address lines, or a compact line. */
+        double height(Operand o) {
+            return compact ? h : o.cellHeight();
+        }
+
+        /** The caption line that says what a compact cell shows; null for full cells. */
+        String note(long cells) {
+            return compact ? "each cell: the thread that holds it (" + cells + " cells: the values are left out at this size;"
+                    + " layoutcat serve shows each cell's thread and value on hover)" : null;
+        }
+    }
+
     private static double cellWidth(List<Operand> ops) {
         double w = 34;
         for (Operand o : ops) {
@@ -100,7 +137,14 @@ public final class AtomPicture {
     }
 
     /** Draws an operand's cells with the top-left corner at (x, y); indices on the sides asked for. */
-    private static void drawOperand(Sketch k, Operand o, double x, double y, double cw, boolean rowIndex, boolean colIndex) {
+    /** The palette colour of cell (r, c): its thread's, −1 where no thread holds it. */
+    private static int colour(Operand o, long r, long c) {
+        long i = o.at(r, c);
+        return i < 0 ? -1 : (int) (i % o.threads() % COLOURS);
+    }
+
+    private static void drawOperand(Sketch k, Operand o, double x, double y, Cells size, boolean rowIndex, boolean colIndex) {
+        double cw = size.w();
         // the cells' rectangles, those of one colour together, then their labels (inside the cells, so the order
         // changes no pixel, and the SVG writes each colour's cells as one path)
         List<List<Scene.Rect>> byColour = new ArrayList<>();
@@ -108,7 +152,7 @@ public final class AtomPicture {
         List<Scene.Text> threadLabels = new ArrayList<>();
         List<Scene.Text> valueLabels = new ArrayList<>();
         List<Scene.Text> addressLabels = new ArrayList<>();
-        double ch = o.cellHeight();
+        double ch = size.height(o);
         double top = -(ch - LINE) / 2 + 6.5; // the first line's centre, from the cell's centre; lines LINE apart
         for (long c = 0; c < o.cols(); c++) {
             for (long r = 0; r < o.rows(); r++) {
@@ -120,10 +164,15 @@ public final class AtomPicture {
                 StringBuilder label = new StringBuilder();
                 if (i >= 0) {
                     String tt = "T" + t, vv = "V" + (i / o.threads());
-                    double cy = o.addresses().isEmpty() ? b.centerY() - 6 : b.centerY() + top;
-                    threadLabels.add(new Scene.Text(b.centerX(), cy, tt, Style.SMALL, Scene.Anchor.MIDDLE, Style.INK, false));
-                    valueLabels.add(new Scene.Text(b.centerX(), o.addresses().isEmpty() ? b.centerY() + 7 : cy + LINE, vv, Style.SMALL,
-                            Scene.Anchor.MIDDLE, Style.INK, false));
+                    if (size.compact()) { // the thread alone
+                        threadLabels.add(new Scene.Text(b.centerX(), b.centerY() + 0.5, Long.toString(t), Style.SMALL, Scene.Anchor.MIDDLE,
+                                Style.INK, false));
+                    } else {
+                        double cy = o.addresses().isEmpty() ? b.centerY() - 6 : b.centerY() + top;
+                        threadLabels.add(new Scene.Text(b.centerX(), cy, tt, Style.SMALL, Scene.Anchor.MIDDLE, Style.INK, false));
+                        valueLabels.add(new Scene.Text(b.centerX(), o.addresses().isEmpty() ? b.centerY() + 7 : cy + LINE, vv, Style.SMALL,
+                                Scene.Anchor.MIDDLE, Style.INK, false));
+                    }
                     label.append(tt).append(' ').append(vv);
                 }
                 for (int q = 0; q < o.addresses().size(); q++) {
@@ -136,7 +185,30 @@ public final class AtomPicture {
                 k.node(o.name() + ".cell." + r + "." + c, DiagramNode.Kind.CELL, label.toString(), b);
             }
         }
-        byColour.forEach(cells -> cells.forEach(k.scene::add));
+        if (size.compact()) { // runs of one colour along a row as one fill, by colour, the grid's lines drawn once over them
+            List<List<Scene.Rect>> runs = new ArrayList<>();
+            for (int q = 0; q <= COLOURS; q++) runs.add(new ArrayList<>());
+            for (long r = 0; r < o.rows(); r++) {
+                long c = 0;
+                while (c < o.cols()) {
+                    int colour = colour(o, r, c);
+                    long end = c + 1;
+                    while (end < o.cols() && colour(o, r, end) == colour) end++;
+                    runs.get(colour + 1).add(new Scene.Rect(new Box(x + c * cw, y + r * ch, (end - c) * cw, ch), Palette.fill(colour), "none",
+                            0, 0, false, true));
+                    c = end;
+                }
+            }
+            runs.forEach(run -> run.forEach(k.scene::add));
+            for (long r = 1; r < o.rows(); r++) {
+                k.scene.add(new Scene.Polyline(List.of(new Point(x, y + r * ch), new Point(x + o.cols() * cw, y + r * ch)), Style.LINE, 0.6));
+            }
+            for (long c = 1; c < o.cols(); c++) {
+                k.scene.add(new Scene.Polyline(List.of(new Point(x + c * cw, y), new Point(x + c * cw, y + o.rows() * ch)), Style.LINE, 0.6));
+            }
+        } else {
+            byColour.forEach(cells -> cells.forEach(k.scene::add));
+        }
         threadLabels.forEach(k.scene::add);
         valueLabels.forEach(k.scene::add);
         addressLabels.forEach(k.scene::add);
@@ -168,22 +240,24 @@ public final class AtomPicture {
         Operand a = Operand.of("A", mma.layoutA(), m, kk, false);
         Operand b = Operand.of("B", mma.layoutB(), kk, n, true); // drawn K×N, B's elements are n + N·k
         Operand c = Operand.of("C", mma.layoutC(), m, n, false);
-        double cw = cellWidth(List.of(a, b, c));
+        Cells cells = Cells.of(List.of(a, b, c));
+        double cw = cells.w(), ch = cells.h();
         List<String> lines = new ArrayList<>();
         lines.add(title != null ? title : mma.atom().name() + " tiled " + mma.atomLayout() + ": tile " + mma.tileShape().toString().replace(",", "×"));
         lines.add(mma.atom().ptx() + "; " + mma.threads() + " threads; A (M×K) left, B (K×N) top, C (M×N); T thread, V value");
         lines.add("C " + mma.layoutC() + "   A " + mma.layoutA() + "   B " + mma.layoutB());
+        if (cells.compact()) lines.add(cells.note(m * n + kk * (m + n)));
         double left = Style.MARGIN + INDEX + kk * cw + GAP;
         double width = left + n * cw + Style.MARGIN;
         Sketch k = new Sketch();
         List<Sketch.TitleLine> block = Sketch.wrap(lines, Math.max(width, 600));
         double top = k.titles(block, Style.MARGIN) + INDEX;
-        double cTop = top + kk * CH + GAP;
-        drawOperand(k, b, left, top, cw, true, true);
-        k.scene.add(new Scene.Text(left - INDEX - 4, top + kk * CH / 2, "B", Style.LABEL, Scene.Anchor.END, Style.INK, true));
-        drawOperand(k, a, Style.MARGIN + INDEX, cTop, cw, true, true);
-        drawOperand(k, c, left, cTop, cw, false, false);
-        double height = cTop + m * CH + Style.MARGIN;
+        double cTop = top + kk * ch + GAP;
+        drawOperand(k, b, left, top, cells, true, true);
+        k.scene.add(new Scene.Text(left - INDEX - 4, top + kk * ch / 2, "B", Style.LABEL, Scene.Anchor.END, Style.INK, true));
+        drawOperand(k, a, Style.MARGIN + INDEX, cTop, cells, true, true);
+        drawOperand(k, c, left, cTop, cells, false, false);
+        double height = cTop + m * ch + Style.MARGIN;
         return k.build(lines.get(0), Math.max(width, Sketch.titlesWidth(block)), height);
     }
 
@@ -201,19 +275,21 @@ public final class AtomPicture {
         Picture.requireCells("mma", "the " + m + "×" + n + " accumulator tile", Math.multiplyExact(m, n),
                 "draw fewer atoms or a smaller permutation");
         Operand c = Operand.of("C", mma.layoutC(), m, n, false);
-        double cw = cellWidth(List.of(c));
+        Cells cells = Cells.of(List.of(c));
+        double cw = cells.w();
         List<String> lines = new ArrayList<>();
         lines.add(title != null ? title : mma.atom().name() + " tiled " + mma.atomLayout() + ": tile " + mma.tileShape().toString().replace(",", "×")
                 + ", C alone");
         lines.add(mma.atom().ptx() + "; " + mma.threads() + " threads; C (M×N), the accumulators; T thread, V value");
         lines.add("C " + mma.layoutC());
+        if (cells.compact()) lines.add(cells.note(m * n));
         double left = Style.MARGIN + INDEX;
         double width = left + n * cw + Style.MARGIN;
         Sketch k = new Sketch();
         List<Sketch.TitleLine> block = Sketch.wrap(lines, Math.max(width, 600));
         double top = k.titles(block, Style.MARGIN) + INDEX;
-        drawOperand(k, c, left, top, cw, true, true);
-        return k.build(lines.get(0), Math.max(width, Sketch.titlesWidth(block)), top + m * CH + Style.MARGIN);
+        drawOperand(k, c, left, top, cells, true, true);
+        return k.build(lines.get(0), Math.max(width, Sketch.titlesWidth(block)), top + m * cells.h() + Style.MARGIN);
     }
 
     /**
@@ -249,28 +325,32 @@ public final class AtomPicture {
             lines.add(copy.atom().ptx() + "; " + copy.threads() + " threads; each element read and written by the same thread and value"
                     + (both.isEmpty() ? "" : "; s source offset, d destination offset") + "; T thread, V value");
             lines.add("S = D " + layoutS + tensors);
-            double cw = cellWidth(List.of(sd));
+            Cells cells = Cells.of(List.of(sd));
+            if (cells.compact()) lines.add(cells.note(rows * cols));
+            double cw = cells.w();
             double x0 = Style.MARGIN + INDEX;
             double width = x0 + cols * cw + Style.MARGIN;
             List<Sketch.TitleLine> block = Sketch.wrap(lines, Math.max(width, 600));
             double top = k.titles(block, Style.MARGIN) + INDEX;
-            drawOperand(k, sd, x0, top, cw, true, true);
-            return k.build(lines.get(0), Math.max(width, Sketch.titlesWidth(block)), top + rows * sd.cellHeight() + Style.MARGIN);
+            drawOperand(k, sd, x0, top, cells, true, true);
+            return k.build(lines.get(0), Math.max(width, Sketch.titlesWidth(block)), top + rows * cells.height(sd) + Style.MARGIN);
         }
         Operand s = Operand.of("S", layoutS, rows, cols, false, srcAt == null ? List.of() : List.of(srcAt));
         Operand d = Operand.of("D", layoutD, rows, cols, false, dstAt == null ? List.of() : List.of(dstAt));
-        double cw = cellWidth(List.of(s, d));
+        Cells cells = Cells.of(List.of(s, d));
+        double cw = cells.w();
         lines.add(copy.atom().ptx() + "; " + copy.threads() + " threads; source left, destination right; T thread, V value"
                 + (srcAt != null || dstAt != null ? "; s source offset, d destination offset" : ""));
         lines.add("S " + layoutS + "   D " + layoutD + tensors);
+        if (cells.compact()) lines.add(cells.note(2 * rows * cols));
         double x0 = Style.MARGIN + INDEX;
         double x1 = x0 + cols * cw + GAP + INDEX;
         double width = x1 + cols * cw + Style.MARGIN;
         List<Sketch.TitleLine> block = Sketch.wrap(lines, Math.max(width, 600));
         double top = k.titles(block, Style.MARGIN) + INDEX;
-        drawOperand(k, s, x0, top, cw, true, true);
-        drawOperand(k, d, x1, top, cw, true, true);
-        double h = rows * Math.max(s.cellHeight(), d.cellHeight());
+        drawOperand(k, s, x0, top, cells, true, true);
+        drawOperand(k, d, x1, top, cells, true, true);
+        double h = rows * Math.max(cells.height(s), cells.height(d));
         return k.build(lines.get(0), Math.max(width, Sketch.titlesWidth(block)), top + h + Style.MARGIN);
     }
 

@@ -32,7 +32,8 @@ public final class SvgWriter {
      * The SVG document of the scene. Rectangles and texts take their paint from a class of the document's one
      * stylesheet (a class per distinct style, named in order of first use: {@code r0, r1, ...} for rectangles,
      * {@code t0, t1, ...} for texts), so a cell carries its geometry alone. Consecutive square-cornered rectangles of
-     * one class are one {@code <path>} of {@code M x y h w v h h -w z} subpaths, and consecutive texts of one class
+     * one class are one {@code <path>} of {@code M x y h w v h h -w z} subpaths (after the first, {@code m dx dy} from
+     * the last one's corner), and consecutive texts of one class
      * share a {@code <g>}: the same pixels as one element each where rectangles of one style meet at most along their
      * edges, as a grid's cells do. {@code O(shapes)} time and output.
      */
@@ -150,12 +151,16 @@ public final class SvgWriter {
             return;
         }
         sb.append("<path class=\"").append(cls).append("\" d=\"");
+        long px = 0, py = 0; // the last subpath's start, in hundredths: where z leaves the pen
         for (int k = 0; k < run.size(); k++) {
             var b = ((Scene.Rect) run.get(k)).box();
-            if (k > 0) sb.append('\n');
+            long hx = Math.round(b.x() * 100), hy = Math.round(b.y() * 100);
             String cw = num(b.w());
-            sb.append('M').append(num(b.x())).append(' ').append(num(b.y())).append('h').append(cw).append('v').append(num(b.h()))
-                    .append("h-").append(cw).append('z');
+            if (k == 0) sb.append('M').append(num(b.x())).append(' ').append(num(b.y()));
+            else sb.append("\nm").append(num((hx - px) / 100.0)).append(' ').append(num((hy - py) / 100.0)); // relative to the last start
+            sb.append('h').append(cw).append('v').append(num(b.h())).append("h-").append(cw).append('z');
+            px = hx;
+            py = hy;
         }
         sb.append("\"/>\n");
     }

@@ -134,7 +134,8 @@ class PictureSnapshotTest {
     private static final Pattern STYLE = Pattern.compile("\\.(r\\d+)\\{([^}]*)\\}");
     private static final Pattern RECT = Pattern.compile("<rect class=\"(r\\d+)\" x=\"([\\d.]+)\" y=\"([\\d.]+)\" width=\"([\\d.]+)\" height=\"([\\d.]+)\"/>");
     private static final Pattern PATH = Pattern.compile("<path class=\"(r\\d+)\" d=\"([^\"]*)\"/>");
-    private static final Pattern SUBPATH = Pattern.compile("M([\\d.]+) ([\\d.]+)h([\\d.]+)v([\\d.]+)h-[\\d.]+z");
+    /** A rectangle's subpath: {@code M x y} absolute, or {@code m dx dy} from the last subpath's corner (where z leaves the pen). */
+    private static final Pattern SUBPATH = Pattern.compile("([Mm])(-?[\\d.]+) (-?[\\d.]+)h([\\d.]+)v([\\d.]+)h-[\\d.]+z");
     private static final Pattern LABEL = Pattern.compile("<text[^>]* x=\"([\\d.]+)\" y=\"([\\d.]+)\">([^<]*)</text>");
 
     /**
@@ -157,9 +158,13 @@ class PictureSnapshotTest {
         while (p.find()) {
             if (!cellClasses.contains(p.group(1))) continue;
             Matcher sp = SUBPATH.matcher(p.group(2));
+            double px = 0, py = 0;
             while (sp.find()) {
-                boxes.add(new double[] {Double.parseDouble(sp.group(1)), Double.parseDouble(sp.group(2)), Double.parseDouble(sp.group(3)),
-                    Double.parseDouble(sp.group(4))});
+                boolean relative = sp.group(1).equals("m");
+                px = (relative ? px : 0) + Double.parseDouble(sp.group(2));
+                py = (relative ? py : 0) + Double.parseDouble(sp.group(3));
+                boxes.add(new double[] {Math.round(px * 100) / 100.0, Math.round(py * 100) / 100.0, Double.parseDouble(sp.group(4)),
+                    Double.parseDouble(sp.group(5))});
             }
         }
         List<double[]> anchors = new ArrayList<>();
