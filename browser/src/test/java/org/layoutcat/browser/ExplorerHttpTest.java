@@ -223,6 +223,27 @@ class ExplorerHttpTest {
         }
     }
 
+    @Test
+    void aCopyWithItsTensorsShowsEachElementsSourceAndDestinationOffsets() throws Exception {
+        // cp.async of 16 bytes, 128 threads of 8 halves over a 16x64 tile, row-major in global memory into the SW128
+        // atom's swizzle in shared memory: element (m, n) is read at 64 m + n and written at Sw<3,3,3>(64 m + n)
+        JsonNode v = view("{\"kind\":\"copy\",\"args\":[\"SM80_CP_ASYNC_CACHEALWAYS_U128\",\"16\",\"(16,8):(8,1)\",\"(1,8)\"],"
+                + "\"options\":{\"src\":\"(16,64):(64,1)\",\"dst\":\"Sw<3,3,3> o 0 o (16,64):(64,1)\"}}");
+        JsonNode s = v.get("panels").get(0), d = v.get("panels").get(1);
+        for (int m = 0; m < 16; m++) {
+            for (int n = 0; n < 64; n++) {
+                long x = 64L * m + n;
+                int e = m + 16 * n;
+                assertEquals(x, s.get("address").get(e).asLong());
+                assertEquals(x ^ ((x & (7L << 6)) >> 3), d.get("address").get(e).asLong(), "(" + m + "," + n + ")");
+            }
+        }
+        HttpResponse<byte[]> wrong = post("/api/view", "{\"kind\":\"copy\",\"args\":[\"SM80_CP_ASYNC_CACHEALWAYS_U128\",\"16\",\"(16,8):(8,1)\",\"(1,8)\"],"
+                + "\"options\":{\"src\":\"(16,32):(32,1)\"}}");
+        assertEquals(400, wrong.statusCode());
+        assertTrue(JSON.readTree(wrong.body()).get("error").asText().contains("has 512 elements where the tile has 1024"));
+    }
+
     static URI base() {
         return explorer.uri();
     }

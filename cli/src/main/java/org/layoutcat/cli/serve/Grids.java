@@ -46,29 +46,35 @@ final class Grids {
      * @param peer       each element's counterpart in the panel {@code peerPanel}, or null
      * @param peerPanel  the index of the panel {@code peer} points into, −1 for none
      * @param text       each element's value as text where it is not an integer (a coordinate of a scaled-basis layout), or null
+     * @param address    each element's offset in the tensor a copy reads (its source panel) or writes (its destination), or null
      */
     record Panel(String name, IntTuple shape, long rows, long cols, boolean transposed, long x, long y, String colour,
             long[] offset, long[] unswizzled, long[] bank, long[] thread, long[] value, long[] holders, long[] peer, int peerPanel,
-            String[] text) {
+            String[] text, long[] address) {
 
         Panel at(long nx, long ny) {
             return new Panel(name, shape, rows, cols, transposed, nx, ny, colour, offset, unswizzled, bank, thread, value, holders,
-                    peer, peerPanel, text);
+                    peer, peerPanel, text, address);
         }
 
         Panel withPeer(long[] peers, int panel) {
             return new Panel(name, shape, rows, cols, transposed, x, y, colour, offset, unswizzled, bank, thread, value, holders,
-                    peers, panel, text);
+                    peers, panel, text, address);
         }
 
         Panel withBank(long[] banks) {
             return new Panel(name, shape, rows, cols, transposed, x, y, "bank", offset, unswizzled, banks, thread, value, holders,
-                    peer, peerPanel, text);
+                    peer, peerPanel, text, address);
+        }
+
+        Panel withAddress(long[] offsets) {
+            return new Panel(name, shape, rows, cols, transposed, x, y, colour, offset, unswizzled, bank, thread, value, holders, peer,
+                    peerPanel, text, offsets);
         }
 
         Panel withOwners(Owners o) {
             return new Panel(name, shape, rows, cols, transposed, x, y, colour, offset, unswizzled, bank, o.thread, o.value, o.holders,
-                    peer, peerPanel, text);
+                    peer, peerPanel, text, address);
         }
     }
 
@@ -99,7 +105,7 @@ final class Grids {
         if (l instanceof CoordLayout c) { // values are coordinates: shown as CuTe prints them, coloured by index
             String[] text = new String[(int) n];
             for (int e = 0; e < n; e++) text[e] = c.apply(e).toString();
-            return new Panel(l.toString(), shape, rc[0], rc[1], false, 0, 0, "none", null, null, null, null, null, null, null, -1, text);
+            return new Panel(l.toString(), shape, rc[0], rc[1], false, 0, 0, "none", null, null, null, null, null, null, null, -1, text, null);
         }
         LongUnaryOperator phi = function(l);
         long[] offset = new long[(int) n];
@@ -109,7 +115,7 @@ final class Grids {
             unswizzled = new long[(int) n];
             for (int e = 0; e < n; e++) unswizzled[e] = Math.addExact(c.offset(), c.inner().apply(e));
         }
-        Panel p = new Panel(l.toString(), shape, rc[0], rc[1], false, 0, 0, "offset", offset, unswizzled, null, null, null, null, null, -1, null);
+        Panel p = new Panel(l.toString(), shape, rc[0], rc[1], false, 0, 0, "offset", offset, unswizzled, null, null, null, null, null, -1, null, null);
         return elementBytes > 0 ? p.withBank(banks(offset, elementBytes)) : p;
     }
 
@@ -169,7 +175,7 @@ final class Grids {
         long[] rc = rowsCols(shape);
         long rows = transposed ? rc[1] : rc[0], cols = transposed ? rc[0] : rc[1];
         Owners o = owners(name, tv, shape.product());
-        return new Panel(name, shape, rows, cols, transposed, 0, 0, "thread", null, null, null, o.thread, o.value, o.holders, null, -1, null);
+        return new Panel(name, shape, rows, cols, transposed, 0, 0, "thread", null, null, null, o.thread, o.value, o.holders, null, -1, null, null);
     }
 
     /** The TV layout itself: threads down, values across, each cell its offset in the tile, coloured by thread. */
@@ -183,7 +189,7 @@ final class Grids {
             value[i] = i / threads;
         }
         return new Panel("TV " + tv, IntTuple.of(IntTuple.of(threads), IntTuple.of(values)), threads, values, false, 0, 0, "thread",
-                offset, null, null, thread, value, null, null, -1, null);
+                offset, null, null, thread, value, null, null, -1, null, null);
     }
 
     /** The tile of a TV layout and the TV table beside it, as {@code draw tv} shows them. */
@@ -215,13 +221,39 @@ final class Grids {
      * peer: where the same (thread, value) lands on the other side.
      */
     static List<Panel> copy(TiledCopy copy) {
+        return copy(copy, null, null);
+    }
+
+    /**
+     * A tiled copy whose source and destination tensors over the tile are given (either may be null): each cell also
+     * the offset of its element in the tensor its side reads or writes.
+     */
+    static List<Panel> copy(TiledCopy copy, AnyLayout src, AnyLayout dst) {
         IntTuple tiler = copy.tiler();
         long rows = tiler.mode(0).product(), cols = tiler.rank() > 1 ? tiler.product() / rows : 1;
         IntTuple shape = IntTuple.of(IntTuple.of(rows), IntTuple.of(cols));
         Layout s = copy.layoutS(), d = copy.layoutD();
-        Panel src = tile("source", shape, s, false);
-        Panel dst = tile("destination", shape, d, false).at(cols + 2, 0);
-        return List.of(src.withPeer(peers(s, d, rows * cols), 1), dst.withPeer(peers(d, s, rows * cols), 0));
+        Panel source = tile("source", shape, s, false);
+        Panel target = tile("destination", shape, d, false).at(cols + 2, 0);
+        Panel from = source.withPeer(peers(s, d, rows * cols), 1), to = target.withPeer(peers(d, s, rows * cols), 0);
+        if (src != null) from = from.withAddress(addresses("source", src, rows * cols));
+        if (dst != null) to = to.withAddress(addresses("destination", dst, rows * cols));
+        return List.of(from, to);
+    }
+
+    /** The offsets of a tensor over a tile of {@code n} elements, at each column-major tile index. */
+    private static long[] addresses(String side, AnyLayout tensor, long n) {
+        if (tensor.size() != n) {
+            throw new IllegalArgumentException("copy: the " + side + " tensor " + tensor + " has " + tensor.size() + " elements where the tile has "
+                    + n + "; give a tensor of the tile's shape");
+        }
+        if (tensor instanceof CoordLayout) {
+            throw new IllegalArgumentException("copy: the " + side + " tensor " + tensor + " takes coordinates; give one of offsets");
+        }
+        LongUnaryOperator at = function(tensor);
+        long[] out = new long[(int) n];
+        for (int e = 0; e < n; e++) out[e] = at.applyAsLong(e);
+        return out;
     }
 
     /** For each element {@code from} reaches first, where {@code to} takes the same (thread, value) index. */

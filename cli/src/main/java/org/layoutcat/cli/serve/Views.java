@@ -42,7 +42,7 @@ final class Views {
             "morphism", "refinement", "tma", "op");
 
     /** The options a view takes, as {@code draw} names them. */
-    static final List<String> OPTIONS = List.of("elem", "vector", "atoms", "permute", "only", "kind", "order", "color");
+    static final List<String> OPTIONS = List.of("elem", "vector", "atoms", "permute", "only", "kind", "order", "color", "src", "dst");
 
     /**
      * A request: the kind, its positional arguments as {@code draw} (or {@code op}) takes them, and options by name.
@@ -224,7 +224,8 @@ final class Views {
         notes(g, List.of(copy.atom().ptx() + "; " + copy.threads() + " threads; source left, destination right; T thread, V value;"
                 + " hover a cell for where its (T, V) lands on the other side", "S " + copy.layoutS() + "   D " + copy.layoutD()));
         g.writeNumberField("threads", copy.threads());
-        panels(g, Grids.copy(copy));
+        String src = r.option("src"), dst = r.option("dst");
+        panels(g, Grids.copy(copy, src == null ? null : AnyLayout.parse(src), dst == null ? null : AnyLayout.parse(dst)));
         request(g, "tiled_copy", List.of(name, bits, thr, val));
     }
 
@@ -431,6 +432,7 @@ final class Views {
             array(g, "value", p.value());
             array(g, "holders", p.holders());
             array(g, "peer", p.peer());
+            array(g, "address", p.address());
             if (p.peer() != null) g.writeNumberField("peerPanel", p.peerPanel());
             if (p.text() != null) {
                 g.writeArrayFieldStart("text");

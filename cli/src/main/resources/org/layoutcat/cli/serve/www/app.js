@@ -32,7 +32,9 @@ const FORMS = {
       { label: 'copy atom', list: 'copy', value: 'SM75_U32x4_LDSM_N' },
       { label: 'value width in bits', value: '16' },
       { label: 'thread layout', value: '(32,1)' },
-      { label: 'value layout', value: '(1,8)' }] },
+      { label: 'value layout', value: '(1,8)' }],
+    options: [{ name: 'src', label: 'source tensor over the tile (optional): each cell\'s source offset', value: '' },
+      { name: 'dst', label: 'destination tensor (optional), e.g. Sw<3,3,3> o 0 o (32,64):(64,1)', value: '' }] },
   banks: { label: 'banks', args: [
       { label: 'shared-memory layout', value: 'Sw<3,3,3> o 0 o (8,64):(64,1)' },
       { label: 'access: (thread, value) → index', value: '(8,8):(1,8)' },
@@ -385,7 +387,7 @@ function lines(p, e) {
   if (p.offset && p.thread && p.bank) return [String(p.offset[e]), p.thread[e] >= 0 ? `T${p.thread[e]}` : `b${p.bank[e]}`];
   if (p.offset && p.thread) return [String(p.offset[e])];
   if (p.offset) return p.bank ? [String(p.offset[e]), 'b' + p.bank[e]] : [String(p.offset[e])];
-  if (p.thread) return p.thread[e] < 0 ? [] : [`T${p.thread[e]}`, `V${p.value[e]}`];
+  if (p.thread) return p.thread[e] < 0 ? [] : p.address ? [`T${p.thread[e]} V${p.value[e]}`, `@${p.address[e]}`] : [`T${p.thread[e]}`, `V${p.value[e]}`];
   return [];
 }
 
@@ -506,7 +508,8 @@ function describe(p, r, c) {
     out.push(`${p.name} ${crd(e, p.shape)}, element ${e}`);
     out.push(p.thread[e] >= 0 ? `thread ${p.thread[e]}, value ${p.value[e]}` : 'no thread holds it');
     if (p.holders && p.holders[e] > 1) out.push(`held by ${p.holders[e]} (thread, value) pairs; the first is shown`);
-    if (p.peer && p.peer[e] >= 0) { const q = placed[p.peerPanel]; out.push(`the same (thread, value) in the ${q.name}: ${crd(p.peer[e], q.shape)}`); }
+    if (p.address) out.push(`at offset ${p.address[e]} of the ${p.name} tensor`);
+    if (p.peer && p.peer[e] >= 0) { const q = placed[p.peerPanel]; out.push(`the same (thread, value) in the ${q.name}: ${crd(p.peer[e], q.shape)}${q.address ? ', offset ' + q.address[p.peer[e]] : ''}`); }
   } else if (p.thread && p.offset && !p.bank) { // a TV table
     out.push(`thread ${p.thread[e]}, value ${p.value[e]} → element ${p.offset[e]}`);
   } else {
