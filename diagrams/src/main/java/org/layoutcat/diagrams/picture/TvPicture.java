@@ -19,6 +19,9 @@ import org.layoutcat.diagrams.Style;
 public final class TvPicture {
     private TvPicture() {}
 
+    /** A strip longer than this is drawn folded into columns of {@link #FOLD} elements. */
+    static final long FOLD = 32;
+
     /** The height past which the two panels go side by side where stacking would be a strip. */
     static final double TALL = 2000;
 
@@ -38,13 +41,20 @@ public final class TvPicture {
         }
         long threads = tv.mode(0).size();
         long values = tv.mode(1).size();
-        IntTuple shape = tile != null ? tile : IntTuple.of(tv.cosize());
-        if (!shape.allPositive()) throw new IllegalArgumentException("tile " + shape + " has a non-positive entry");
-        if (!shape.isLeaf() && shape.rank() > 2) {
-            throw new IllegalArgumentException("tile " + shape + " has rank " + shape.rank() + "; a tile is a strip or an M×N grid");
+        IntTuple given = tile != null ? tile : IntTuple.of(tv.cosize());
+        if (!given.allPositive()) throw new IllegalArgumentException("tile " + given + " has a non-positive entry");
+        if (!given.isLeaf() && given.rank() > 2) {
+            throw new IllegalArgumentException("tile " + given + " has rank " + given.rank() + "; a tile is a strip or an M×N grid");
         }
+        Picture.requireCells("tv", "the tile " + given, given.product(), "draw a smaller tile");
+        // a strip past FOLD elements is folded column-major into columns of FOLD (offset r + FOLD·c), not drawn as one
+        // column thousands of pixels tall; the cells past its end stay empty
+        long strip = given.isLeaf() ? given.value() : 0;
+        boolean folded = strip > FOLD;
+        IntTuple shape = folded ? IntTuple.of(IntTuple.of(FOLD), IntTuple.of(Math.ceilDiv(strip, FOLD))) : given;
+        String tileName = folded ? given + " (a strip, in columns of " + FOLD + ": offset r + " + FOLD + "·c)" : given.toString();
         long elems = shape.product();
-        Picture.requireCells("tv", "the tile " + shape, elems, "draw a smaller tile");
+        long inside = folded ? strip : elems;
         Picture.requireCells("tv", "the " + threads + "×" + values + " (thread, value) grid", Math.multiplyExact(threads, values),
                 "draw fewer threads or values");
         long[] owner = new long[(int) elems];
@@ -53,9 +63,9 @@ public final class TvPicture {
         long n = tv.size();
         for (long i = 0; i < n; i++) {
             long o = tv.apply(i);
-            if (o < 0 || o >= elems) {
+            if (o < 0 || o >= inside) {
                 throw new IllegalArgumentException("TV layout " + tv + ": thread " + (i % threads) + ", value " + (i / threads)
-                        + " is at offset " + o + ", outside the tile " + shape + " of " + elems + " elements");
+                        + " is at offset " + o + ", outside the tile " + given + " of " + inside + " elements");
             }
             if (holders[(int) o]++ == 0) owner[(int) o] = i;
         }
@@ -80,7 +90,7 @@ public final class TvPicture {
                 return holders[(int) (r + tileRows * c)] > 1;
             }
         });
-        Diagram tilePanel = k1.build("tile " + shape, b1.right() + Style.MARGIN, b1.bottom() + Style.MARGIN);
+        Diagram tilePanel = k1.build("tile " + tileName, b1.right() + Style.MARGIN, b1.bottom() + Style.MARGIN);
 
         Sketch k2 = new Sketch();
         Box b2 = Grid.draw(k2, "", Style.MARGIN, Style.MARGIN, Grid.Axis.of(tv.shape().mode(0), "T"),
@@ -99,7 +109,7 @@ public final class TvPicture {
 
         List<String> sub = new ArrayList<>();
         sub.add(threads + " threads × " + values + " values; thread layout " + tv.mode(0) + ", value layout " + tv.mode(1));
-        Panels.Panel tileP = new Panels.Panel("tile " + shape + ": the thread and value at each offset", tilePanel);
+        Panels.Panel tileP = new Panels.Panel("tile " + tileName + ": the thread and value at each offset", tilePanel);
         Panels.Panel tvP = new Panels.Panel("(thread, value) → offset", tvPanel);
         // stacked, as seed 003 draws it, unless stacking makes a tall strip (past TALL px and 1.5 times its width)
         double stacked = tilePanel.height() + tvPanel.height();

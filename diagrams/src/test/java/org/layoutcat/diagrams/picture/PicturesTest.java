@@ -224,6 +224,27 @@ class PicturesTest {
         assertTrue(e.getMessage().contains("rank 2"), e.getMessage());
     }
 
+    /**
+     * ldmatrix.x4's destination TV layout (32,(2,4)):(2,(1,64)) over its strip of 256 halves is folded into 8 columns
+     * of 32 (offset r + 32·c), not drawn as one column 19,766 px tall; each cell keeps the (thread, value) at its offset
+     * (thread t holds offsets 2t, 2t+1, 2t+64, ...: the PTX ISA's ldmatrix fragment, 2 halves per 32-bit register).
+     */
+    @Test
+    void aLongStripIsFoldedIntoColumns() {
+        Diagram d = TvPicture.of(Layout.parse("(32,(2,4)):(2,(1,64))"), null, null);
+        assertTrue(d.height() < 3000 && d.width() < 2500, d.width() + "x" + d.height());
+        Map<String, String> cells = new HashMap<>();
+        for (var n : d.graph().vertexSet()) if (n.kind() == org.layoutcat.diagrams.DiagramNode.Kind.CELL) cells.put(n.id(), n.label());
+        // the tile panel is p0.0.; its cell (r, c) holds offset r + 32 c
+        assertEquals(32 * 8 + 32 * 8, cells.size());
+        for (int o = 0; o < 256; o++) {
+            int t = (o % 64) / 2, v = o % 2 + 2 * (o / 64);
+            String label = cells.get("p0.0.cell." + o % 32 + "." + o / 32);
+            assertEquals("T" + t + " V" + v, label.replace("\n", " "), "offset " + o);
+        }
+        assertTrue(d.title().startsWith("TV layout"));
+    }
+
     @Test
     void broadcastElementsAreMarked() {
         Diagram d = Samples.all().get("tv-broadcast").get();
