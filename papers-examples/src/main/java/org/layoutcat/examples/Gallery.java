@@ -83,7 +83,10 @@ public final class Gallery {
                         throw new IllegalStateException("the picture of example " + n + " (" + e.title() + ") cannot be drawn: " + ex.getMessage(), ex);
                     }
                     svgs.put(file, svg);
-                    body.append("<figure><div class=\"svg\">").append(stripProlog(svg)).append("</div><figcaption><a href=\"")
+                    // each picture from its own file: an SVG keeps its stylesheet's classes to itself (inline, the
+                    // pictures' classes r0, t2, ... of one page would restyle each other), and the page stays small
+                    body.append("<figure><a href=\"").append(file).append("\"><img src=\"").append(file).append("\" alt=\"")
+                        .append(Markup.escape(e.figure().kind() + " picture of " + e.title())).append("\"></a><figcaption><a href=\"")
                         .append(file).append("\">").append(file).append("</a> — <code>layoutcat draw ").append(Markup.escape(e.figure().kind()));
                     for (String a : e.figure().args()) body.append(" \"").append(Markup.escape(a)).append('"');
                     body.append("</code></figcaption></figure>");
@@ -106,22 +109,17 @@ public final class Gallery {
         return result;
     }
 
-    private static String stripProlog(String svg) {
-        int at = svg.indexOf("<svg");
-        return at < 0 ? svg : svg.substring(at);
-    }
-
 
     /**
-     * Marks on the body, once the page has loaded, how many inline pictures it holds and how many the browser
+     * Marks on the body, once the page has loaded, how many pictures it holds and how many the browser loaded and
      * laid out with a non-zero size ({@code data-pictures}, {@code data-rendered}), and how wide the page is against
      * the window ({@code data-scroll-width}, {@code data-window-width}): what the browser test reads.
      */
     private static final String CHECK = """
             <script>
             window.addEventListener('load', () => {
-              const svgs = [...document.querySelectorAll('figure svg')];
-              const drawn = svgs.filter(s => { const r = s.getBoundingClientRect(); return r.width > 0 && r.height > 0; });
+              const svgs = [...document.querySelectorAll('figure img')];
+              const drawn = svgs.filter(s => { const r = s.getBoundingClientRect(); return s.naturalWidth > 0 && r.width > 0 && r.height > 0; });
               document.body.dataset.pictures = svgs.length;
               document.body.dataset.rendered = drawn.length;
               document.body.dataset.scrollWidth = document.documentElement.scrollWidth;
@@ -148,7 +146,7 @@ public final class Gallery {
             dl { display: grid; grid-template-columns: 12em 1fr; gap: .2em 1em; margin: .6em 0; }
             dt { color: #666; } dd { margin: 0; min-width: 0; } code { font-size: .95em; overflow-wrap: anywhere; }
             pre { margin: 0; font-size: .9em; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 24em; overflow-y: auto; }
-            figure { margin: .5em 0; overflow-x: auto; } figure img { max-width: 100%; height: auto; }
+            figure { margin: .5em 0; } figure img { display: block; max-width: 100%; height: auto; border: 1px solid #eee; }
             figcaption { color: #777; font-size: .85em; }
             """;
 }
