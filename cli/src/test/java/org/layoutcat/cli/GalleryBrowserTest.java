@@ -45,6 +45,9 @@ class GalleryBrowserTest {
         assertTrue(body.find(), "the page's check script did not run; DOM starts: " + html.substring(0, Math.min(300, html.length())));
         assertEquals(r.pictures(), Integer.parseInt(body.group(1)), "pictures in the page");
         assertEquals(r.pictures(), Integer.parseInt(body.group(2)), "pictures laid out with a non-zero size");
+        // each picture is an image of its own file: inline SVGs would share one stylesheet, their classes restyling
+        // one another (the bank legend's labels a swatch off)
+        assertTrue(!html.contains("<svg"), "a picture is inline in the page");
         // the page fits a 1,400-pixel window: nothing (long errors, wide pictures) widens it past the window
         Matcher width = Pattern.compile("data-scroll-width=\"(\\d+)\"[^>]*data-window-width=\"(\\d+)\"").matcher(html);
         assertTrue(width.find(), "the page's width was not measured");
