@@ -221,8 +221,10 @@ public final class LayoutPicture {
         for (long p = 0; p < panels; p++) {
             long base = rows * cols * p;
             double labelH = panels > 1 ? 18 : 0;
-            Sketch panel = new Sketch();
-            Box b = Grid.draw(panel, panels > 1 ? "p" + p + "." : "", 0, labelH, axes[0], axes[1], new Grid.Cells() {
+            // one panel is drawn where it goes (at (MARGIN, 0)); several are drawn apart, then placed as they wrap
+            Sketch panel = panels > 1 ? new Sketch() : g;
+            double px = panels > 1 ? 0 : x;
+            Box b = Grid.draw(panel, panels > 1 ? "p" + p + "." : "", px, labelH, axes[0], axes[1], new Grid.Cells() {
                 @Override
                 public List<String> lines(long r, long c) {
                     long o = phi.applyAsLong(base + r + rows * c);
@@ -235,7 +237,7 @@ public final class LayoutPicture {
                     return colouring.colour(i, r, c, phi.applyAsLong(i));
                 }
             });
-            double w = b.right(), h = b.bottom();
+            double w = b.right() - px, h = b.bottom();
             if (panels > 1) {
                 String label = panelLabel(shape, p);
                 panel.scene.add(new Scene.Text(b.x() + 2, 12, label, Style.SMALL, Scene.Anchor.START, Style.MUTED, false));
@@ -245,7 +247,7 @@ public final class LayoutPicture {
                 x = Style.MARGIN;
                 y = rowBottom + 16;
             }
-            g.include(panel, x, y);
+            if (panels > 1) g.include(panel, x, y);
             right = Math.max(right, x + w);
             rowBottom = Math.max(rowBottom, y + h);
             x += w + 24;

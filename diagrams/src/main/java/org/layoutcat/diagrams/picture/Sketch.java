@@ -148,6 +148,6 @@ final class Sketch {
     }
 
     Diagram build(String title, double width, double height) {
-        return Diagram.of(title, scene.build(Math.ceil(width), Math.ceil(height)), graph);
+        return Diagram.ofOwned(title, scene.build(Math.ceil(width), Math.ceil(height)), graph); // a sketch is built once
     }
 }
