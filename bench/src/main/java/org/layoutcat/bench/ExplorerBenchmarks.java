@@ -59,7 +59,7 @@ public class ExplorerBenchmarks {
     }
 
     private byte[] post(String path, String body) throws IOException, InterruptedException {
-        HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(base.resolve(path)).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+        HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(base.resolve(path)).header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
                 HttpResponse.BodyHandlers.ofByteArray());
         if (r.statusCode() != 200) throw new IllegalStateException(path + " " + body + ": " + r.statusCode());
         return r.body();

@@ -192,6 +192,13 @@ class ExplorerBrowserTest {
         assertEquals("thread 0: 4 cells", driver.findElement(By.id("cell")).getText());
         assertEquals("0", driver.findElement(By.id("thread")).getAttribute("value"));
         shot("4-permalink-mma-thread-0");
+        // with A and B: thread 64 (the third atom's first lane) holds 8 values of A, 4 of B and 4 of C (m16n8k16's
+        // fragments, PTX ISA); A's elements are held by two atoms' threads, and all 8 of thread 64's stay lit
+        driver.get(explorer.uri().resolve("/?kind=mma&a=SM80_16x8x16_F16F16F16F16_TN&a=2x2x1&only=ABC").toString());
+        wait.until(d -> "mma".equals(js("return window.layoutcat.view && window.layoutcat.view.kind")));
+        type("thread", "64");
+        assertEquals("thread 64: 16 cells", driver.findElement(By.id("cell")).getText());
+        shot("4-mma-thread-64");
     }
 
     @Test

@@ -38,8 +38,8 @@ class ExplorerHttpTest {
     }
 
     static HttpResponse<byte[]> post(String path, String body) throws IOException, InterruptedException {
-        return http.send(HttpRequest.newBuilder(explorer.uri().resolve(path)).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
-                HttpResponse.BodyHandlers.ofByteArray());
+        return http.send(HttpRequest.newBuilder(explorer.uri().resolve(path)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofByteArray());
     }
 
     static JsonNode view(String body) throws IOException, InterruptedException {
@@ -74,6 +74,66 @@ class ExplorerHttpTest {
             assertTrue(reply.startsWith("HTTP/1.1 403"), reply);
             assertTrue(reply.contains("not to 'attacker.example:80'"), reply);
         }
+    }
+
+    @Test
+    void aRequestAnotherSiteCouldSendIsRefused() throws Exception {
+        String body = "{\"kind\":\"layout\",\"args\":[\"4:1\"]}";
+        // a form's content type needs no preflight: a page elsewhere could send it, so it is refused
+        HttpResponse<String> plain = http.send(HttpRequest.newBuilder(explorer.uri().resolve("/api/view")).header("Content-Type", "text/plain")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(403, plain.statusCode());
+        assertTrue(plain.body().contains("Content-Type: application/json"), plain.body());
+        for (String[] h : List.of(new String[] {"Origin", "http://evil.example"}, new String[] {"Origin", "null"},
+                new String[] {"Sec-Fetch-Site", "cross-site"})) {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(explorer.uri().resolve("/api/view")).header("Content-Type", "application/json")
+                    .header(h[0], h[1]).POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(403, r.statusCode(), h[0] + ": " + h[1]);
+        }
+        HttpResponse<String> own = http.send(HttpRequest.newBuilder(explorer.uri().resolve("/api/view")).header("Content-Type", "application/json")
+                .header("Origin", explorer.uri().toString().replaceAll("/$", "")).header("Sec-Fetch-Site", "same-origin")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, own.statusCode(), own.body());
+    }
+
+    @Test
+    void aViewTooLargeToWalkIsRefusedAtOnce() throws Exception {
+        // 10^18 (thread, value) pairs over a 4-element tile: refused before one is walked, as draw refuses it
+        long t0 = System.nanoTime();
+        HttpResponse<byte[]> r = post("/api/view", "{\"kind\":\"tv\",\"args\":[\"(1000000000,1000000000):(0,0)\",\"4\"]}");
+        assertEquals(400, r.statusCode());
+        assertTrue(JSON.readTree(r.body()).get("error").asText().contains("1000000000000000000"), new String(r.body(), StandardCharsets.UTF_8));
+        HttpResponse<byte[]> mma = post("/api/view", "{\"kind\":\"mma\",\"args\":[\"SM80_16x8x16_F16F16F16F16_TN\",\"1x100000000x1\"],\"options\":{\"only\":\"C\"}}");
+        assertEquals(400, mma.statusCode());
+        assertTrue((System.nanoTime() - t0) / 1e9 < 5, "refused at once");
+        assertEquals(200, post("/api/view", "{\"kind\":\"layout\",\"args\":[\"4:1\"]}").statusCode(), "the workers are free");
+    }
+
+    @Test
+    void aTvLayoutOfOneValueAThreadIsDrawn() throws Exception {
+        JsonNode v = view("{\"kind\":\"tv\",\"args\":[\"8:1\",\"8\"]}");
+        JsonNode tile = v.get("panels").get(1);
+        for (int e = 0; e < 8; e++) assertEquals(e, tile.get("thread").get(e).asInt());
+    }
+
+    @Test
+    void anOperationWhoseResultIsNoLayoutShowsNoGrid() throws Exception {
+        JsonNode v = view("{\"kind\":\"op\",\"args\":[\"size\",\"(4,8):(1,4)\"]}");
+        assertEquals("32", v.get("text").asText());
+        assertTrue(!v.has("panels"), "size answers a number, not the layout 32:1");
+        HttpResponse<byte[]> png = post("/api/draw?format=png", "{\"kind\":\"op\",\"args\":[\"size\",\"(4,8):(1,4)\"]}");
+        assertEquals(400, png.statusCode());
+        JsonNode layout = view("{\"kind\":\"op\",\"args\":[\"logical_divide\",\"(4,8):(1,4)\",\"(2,2):(1,4)\"]}");
+        assertEquals(32, layout.get("panels").get(0).get("offset").size());
+        assertTrue(layout.get("request").get("cpp").asBoolean());
+    }
+
+    @Test
+    void aPngOfA256By256GridIsScaledToFitThePngLimit() throws Exception {
+        HttpResponse<byte[]> png = post("/api/draw?format=png", "{\"kind\":\"layout\",\"args\":[\"(256,256):(256,1)\"]}");
+        assertEquals(200, png.statusCode(), new String(png.body(), StandardCharsets.UTF_8));
+        java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(png.body()));
+        assertTrue((long) image.getWidth() * image.getHeight() <= 36_000_000L, image.getWidth() + "x" + image.getHeight());
     }
 
     @Test

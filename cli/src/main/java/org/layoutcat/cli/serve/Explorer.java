@@ -99,6 +99,9 @@ public final class Explorer implements AutoCloseable {
      */
     public static Explorer start(InetAddress address, int port) {
         if (port < 0 || port > 65535) throw new IllegalArgumentException("--port " + port + " is outside 0..65535");
+        // a client that sends its request or reads its reply slowly is cut off (the JDK's server reads these once)
+        System.setProperty("sun.net.httpserver.maxReqTime", System.getProperty("sun.net.httpserver.maxReqTime", "30"));
+        System.setProperty("sun.net.httpserver.maxRspTime", System.getProperty("sun.net.httpserver.maxRspTime", "60"));
         HttpServer server;
         try {
             server = HttpServer.create(new InetSocketAddress(address, port), 64);
@@ -110,17 +113,49 @@ public final class Explorer implements AutoCloseable {
         }
         ThreadPoolExecutor workers = new ThreadPoolExecutor(WORKERS, WORKERS, 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(QUEUE),
                 daemon("layoutcat-explorer-work"));
-        ExecutorService handlers = Executors.newFixedThreadPool(WORKERS + 4, daemon("layoutcat-explorer-http"));
+        // a connection waits on its client in a virtual thread of its own: slow clients hold no worker and no page
+        ExecutorService handlers = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("layoutcat-explorer-http-", 0).factory());
         int bound = server.getAddress().getPort();
-        String name = address.getHostAddress();
-        Set<String> hosts = address.isLoopbackAddress()
-                ? Set.copyOf(List.of("127.0.0.1:" + bound, "localhost:" + bound, "[::1]:" + bound, name + ":" + bound))
-                : Set.copyOf(List.of(name + ":" + bound, (address.getHostName() + ":" + bound).toLowerCase(java.util.Locale.ROOT)));
+        Set<String> hosts = hosts(address, bound);
         Explorer e = new Explorer(server, workers, handlers, hosts);
         server.createContext("/", e::handle);
         server.setExecutor(handlers);
         server.start();
         return e;
+    }
+
+    /**
+     * The Host headers a request may carry: the loopback names for a loopback address; the address and its name for
+     * another; every address of this machine's interfaces and its name for the wildcard address.
+     */
+    private static Set<String> hosts(InetAddress address, int port) {
+        java.util.Set<String> names = new java.util.LinkedHashSet<>();
+        java.util.List<InetAddress> addresses = new java.util.ArrayList<>(List.of(address));
+        if (address.isLoopbackAddress()) {
+            names.add("localhost");
+        } else if (address.isAnyLocalAddress()) {
+            try {
+                for (var ni : java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces())) {
+                    addresses.addAll(java.util.Collections.list(ni.getInetAddresses()));
+                }
+                names.add(InetAddress.getLocalHost().getHostName());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            names.add("localhost");
+        } else {
+            names.add(address.getHostName());
+        }
+        for (InetAddress a : addresses) {
+            String h = a.getHostAddress();
+            int zone = h.indexOf('%');
+            if (zone >= 0) h = h.substring(0, zone);
+            names.add(a instanceof java.net.Inet6Address ? "[" + h + "]" : h);
+            if (a.isLoopbackAddress()) names.addAll(List.of("127.0.0.1", "[::1]", "[0:0:0:0:0:0:0:1]"));
+        }
+        java.util.Set<String> out = new java.util.HashSet<>();
+        for (String n : names) out.add((n + ":" + port).toLowerCase(java.util.Locale.ROOT));
+        return Set.copyOf(out);
     }
 
     private static java.util.concurrent.ThreadFactory daemon(String name) {
@@ -134,8 +169,11 @@ public final class Explorer implements AutoCloseable {
     /** The address the page is at, {@code http://127.0.0.1:PORT/}. */
     public URI uri() {
         InetSocketAddress a = server.getAddress();
-        String host = a.getAddress().isLoopbackAddress() ? "127.0.0.1" : a.getAddress().getHostAddress();
-        return URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort() + "/");
+        InetAddress ip = a.getAddress();
+        String host = ip.isAnyLocalAddress() ? "127.0.0.1" // the wildcard: this machine's loopback reaches it too
+                : ip instanceof java.net.Inet6Address ? "[" + (ip.isLoopbackAddress() ? "::1" : ip.getHostAddress().replaceAll("%.*", "")) + "]"
+                : ip.getHostAddress();
+        return URI.create("http://" + host + ":" + a.getPort() + "/");
     }
 
     @Override
@@ -180,7 +218,19 @@ public final class Explorer implements AutoCloseable {
     }
 
     private void api(HttpExchange x, String path, String method) throws IOException {
-        Map<String, String> query = query(x.getRequestURI().getRawQuery());
+        Map<String, String> query;
+        try {
+            query = query(x.getRequestURI().getRawQuery());
+        } catch (IllegalArgumentException e) {
+            json(x, 400, error("the query '" + org.layoutcat.core.LayoutArgumentException.quote(String.valueOf(x.getRequestURI().getRawQuery()))
+                    + "' is not valid: " + e.getMessage()));
+            return;
+        }
+        String refused = crossSite(x, method);
+        if (refused != null) {
+            json(x, 403, error(refused));
+            return;
+        }
         if (path.equals("/api/catalog")) {
             if (!method.equals("GET")) {
                 json(x, 405, error("/api/catalog is read with GET"));
@@ -234,6 +284,30 @@ public final class Explorer implements AutoCloseable {
             default -> json(x, 404, error("no endpoint " + org.layoutcat.core.LayoutArgumentException.quote(path)
                     + ": /api/catalog, /api/view, /api/draw, /api/code, /api/batch"));
         }
+    }
+
+    /**
+     * Why a request from another site is refused, or null: a page elsewhere may send a "simple" POST that no
+     * preflight guards (a form's content type) and make the explorer work for it. So a POST must carry JSON's content
+     * type (which makes a browser ask first, and the explorer never allows another origin), and a request a browser
+     * marks as sent from another site or origin is refused.
+     */
+    private String crossSite(HttpExchange x, String method) {
+        Headers h = x.getRequestHeaders();
+        String site = h.getFirst("Sec-Fetch-Site");
+        if (site != null && !site.equals("same-origin") && !site.equals("none")) return "this explorer answers its own page, not a request from another site";
+        String origin = h.getFirst("Origin");
+        if (origin != null) { // "null" too: a sandboxed frame of any page sends that
+            String own = origin.replaceFirst("^https?://", "").toLowerCase(java.util.Locale.ROOT);
+            if (!hosts.contains(own)) return "this explorer answers its own page, not one from " + org.layoutcat.core.LayoutArgumentException.quote(origin);
+        }
+        if (method.equals("POST")) {
+            String type = h.getFirst("Content-Type");
+            if (type == null || !type.toLowerCase(java.util.Locale.ROOT).startsWith("application/json")) {
+                return "a POST to the explorer carries Content-Type: application/json";
+            }
+        }
+        return null;
     }
 
     private record Reply(int status, String type, byte[] body, String filename) {}

@@ -26,6 +26,23 @@ final class Grids {
     /** Most cells the explorer sends for one view: 2^16 per panel, as the pictures draw. */
     static final long MAX_CELLS = 1L << 16;
 
+    /** Most (thread, value) pairs of one TV layout walked for a view (a wgmma operand has 131,072). */
+    static final long MAX_PAIRS = 1L << 22;
+
+    /** Refuses a TV layout of more pairs than a view walks, before one is walked. */
+    static long checkPairs(String what, Layout tv) {
+        if (tv.size() > MAX_PAIRS) {
+            throw new IllegalArgumentException(what + ": " + tv + " has " + tv.size() + " (thread, value) pairs; the explorer walks at most "
+                    + MAX_PAIRS + " (fewer atoms, threads or values)");
+        }
+        return tv.size();
+    }
+
+    /** Gives up where the explorer has given the request up (its time limit): long loops call this now and then. */
+    static void checkInterrupted() {
+        if (Thread.currentThread().isInterrupted()) throw new java.util.concurrent.CancellationException("the request was given up");
+    }
+
     /**
      * One grid.
      *
@@ -47,34 +64,37 @@ final class Grids {
      * @param peerPanel  the index of the panel {@code peer} points into, −1 for none
      * @param text       each element's value as text where it is not an integer (a coordinate of a scaled-basis layout), or null
      * @param address    each element's offset in the tensor a copy reads (its source panel) or writes (its destination), or null
+     * @param pairs      the TV layout's values, pair by pair ({@code t + threads·v}): the elements each thread holds, every
+     *                   one of them where several threads hold an element; or null
+     * @param threads    the number of threads of {@code pairs}
      */
     record Panel(String name, IntTuple shape, long rows, long cols, boolean transposed, long x, long y, String colour,
             long[] offset, long[] unswizzled, long[] bank, long[] thread, long[] value, long[] holders, long[] peer, int peerPanel,
-            String[] text, long[] address) {
+            String[] text, long[] address, long[] pairs, long threads) {
 
         Panel at(long nx, long ny) {
             return new Panel(name, shape, rows, cols, transposed, nx, ny, colour, offset, unswizzled, bank, thread, value, holders,
-                    peer, peerPanel, text, address);
+                    peer, peerPanel, text, address, pairs, threads);
         }
 
         Panel withPeer(long[] peers, int panel) {
             return new Panel(name, shape, rows, cols, transposed, x, y, colour, offset, unswizzled, bank, thread, value, holders,
-                    peers, panel, text, address);
+                    peers, panel, text, address, pairs, threads);
         }
 
         Panel withBank(long[] banks) {
             return new Panel(name, shape, rows, cols, transposed, x, y, "bank", offset, unswizzled, banks, thread, value, holders,
-                    peer, peerPanel, text, address);
+                    peer, peerPanel, text, address, pairs, threads);
         }
 
         Panel withAddress(long[] offsets) {
             return new Panel(name, shape, rows, cols, transposed, x, y, colour, offset, unswizzled, bank, thread, value, holders, peer,
-                    peerPanel, text, offsets);
+                    peerPanel, text, offsets, pairs, threads);
         }
 
         Panel withOwners(Owners o) {
             return new Panel(name, shape, rows, cols, transposed, x, y, colour, offset, unswizzled, bank, o.thread, o.value, o.holders,
-                    peer, peerPanel, text, address);
+                    peer, peerPanel, text, address, pairs, threads);
         }
     }
 
@@ -105,7 +125,7 @@ final class Grids {
         if (l instanceof CoordLayout c) { // values are coordinates: shown as CuTe prints them, coloured by index
             String[] text = new String[(int) n];
             for (int e = 0; e < n; e++) text[e] = c.apply(e).toString();
-            return new Panel(l.toString(), shape, rc[0], rc[1], false, 0, 0, "none", null, null, null, null, null, null, null, -1, text, null);
+            return new Panel(l.toString(), shape, rc[0], rc[1], false, 0, 0, "none", null, null, null, null, null, null, null, -1, text, null, null, 0);
         }
         LongUnaryOperator phi = function(l);
         long[] offset = new long[(int) n];
@@ -115,7 +135,7 @@ final class Grids {
             unswizzled = new long[(int) n];
             for (int e = 0; e < n; e++) unswizzled[e] = Math.addExact(c.offset(), c.inner().apply(e));
         }
-        Panel p = new Panel(l.toString(), shape, rc[0], rc[1], false, 0, 0, "offset", offset, unswizzled, null, null, null, null, null, -1, null, null);
+        Panel p = new Panel(l.toString(), shape, rc[0], rc[1], false, 0, 0, "offset", offset, unswizzled, null, null, null, null, null, -1, null, null, null, 0);
         return elementBytes > 0 ? p.withBank(banks(offset, elementBytes)) : p;
     }
 
@@ -146,6 +166,7 @@ final class Grids {
      */
     static Owners owners(String what, Layout tv, long cells) {
         checkCells(what, cells);
+        checkPairs(what, tv);
         if (tv.rank() > 2) {
             throw new IllegalArgumentException("a thread–value layout has rank 2 (thread, value), or 1 (a value a thread); " + tv
                     + " has rank " + tv.rank());
@@ -157,6 +178,7 @@ final class Grids {
         Arrays.fill(thread, -1);
         Arrays.fill(value, -1);
         for (long i = 0, n = tv.size(); i < n; i++) {
+            if ((i & 0xFFFF) == 0) checkInterrupted();
             long o = tv.apply(i);
             if (o < 0 || o >= cells) {
                 throw new IllegalArgumentException(what + ": " + tv + " takes thread " + i % threads + ", value " + i / threads
@@ -175,13 +197,20 @@ final class Grids {
         long[] rc = rowsCols(shape);
         long rows = transposed ? rc[1] : rc[0], cols = transposed ? rc[0] : rc[1];
         Owners o = owners(name, tv, shape.product());
-        return new Panel(name, shape, rows, cols, transposed, 0, 0, "thread", null, null, null, o.thread, o.value, o.holders, null, -1, null, null);
+        long threads = tv.rank() == 2 ? tv.mode(0).size() : tv.size();
+        long[] pairs = null;
+        if (tv.size() <= 4 * MAX_CELLS) { // each thread's elements, for selecting a thread; past that, its first ones
+            pairs = new long[(int) tv.size()];
+            for (int i = 0; i < pairs.length; i++) pairs[i] = tv.apply(i);
+        }
+        return new Panel(name, shape, rows, cols, transposed, 0, 0, "thread", null, null, null, o.thread, o.value, o.holders, null, -1, null,
+                null, pairs, threads);
     }
 
     /** The TV layout itself: threads down, values across, each cell its offset in the tile, coloured by thread. */
     static Panel tvTable(Layout tv) {
-        long threads = tv.mode(0).size(), values = tv.mode(1).size();
         long n = checkCells("the TV layout " + tv, tv.size());
+        long threads = tv.rank() == 2 ? tv.mode(0).size() : tv.size(), values = tv.rank() == 2 ? tv.mode(1).size() : 1;
         long[] offset = new long[(int) n], thread = new long[(int) n], value = new long[(int) n];
         for (int i = 0; i < n; i++) {
             offset[i] = tv.apply(i);
@@ -189,15 +218,16 @@ final class Grids {
             value[i] = i / threads;
         }
         return new Panel("TV " + tv, IntTuple.of(IntTuple.of(threads), IntTuple.of(values)), threads, values, false, 0, 0, "thread",
-                offset, null, null, thread, value, null, null, -1, null, null);
+                offset, null, null, thread, value, null, null, -1, null, null, null, 0);
     }
 
     /** The tile of a TV layout and the TV table beside it, as {@code draw tv} shows them. */
     static List<Panel> tv(Layout tv, IntTuple tile) {
         IntTuple shape = tile != null ? tile : IntTuple.of(tv.cosize());
         if (!shape.allPositive()) throw new IllegalArgumentException("tile " + shape + " has a non-positive entry");
+        Panel table = tvTable(tv); // refused first where it is too large, before the tile is walked
         Panel t = tile("tile " + shape, shape, tv, false);
-        Panel table = tvTable(tv).at(t.cols() + 2, 0);
+        table = table.at(t.cols() + 2, 0);
         return List.of(t, table);
     }
 

@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.layoutcat.cli.BatchEngine;
 import org.layoutcat.cli.DrawCommand;
+import org.layoutcat.cli.op.Operations;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
@@ -193,8 +194,8 @@ final class Views {
                 permute == null || permute.isBlank() ? null : Tiler.parse(permute));
         String only = r.option("only");
         String operands = only != null ? only.toUpperCase(Locale.ROOT) : mma.atom().ptx().startsWith("wgmma") ? "C" : "ABC";
-        if (!operands.matches("[ABC]{1,3}")) {
-            throw new IllegalArgumentException("mma: only takes operands among A, B and C (C, AB, ABC...); got \"" + only + "\"");
+        if (!operands.equals("C") && !operands.equals("ABC")) { // as draw mma --only takes them
+            throw new IllegalArgumentException("mma: only takes C (the accumulators alone) or ABC (A, B and C); got \"" + only + "\"");
         }
         g.writeStringField("title", mma.atom().name() + " tiled " + mma.atomLayout() + ": tile " + mma.tileShape());
         g.writeStringField("text", "C " + mma.layoutC() + "\nA " + mma.layoutA() + "\nB " + mma.layoutB());
@@ -283,19 +284,24 @@ final class Views {
         g.writeStringField("text", result);
         g.writeFieldName("reply");
         g.writeRawValue(reply);
-        AnyLayout l = null;
-        if (result != null) {
-            try {
-                l = AnyLayout.parse(result);
-            } catch (IllegalArgumentException | ArithmeticException notALayout) {
-                l = null; // a number, a tuple of sizes, a morphism: the reply alone
-            }
-        }
+        AnyLayout l = layoutResult(name, args);
         if (l != null && l.size() <= Grids.MAX_CELLS) {
             notes(g, List.of("the result's grid"));
             panels(g, List.of(Grids.layout(l, 0)));
         }
-        request(g, org.layoutcat.cli.op.Operations.find(name) != null ? org.layoutcat.cli.op.Operations.find(name).name() : name, args);
+        request(g, Operations.find(name) != null ? Operations.find(name).name() : name, args);
+    }
+
+    /**
+     * The result of an operation where it is a layout (a number, a shape, a morphism or a descriptor is not): the
+     * value the table answers, not its text read back ({@code size} answers 32, which would read as the layout 32:1).
+     */
+    private static AnyLayout layoutResult(String op, List<String> args) {
+        try {
+            return Operations.answer(new org.layoutcat.cli.op.Request(op, args, "auto")).value() instanceof AnyLayout l ? l : null;
+        } catch (RuntimeException refused) {
+            return null; // the reply says why
+        }
     }
 
     /** A picture the page shows whole: the categorical pictures, coordinate tables, tilings and TMA copies. */
@@ -326,13 +332,29 @@ final class Views {
         };
         Diagram d;
         if (r.kind().equals("op")) { // the picture of an operation is its result's grid
-            String result = field(BatchEngine.reply(batchLine(r.arg(0, "the operation"), r.args().subList(1, r.args().size()))), "result");
-            if (result == null) throw new IllegalArgumentException("op: the operation has no result to draw");
-            d = DrawCommand.picture(List.of(), "layout", List.of(result));
+            String name = r.arg(0, "the operation");
+            List<String> args = r.args().subList(1, r.args().size());
+            String reply = BatchEngine.reply(batchLine(name, args));
+            if (field(reply, "error") != null) throw new IllegalArgumentException(field(reply, "error"));
+            AnyLayout l = layoutResult(name, args);
+            if (l == null) throw new IllegalArgumentException("op: " + name + " answers " + field(reply, "result") + ", not a layout to draw");
+            d = DrawCommand.picture(List.of(), "layout", List.of(l.toString()));
         } else {
             d = DrawCommand.picture(r.drawOptions(), r.kind(), r.args());
         }
-        return Exports.render(d, f, d.width() > 1600 ? 1 : 2);
+        return Exports.render(d, f, f == Exports.Format.PNG ? pngScale(d) : 1);
+    }
+
+    /**
+     * The PNG's pixels per picture pixel: 2, or 1 past 1600 px wide (as {@code draw} picks), or less where that
+     * would pass the PNG's limits (a 256×256 grid is 12,432 × 5,751 picture pixels: about 0.7).
+     */
+    static double pngScale(Diagram d) {
+        double s = d.width() > 1600 ? 1 : 2;
+        double area = d.width() * d.height();
+        s = Math.min(s, Math.sqrt(org.layoutcat.diagrams.export.PngWriter.MAX_PIXELS / area) * 0.999);
+        s = Math.min(s, org.layoutcat.diagrams.export.PngWriter.MAX_SIDE / Math.max(d.width(), d.height()) * 0.999);
+        return Math.floor(s * 100) / 100;
     }
 
     /** A figure: a picture (SVG), or a step in words. */
@@ -390,6 +412,7 @@ final class Views {
         g.writeEndArray();
     }
 
+    /** The batch request behind a view, and whether CuTe C++ and CuTe DSL have a form of it (the copy buttons). */
     private static void request(JsonGenerator g, String op, List<String> args) throws IOException {
         if (op == null) return;
         g.writeObjectFieldStart("request");
@@ -397,6 +420,9 @@ final class Views {
         g.writeArrayFieldStart("args");
         for (String a : args) g.writeString(a);
         g.writeEndArray();
+        org.layoutcat.cli.op.Operation o = Operations.find(op);
+        g.writeBooleanField("cpp", o != null && o.cpp() instanceof org.layoutcat.cli.op.CodeForm.Call);
+        g.writeBooleanField("dsl", o != null && o.dsl() instanceof org.layoutcat.cli.op.CodeForm.Call);
         g.writeEndObject();
     }
 
@@ -433,6 +459,10 @@ final class Views {
             array(g, "holders", p.holders());
             array(g, "peer", p.peer());
             array(g, "address", p.address());
+            if (p.pairs() != null) {
+                array(g, "pairs", p.pairs());
+                g.writeNumberField("threads", p.threads());
+            }
             if (p.peer() != null) g.writeNumberField("peerPanel", p.peerPanel());
             if (p.text() != null) {
                 g.writeArrayFieldStart("text");

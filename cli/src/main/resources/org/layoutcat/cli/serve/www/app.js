@@ -26,7 +26,7 @@ const FORMS = {
       { label: 'MMA atom', list: 'mma', value: 'SM80_16x8x16_F16F16F16F16_TN' },
       { label: 'atom layout MxNxK', value: '2x2x1' },
       { label: 'permutation <M,N,K> (optional)', value: '' }],
-    options: [{ name: 'only', label: 'operands', choices: ['', 'C', 'A', 'B', 'ABC'], value: '' }],
+    options: [{ name: 'only', label: 'operands (default: C alone for wgmma, whose A and B come from shared memory)', choices: ['', 'C', 'ABC'], value: '' }],
     help: 'e.g. 4x2x1 atoms with permutation <128,256,16> tile 128×256' },
   copy: { label: 'tiled copy', args: [
       { label: 'copy atom', list: 'copy', value: 'SM75_U32x4_LDSM_N' },
@@ -68,6 +68,8 @@ const CW = 44, CH = 30, GAP = 48, OX = 52, OY = 40;
 let catalog = { ops: [], mma: [], copy: [], examples: [], palette: [] };
 let kind = 'layout';
 let view = null;       // the view the engine answered
+let shown = null;      // the request it answers (what the downloads draw)
+let lit = null;        // for the selected thread: per panel, the set of elements it holds
 let placed = [];       // its panels with their world rectangles
 let selected = null;   // the selected thread, or null
 let hover = null;      // {p, r, c}
@@ -245,6 +247,7 @@ async function run(push) {
   if (mine !== serial) return;
   if (reply.error) { showError(reply.error); return; }
   showError(null);
+  shown = r;
   show(reply);
   timings.view = Math.round(performance.now() - began);
   if (timings.firstView == null) timings.firstView = Math.round(performance.now());
@@ -264,7 +267,7 @@ function showError(message) {
   box.hidden = false; box.textContent = message;
   inputs.forEach((i) => i.setAttribute('aria-invalid', String(i.value !== '' && message.includes(i.value.trim()))));
   // nothing of the last view stays on show beside a refusal
-  view = null; placed = []; hover = null;
+  view = null; shown = null; placed = []; hover = null; selected = null; lit = null;
   $('title').textContent = 'refused: see the reason beside the input';
   for (const id of ['notes', 'figures']) $(id).replaceChildren();
   for (const id of ['stepper', 'reply', 'code', 'inspect']) $(id).hidden = true;
@@ -275,7 +278,7 @@ function showError(message) {
 // ---- showing a view
 function show(v) {
   view = v;
-  selected = null; hover = null; stepIndex = 0;
+  selected = null; lit = null; hover = null; stepIndex = 0;
   $('thread').value = '';
   $('title').textContent = v.title ?? '';
   const notes = $('notes');
@@ -288,7 +291,10 @@ function show(v) {
       .map(([key, val]) => `${key}: ${typeof val === 'string' ? val : JSON.stringify(val)}`).join('\n');
   } else reply.hidden = true;
   for (const b of ['copy-text', 'get-svg', 'get-png', 'get-tex']) $(b).disabled = false;
-  for (const b of ['copy-cpp', 'copy-dsl']) $(b).disabled = !v.request;
+  $('copy-cpp').disabled = !(v.request && v.request.cpp);
+  $('copy-dsl').disabled = !(v.request && v.request.dsl);
+  $('copy-cpp').title = v.request && !v.request.cpp ? `${v.request.op} has no CuTe C++ counterpart to test` : 'a self-contained CuTe C++ test asserting this answer';
+  $('copy-dsl').title = v.request && !v.request.dsl ? `${v.request.op} has no CuTe DSL counterpart` : 'the same check in CuTe DSL (Python)';
   place(v.panels ?? []);
   $('viewport').classList.toggle('empty', placed.length === 0);
   $('inspect').hidden = placed.length === 0;
@@ -362,9 +368,17 @@ function fit() {
   draw();
 }
 
+/** Zooms by factor about the screen point (sx, sy): the point of the panel there (or nearest) stays put. */
 function zoom(factor, sx, sy) {
   const nk = Math.min(40, Math.max(0.01, k * factor));
-  tx = sx - OX - (sx - tx - OX) * (nk / k); ty = sy - OY - (sy - ty - OY) * (nk / k); k = nk;
+  let p = placed[0];
+  let best = Infinity;
+  for (const q of placed) { // the panel whose rectangle is nearest the point
+    const dx = Math.max(sx0(q) - sx, 0, sx - (sx0(q) + q.cols * CW * k)), dy = Math.max(sy0(q) - sy, 0, sy - (sy0(q) + q.rows * CH * k));
+    if (dx * dx + dy * dy < best) { best = dx * dx + dy * dy; p = q; }
+  }
+  const gx = p ? p.gx : OX, gy = p ? p.gy : OY;
+  tx = sx - gx - (sx - tx - gx) * (nk / k); ty = sy - gy - (sy - ty - gy) * (nk / k); k = nk;
   draw();
 }
 
@@ -415,7 +429,7 @@ function draw() {
       for (let r = r0; r < r1; r++) {
         const e = element(p, r, c);
         const sx = x0 + c * cw, sy = y0 + r * ch;
-        const dim = selected != null && p.thread && p.thread[e] !== selected;
+        const dim = selected != null && p.thread && !holds(p, e);
         ctx.globalAlpha = dim ? 0.18 : 1;
         ctx.fillStyle = fill(p, e);
         ctx.fillRect(sx, sy, cw, ch);
@@ -445,7 +459,7 @@ function draw() {
     if (selected != null && p.thread) { // the selected thread's values: outlined
       ctx.strokeStyle = '#c62828'; ctx.lineWidth = 2;
       for (let c = c0; c < c1; c++) for (let r = r0; r < r1; r++) {
-        if (p.thread[element(p, r, c)] === selected) ctx.strokeRect(x0 + c * cw + 1, y0 + r * ch + 1, cw - 2, ch - 2);
+        if (holds(p, element(p, r, c))) ctx.strokeRect(x0 + c * cw + 1, y0 + r * ch + 1, cw - 2, ch - 2);
       }
       ctx.lineWidth = 1;
     }
@@ -550,6 +564,7 @@ function wireView() {
     drag = null;
     if (!click) return;
     const rect = vp.getBoundingClientRect();
+    inspect(ev.clientX - rect.left, ev.clientY - rect.top); // a tap shows the cell as a hover does
     const cell = cellAt(ev.clientX - rect.left, ev.clientY - rect.top);
     if (cell && cell.p.thread) {
       const t = cell.p.thread[element(cell.p, cell.r, cell.c)];
@@ -604,12 +619,23 @@ function inspect(sx, sy) {
   drawOverlay();
 }
 
+/** Whether the selected thread holds element e of panel p: any of its values, where the panel has them all. */
+function holds(p, e) {
+  return p.pairs ? lit[p.i].has(e) : p.thread[e] === selected;
+}
+
 function selectThread(t) {
   selected = t;
+  lit = null;
   $('thread').value = t == null ? '' : String(t);
   if (t != null) {
+    lit = placed.map((p) => {
+      const set = new Set();
+      if (p.pairs && t < p.threads) for (let i = t; i < p.pairs.length; i += p.threads) set.add(p.pairs[i]);
+      return set;
+    });
     let n = 0;
-    for (const p of placed) if (p.thread) for (const x of p.thread) if (x === t) n++;
+    for (const p of placed) if (p.thread) for (let e = 0; e < p.rows * p.cols; e++) if (holds(p, e)) n++;
     $('cell').textContent = `thread ${t}: ${n} cells`;
   }
   draw();
@@ -622,19 +648,26 @@ async function copy(text, what) {
   try { await navigator.clipboard.writeText(text); pre.dataset.copied = what; } catch (e) { pre.dataset.copied = ''; }
 }
 
+/** A refusal of a button's request: said beside the input, the view kept. */
+function notice(message) {
+  const box = $('error');
+  box.hidden = false; box.textContent = message;
+}
+
 async function code(lang) {
   if (!view?.request) return;
   const res = await post('/api/code?lang=' + lang, { kind: 'op', args: [view.request.op, ...view.request.args] });
-  if (!res.ok) { showError((await res.json()).error); return; }
+  if (!res.ok) { notice((await res.json()).error); return; }
   copy(await res.text(), lang);
 }
 
 async function download(format) {
-  const res = await post('/api/draw?format=' + format, request());
-  if (!res.ok) { showError((await res.json()).error); return; }
+  if (!shown) return;
+  const res = await post('/api/draw?format=' + format, shown);
+  if (!res.ok) { notice((await res.json()).error); return; }
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
-  a.href = url; a.download = `layoutcat-${kind}.${format}`;
+  a.href = url; a.download = `layoutcat-${shown.kind}.${format}`;
   document.body.append(a); a.click(); a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
