@@ -37,10 +37,12 @@ final class TrainCommand implements Callable<Integer> {
         ByteArrayOutputStream replies = new ByteArrayOutputStream();
         BatchEngine.run(new ByteArrayInputStream(String.join("\n", requests).getBytes(StandardCharsets.UTF_8)), replies);
         new PrintStream(System.out, true, StandardCharsets.UTF_8).print(replies.toString(StandardCharsets.UTF_8));
-        // one small picture (the diagrams module's common path), not the whole gallery: the cache
+        // one small picture (the diagrams module's common path), as SVG and PNG, not the whole gallery: the cache
         // holds what training loaded, and a command's start maps all of it
         java.nio.file.Files.createDirectories(out);
-        return Main.run("draw", "layout", "(4,8):(8,1)", "-o", out.resolve("training.svg").toString());
+        int svg = Main.run("draw", "layout", "(4,8):(8,1)", "-o", out.resolve("training.svg").toString());
+        // and its PNG: Java2D's painting and ImageIO's encoder, which a PNG's start loaded for 0.2 s (0.82 s against 0.61 s)
+        return svg != 0 ? svg : Main.run("draw", "layout", "(4,8):(8,1)", "-o", out.resolve("training.png").toString());
     }
 
     /** The batch request {@code {"id":N,"op":"name","args":[...]}}. */
