@@ -119,11 +119,29 @@ final class Grid {
         sb.append(')');
     }
 
+    /** A grid wider than this (pixels) may be wrapped into bands of columns (see {@link #bandColumns}). */
+    static final double WRAP_WIDTH = 4096;
+    /** The aspect (width / height) a wrapped grid is brought nearest to. */
+    static final double ASPECT = 1.6;
+    /** The space between two bands of a wrapped grid. */
+    static final double BAND_GAP = 18;
+
     /**
      * Draws the grid with its top-left corner at (x0, y0) and returns the box it occupies. Node ids start with
      * {@code prefix}: {@code cell.r.c}, {@code row.t.i}, {@code col.t.i}.
      */
     static Box draw(Sketch k, String prefix, double x0, double y0, Axis rowAxis, Axis colAxis, Cells cells) {
+        return draw(k, prefix, x0, y0, rowAxis, colAxis, cells, false);
+    }
+
+    /**
+     * Draws the grid, and where {@code wrap} and it is wider than {@link #WRAP_WIDTH}, in bands of columns stacked
+     * top to bottom, as many as bring it nearest to the aspect {@link #ASPECT}: a layout of (8,1024) is eight bands of
+     * 128 columns, not one strip 40,000 pixels wide. Each band repeats the row headers (ids {@code bB.row.t.i}) and
+     * shows its own columns' headers (a header cell a band cuts is {@code col.t.i.bB} in the next); cells keep
+     * their ids {@code cell.r.c}, c the column in the whole grid.
+     */
+    static Box draw(Sketch k, String prefix, double x0, double y0, Axis rowAxis, Axis colAxis, Cells cells, boolean wrap) {
         long rows = rowAxis.count();
         long cols = colAxis.count();
         if (rows * cols > MAX_CELLS) {
@@ -159,24 +177,65 @@ final class Grid {
         double colDescW = 0;
         for (Track t : colTracks) colDescW = Math.max(colDescW, Style.textWidth(t.descriptor(), Style.SMALL) + 12);
         double corner = Math.max(rowHeadW, colDescW);
+        double bandH = colTracks.size() * th + rows * ch + (rowTracks.isEmpty() ? 0 : 20);
+        long band = wrap ? bandColumns(cols, corner, cw, bandH) : cols;
+        double y = y0;
+        for (long c0 = 0, b = 0; c0 < cols; c0 += band, b++) {
+            paintBand(k, prefix, x0, y, b, c0, Math.min(cols, c0 + band), rows, rowTracks, colTracks, rw, rowHeadW, corner, cw, ch, th,
+                    labels, cells);
+            y += bandH + BAND_GAP;
+        }
+        return new Box(x0, y0, corner + Math.min(band, cols) * cw, y - BAND_GAP - y0);
+    }
+
+    /**
+     * The columns a band takes: all of them up to {@link #WRAP_WIDTH}; past it, {@code cols / 2^j} (whole bands of a
+     * power of two where it divides) for the j that brings the picture's aspect nearest {@link #ASPECT}.
+     */
+    static long bandColumns(long cols, double corner, double cw, double bandH) {
+        if (corner + cols * cw <= WRAP_WIDTH) return cols;
+        long best = cols;
+        double bestScore = Double.MAX_VALUE;
+        for (long band = cols; band >= 1; band = (band + 1) / 2) {
+            long bands = Math.ceilDiv(cols, band);
+            double w = corner + band * cw, h = bands * bandH + (bands - 1) * BAND_GAP;
+            double score = Math.abs(Math.log(w / h / ASPECT));
+            if (score < bestScore) {
+                bestScore = score;
+                best = band;
+            }
+            if (band == 1) break;
+        }
+        return best;
+    }
+
+    /** One band: the columns [c0, c1) with their headers and the row headers, its top-left corner at (x0, y0). */
+    private static void paintBand(Sketch k, String prefix, double x0, double y0, long b, long c0, long c1, long rows, List<Track> rowTracks,
+            List<Track> colTracks, double[] rw, double rowHeadW, double corner, double cw, double ch, double th, List<List<String>> labels,
+            Cells cells) {
         double gx = x0 + corner;
         double gy = y0 + colTracks.size() * th;
+        String band = b == 0 ? "" : "b" + b + ".";
 
-        // column header tracks
+        // column header tracks: the header cells that meet [c0, c1), cut at its edges
         List<List<DiagramNode>> colHeads = new ArrayList<>();
+        List<Long> colFirst = new ArrayList<>(); // the index of each track's first header cell in this band
         for (int t = 0; t < colTracks.size(); t++) {
             Track tr = colTracks.get(t);
             double ty = y0 + t * th;
             k.scene.add(new Scene.Text(gx - 6, ty + th / 2, tr.descriptor(), Style.SMALL, Scene.Anchor.END, Style.MUTED, false));
             List<DiagramNode> heads = new ArrayList<>();
-            for (long c = 0; c < cols; c += tr.span()) {
-                long span = Math.min(tr.span(), cols - c);
-                Box b = new Box(gx + c * cw, ty, span * cw, th);
-                heads.add(header(k, prefix + "col." + t + "." + c / tr.span(), Long.toString(tr.value(c)), b));
+            long first = c0 / tr.span();
+            colFirst.add(first);
+            for (long c = first * tr.span(); c < c1; c += tr.span()) {
+                long from = Math.max(c, c0), to = Math.min(c + tr.span(), c1);
+                Box bx = new Box(gx + (from - c0) * cw, ty, (to - from) * cw, th);
+                String id = prefix + "col." + t + "." + c / tr.span() + (c < c0 ? ".b" + b : "");
+                heads.add(header(k, id, Long.toString(tr.value(c)), bx));
             }
             colHeads.add(heads);
         }
-        // row header tracks
+        // row header tracks, in every band
         List<List<DiagramNode>> rowHeads = new ArrayList<>();
         double tx = gx - rowHeadW;
         for (int t = 0; t < rowTracks.size(); t++) {
@@ -186,36 +245,35 @@ final class Grid {
             List<DiagramNode> heads = new ArrayList<>();
             for (long r = 0; r < rows; r += tr.span()) {
                 long span = Math.min(tr.span(), rows - r);
-                Box b = new Box(tx, gy + r * ch, rw[t], span * ch);
-                heads.add(header(k, prefix + "row." + t + "." + r / tr.span(), Long.toString(tr.value(r)), b));
+                Box bx = new Box(tx, gy + r * ch, rw[t], span * ch);
+                heads.add(header(k, prefix + band + "row." + t + "." + r / tr.span(), Long.toString(tr.value(r)), bx));
             }
             rowHeads.add(heads);
             tx += rw[t];
         }
-        nestHeaders(k, colHeads, colTracks);
-        nestHeaders(k, rowHeads, rowTracks);
+        nestHeaders(k, colHeads, colTracks, colFirst);
+        nestHeaders(k, rowHeads, rowTracks, null);
 
         // cells: every cell's rectangle, those of one fill together, then every label above them (a label lies inside
         // its cell, so the order changes no pixel, and the SVG writes each fill's cells as one path)
         java.util.Map<String, List<Scene.Rect>> byFill = new java.util.LinkedHashMap<>();
         List<Scene.Text> texts = new ArrayList<>();
-        int at = 0;
-        for (long c = 0; c < cols; c++) {
+        for (long c = c0; c < c1; c++) {
             for (long r = 0; r < rows; r++) {
-                List<String> lines = labels.get(at++);
-                Box b = new Box(gx + c * cw, gy + r * ch, cw, ch);
+                List<String> lines = labels.get((int) (c * rows + r));
+                Box bx = new Box(gx + (c - c0) * cw, gy + r * ch, cw, ch);
                 boolean dashed = cells.dashed(r, c);
                 String fill = Palette.fill(cells.colour(r, c));
                 byFill.computeIfAbsent(dashed ? "dashed " + fill : fill, f -> new ArrayList<>())
-                        .add(new Scene.Rect(b, fill, Style.LINE, dashed ? 1.5 : 0.6, 0, dashed, true));
+                        .add(new Scene.Rect(bx, fill, Style.LINE, dashed ? 1.5 : 0.6, 0, dashed, true));
                 for (int j = 0; j < lines.size(); j++) {
-                    double y = b.centerY() + (j - (lines.size() - 1) / 2.0) * 14;
-                    texts.add(new Scene.Text(b.centerX(), y, lines.get(j), Style.LABEL, Scene.Anchor.MIDDLE, Style.INK, false));
+                    double ly = bx.centerY() + (j - (lines.size() - 1) / 2.0) * 14;
+                    texts.add(new Scene.Text(bx.centerX(), ly, lines.get(j), Style.LABEL, Scene.Anchor.MIDDLE, Style.INK, false));
                 }
-                DiagramNode cell = k.node(prefix + "cell." + r + "." + c, DiagramNode.Kind.CELL, String.join(" ", lines), b);
+                DiagramNode cell = k.node(prefix + "cell." + r + "." + c, DiagramNode.Kind.CELL, String.join(" ", lines), bx);
                 if (!colHeads.isEmpty()) {
-                    List<DiagramNode> last = colHeads.get(colHeads.size() - 1);
-                    DiagramNode h = last.get((int) (c / colTracks.get(colTracks.size() - 1).span()));
+                    int t = colHeads.size() - 1;
+                    DiagramNode h = colHeads.get(t).get((int) (c / colTracks.get(t).span() - colFirst.get(t)));
                     k.edge("nest." + cell.id() + ".col", DiagramEdge.Kind.NESTING, h, cell);
                 }
                 if (!rowHeads.isEmpty()) {
@@ -229,8 +287,6 @@ final class Grid {
         byFill.entrySet().stream().filter(e -> !e.getKey().startsWith("dashed")).forEach(e -> e.getValue().forEach(k.scene::add));
         byFill.entrySet().stream().filter(e -> e.getKey().startsWith("dashed")).forEach(e -> e.getValue().forEach(k.scene::add));
         texts.forEach(k.scene::add);
-        double bottom = gy + rows * ch + (rowTracks.isEmpty() ? 0 : 20);
-        return new Box(x0, y0, corner + cols * cw, bottom - y0);
     }
 
     private static DiagramNode header(Sketch k, String id, String label, Box b) {
@@ -239,14 +295,18 @@ final class Grid {
         return k.node(id, DiagramNode.Kind.HEADER, label, b);
     }
 
-    /** Nesting edges from each header cell to the cells of the next track that it spans. */
-    private static void nestHeaders(Sketch k, List<List<DiagramNode>> heads, List<Track> tracks) {
+    /**
+     * Nesting edges from each header cell to the cells of the next track that it spans; {@code first} gives each
+     * track's first header index in a band of columns (null: every track starts at 0).
+     */
+    private static void nestHeaders(Sketch k, List<List<DiagramNode>> heads, List<Track> tracks, List<Long> first) {
         for (int t = 0; t + 1 < heads.size(); t++) {
             List<DiagramNode> inner = heads.get(t + 1);
             long outerSpan = tracks.get(t).span();
             long innerSpan = tracks.get(t + 1).span();
+            long innerFirst = first == null ? 0 : first.get(t + 1), outerFirst = first == null ? 0 : first.get(t);
             for (int i = 0; i < inner.size(); i++) {
-                int o = (int) (i * innerSpan / outerSpan);
+                int o = (int) ((i + innerFirst) * innerSpan / outerSpan - outerFirst);
                 DiagramNode parent = heads.get(t).get(o);
                 k.edge("nest." + inner.get(i).id(), DiagramEdge.Kind.NESTING, parent, inner.get(i));
             }

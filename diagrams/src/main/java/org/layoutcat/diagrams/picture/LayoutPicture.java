@@ -236,7 +236,7 @@ public final class LayoutPicture {
                     long i = base + r + rows * c;
                     return colouring.colour(i, r, c, phi.applyAsLong(i));
                 }
-            });
+            }, true); // a wide grid wraps into bands of columns
             double w = b.right() - px, h = b.bottom();
             if (panels > 1) {
                 String label = panelLabel(shape, p);

@@ -245,6 +245,27 @@ class PicturesTest {
         assertTrue(d.title().startsWith("TV layout"));
     }
 
+    /**
+     * A grid of 8 × 1,024 wraps into bands of columns (8 bands of 128 here, the aspect nearest 1.6), not one strip of
+     * 41,000 px; every cell keeps its own id and value, L(r, c) = r + 8c for (8,1024):(1,8), and a grid narrower than
+     * the wrap width is drawn in one band as before.
+     */
+    @Test
+    void aWideGridWrapsIntoBandsOfColumns() {
+        Diagram d = LayoutPicture.of(Layout.parse("(8,1024):(1,8)"));
+        assertTrue(d.width() < 6000 && d.height() < 3000, d.width() + "x" + d.height());
+        Map<String, org.layoutcat.diagrams.DiagramNode> cells = new HashMap<>();
+        for (var n : d.graph().vertexSet()) if (n.kind() == org.layoutcat.diagrams.DiagramNode.Kind.CELL) cells.put(n.id(), n);
+        assertEquals(8 * 1024, cells.size());
+        for (int c = 0; c < 1024; c += 37) for (int r = 0; r < 8; r++) assertEquals(Long.toString(r + 8L * c), cells.get("cell." + r + "." + c).label());
+        // column 128 starts the second band: left of column 127, under the first band
+        var c127 = cells.get("cell.0.127").box();
+        var c128 = cells.get("cell.0.128").box();
+        assertTrue(c128.x() < c127.x() && c128.y() > cells.get("cell.7.127").box().bottom(), c127 + " " + c128);
+        Diagram narrow = LayoutPicture.of(Layout.parse("(8,64):(64,1)"));
+        assertTrue(narrow.width() < Grid.WRAP_WIDTH && narrow.height() < 400, narrow.width() + "x" + narrow.height());
+    }
+
     @Test
     void broadcastElementsAreMarked() {
         Diagram d = Samples.all().get("tv-broadcast").get();
