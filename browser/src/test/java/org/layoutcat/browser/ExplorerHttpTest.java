@@ -304,6 +304,28 @@ class ExplorerHttpTest {
         assertTrue(JSON.readTree(wrong.body()).get("error").asText().contains("has 512 elements where the tile has 1024"));
     }
 
+    @Test
+    void aBankViewMarksEachConflictingElement() throws Exception {
+        // a column of halves, row-major 64 wide: 8 threads read (t, 0), all in bank 0, 8 words: 8-way (the CUDA guide's rule)
+        JsonNode column = view("{\"kind\":\"banks\",\"args\":[\"(8,64):(64,1)\",\"8:1\",\"2\"]}");
+        JsonNode p = column.get("panels").get(0);
+        for (int r = 0; r < 8; r++) {
+            assertEquals(8, p.get("ways").get(r).asInt(), "row " + r);
+            assertEquals(0, p.get("bank").get(r).asInt());
+        }
+        assertEquals(0, p.get("ways").get(8).asInt(), "column 1 is not read");
+        assertTrue(column.get("reply").get("result").asText().length() > 0);
+        // through the SW128 swizzle, 16-byte chunks down the rows: one word a bank, no conflict
+        JsonNode swizzled = view("{\"kind\":\"banks\",\"args\":[\"Sw<3,3,3> o 0 o (8,64):(64,1)\",\"(8,8):(1,8)\",\"2\"]}");
+        JsonNode q = swizzled.get("panels").get(0);
+        int read = 0;
+        for (JsonNode w : q.get("ways")) if (w.asInt() > 0) {
+            read++;
+            assertEquals(1, w.asInt());
+        }
+        assertEquals(64, read);
+    }
+
     static URI base() {
         return explorer.uri();
     }

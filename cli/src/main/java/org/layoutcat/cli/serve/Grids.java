@@ -67,34 +67,36 @@ final class Grids {
      * @param pairs      the TV layout's values, pair by pair ({@code t + threads·v}): the elements each thread holds, every
      *                   one of them where several threads hold an element; or null
      * @param threads    the number of threads of {@code pairs}
+     * @param ways       for a shared-memory tile under one instruction: how many distinct words the element's bank holds
+     *                   in its thread's phase (more than 1: a bank conflict), 0 where the instruction does not read it; or null
      */
     record Panel(String name, IntTuple shape, long rows, long cols, boolean transposed, long x, long y, String colour,
             long[] offset, long[] unswizzled, long[] bank, long[] thread, long[] value, long[] holders, long[] peer, int peerPanel,
-            String[] text, long[] address, long[] pairs, long threads) {
+            String[] text, long[] address, long[] pairs, long threads, long[] ways) {
 
         Panel at(long nx, long ny) {
             return new Panel(name, shape, rows, cols, transposed, nx, ny, colour, offset, unswizzled, bank, thread, value, holders,
-                    peer, peerPanel, text, address, pairs, threads);
+                    peer, peerPanel, text, address, pairs, threads, ways);
         }
 
         Panel withPeer(long[] peers, int panel) {
             return new Panel(name, shape, rows, cols, transposed, x, y, colour, offset, unswizzled, bank, thread, value, holders,
-                    peers, panel, text, address, pairs, threads);
+                    peers, panel, text, address, pairs, threads, ways);
         }
 
         Panel withBank(long[] banks) {
             return new Panel(name, shape, rows, cols, transposed, x, y, "bank", offset, unswizzled, banks, thread, value, holders,
-                    peer, peerPanel, text, address, pairs, threads);
+                    peer, peerPanel, text, address, pairs, threads, ways);
         }
 
         Panel withAddress(long[] offsets) {
             return new Panel(name, shape, rows, cols, transposed, x, y, colour, offset, unswizzled, bank, thread, value, holders, peer,
-                    peerPanel, text, offsets, pairs, threads);
+                    peerPanel, text, offsets, pairs, threads, ways);
         }
 
         Panel withOwners(Owners o) {
             return new Panel(name, shape, rows, cols, transposed, x, y, colour, offset, unswizzled, bank, o.thread, o.value, o.holders,
-                    peer, peerPanel, text, address, pairs, threads);
+                    peer, peerPanel, text, address, pairs, threads, ways);
         }
     }
 
@@ -125,7 +127,7 @@ final class Grids {
         if (l instanceof CoordLayout c) { // values are coordinates: shown as CuTe prints them, coloured by index
             String[] text = new String[(int) n];
             for (int e = 0; e < n; e++) text[e] = c.apply(e).toString();
-            return new Panel(l.toString(), shape, rc[0], rc[1], false, 0, 0, "none", null, null, null, null, null, null, null, -1, text, null, null, 0);
+            return new Panel(l.toString(), shape, rc[0], rc[1], false, 0, 0, "none", null, null, null, null, null, null, null, -1, text, null, null, 0, null);
         }
         LongUnaryOperator phi = function(l);
         long[] offset = new long[(int) n];
@@ -135,7 +137,7 @@ final class Grids {
             unswizzled = new long[(int) n];
             for (int e = 0; e < n; e++) unswizzled[e] = Math.addExact(c.offset(), c.inner().apply(e));
         }
-        Panel p = new Panel(l.toString(), shape, rc[0], rc[1], false, 0, 0, "offset", offset, unswizzled, null, null, null, null, null, -1, null, null, null, 0);
+        Panel p = new Panel(l.toString(), shape, rc[0], rc[1], false, 0, 0, "offset", offset, unswizzled, null, null, null, null, null, -1, null, null, null, 0, null);
         return elementBytes > 0 ? p.withBank(banks(offset, elementBytes)) : p;
     }
 
@@ -204,7 +206,7 @@ final class Grids {
             for (int i = 0; i < pairs.length; i++) pairs[i] = tv.apply(i);
         }
         return new Panel(name, shape, rows, cols, transposed, 0, 0, "thread", null, null, null, o.thread, o.value, o.holders, null, -1, null,
-                null, pairs, threads);
+                null, pairs, threads, null);
     }
 
     /** The TV layout itself: threads down, values across, each cell its offset in the tile, coloured by thread. */
@@ -218,7 +220,7 @@ final class Grids {
             value[i] = i / threads;
         }
         return new Panel("TV " + tv, IntTuple.of(IntTuple.of(threads), IntTuple.of(values)), threads, values, false, 0, 0, "thread",
-                offset, null, null, thread, value, null, null, -1, null, null, null, 0);
+                offset, null, null, thread, value, null, null, -1, null, null, null, 0, null);
     }
 
     /** The tile of a TV layout and the TV table beside it, as {@code draw tv} shows them. */
@@ -302,7 +304,21 @@ final class Grids {
      * value of {@code access} ((thread, value) ↦ index of the tile) that reads it.
      */
     static Panel banks(AnyLayout smem, Layout access, int elementBytes) {
-        Panel p = layout(smem, elementBytes);
-        return p.withOwners(owners("the access " + access, access, smem.size()));
+        Panel p = layout(smem, elementBytes).withOwners(owners("the access " + access, access, smem.size()));
+        // each read element's bank in its thread's phase: how many distinct words it holds there
+        List<BankConflicts.Phase> phases = BankConflicts.phases(BankConflicts.offsets(smem), elementBytes, access);
+        long[] ways = new long[(int) smem.size()];
+        for (int e = 0; e < ways.length; e++) {
+            if (p.thread()[e] < 0) continue;
+            long t = p.thread()[e];
+            long word = Math.floorDiv(Math.multiplyExact(p.offset()[e], (long) elementBytes), (long) BankConflicts.WORD);
+            for (BankConflicts.Phase ph : phases) {
+                if (t >= ph.firstThread() && t < ph.firstThread() + ph.addresses().size()) {
+                    ways[e] = ph.banks().get((int) Math.floorMod(word, (long) BankConflicts.BANKS)).size();
+                }
+            }
+        }
+        return new Panel(p.name(), p.shape(), p.rows(), p.cols(), p.transposed(), p.x(), p.y(), p.colour(), p.offset(), p.unswizzled(), p.bank(),
+                p.thread(), p.value(), p.holders(), p.peer(), p.peerPanel(), p.text(), p.address(), p.pairs(), p.threads(), ways);
     }
 }

@@ -459,6 +459,7 @@ final class Views {
             array(g, "holders", p.holders());
             array(g, "peer", p.peer());
             array(g, "address", p.address());
+            array(g, "ways", p.ways());
             if (p.pairs() != null) {
                 array(g, "pairs", p.pairs());
                 g.writeNumberField("threads", p.threads());

@@ -385,7 +385,7 @@ function zoom(factor, sx, sy) {
 function pal(n) { const P = catalog.palette; return P.length ? P[((n % 8) + 8) % 8 % P.length] : '#ddd'; }
 
 function fill(p, e) {
-  if (p.thread && p.thread[e] < 0) return '#ffffff';
+  if (p.colour === 'thread' && p.thread[e] < 0) return '#ffffff';
   switch (p.colour) {
     case 'thread': return pal(p.thread[e]);
     case 'bank': return pal(Math.floor(p.bank[e] / 4));
@@ -430,7 +430,7 @@ function draw() {
         const e = element(p, r, c);
         const sx = x0 + c * cw, sy = y0 + r * ch;
         const dim = selected != null && p.thread && !holds(p, e);
-        ctx.globalAlpha = dim ? 0.18 : 1;
+        ctx.globalAlpha = dim ? 0.18 : p.ways && p.ways[e] === 0 ? 0.35 : 1; // a bank tile's cells the instruction does not read: faint
         ctx.fillStyle = fill(p, e);
         ctx.fillRect(sx, sy, cw, ch);
         drawn++;
@@ -455,6 +455,13 @@ function draw() {
         if (p.holders[element(p, r, c)] > 1 && cw >= 8) ctx.strokeRect(x0 + c * cw + 2, y0 + r * ch + 2, cw - 4, ch - 4);
       }
       ctx.setLineDash([]);
+    }
+    if (p.ways && cw >= 4) { // a bank conflict: the elements read from a bank that holds several words in the phase
+      ctx.strokeStyle = '#c62828'; ctx.lineWidth = 2; ctx.setLineDash([]);
+      for (let c = c0; c < c1; c++) for (let r = r0; r < r1; r++) {
+        if (p.ways[element(p, r, c)] > 1) ctx.strokeRect(x0 + c * cw + 1.5, y0 + r * ch + 1.5, cw - 3, ch - 3);
+      }
+      ctx.lineWidth = 1;
     }
     if (selected != null && p.thread) { // the selected thread's values: outlined
       ctx.strokeStyle = '#c62828'; ctx.lineWidth = 2;
@@ -532,6 +539,8 @@ function describe(p, r, c) {
     if (p.offset) out.push(p.unswizzled ? `offset ${p.offset[e]} (swizzled from ${p.unswizzled[e]})` : `offset ${p.offset[e]}`);
     if (p.bank) out.push(`bank ${p.bank[e]}`);
     if (p.thread) out.push(p.thread[e] >= 0 ? `read by thread ${p.thread[e]}, value ${p.value[e]}` : 'not read by this instruction');
+    if (p.ways && p.ways[e] > 1) out.push(`bank conflict: bank ${p.bank[e]} holds ${p.ways[e]} words in this phase (${p.ways[e]}-way)`);
+    else if (p.ways && p.ways[e] === 1) out.push('its bank holds this one word in its phase: no conflict');
   }
   return out;
 }
