@@ -449,10 +449,10 @@ function draw() {
       for (let r = r0; r <= r1; r++) { const sy = Math.round(y0 + r * ch) + .5; ctx.moveTo(x0 + c0 * cw, sy); ctx.lineTo(x0 + c1 * cw, sy); }
       ctx.stroke();
     }
-    if (p.holders) { // an element several pairs hold: dashed
+    if (p.holders && cw >= 16) { // an element several pairs hold: dashed (where cells are large enough to tell)
       ctx.setLineDash([3, 2]); ctx.strokeStyle = '#1d2433';
       for (let c = c0; c < c1; c++) for (let r = r0; r < r1; r++) {
-        if (p.holders[element(p, r, c)] > 1 && cw >= 8) ctx.strokeRect(x0 + c * cw + 2, y0 + r * ch + 2, cw - 4, ch - 4);
+        if (p.holders[element(p, r, c)] > 1) ctx.strokeRect(x0 + c * cw + 2, y0 + r * ch + 2, cw - 4, ch - 4);
       }
       ctx.setLineDash([]);
     }
