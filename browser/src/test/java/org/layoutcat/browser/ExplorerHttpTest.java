@@ -326,6 +326,30 @@ class ExplorerHttpTest {
         assertEquals(64, read);
     }
 
+    @Test
+    void aStageOfInstructionsMarksEachInstructionsConflicts() throws Exception {
+        // 32 threads each read 16 bytes down a column of a 64x64 tile of halves, 8 instructions across: a quarter warp's
+        // 8 rows share banks 4c..4c+3, 8-way, 256 wavefronts against 32 (as bank_conflicts counts them); through the
+        // SW128 swizzle the rows' chunks are permuted: one word a bank, 32 wavefronts
+        JsonNode plain = view("{\"kind\":\"banks\",\"args\":[\"(64,64):(64,1)\",\"(32,8,8):(1,64,512)\",\"2\"]}");
+        assertEquals("256", plain.get("text").asText());
+        assertEquals("32", plain.get("reply").get("minimum").asText());
+        JsonNode p = plain.get("panels").get(0);
+        int read = 0;
+        for (int e = 0; e < 4096; e++) {
+            if (p.get("thread").get(e).asInt() < 0) continue;
+            read++;
+            assertEquals(8, p.get("ways").get(e).asInt());
+            // index e = r + 64 c is read by thread r (rows 0..31), value c mod 8, instruction c / 8
+            assertEquals(e % 64, p.get("thread").get(e).asInt());
+            assertEquals((e / 64) / 8, p.get("instruction").get(e).asInt());
+        }
+        assertEquals(32 * 64, read);
+        JsonNode swizzled = view("{\"kind\":\"banks\",\"args\":[\"Sw<3,3,3> o 0 o (64,64):(64,1)\",\"(32,8,8):(1,64,512)\",\"2\"]}");
+        assertEquals("32", swizzled.get("text").asText());
+        for (JsonNode w : swizzled.get("panels").get(0).get("ways")) assertTrue(w.asInt() <= 1);
+    }
+
     static URI base() {
         return explorer.uri();
     }

@@ -67,36 +67,39 @@ final class Grids {
      * @param pairs      the TV layout's values, pair by pair ({@code t + threads·v}): the elements each thread holds, every
      *                   one of them where several threads hold an element; or null
      * @param threads    the number of threads of {@code pairs}
-     * @param ways       for a shared-memory tile under one instruction: how many distinct words the element's bank holds
-     *                   in its thread's phase (more than 1: a bank conflict), 0 where the instruction does not read it; or null
+     * @param ways       for a shared-memory tile under one instruction or a stage of them: how many distinct words the
+     *                   element's bank holds in its instruction's phase (more than 1: a bank conflict), 0 where no instruction
+     *                   reads it; or null
+     * @param instruction for a stage: the index of the warp instruction that first reads each element (warp by warp, in
+     *                   issue order), −1 where none does; or null
      */
     record Panel(String name, IntTuple shape, long rows, long cols, boolean transposed, long x, long y, String colour,
             long[] offset, long[] unswizzled, long[] bank, long[] thread, long[] value, long[] holders, long[] peer, int peerPanel,
-            String[] text, long[] address, long[] pairs, long threads, long[] ways) {
+            String[] text, long[] address, long[] pairs, long threads, long[] ways, long[] instruction) {
 
         Panel at(long nx, long ny) {
             return new Panel(name, shape, rows, cols, transposed, nx, ny, colour, offset, unswizzled, bank, thread, value, holders,
-                    peer, peerPanel, text, address, pairs, threads, ways);
+                    peer, peerPanel, text, address, pairs, threads, ways, instruction);
         }
 
         Panel withPeer(long[] peers, int panel) {
             return new Panel(name, shape, rows, cols, transposed, x, y, colour, offset, unswizzled, bank, thread, value, holders,
-                    peers, panel, text, address, pairs, threads, ways);
+                    peers, panel, text, address, pairs, threads, ways, instruction);
         }
 
         Panel withBank(long[] banks) {
             return new Panel(name, shape, rows, cols, transposed, x, y, "bank", offset, unswizzled, banks, thread, value, holders,
-                    peer, peerPanel, text, address, pairs, threads, ways);
+                    peer, peerPanel, text, address, pairs, threads, ways, instruction);
         }
 
         Panel withAddress(long[] offsets) {
             return new Panel(name, shape, rows, cols, transposed, x, y, colour, offset, unswizzled, bank, thread, value, holders, peer,
-                    peerPanel, text, offsets, pairs, threads, ways);
+                    peerPanel, text, offsets, pairs, threads, ways, instruction);
         }
 
         Panel withOwners(Owners o) {
             return new Panel(name, shape, rows, cols, transposed, x, y, colour, offset, unswizzled, bank, o.thread, o.value, o.holders,
-                    peer, peerPanel, text, address, pairs, threads, ways);
+                    peer, peerPanel, text, address, pairs, threads, ways, instruction);
         }
     }
 
@@ -127,7 +130,7 @@ final class Grids {
         if (l instanceof CoordLayout c) { // values are coordinates: shown as CuTe prints them, coloured by index
             String[] text = new String[(int) n];
             for (int e = 0; e < n; e++) text[e] = c.apply(e).toString();
-            return new Panel(l.toString(), shape, rc[0], rc[1], false, 0, 0, "none", null, null, null, null, null, null, null, -1, text, null, null, 0, null);
+            return new Panel(l.toString(), shape, rc[0], rc[1], false, 0, 0, "none", null, null, null, null, null, null, null, -1, text, null, null, 0, null, null);
         }
         LongUnaryOperator phi = function(l);
         long[] offset = new long[(int) n];
@@ -137,7 +140,7 @@ final class Grids {
             unswizzled = new long[(int) n];
             for (int e = 0; e < n; e++) unswizzled[e] = Math.addExact(c.offset(), c.inner().apply(e));
         }
-        Panel p = new Panel(l.toString(), shape, rc[0], rc[1], false, 0, 0, "offset", offset, unswizzled, null, null, null, null, null, -1, null, null, null, 0, null);
+        Panel p = new Panel(l.toString(), shape, rc[0], rc[1], false, 0, 0, "offset", offset, unswizzled, null, null, null, null, null, -1, null, null, null, 0, null, null);
         return elementBytes > 0 ? p.withBank(banks(offset, elementBytes)) : p;
     }
 
@@ -206,7 +209,7 @@ final class Grids {
             for (int i = 0; i < pairs.length; i++) pairs[i] = tv.apply(i);
         }
         return new Panel(name, shape, rows, cols, transposed, 0, 0, "thread", null, null, null, o.thread, o.value, o.holders, null, -1, null,
-                null, pairs, threads, null);
+                null, pairs, threads, null, null);
     }
 
     /** The TV layout itself: threads down, values across, each cell its offset in the tile, coloured by thread. */
@@ -220,7 +223,7 @@ final class Grids {
             value[i] = i / threads;
         }
         return new Panel("TV " + tv, IntTuple.of(IntTuple.of(threads), IntTuple.of(values)), threads, values, false, 0, 0, "thread",
-                offset, null, null, thread, value, null, null, -1, null, null, null, 0, null);
+                offset, null, null, thread, value, null, null, -1, null, null, null, 0, null, null);
     }
 
     /** The tile of a TV layout and the TV table beside it, as {@code draw tv} shows them. */
@@ -304,21 +307,46 @@ final class Grids {
      * value of {@code access} ((thread, value) ↦ index of the tile) that reads it.
      */
     static Panel banks(AnyLayout smem, Layout access, int elementBytes) {
-        Panel p = layout(smem, elementBytes).withOwners(owners("the access " + access, access, smem.size()));
-        // each read element's bank in its thread's phase: how many distinct words it holds there
-        List<BankConflicts.Phase> phases = BankConflicts.phases(BankConflicts.offsets(smem), elementBytes, access);
-        long[] ways = new long[(int) smem.size()];
-        for (int e = 0; e < ways.length; e++) {
-            if (p.thread()[e] < 0) continue;
-            long t = p.thread()[e];
-            long word = Math.floorDiv(Math.multiplyExact(p.offset()[e], (long) elementBytes), (long) BankConflicts.WORD);
-            for (BankConflicts.Phase ph : phases) {
-                if (t >= ph.firstThread() && t < ph.firstThread() + ph.addresses().size()) {
-                    ways[e] = ph.banks().get((int) Math.floorMod(word, (long) BankConflicts.BANKS)).size();
+        Panel p = layout(smem, elementBytes);
+        long cells = smem.size();
+        // one instruction, or a stage of them (threads past a warp, instructions as modes 2, 3, ...), as the hardware
+        // issues them: each warp's instructions in order, each split into its phases
+        BankConflicts.Indexed a = BankConflicts.indexed(access, 32);
+        List<List<Long>> instructions = BankConflicts.stageAddresses(BankConflicts.offsets(smem), elementBytes, a);
+        int vector = a.values() * elementBytes;
+        long[] thread = new long[(int) cells], value = new long[(int) cells], holders = new long[(int) cells];
+        long[] ways = new long[(int) cells], instruction = new long[(int) cells];
+        java.util.Arrays.fill(thread, -1);
+        java.util.Arrays.fill(value, -1);
+        java.util.Arrays.fill(instruction, -1);
+        int warps = (a.threads() + 31) / 32;
+        for (int w = 0, k = 0; w < warps; w++) {
+            for (int i = 0; i < a.perThread(); i++, k++) {
+                checkInterrupted();
+                List<BankConflicts.Phase> phases = BankConflicts.phasesOfAddresses(instructions.get(k), vector);
+                for (int lane = 0; lane < 32 && 32 * w + lane < a.threads(); lane++) {
+                    int t = 32 * w + lane;
+                    BankConflicts.Phase phase = null;
+                    for (BankConflicts.Phase ph : phases) if (lane >= ph.firstThread() && lane < ph.firstThread() + ph.addresses().size()) phase = ph;
+                    for (int v = 0; v < a.values(); v++) {
+                        long e = a.index()[(int) (((long) i * a.values() + v) * a.threads() + t)];
+                        if (e < 0 || e >= cells) {
+                            throw new IllegalArgumentException("the access " + access + " takes thread " + t + ", value " + v + " of instruction " + i
+                                    + " to index " + e + ", outside the " + cells + " elements of " + smem);
+                        }
+                        if (holders[(int) e]++ == 0) {
+                            thread[(int) e] = t;
+                            value[(int) e] = v;
+                            instruction[(int) e] = k;
+                        }
+                        long word = Math.floorDiv(Math.multiplyExact(p.offset()[(int) e], (long) elementBytes), (long) BankConflicts.WORD);
+                        if (phase != null) ways[(int) e] = Math.max(ways[(int) e], phase.banks().get((int) Math.floorMod(word, (long) BankConflicts.BANKS)).size());
+                    }
                 }
             }
         }
+        boolean stage = warps * (long) a.perThread() > 1;
         return new Panel(p.name(), p.shape(), p.rows(), p.cols(), p.transposed(), p.x(), p.y(), p.colour(), p.offset(), p.unswizzled(), p.bank(),
-                p.thread(), p.value(), p.holders(), p.peer(), p.peerPanel(), p.text(), p.address(), p.pairs(), p.threads(), ways);
+                thread, value, holders, p.peer(), p.peerPanel(), p.text(), p.address(), null, 0, ways, stage ? instruction : null);
     }
 }

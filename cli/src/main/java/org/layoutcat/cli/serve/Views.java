@@ -460,6 +460,7 @@ final class Views {
             array(g, "peer", p.peer());
             array(g, "address", p.address());
             array(g, "ways", p.ways());
+            array(g, "instruction", p.instruction());
             if (p.pairs() != null) {
                 array(g, "pairs", p.pairs());
                 g.writeNumberField("threads", p.threads());

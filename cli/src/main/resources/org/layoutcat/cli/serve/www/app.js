@@ -40,7 +40,7 @@ const FORMS = {
       { label: 'access: (thread, value) → index', value: '(8,8):(1,8)' },
       { label: 'element bytes', choices: ['1', '2', '4', '8', '16'], value: '2' },
       { label: 'vector bytes per thread (optional)', value: '' }],
-    help: 'one instruction: which bank each thread reads, wavefronts against the fewest possible' },
+    help: 'one instruction, or a stage with its instructions as modes 2, 3, … of the access (e.g. (32,8,8):(1,64,512)): which bank each thread reads, wavefronts against the fewest possible' },
   tv: { label: 'TV layout', args: [
       { label: 'thread–value layout (thread, value) → element', value: '((2,2),(2,3)):((2,12),(1,4))' },
       { label: 'tile shape (optional)', value: '(4,6)' }] },
@@ -538,7 +538,10 @@ function describe(p, r, c) {
     if (p.text) out.push(`value ${p.text[e]}`);
     if (p.offset) out.push(p.unswizzled ? `offset ${p.offset[e]} (swizzled from ${p.unswizzled[e]})` : `offset ${p.offset[e]}`);
     if (p.bank) out.push(`bank ${p.bank[e]}`);
-    if (p.thread) out.push(p.thread[e] >= 0 ? `read by thread ${p.thread[e]}, value ${p.value[e]}` : 'not read by this instruction');
+    if (p.thread) {
+      const by = p.instruction && p.instruction[e] >= 0 ? `, warp ${Math.floor(p.thread[e] / 32)}'s instruction ${p.instruction[e]} of the stage` : '';
+      out.push(p.thread[e] >= 0 ? `read by thread ${p.thread[e]}, value ${p.value[e]}${by}` : 'read by no instruction');
+    }
     if (p.ways && p.ways[e] > 1) out.push(`bank conflict: bank ${p.bank[e]} holds ${p.ways[e]} words in this phase (${p.ways[e]}-way)`);
     else if (p.ways && p.ways[e] === 1) out.push('its bank holds this one word in its phase: no conflict');
   }
