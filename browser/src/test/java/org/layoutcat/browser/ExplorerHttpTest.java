@@ -350,6 +350,26 @@ class ExplorerHttpTest {
         for (JsonNode w : swizzled.get("panels").get(0).get("ways")) assertTrue(w.asInt() <= 1);
     }
 
+    @Test
+    void aTiledCopysStageIsCountedAsCopyBankConflictsCountsIt() throws Exception {
+        // the README's stage: cp.async of 16 bytes, 128 threads over a 128x64 tile of halves: 4 warps, 32 instructions,
+        // each a quarter warp a 128-byte row: 128 wavefronts, the minimum
+        JsonNode v = view("{\"kind\":\"copybanks\",\"args\":[\"(128,64):(64,1)\",\"SM80_CP_ASYNC_CACHEALWAYS_U128\",\"16\",\"(16,8):(8,1)\",\"(1,8)\"]}");
+        assertEquals("128", v.get("text").asText());
+        assertEquals("128", v.get("reply").get("minimum").asText());
+        assertEquals("32", v.get("reply").get("instructions").asText());
+        JsonNode p = v.get("panels").get(0);
+        long last = 0;
+        for (int e = 0; e < 128 * 64; e++) {
+            assertEquals(1, p.get("ways").get(e).asInt(), "element " + e);
+            last = Math.max(last, p.get("instruction").get(e).asLong());
+        }
+        assertEquals(31, last);
+        assertTrue(v.get("figures").get(0).get("svg").asText().contains("<svg"));
+        HttpResponse<byte[]> svg = post("/api/draw?format=svg", "{\"kind\":\"copybanks\",\"args\":[\"(128,64):(64,1)\",\"SM80_CP_ASYNC_CACHEALWAYS_U128\",\"16\",\"(16,8):(8,1)\",\"(1,8)\"]}");
+        assertEquals(200, svg.statusCode());
+    }
+
     static URI base() {
         return explorer.uri();
     }

@@ -307,11 +307,19 @@ final class Grids {
      * value of {@code access} ((thread, value) ↦ index of the tile) that reads it.
      */
     static Panel banks(AnyLayout smem, Layout access, int elementBytes) {
+        return banks(smem, access, elementBytes, 32);
+    }
+
+    /**
+     * The same, each warp instruction giving the addresses of its first {@code lanes} lanes (8 and 16 for
+     * {@code ldmatrix}/{@code stmatrix .x1/.x2}).
+     */
+    static Panel banks(AnyLayout smem, Layout access, int elementBytes, int lanes) {
         Panel p = layout(smem, elementBytes);
         long cells = smem.size();
         // one instruction, or a stage of them (threads past a warp, instructions as modes 2, 3, ...), as the hardware
         // issues them: each warp's instructions in order, each split into its phases
-        BankConflicts.Indexed a = BankConflicts.indexed(access, 32);
+        BankConflicts.Indexed a = BankConflicts.indexed(access, lanes);
         List<List<Long>> instructions = BankConflicts.stageAddresses(BankConflicts.offsets(smem), elementBytes, a);
         int vector = a.values() * elementBytes;
         long[] thread = new long[(int) cells], value = new long[(int) cells], holders = new long[(int) cells];
@@ -324,7 +332,7 @@ final class Grids {
             for (int i = 0; i < a.perThread(); i++, k++) {
                 checkInterrupted();
                 List<BankConflicts.Phase> phases = BankConflicts.phasesOfAddresses(instructions.get(k), vector);
-                for (int lane = 0; lane < 32 && 32 * w + lane < a.threads(); lane++) {
+                for (int lane = 0; lane < lanes && 32 * w + lane < a.threads(); lane++) {
                     int t = 32 * w + lane;
                     BankConflicts.Phase phase = null;
                     for (BankConflicts.Phase ph : phases) if (lane >= ph.firstThread() && lane < ph.firstThread() + ph.addresses().size()) phase = ph;

@@ -39,8 +39,8 @@ final class Views {
     private Views() {}
 
     /** The kinds of view: {@code draw}'s kinds and {@code op}. */
-    static final List<String> KINDS = List.of("layout", "tv", "mma", "copy", "banks", "compose", "coords", "divide", "product",
-            "morphism", "refinement", "tma", "op");
+    static final List<String> KINDS = List.of("layout", "tv", "mma", "copy", "banks", "copybanks", "compose", "coords", "divide",
+            "product", "morphism", "refinement", "tma", "op");
 
     /** The options a view takes, as {@code draw} names them. */
     static final List<String> OPTIONS = List.of("elem", "vector", "atoms", "permute", "only", "kind", "order", "color", "src", "dst");
@@ -146,6 +146,7 @@ final class Views {
                 case "mma" -> mma(g, r);
                 case "copy" -> copy(g, r);
                 case "banks" -> banks(g, r);
+                case "copybanks" -> copyBanks(g, r);
                 case "compose" -> compose(g, r);
                 case "op" -> op(g, r);
                 default -> picture(g, r);
@@ -252,6 +253,66 @@ final class Views {
         request(g, "bank_conflicts", args);
     }
 
+    /** A tiled copy's stage over a shared-memory tile: every instruction of every warp, as copy_bank_conflicts counts it. */
+    private static void copyBanks(JsonGenerator g, Request r) throws IOException {
+        Stage s = Stage.of(r);
+        String reply = BatchEngine.reply(batchLine("copy_bank_conflicts", s.args()));
+        String error = field(reply, "error");
+        if (error != null) throw new IllegalArgumentException(error);
+        g.writeStringField("title", "bank conflicts of " + s.copy().atom().name() + " over " + s.smem());
+        g.writeStringField("text", field(reply, "result"));
+        notes(g, List.of(s.copy().atom().ptx() + "; " + s.copy().threads() + " threads; the " + (s.side() == org.layoutcat.core.atom.CopyAtom.Side.SRC
+                ? "source" : "destination") + " is shared memory: access " + s.access(),
+                "each cell: its bank, the thread, value and warp instruction that reach it; red: a bank with several words in its phase",
+                "below: the instruction with the most wavefronts over its minimum, against the 32 banks"));
+        g.writeFieldName("reply");
+        g.writeRawValue(reply);
+        panels(g, List.of(Grids.banks(s.smem(), s.access(), s.elementBytes(), org.layoutcat.core.atom.CopyStage.addressLanes(s.copy().atom()))));
+        figures(g, List.of(new Figure("the worst instruction's wavefronts", svg(s.picture()), null)));
+        request(g, "copy_bank_conflicts", s.args());
+    }
+
+    /**
+     * A tiled copy's stage as the view reads it: [SMEM, COPY, BITS, THR, VAL, (SRC|DST)], the copy, its access layout
+     * (thread, atom value, instructions...) and the tile's element bytes.
+     */
+    private record Stage(AnyLayout smem, TiledCopy copy, org.layoutcat.core.atom.CopyAtom.Side side, Layout access, int elementBytes,
+            List<String> args) {
+        static Stage of(Request r) {
+            AnyLayout smem = AnyLayout.parse(r.arg(0, "the shared-memory tile"));
+            String bits = r.arg(2, "the value width in bits");
+            int b;
+            try {
+                b = Integer.parseInt(bits.trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("copybanks: the value width '" + bits + "' is not a whole number of bits");
+            }
+            TiledCopy copy = TiledCopy.of(Atoms.copy(r.arg(1, "the copy atom")), b, Layout.parse(r.arg(3, "the thread layout")),
+                    Layout.parse(r.arg(4, "the value layout")));
+            String sideText = r.args().size() > 5 ? r.args().get(5).trim().toUpperCase(Locale.ROOT) : "";
+            org.layoutcat.core.atom.CopyAtom.Side side = sideText.isEmpty() ? org.layoutcat.core.atom.CopyStage.sharedSide(copy.atom())
+                    : switch (sideText) {
+                        case "SRC" -> org.layoutcat.core.atom.CopyAtom.Side.SRC;
+                        case "DST" -> org.layoutcat.core.atom.CopyAtom.Side.DST;
+                        default -> throw new IllegalArgumentException("copybanks: the shared side '" + sideText + "' is SRC or DST");
+                    };
+            List<String> args = new ArrayList<>(r.args().subList(0, Math.min(5, r.args().size())));
+            if (!sideText.isEmpty()) args.add(sideText);
+            if (side == null) {
+                // the batch op words the refusal (an atom that loads or stores either side)
+                String error = field(BatchEngine.reply(batchLine("copy_bank_conflicts", args)), "error");
+                throw new IllegalArgumentException(error != null ? error : "copybanks: say which side is shared memory (SRC or DST)");
+            }
+            if (b % 8 != 0) throw new IllegalArgumentException("copybanks: values of " + b + " bits: shared memory's banks count bytes");
+            Layout access = org.layoutcat.core.atom.CopyStage.access(copy, org.layoutcat.core.construct.TvLayout.productEach(smem.shape()), side);
+            return new Stage(smem, copy, side, access, b / 8, args);
+        }
+
+        Diagram picture() {
+            return DrawCommand.picture(List.of("--elem", Integer.toString(elementBytes)), "banks", List.of(smem.toString(), access.toString()));
+        }
+    }
+
     private static void compose(JsonGenerator g, Request r) throws IOException {
         Layout a = Layout.parse(r.arg(0, "A"));
         Layout b = Layout.parse(r.arg(1, "B"));
@@ -331,7 +392,9 @@ final class Views {
                     + "': svg, png or tex");
         };
         Diagram d;
-        if (r.kind().equals("op")) { // the picture of an operation is its result's grid
+        if (r.kind().equals("copybanks")) { // a stage's picture: its worst instruction
+            d = Stage.of(r).picture();
+        } else if (r.kind().equals("op")) { // the picture of an operation is its result's grid
             String name = r.arg(0, "the operation");
             List<String> args = r.args().subList(1, r.args().size());
             String reply = BatchEngine.reply(batchLine(name, args));

@@ -41,6 +41,14 @@ const FORMS = {
       { label: 'element bytes', choices: ['1', '2', '4', '8', '16'], value: '2' },
       { label: 'vector bytes per thread (optional)', value: '' }],
     help: 'one instruction, or a stage with its instructions as modes 2, 3, … of the access (e.g. (32,8,8):(1,64,512)): which bank each thread reads, wavefronts against the fewest possible' },
+  copybanks: { label: 'copy banks', args: [
+      { label: 'shared-memory tile', value: '(128,64):(64,1)' },
+      { label: 'copy atom', list: 'copy', value: 'SM80_CP_ASYNC_CACHEALWAYS_U128' },
+      { label: 'value width in bits', value: '16' },
+      { label: 'thread layout', value: '(16,8):(8,1)' },
+      { label: 'value layout', value: '(1,8)' },
+      { label: 'shared side (default: the atom\'s own)', choices: ['', 'SRC', 'DST'], value: '' }],
+    help: 'a tiled copy over a shared-memory tile: every instruction of every warp, as copy_bank_conflicts counts them' },
   tv: { label: 'TV layout', args: [
       { label: 'thread–value layout (thread, value) → element', value: '((2,2),(2,3)):((2,12),(1,4))' },
       { label: 'tile shape (optional)', value: '(4,6)' }] },
