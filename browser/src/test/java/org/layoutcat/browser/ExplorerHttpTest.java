@@ -370,6 +370,22 @@ class ExplorerHttpTest {
         assertEquals(200, svg.statusCode());
     }
 
+    @Test
+    void anMmaOperandsLdmatrixStageIsCountedAsSwizzleSearchCountsIt() throws Exception {
+        // ldmatrix.x4 into A of m16n8k16 tiled 2x2x1 over a K-major 128x64 tile of halves: 64 warp instructions; with no
+        // swizzle each quarter warp's 8 rows share 4 banks, 8-way, 2,048 wavefronts; through SW128, 256, the minimum
+        // (swizzle_search's README figures: 2,176 and 384 with cp.async's 128 added)
+        String spec = "SM75_U32x4_LDSM_N/A/SM80_16x8x16_F16F16F16F16_TN/2x2x1";
+        JsonNode plain = view("{\"kind\":\"copybanks\",\"args\":[\"(128,64):(64,1)\",\"" + spec + "\"]}");
+        assertEquals("2048", plain.get("text").asText());
+        assertEquals("64", plain.get("reply").get("instructions").asText());
+        for (JsonNode w : plain.get("panels").get(0).get("ways")) assertEquals(8, w.asInt());
+        JsonNode swizzled = view("{\"kind\":\"copybanks\",\"args\":[\"Sw<3,3,3> o 0 o (128,64):(64,1)\",\"" + spec + "\"]}");
+        assertEquals("256", swizzled.get("text").asText());
+        assertEquals("256", swizzled.get("reply").get("minimum").asText());
+        for (JsonNode w : swizzled.get("panels").get(0).get("ways")) assertEquals(1, w.asInt());
+    }
+
     static URI base() {
         return explorer.uri();
     }

@@ -460,12 +460,17 @@ public final class Operations {
      * One access of a stage, as {@code swizzle_search} reads it: a tiled copy and its side in shared memory (null: the
      * atom's), or an access layout (thread, value, instruction…) → index of the tile, column-major.
      */
-    record StageCopy(TiledCopy copy, CopyAtom.Side side, Layout access, String text) {
+    public record StageCopy(TiledCopy copy, CopyAtom.Side side, Layout access, String text) {
         static final String WORDS = "an access: ATOM/BITS/THR/VAL (make_tiled_copy), or ATOM/A|B|C/MMA/ATOMS (make_tiled_copy_A|B|C"
                 + " of a tiled MMA), then /SRC or /DST where the atom does not say which side is shared memory; or a layout"
                 + " (thread, value[, instruction...]) -> index of the tile, column-major";
 
-        static StageCopy parse(String text) {
+        /**
+         * Reads an access as {@code swizzle_search} takes it.
+         *
+         * @throws org.layoutcat.core.LayoutArgumentException where the text is none of {@link #WORDS}
+         */
+        public static StageCopy parse(String text) {
             if (text.trim().startsWith("(") || text.trim().matches("[0-9].*")) return new StageCopy(null, null, Layout.parse(text), text.trim());
             String[] p = text.trim().split("/");
             if (p.length < 4 || p.length > 5) throw new org.layoutcat.core.LayoutArgumentException("copy \"" + text + "\": expected " + WORDS);
@@ -487,7 +492,13 @@ public final class Operations {
             return new StageCopy(c, side, null, text.trim());
         }
 
-        SwizzleSearch.Access access(IntTuple tile) {
+        /**
+         * The access over a tile: its layout (thread, value, instruction...) → index, and the lanes that give addresses.
+         *
+         * @throws org.layoutcat.core.LayoutArgumentException where the atom does not say which side is shared memory and
+         *         none is given, or the copy does not tile the tile
+         */
+        public SwizzleSearch.Access access(IntTuple tile) {
             if (access != null) return new SwizzleSearch.Access(text, access, 32);
             CopyAtom.Side s = side != null ? side : CopyStage.sharedSide(copy.atom());
             if (s == null) {
@@ -727,7 +738,8 @@ public final class Operations {
     }
 
     /** A stage's answer: its total wavefronts, the totals' fields, and its worst instruction. */
-    static Answer stageBanks(BankConflicts.Stage st) {
+    /** A stage's answer, as {@code copy_bank_conflicts} and {@code bank_conflicts} of a stage give it. */
+    public static Answer stageBanks(BankConflicts.Stage st) {
         BankConflicts.Stage.Instruction w = st.worst();
         return Answer.of(st.wavefronts()).withDetail(st).with("minimum", st.minimum()).with("degree", (double) st.wavefronts() / st.minimum())
                 .with("threads", st.threads()).with("vector_bytes", st.instructions().getFirst().conflicts().vectorBytes())

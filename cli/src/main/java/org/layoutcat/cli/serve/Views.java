@@ -253,33 +253,51 @@ final class Views {
         request(g, "bank_conflicts", args);
     }
 
-    /** A tiled copy's stage over a shared-memory tile: every instruction of every warp, as copy_bank_conflicts counts it. */
+    /**
+     * A tiled copy's stage over a shared-memory tile: every instruction of every warp, counted as copy_bank_conflicts
+     * counts it; the copy is make_tiled_copy's (atom, bits, thread and value layouts) or an MMA operand's
+     * (ATOM/A|B|C/MMA/ATOMS, as swizzle_search reads it: make_tiled_copy_A|B|C).
+     */
     private static void copyBanks(JsonGenerator g, Request r) throws IOException {
         Stage s = Stage.of(r);
-        String reply = BatchEngine.reply(batchLine("copy_bank_conflicts", s.args()));
-        String error = field(reply, "error");
-        if (error != null) throw new IllegalArgumentException(error);
-        g.writeStringField("title", "bank conflicts of " + s.copy().atom().name() + " over " + s.smem());
-        g.writeStringField("text", field(reply, "result"));
+        org.layoutcat.core.swizzle.BankConflicts.Stage stage = org.layoutcat.core.swizzle.BankConflicts.stage(
+                org.layoutcat.core.swizzle.BankConflicts.offsets(s.smem()), s.elementBytes(), s.access(), s.lanes());
+        org.layoutcat.cli.op.Answer answer = Operations.stageBanks(stage);
+        g.writeStringField("title", "bank conflicts of " + s.name() + " over " + s.smem());
+        g.writeStringField("text", answer.result());
         notes(g, List.of(s.copy().atom().ptx() + "; " + s.copy().threads() + " threads; the " + (s.side() == org.layoutcat.core.atom.CopyAtom.Side.SRC
                 ? "source" : "destination") + " is shared memory: access " + s.access(),
                 "each cell: its bank, the thread, value and warp instruction that reach it; red: a bank with several words in its phase",
                 "below: the instruction with the most wavefronts over its minimum, against the 32 banks"));
-        g.writeFieldName("reply");
-        g.writeRawValue(reply);
-        panels(g, List.of(Grids.banks(s.smem(), s.access(), s.elementBytes(), org.layoutcat.core.atom.CopyStage.addressLanes(s.copy().atom()))));
+        g.writeObjectFieldStart("reply");
+        g.writeStringField("result", answer.result());
+        for (var f : answer.fields().entrySet()) g.writeStringField(f.getKey(), f.getValue());
+        g.writeEndObject();
+        panels(g, List.of(Grids.banks(s.smem(), s.access(), s.elementBytes(), s.lanes())));
         figures(g, List.of(new Figure("the worst instruction's wavefronts", svg(s.picture()), null)));
-        request(g, "copy_bank_conflicts", s.args());
+        if (s.op() != null) request(g, "copy_bank_conflicts", s.op());
     }
 
     /**
-     * A tiled copy's stage as the view reads it: [SMEM, COPY, BITS, THR, VAL, (SRC|DST)], the copy, its access layout
-     * (thread, atom value, instructions...) and the tile's element bytes.
+     * A tiled copy's stage as the view reads it: [SMEM, COPY, BITS, THR, VAL, (SRC|DST)], or [SMEM, ATOM/A|B|C/MMA/ATOMS,
+     * (SRC|DST)]; the copy, its shared side, its access layout (thread, atom value, instructions...), the lanes that give
+     * addresses, the tile's element bytes, and the copy_bank_conflicts arguments where there are such (null for an MMA
+     * operand's copy).
      */
-    private record Stage(AnyLayout smem, TiledCopy copy, org.layoutcat.core.atom.CopyAtom.Side side, Layout access, int elementBytes,
-            List<String> args) {
+    private record Stage(AnyLayout smem, TiledCopy copy, org.layoutcat.core.atom.CopyAtom.Side side, Layout access, int lanes,
+            int elementBytes, String name, List<String> op) {
         static Stage of(Request r) {
             AnyLayout smem = AnyLayout.parse(r.arg(0, "the shared-memory tile"));
+            String spec = r.arg(1, "the copy atom");
+            IntTuple tile = org.layoutcat.core.construct.TvLayout.productEach(smem.shape());
+            if (spec.contains("/")) { // an MMA operand's copy, as swizzle_search reads it
+                String sideText = r.args().size() > 2 ? r.args().get(r.args().size() - 1).trim().toUpperCase(Locale.ROOT) : "";
+                Operations.StageCopy sc = Operations.StageCopy.parse(sideText.equals("SRC") || sideText.equals("DST") ? spec.trim() + "/" + sideText : spec);
+                if (sc.copy() == null) throw new IllegalArgumentException("copybanks: " + spec + " is an access layout: the banks view takes it");
+                org.layoutcat.core.swizzle.SwizzleSearch.Access a = sc.access(tile);
+                return new Stage(smem, sc.copy(), sc.side() != null ? sc.side() : org.layoutcat.core.atom.CopyStage.sharedSide(sc.copy().atom()),
+                        a.access(), a.lanes(), bytes(sc.copy().valueBits()), sc.text(), null);
+            }
             String bits = r.arg(2, "the value width in bits");
             int b;
             try {
@@ -287,8 +305,7 @@ final class Views {
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("copybanks: the value width '" + bits + "' is not a whole number of bits");
             }
-            TiledCopy copy = TiledCopy.of(Atoms.copy(r.arg(1, "the copy atom")), b, Layout.parse(r.arg(3, "the thread layout")),
-                    Layout.parse(r.arg(4, "the value layout")));
+            TiledCopy copy = TiledCopy.of(Atoms.copy(spec), b, Layout.parse(r.arg(3, "the thread layout")), Layout.parse(r.arg(4, "the value layout")));
             String sideText = r.args().size() > 5 ? r.args().get(5).trim().toUpperCase(Locale.ROOT) : "";
             org.layoutcat.core.atom.CopyAtom.Side side = sideText.isEmpty() ? org.layoutcat.core.atom.CopyStage.sharedSide(copy.atom())
                     : switch (sideText) {
@@ -296,16 +313,20 @@ final class Views {
                         case "DST" -> org.layoutcat.core.atom.CopyAtom.Side.DST;
                         default -> throw new IllegalArgumentException("copybanks: the shared side '" + sideText + "' is SRC or DST");
                     };
-            List<String> args = new ArrayList<>(r.args().subList(0, Math.min(5, r.args().size())));
+            List<String> args = new ArrayList<>(r.args().subList(0, 5));
             if (!sideText.isEmpty()) args.add(sideText);
             if (side == null) {
-                // the batch op words the refusal (an atom that loads or stores either side)
-                String error = field(BatchEngine.reply(batchLine("copy_bank_conflicts", args)), "error");
-                throw new IllegalArgumentException(error != null ? error : "copybanks: say which side is shared memory (SRC or DST)");
+                throw new IllegalArgumentException("copybanks: " + copy.atom().name() + " (" + copy.atom().ptx() + ") loads or stores either side:"
+                        + " say which side is shared memory (SRC: the source, DST: the destination)");
             }
-            if (b % 8 != 0) throw new IllegalArgumentException("copybanks: values of " + b + " bits: shared memory's banks count bytes");
-            Layout access = org.layoutcat.core.atom.CopyStage.access(copy, org.layoutcat.core.construct.TvLayout.productEach(smem.shape()), side);
-            return new Stage(smem, copy, side, access, b / 8, args);
+            Layout access = org.layoutcat.core.atom.CopyStage.access(copy, tile, side);
+            return new Stage(smem, copy, side, access, org.layoutcat.core.atom.CopyStage.addressLanes(copy.atom()), bytes(b), copy.atom().name(), args);
+        }
+
+        /** A value width in bytes; shared memory's banks count bytes. */
+        private static int bytes(int bits) {
+            if (bits % 8 != 0) throw new IllegalArgumentException("copybanks: values of " + bits + " bits: shared memory's banks count bytes");
+            return bits / 8;
         }
 
         Diagram picture() {

@@ -43,12 +43,12 @@ const FORMS = {
     help: 'one instruction, or a stage with its instructions as modes 2, 3, … of the access (e.g. (32,8,8):(1,64,512)): which bank each thread reads, wavefronts against the fewest possible' },
   copybanks: { label: 'copy banks', args: [
       { label: 'shared-memory tile', value: '(128,64):(64,1)' },
-      { label: 'copy atom', list: 'copy', value: 'SM80_CP_ASYNC_CACHEALWAYS_U128' },
+      { label: 'copy atom, or an MMA operand\'s copy ATOM/A|B|C/MMA/ATOMS (then the next three are left empty)', list: 'copy', value: 'SM80_CP_ASYNC_CACHEALWAYS_U128' },
       { label: 'value width in bits', value: '16' },
       { label: 'thread layout', value: '(16,8):(8,1)' },
       { label: 'value layout', value: '(1,8)' },
       { label: 'shared side (default: the atom\'s own)', choices: ['', 'SRC', 'DST'], value: '' }],
-    help: 'a tiled copy over a shared-memory tile: every instruction of every warp, as copy_bank_conflicts counts them' },
+    help: 'a tiled copy over a shared-memory tile: every instruction of every warp, as copy_bank_conflicts counts them; e.g. ldmatrix into an MMA\'s A: (128,64):(64,1) and SM75_U32x4_LDSM_N/A/SM80_16x8x16_F16F16F16F16_TN/2x2x1' },
   tv: { label: 'TV layout', args: [
       { label: 'thread–value layout (thread, value) → element', value: '((2,2),(2,3)):((2,12),(1,4))' },
       { label: 'tile shape (optional)', value: '(4,6)' }] },
