@@ -31,6 +31,23 @@ public sealed interface AnyLayout extends Tiler permits Layout, CoordLayout, Com
         return CuTeNotation.parseAnyLayout(text);
     }
 
+    /**
+     * The layout's function index ↦ offset, for the kinds whose values are offsets: integer strides and a swizzled
+     * layout. The one place that decides which kinds have one; {@code operation} and {@code why} word the refusal of
+     * the others.
+     *
+     * @throws LayoutArgumentException for a layout with scaled-basis strides (its values are coordinates) and a layout
+     *         after a swizzle (it has no shape to index)
+     */
+    static java.util.function.LongUnaryOperator offsets(AnyLayout l, String operation, String why) {
+        return switch (l) {
+            case Layout x -> x::apply;
+            case ComposedLayout x -> x::apply;
+            case CoordLayout c -> throw Kind.refuse(operation, c, why);
+            case InnerSwizzledLayout s -> throw s.refused(operation);
+        };
+    }
+
     /** The shape: a positive integer or a tuple of them. */
     IntTuple shape();
 

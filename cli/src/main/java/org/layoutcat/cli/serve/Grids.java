@@ -7,7 +7,6 @@ import java.util.function.LongUnaryOperator;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
-import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.atom.TiledCopy;
@@ -132,7 +131,7 @@ final class Grids {
             for (int e = 0; e < n; e++) text[e] = c.apply(e).toString();
             return new Panel(l.toString(), shape, rc[0], rc[1], false, 0, 0, "none", null, null, null, null, null, null, null, -1, text, null, null, 0, null, null);
         }
-        LongUnaryOperator phi = function(l);
+        LongUnaryOperator phi = AnyLayout.offsets(l, "layout", "its values are coordinates");
         long[] offset = new long[(int) n];
         for (int e = 0; e < n; e++) offset[e] = phi.applyAsLong(e);
         long[] unswizzled = null;
@@ -142,16 +141,6 @@ final class Grids {
         }
         Panel p = new Panel(l.toString(), shape, rc[0], rc[1], false, 0, 0, "offset", offset, unswizzled, null, null, null, null, null, -1, null, null, null, 0, null, null);
         return elementBytes > 0 ? p.withBank(banks(offset, elementBytes)) : p;
-    }
-
-    /** A layout's integer function; a layout whose values are coordinates has none to draw. */
-    private static LongUnaryOperator function(AnyLayout l) {
-        return switch (l) {
-            case Layout x -> x::apply;
-            case ComposedLayout x -> x::apply;
-            case InnerSwizzledLayout x -> x::apply;
-            case CoordLayout x -> throw new IllegalStateException("coordinates, not offsets: " + x);
-        };
     }
 
     private static long[] banks(long[] offsets, int elementBytes) {
@@ -255,10 +244,6 @@ final class Grids {
      * A tiled copy: the source tile and the destination tile side by side, each element's owner, and for each its
      * peer: where the same (thread, value) lands on the other side.
      */
-    static List<Panel> copy(TiledCopy copy) {
-        return copy(copy, null, null);
-    }
-
     /**
      * A tiled copy whose source and destination tensors over the tile are given (either may be null): each cell also
      * the offset of its element in the tensor its side reads or writes.
@@ -282,10 +267,7 @@ final class Grids {
             throw new IllegalArgumentException("copy: the " + side + " tensor " + tensor + " has " + tensor.size() + " elements where the tile has "
                     + n + "; give a tensor of the tile's shape");
         }
-        if (tensor instanceof CoordLayout) {
-            throw new IllegalArgumentException("copy: the " + side + " tensor " + tensor + " takes coordinates; give one of offsets");
-        }
-        LongUnaryOperator at = function(tensor);
+        LongUnaryOperator at = AnyLayout.offsets(tensor, "copy", "the " + side + " tensor's offsets are shown in the cells");
         long[] out = new long[(int) n];
         for (int e = 0; e < n; e++) out[e] = at.applyAsLong(e);
         return out;

@@ -8,8 +8,6 @@ import java.util.TreeMap;
 import java.util.function.LongUnaryOperator;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
-import org.layoutcat.core.CoordLayout;
-import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 
@@ -64,13 +62,8 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
      * @throws LayoutArgumentException for a layout with scaled-basis strides, whose values are coordinates
      */
     public static LongUnaryOperator offsets(AnyLayout smem) {
-        return switch (smem) {
-            case Layout l -> l::apply;
-            case ComposedLayout c -> c::apply;
-            case CoordLayout c -> throw AnyLayout.Kind.refuse("bank_conflicts", c, "shared memory is addressed by offsets:"
-                    + " give a layout with integer strides or a swizzled one");
-            case InnerSwizzledLayout s -> throw s.refused("bank_conflicts");
-        };
+        return AnyLayout.offsets(smem, "bank_conflicts", "shared memory is addressed by offsets: give a layout with integer strides"
+                + " or a swizzled one");
     }
 
     /**

@@ -357,16 +357,8 @@ public final class AtomPicture {
     /** The address line of a tensor over a tile of {@code n} elements: the offset at each column-major tile index. */
     private static Address address(String side, String prefix, AnyLayout tensor, long n) {
         if (tensor == null) return null;
-        java.util.function.LongUnaryOperator at = switch (tensor) {
-            case Layout l -> l::apply;
-            case org.layoutcat.core.ComposedLayout c -> c::apply;
-            default -> throw AnyLayout.Kind.refuse("copy", tensor, "the " + side + " tensor's offsets are drawn in the cells");
-        };
-        long size = switch (tensor) {
-            case Layout l -> l.size();
-            case org.layoutcat.core.ComposedLayout c -> c.size();
-            default -> 0;
-        };
+        java.util.function.LongUnaryOperator at = AnyLayout.offsets(tensor, "copy", "the " + side + " tensor's offsets are drawn in the cells");
+        long size = tensor.size();
         if (size != n) {
             throw new IllegalArgumentException("copy: the " + side + " tensor " + tensor + " has " + size + " elements where the tile has " + n
                     + "; give a tensor of the tile's shape");
