@@ -11,6 +11,7 @@ import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.atom.TiledCopy;
 import org.layoutcat.core.atom.TiledMma;
+import org.layoutcat.core.construct.TvLayout;
 import org.layoutcat.core.swizzle.BankConflicts;
 
 /**
@@ -166,22 +167,14 @@ final class Grids {
                     + " has rank " + tv.rank());
         }
         long threads = tv.rank() == 2 ? tv.mode(0).size() : tv.size();
-        long[] thread = new long[(int) cells];
-        long[] value = new long[(int) cells];
-        long[] holders = new long[(int) cells];
-        Arrays.fill(thread, -1);
-        Arrays.fill(value, -1);
-        for (long i = 0, n = tv.size(); i < n; i++) {
-            if ((i & 0xFFFF) == 0) checkInterrupted();
-            long o = tv.apply(i);
-            if (o < 0 || o >= cells) {
-                throw new IllegalArgumentException(what + ": " + tv + " takes thread " + i % threads + ", value " + i / threads
-                        + " to " + o + ", outside its " + cells + " elements");
-            }
-            if (holders[(int) o]++ == 0) {
-                thread[(int) o] = i % threads;
-                value[(int) o] = i / threads;
-            }
+        TvLayout.Holders held = TvLayout.holders(tv, cells, (i, o) -> what + ": " + tv + " takes thread " + i % threads + ", value "
+                + i / threads + " to " + o + ", outside its " + cells + " elements");
+        long[] thread = new long[(int) cells], value = new long[(int) cells], holders = new long[(int) cells];
+        for (int e = 0; e < cells; e++) {
+            long i = held.first()[e];
+            thread[e] = i < 0 ? -1 : i % threads;
+            value[e] = i < 0 ? -1 : i / threads;
+            holders[e] = held.count()[e];
         }
         return new Owners(thread, value, holders);
     }

@@ -36,6 +36,38 @@ public record TvLayout(IntTuple tiler, Layout layout) {
     }
 
     /**
+     * Who holds each element of a tile under a thread–value layout: the first (thread, value) index {@code i = t + T·v},
+     * in index order, that reaches the element (−1 where none does), and how many indices reach it.
+     *
+     * @param first each element's first holder, or −1
+     * @param count each element's number of holders
+     */
+    public record Holders(long[] first, int[] count) {}
+
+    /**
+     * The holders of the {@code cells} elements of a tile under {@code tv} ((thread, value) → element): one walk over
+     * its indices. Where an index reaches outside {@code [0, cells)}, {@code outside} words the refusal, given the index
+     * and the element it reaches.
+     *
+     * @throws IllegalArgumentException where an index reaches outside the tile, or the tile has more than 2^31 − 1 cells
+     */
+    public static Holders holders(Layout tv, long cells, java.util.function.BiFunction<Long, Long, String> outside) {
+        if (cells > Integer.MAX_VALUE) throw new IllegalArgumentException("a tile of " + cells + " cells is past an array's size");
+        long[] first = new long[(int) cells];
+        int[] count = new int[(int) cells];
+        java.util.Arrays.fill(first, -1);
+        for (long i = 0, n = tv.size(); i < n; i++) {
+            if ((i & 0xFFFF) == 0 && Thread.currentThread().isInterrupted()) {
+                throw new java.util.concurrent.CancellationException("the walk of " + tv + " was given up");
+            }
+            long o = tv.apply(i);
+            if (o < 0 || o >= cells) throw new IllegalArgumentException(outside.apply(i, o));
+            if (count[(int) o]++ == 0) first[(int) o] = i;
+        }
+        return new Holders(first, count);
+    }
+
+    /**
      * {@code make_layout_tv(thr_layout, val_layout)}; see the class comment.
      *
      * @throws LayoutArgumentException where the raked product of the thread and value layouts is refused, or is not a

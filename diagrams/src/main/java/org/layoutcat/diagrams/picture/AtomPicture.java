@@ -7,6 +7,7 @@ import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.atom.TiledCopy;
 import org.layoutcat.core.atom.TiledMma;
+import org.layoutcat.core.construct.TvLayout;
 import org.layoutcat.diagrams.Box;
 import org.layoutcat.diagrams.Diagram;
 import org.layoutcat.diagrams.DiagramNode;
@@ -33,14 +34,7 @@ public final class AtomPicture {
     private static long[] owners(Layout tv, long rows, long cols, String what) {
         long n = rows * cols;
         if (n > Grid.MAX_CELLS) throw new IllegalArgumentException(what + ": a tile of " + rows + "×" + cols + " is too large to draw (limit " + Grid.MAX_CELLS + " cells)");
-        long[] owner = new long[(int) n];
-        java.util.Arrays.fill(owner, -1);
-        for (long i = 0; i < tv.size(); i++) {
-            long o = tv.apply(i);
-            if (o < 0 || o >= n) throw new IllegalArgumentException(what + ": " + tv + " reaches " + o + ", outside its " + rows + "×" + cols + " tile");
-            if (owner[(int) o] < 0) owner[(int) o] = i;
-        }
-        return owner;
+        return TvLayout.holders(tv, n, (i, o) -> what + ": " + tv + " reaches " + o + ", outside its " + rows + "×" + cols + " tile").first();
     }
 
     /**

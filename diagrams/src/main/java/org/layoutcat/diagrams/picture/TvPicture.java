@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.construct.TvLayout;
 import org.layoutcat.diagrams.Box;
 import org.layoutcat.diagrams.Diagram;
 import org.layoutcat.diagrams.Style;
@@ -57,18 +58,12 @@ public final class TvPicture {
         long inside = folded ? strip : elems;
         Picture.requireCells("tv", "the " + threads + "×" + values + " (thread, value) grid", Math.multiplyExact(threads, values),
                 "draw fewer threads or values");
-        long[] owner = new long[(int) elems];
-        int[] holders = new int[(int) elems];
-        Arrays.fill(owner, -1);
-        long n = tv.size();
-        for (long i = 0; i < n; i++) {
-            long o = tv.apply(i);
-            if (o < 0 || o >= inside) {
-                throw new IllegalArgumentException("TV layout " + tv + ": thread " + (i % threads) + ", value " + (i / threads)
-                        + " is at offset " + o + ", outside the tile " + given + " of " + inside + " elements");
-            }
-            if (holders[(int) o]++ == 0) owner[(int) o] = i;
-        }
+        // the holders of the tile's elements; a folded strip's cells past its end hold nothing
+        TvLayout.Holders held = TvLayout.holders(tv, inside, (i, o) -> "TV layout " + tv + ": thread " + (i % threads) + ", value "
+                + (i / threads) + " is at offset " + o + ", outside the tile " + given + " of " + inside + " elements");
+        long[] owner = Arrays.copyOf(held.first(), (int) elems);
+        int[] holders = Arrays.copyOf(held.count(), (int) elems);
+        Arrays.fill(owner, (int) inside, (int) elems, -1);
         Grid.Axis[] tileAxes = LayoutPicture.foldedAxes(shape);
         long tileRows = tileAxes[0].count();
         Sketch k1 = new Sketch();
