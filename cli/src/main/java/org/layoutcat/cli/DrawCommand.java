@@ -249,12 +249,26 @@ public final class DrawCommand implements Callable<Integer> {
      * come from shared memory through descriptors (CuTe's TV layouts give every thread every element of them).
      */
     private boolean accumulatorsOnly(TiledMma mma) {
-        if (only == null) return mma.atom().ptx().startsWith("wgmma");
+        try {
+            return operands(mma, only).equals("C");
+        } catch (IllegalArgumentException e) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    /**
+     * The operands an MMA picture draws: {@code only} (C or ABC, case aside), or where it is null, C alone for a
+     * {@code wgmma} atom (its A and B are read from shared memory by descriptors) and ABC otherwise. The explorer's
+     * MMA view draws the same.
+     *
+     * @throws IllegalArgumentException for operands other than C and ABC
+     */
+    public static String operands(TiledMma mma, String only) {
+        if (only == null || only.isBlank()) return mma.atom().ptx().startsWith("wgmma") ? "C" : "ABC";
         return switch (only.trim().toUpperCase(Locale.ROOT)) {
-            case "C" -> true;
-            case "ABC" -> false;
-            default -> throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                    "--only takes C (the accumulators alone) or ABC (A, B and C); got \"" + only + "\"");
+            case "C" -> "C";
+            case "ABC" -> "ABC";
+            default -> throw new IllegalArgumentException("--only takes C (the accumulators alone) or ABC (A, B and C); got \"" + only + "\"");
         };
     }
 

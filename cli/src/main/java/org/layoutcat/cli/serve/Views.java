@@ -13,8 +13,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.layoutcat.cli.BatchEngine;
 import org.layoutcat.cli.DrawCommand;
+import org.layoutcat.cli.op.Answer;
+import org.layoutcat.cli.op.ArgKind;
 import org.layoutcat.cli.op.Operations;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.IntTuple;
@@ -161,7 +162,7 @@ final class Views {
     private static void layout(JsonGenerator g, Request r) throws IOException {
         AnyLayout l = AnyLayout.parse(r.arg(0, "the layout"));
         if (r.args().size() > 2) throw new IllegalArgumentException("layout: a layout and optionally the element's bytes");
-        int elem = bytes(r.option("elem") != null ? r.option("elem") : r.args().size() > 1 ? r.args().get(1) : null, "elem");
+        int elem = bytes(r.option("elem") != null ? r.option("elem") : r.args().size() > 1 ? r.args().get(1) : null, "layout");
         g.writeStringField("title", l.toString());
         g.writeStringField("text", l.toString());
         List<String> notes = new ArrayList<>();
@@ -193,11 +194,7 @@ final class Views {
         atoms = atoms == null || atoms.isBlank() ? "1x1x1" : atoms.trim();
         TiledMma mma = TiledMma.of(Atoms.mma(name), TiledMma.parseAtomLayout(atoms),
                 permute == null || permute.isBlank() ? null : Tiler.parse(permute));
-        String only = r.option("only");
-        String operands = only != null ? only.toUpperCase(Locale.ROOT) : mma.atom().ptx().startsWith("wgmma") ? "C" : "ABC";
-        if (!operands.equals("C") && !operands.equals("ABC")) { // as draw mma --only takes them
-            throw new IllegalArgumentException("mma: only takes C (the accumulators alone) or ABC (A, B and C); got \"" + only + "\"");
-        }
+        String operands = DrawCommand.operands(mma, r.option("only")); // as draw mma --only takes them
         g.writeStringField("title", mma.atom().name() + " tiled " + mma.atomLayout() + ": tile " + mma.tileShape());
         g.writeStringField("text", "C " + mma.layoutC() + "\nA " + mma.layoutA() + "\nB " + mma.layoutB());
         notes(g, List.of(mma.atom().ptx() + "; " + mma.threads() + " threads; A (M×K) left, B (K×N) top, C (M×N); T thread, V value",
@@ -214,12 +211,7 @@ final class Views {
         String bits = r.arg(1, "the value width in bits");
         String thr = r.arg(2, "the thread layout");
         String val = r.arg(3, "the value layout");
-        int b;
-        try {
-            b = Integer.parseInt(bits.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("copy: the value width '" + bits + "' is not a whole number of bits");
-        }
+        int b = VALUE_BITS.reader().read(bits, "copy", 1);
         TiledCopy copy = TiledCopy.of(Atoms.copy(name), b, Layout.parse(thr), Layout.parse(val));
         g.writeStringField("title", copy.atom().name() + " of " + b + "-bit values over a " + copy.tiler() + " tile");
         g.writeStringField("text", "S " + copy.layoutS() + "\nD " + copy.layoutD());
@@ -234,20 +226,18 @@ final class Views {
     private static void banks(JsonGenerator g, Request r) throws IOException {
         AnyLayout smem = AnyLayout.parse(r.arg(0, "the shared-memory layout"));
         Layout access = Layout.parse(r.arg(1, "the access layout (thread, value) -> index"));
-        int elem = bytes(r.option("elem") != null ? r.option("elem") : r.args().size() > 2 ? r.args().get(2) : null, "elem");
-        if (elem == 0) throw new IllegalArgumentException("banks: the element's bytes (elem) are missing");
+        String elemText = r.option("elem") != null ? r.option("elem") : r.args().size() > 2 ? r.args().get(2) : null;
+        if (elemText == null || elemText.isBlank()) throw new IllegalArgumentException("banks: the element's bytes (elem) are missing");
         String vector = r.option("vector") != null ? r.option("vector") : r.args().size() > 3 ? r.args().get(3) : null;
-        List<String> args = new ArrayList<>(List.of(smem.toString(), access.toString(), Integer.toString(elem)));
+        List<String> args = new ArrayList<>(List.of(smem.toString(), access.toString(), elemText.trim()));
         if (vector != null && !vector.isBlank()) args.add(vector.trim());
-        String reply = BatchEngine.reply(batchLine("bank_conflicts", args));
-        String error = field(reply, "error");
-        if (error != null) throw new IllegalArgumentException(error);
+        Answer answer = answer("bank_conflicts", args); // refused in the batch mode's words
+        int elem = bytes(elemText, "banks");
         g.writeStringField("title", "bank conflicts of " + access + " over " + smem);
-        g.writeStringField("text", field(reply, "result"));
+        g.writeStringField("text", answer.result());
         notes(g, List.of("the tile's offsets and banks; the cells the instruction reads show their thread T and value V",
                 "below: the instruction against the 32 banks, a row per wavefront, a bank with several words in one phase outlined red"));
-        g.writeFieldName("reply");
-        g.writeRawValue(reply);
+        reply(g, answer);
         panels(g, List.of(Grids.banks(smem, access, elem)));
         figures(g, List.of(new Figure("the instruction's wavefronts", svg(DrawCommand.picture(r.drawOptions(), "banks", r.args())), null)));
         request(g, "bank_conflicts", args);
@@ -262,17 +252,14 @@ final class Views {
         Stage s = Stage.of(r);
         org.layoutcat.core.swizzle.BankConflicts.Stage stage = org.layoutcat.core.swizzle.BankConflicts.stage(
                 org.layoutcat.core.swizzle.BankConflicts.offsets(s.smem()), s.elementBytes(), s.access(), s.lanes());
-        org.layoutcat.cli.op.Answer answer = Operations.stageBanks(stage);
+        Answer answer = Operations.stageBanks(stage);
         g.writeStringField("title", "bank conflicts of " + s.name() + " over " + s.smem());
         g.writeStringField("text", answer.result());
         notes(g, List.of(s.copy().atom().ptx() + "; " + s.copy().threads() + " threads; the " + (s.side() == org.layoutcat.core.atom.CopyAtom.Side.SRC
                 ? "source" : "destination") + " is shared memory: access " + s.access(),
                 "each cell: its bank, the thread, value and warp instruction that reach it; red: a bank with several words in its phase",
                 "below: the instruction with the most wavefronts over its minimum, against the 32 banks"));
-        g.writeObjectFieldStart("reply");
-        g.writeStringField("result", answer.result());
-        for (var f : answer.fields().entrySet()) g.writeStringField(f.getKey(), f.getValue());
-        g.writeEndObject();
+        reply(g, answer);
         panels(g, List.of(Grids.banks(s.smem(), s.access(), s.elementBytes(), s.lanes())));
         figures(g, List.of(new Figure("the worst instruction's wavefronts", svg(s.picture()), null)));
         if (s.op() != null) request(g, "copy_bank_conflicts", s.op());
@@ -299,12 +286,7 @@ final class Views {
                         a.access(), a.lanes(), bytes(sc.copy().valueBits()), sc.text(), null);
             }
             String bits = r.arg(2, "the value width in bits");
-            int b;
-            try {
-                b = Integer.parseInt(bits.trim());
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("copybanks: the value width '" + bits + "' is not a whole number of bits");
-            }
+            int b = VALUE_BITS.reader().read(bits, "copybanks", 2);
             TiledCopy copy = TiledCopy.of(Atoms.copy(spec), b, Layout.parse(r.arg(3, "the thread layout")), Layout.parse(r.arg(4, "the value layout")));
             String sideText = r.args().size() > 5 ? r.args().get(5).trim().toUpperCase(Locale.ROOT) : "";
             org.layoutcat.core.atom.CopyAtom.Side side = sideText.isEmpty() ? org.layoutcat.core.atom.CopyStage.sharedSide(copy.atom())
@@ -358,16 +340,12 @@ final class Views {
     private static void op(JsonGenerator g, Request r) throws IOException {
         String name = r.arg(0, "the operation");
         List<String> args = r.args().subList(1, r.args().size());
-        String reply = BatchEngine.reply(batchLine(name, args));
-        String error = field(reply, "error");
-        if (error != null) throw new IllegalArgumentException(error);
-        String result = field(reply, "result");
+        Answer answer = answer(name, args);
         g.writeStringField("title", name + "(" + String.join(", ", args) + ")");
-        g.writeStringField("text", result);
-        g.writeFieldName("reply");
-        g.writeRawValue(reply);
-        AnyLayout l = layoutResult(name, args);
-        if (l != null && l.size() <= Grids.MAX_CELLS) {
+        g.writeStringField("text", answer.result());
+        reply(g, answer);
+        // a grid only where the value is a layout: size answers 32, which read back would be the layout 32:1
+        if (answer.value() instanceof AnyLayout l && l.size() <= Grids.MAX_CELLS) {
             notes(g, List.of("the result's grid"));
             panels(g, List.of(Grids.layout(l, 0)));
         }
@@ -375,15 +353,20 @@ final class Views {
     }
 
     /**
-     * The result of an operation where it is a layout (a number, a shape, a morphism or a descriptor is not): the
-     * value the table answers, not its text read back ({@code size} answers 32, which would read as the layout 32:1).
+     * The table's answer to an operation, as the batch mode answers it (the same reading of the arguments, the same
+     * refusals in the same words).
      */
-    private static AnyLayout layoutResult(String op, List<String> args) {
-        try {
-            return Operations.answer(new org.layoutcat.cli.op.Request(op, args, "auto")).value() instanceof AnyLayout l ? l : null;
-        } catch (RuntimeException refused) {
-            return null; // the reply says why
-        }
+    private static Answer answer(String op, List<String> args) {
+        return Operations.answer(new org.layoutcat.cli.op.Request(op, args, "auto"));
+    }
+
+    /** The answer as the batch mode's reply gives it: the result, the engine where named, and the further parts. */
+    private static void reply(JsonGenerator g, Answer a) throws IOException {
+        g.writeObjectFieldStart("reply");
+        g.writeStringField("result", a.result());
+        if (a.engine() != null) g.writeStringField("engine", a.engine());
+        for (var f : a.fields().entrySet()) g.writeStringField(f.getKey(), f.getValue());
+        g.writeEndObject();
     }
 
     /** A picture the page shows whole: the categorical pictures, coordinate tables, tilings and TMA copies. */
@@ -418,10 +401,10 @@ final class Views {
         } else if (r.kind().equals("op")) { // the picture of an operation is its result's grid
             String name = r.arg(0, "the operation");
             List<String> args = r.args().subList(1, r.args().size());
-            String reply = BatchEngine.reply(batchLine(name, args));
-            if (field(reply, "error") != null) throw new IllegalArgumentException(field(reply, "error"));
-            AnyLayout l = layoutResult(name, args);
-            if (l == null) throw new IllegalArgumentException("op: " + name + " answers " + field(reply, "result") + ", not a layout to draw");
+            Answer answer = answer(name, args);
+            if (!(answer.value() instanceof AnyLayout l)) {
+                throw new IllegalArgumentException("op: " + name + " answers " + answer.result() + ", not a layout to draw");
+            }
             d = DrawCommand.picture(List.of(), "layout", List.of(l.toString()));
         } else {
             d = DrawCommand.picture(r.drawOptions(), r.kind(), r.args());
@@ -434,11 +417,7 @@ final class Views {
      * would pass the PNG's limits (a 256×256 grid is 12,432 × 5,751 picture pixels: about 0.7).
      */
     static double pngScale(Diagram d) {
-        double s = d.width() > 1600 ? 1 : 2;
-        double area = d.width() * d.height();
-        s = Math.min(s, Math.sqrt(org.layoutcat.diagrams.export.PngWriter.MAX_PIXELS / area) * 0.999);
-        s = Math.min(s, org.layoutcat.diagrams.export.PngWriter.MAX_SIDE / Math.max(d.width(), d.height()) * 0.999);
-        return Math.floor(s * 100) / 100;
+        return Math.min(d.width() > 1600 ? 1 : 2, org.layoutcat.diagrams.export.PngWriter.largestScale(d.width(), d.height()));
     }
 
     /** A figure: a picture (SVG), or a step in words. */
@@ -448,47 +427,14 @@ final class Views {
         return new String(Exports.render(d, Exports.Format.SVG, 1), StandardCharsets.UTF_8);
     }
 
-    private static int bytes(String text, String what) {
+    /** An element's bytes, as bank_conflicts reads them (0 where none is given). */
+    private static int bytes(String text, String op) {
         if (text == null || text.isBlank()) return 0;
-        String t = text.trim();
-        if (!t.matches("[0-9]{1,2}") || !List.of(1, 2, 4, 8, 16).contains(Integer.parseInt(t))) {
-            throw new IllegalArgumentException(what + ": the element's bytes '" + org.layoutcat.core.LayoutArgumentException.quote(text)
-                    + "' are none of 1, 2, 4, 8, 16");
-        }
-        return Integer.parseInt(t);
+        return org.layoutcat.core.swizzle.BankConflicts.elementBytes(ELEMENT_BYTES.reader().read(text, op, 2));
     }
 
-    /** A batch request line for an operation. */
-    static String batchLine(String op, List<String> args) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (JsonGenerator g = JSON.createGenerator(bytes)) {
-            g.writeStartObject();
-            g.writeStringField("op", op);
-            g.writeArrayFieldStart("args");
-            for (String a : args) g.writeString(a);
-            g.writeEndArray();
-            g.writeEndObject();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return bytes.toString(StandardCharsets.UTF_8);
-    }
-
-    /** A top-level string field of a reply, or null. */
-    static String field(String reply, String name) {
-        try (JsonParser p = JSON.createParser(reply)) {
-            if (p.nextToken() != JsonToken.START_OBJECT) return null;
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String f = p.currentName();
-                JsonToken t = p.nextToken();
-                if (f.equals(name)) return t == JsonToken.VALUE_STRING ? p.getText() : t.isScalarValue() ? p.getText() : null;
-                p.skipChildren();
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return null;
-    }
+    private static final ArgKind<Integer> ELEMENT_BYTES = ArgKind.integer("the element's bytes", 1, 16);
+    private static final ArgKind<Integer> VALUE_BITS = ArgKind.integer("the value width in bits", 1, 128);
 
     private static void notes(JsonGenerator g, List<String> notes) throws IOException {
         g.writeArrayFieldStart("notes");

@@ -46,6 +46,18 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
     }
 
     /**
+     * Checks an element's size: 1, 2, 4, 8 or 16 bytes, as shared memory's accesses take them.
+     *
+     * @throws LayoutArgumentException for any other size
+     */
+    public static int elementBytes(int bytes) {
+        if (bytes < 1 || bytes > 16 || Integer.bitCount(bytes) != 1) {
+            throw new LayoutArgumentException("an element of " + bytes + " bytes: elements of 1, 2, 4, 8 or 16 bytes");
+        }
+        return bytes;
+    }
+
+    /**
      * The bank of the element at {@code offset} of {@code elementBytes}-byte elements: {@code ⌊offset·elementBytes / 4⌋ mod 32},
      * the bank of its first word.
      *
@@ -238,9 +250,7 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
      */
     private static Request request(LongUnaryOperator smem, int elementBytes, java.util.function.Supplier<String> what, int threads, long values,
                                    Index index) {
-        if (elementBytes < 1 || elementBytes > 16 || Integer.bitCount(elementBytes) != 1) {
-            throw new LayoutArgumentException("an element of " + elementBytes + " bytes: elements of 1, 2, 4, 8 or 16 bytes");
-        }
+        elementBytes(elementBytes);
         long vector = values * elementBytes;
         if (vector > 16 || Long.bitCount(vector) != 1) {
             throw new LayoutArgumentException(what.get() + ": " + values + " values of " + elementBytes + " bytes make "

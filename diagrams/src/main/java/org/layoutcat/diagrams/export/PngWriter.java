@@ -78,13 +78,25 @@ public final class PngWriter {
             throw new IllegalArgumentException("a PNG of " + w + "x" + h + " pixels (scale " + scale + ") is empty");
         }
         if (w * h <= MAX_PIXELS && w <= MAX_SIDE && h <= MAX_SIDE) return;
-        double fit = Math.min(Math.sqrt(MAX_PIXELS / (width * height)), MAX_SIDE / Math.max(width, height));
-        double floor = Math.floor(fit * 100) / 100;
+        double floor = largestScale(width, height);
         String advice = floor > 0 ? "write .svg (no limit), or --scale " + SvgWriter.num(floor) + " or less"
                 : "write .svg (no limit)";
         throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
                 "a PNG of %dx%d pixels (%.1f megapixels) is past the limit of %d megapixels and %d pixels a side: %s",
                 w, h, w * (double) h / 1e6, MAX_PIXELS / 1_000_000, MAX_SIDE, advice));
+    }
+
+    /**
+     * The largest scale, in hundredths, at which a picture of {@code width x height} picture pixels makes a PNG within
+     * {@link #MAX_PIXELS} and {@link #MAX_SIDE}: what {@link #checkSize} advises and the explorer's downloads use.
+     */
+    public static double largestScale(double width, double height) {
+        // a side of round(x·s) pixels is at most x·s + 1/2: (w·s + 1/2)(h·s + 1/2) ≤ MAX_PIXELS, solved for s, and
+        // max(w, h)·s + 1/2 ≤ MAX_SIDE
+        double a = width * height, b = (width + height) / 2, c = 0.25 - MAX_PIXELS;
+        double byArea = (-b + Math.sqrt(b * b - 4 * a * c)) / (2 * a);
+        double bySide = (MAX_SIDE - 0.5) / Math.max(width, height);
+        return Math.floor(Math.min(byArea, bySide) * 100) / 100;
     }
 
     /**

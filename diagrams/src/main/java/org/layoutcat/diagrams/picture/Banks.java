@@ -22,10 +22,7 @@ final class Banks {
 
     /** Checks an element size in bytes: 1, 2, 4, 8 or 16, as {@link BankConflicts} takes. */
     static int elementBytes(int bytes) {
-        if (bytes < 1 || bytes > 16 || Integer.bitCount(bytes) != 1) {
-            throw new IllegalArgumentException("an element of " + bytes + " bytes: elements of 1, 2, 4, 8 or 16 bytes");
-        }
-        return bytes;
+        return BankConflicts.elementBytes(bytes);
     }
 
     /** The bank of the element at {@code offset}: {@code ⌊offset·elementBytes / 4⌋ mod 32}, its first word's bank. */
