@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.Socket;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -386,7 +385,4 @@ class ExplorerHttpTest {
         for (JsonNode w : swizzled.get("panels").get(0).get("ways")) assertEquals(1, w.asInt());
     }
 
-    static URI base() {
-        return explorer.uri();
-    }
 }
