@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.layoutcat.cli.op.Answer;
+import org.layoutcat.cli.op.Failure;
 import org.layoutcat.cli.op.Operations;
 import org.layoutcat.cli.op.Request;
 import org.layoutcat.core.Layout;
@@ -185,12 +186,8 @@ public final class BatchEngine {
         int mark = out.size(); // a reply cut short by an error is taken back before the error is written
         try {
             result(line, Operations.answer(request), out);
-        } catch (IllegalArgumentException | ArithmeticException | IndexOutOfBoundsException e) {
-            error(line, e.getMessage() != null ? e.getMessage() : "invalid input to " + request.op(), out.truncate(mark));
-        } catch (StackOverflowError e) {
-            error(line, request.op() + ": the input is nested too deeply to process", out.truncate(mark));
-        } catch (RuntimeException e) {
-            error(line, request.op() + ": an internal error answered this request; please report the line", out.truncate(mark));
+        } catch (RuntimeException | StackOverflowError e) { // any other Error is rethrown: it ends the batch, never a reply
+            error(line, Failure.of(request.op(), e).message(), out.truncate(mark));
         }
     }
 

@@ -92,8 +92,7 @@ public record Operation(String name, Group group, String help, List<Param<?>> pa
 
     /** An arithmetic exception in the JDK's words ("long overflow"), which name no value of the request. */
     private static boolean bare(ArithmeticException e) {
-        String m = e.getMessage();
-        return m == null || m.equals("long overflow") || m.equals("integer overflow") || m.equals("/ by zero");
+        return e.getMessage() == null || Failure.JDK_ARITHMETIC.contains(e.getMessage());
     }
 
     /** The arguments of a request, read by their kinds. */
