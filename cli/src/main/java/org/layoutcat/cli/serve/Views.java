@@ -316,12 +316,27 @@ final class Views {
         }
     }
 
+    /**
+     * A composition: the table's answer (as the batch mode answers it), and its walkthrough where both operands have
+     * integer strides; for other kinds (a swizzled layout, scaled-basis strides) the composite's grid.
+     */
     private static void compose(JsonGenerator g, Request r) throws IOException {
-        Layout a = Layout.parse(r.arg(0, "A"));
-        Layout b = Layout.parse(r.arg(1, "B"));
+        List<String> operands = List.of(r.arg(0, "A"), r.arg(1, "B"));
+        Answer answer = answer("composition", operands);
+        if (!(AnyLayout.parse(operands.get(0)) instanceof Layout a && AnyLayout.parse(operands.get(1)) instanceof Layout b)) {
+            g.writeStringField("title", "A∘B = " + answer.result() + " (B applied first)");
+            g.writeStringField("text", answer.result());
+            reply(g, answer);
+            notes(g, List.of("The categorical walkthrough composes layouts with integer strides; this composite is CuTe's"
+                    + " composition of the operands' kinds, drawn as its grid"));
+            if (answer.value() instanceof AnyLayout l && l.size() <= Grids.MAX_CELLS) panels(g, List.of(Grids.layout(l, 0)));
+            request(g, "composition", operands);
+            return;
+        }
         Walkthrough.Steps steps = Drawings.composeSteps(a, b);
         g.writeStringField("title", steps.title());
-        g.writeStringField("text", org.layoutcat.core.algebra.Composition.compose(a, b).toString());
+        g.writeStringField("text", answer.result());
+        reply(g, answer);
         List<Figure> figures = new ArrayList<>();
         if (steps.title().endsWith("by CuTe's algorithm")) { // the category cannot compose: CuTe's steps, one a step, then the grid
             notes(g, steps.notes().subList(0, 1));
@@ -373,18 +388,31 @@ final class Views {
     private static void picture(JsonGenerator g, Request r) throws IOException {
         Diagram d = DrawCommand.picture(r.drawOptions(), r.kind(), r.args());
         g.writeStringField("title", d.title());
-        g.writeStringField("text", d.title());
-        figures(g, List.of(new Figure(d.title(), svg(d), null)));
         String form = r.option("kind") != null ? r.option("kind") : r.args().size() > 2 ? r.args().get(2) : "logical";
-        switch (r.kind()) {
-            case "divide" -> request(g, form + "_divide", r.args().subList(0, 2));
-            case "product" -> request(g, form + "_product", r.args().subList(0, 2));
-            case "morphism" -> request(g, r.args().get(0).contains("-") ? "from_morphism" : "to_morphism", r.args().subList(0, 1));
-            case "refinement" -> request(g, "mutual_refinement", r.args().subList(0, 2));
-            case "coords" -> request(g, "coalesce", r.args().subList(0, 1));
-            default -> request(g, null, null);
+        List<String> two = r.args().subList(0, Math.min(2, r.args().size())), one = r.args().subList(0, 1);
+        Call value = switch (r.kind()) { // the operation whose value the picture shows
+            case "divide" -> new Call(form + "_divide", two);
+            case "product" -> new Call(form + "_product", two);
+            case "morphism" -> new Call(r.args().get(0).contains("-") ? "from_morphism" : "to_morphism", one);
+            case "refinement" -> new Call("mutual_refinement", two);
+            default -> null;
+        };
+        // the text a view copies is its value as CuTe prints it: the operation's result where the picture is one's
+        if (value != null) {
+            Answer answer = answer(value.op(), value.args());
+            g.writeStringField("text", answer.result());
+            reply(g, answer);
+        } else {
+            g.writeStringField("text", d.title());
         }
+        figures(g, List.of(new Figure(d.title(), svg(d), null)));
+        if (value != null) request(g, value.op(), value.args());
+        else if (r.kind().equals("coords")) request(g, "coalesce", one); // the C++ test of a coordinate table
+        else request(g, null, null);
     }
+
+    /** An operation of the table and its arguments. */
+    private record Call(String op, List<String> args) {}
 
     /** The bytes of a picture of a request in a format ({@code svg}, {@code png}, {@code tex}). */
     static byte[] draw(Request r, String format) {
