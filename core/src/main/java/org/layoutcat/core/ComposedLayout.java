@@ -50,7 +50,7 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner, int point
         }
         long largest = inner.largestOffset();
         if (offset > Long.MAX_VALUE - largest) { // the values offset + L(i) must fit, as a layout's own values do
-            throw new ArithmeticException("the offsets of " + outer + " o " + offset + " o " + inner + " overflow 64 bits: offset + the"
+            throw new ArithmeticException("the offsets of " + outer + " o " + offset + " o " + inner + " overflow the 64-bit range: offset + the"
                     + " largest of the layout is " + java.math.BigInteger.valueOf(offset).add(java.math.BigInteger.valueOf(largest))
                     + ", past 2^63−1");
         }

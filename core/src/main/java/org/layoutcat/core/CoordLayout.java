@@ -64,11 +64,11 @@ public final class CoordLayout implements AnyLayout {
         for (var e : sums.entrySet()) {
             String where = e.getKey().isEmpty() ? "the integer part" : "the coordinate at position " + e.getKey();
             if (e.getValue()[0].bitLength() > 63) {
-                throw new ArithmeticException("the values of " + this + " overflow 64 bits: the largest of " + where
+                throw new ArithmeticException("the values of " + this + " overflow the 64-bit range: the largest of " + where
                         + ", Σ (s−1)·v over its positive strides, is " + e.getValue()[0] + ", past 2^63−1");
             }
             if (e.getValue()[1].bitLength() > 63) {
-                throw new ArithmeticException("the values of " + this + " overflow 64 bits: the least of " + where
+                throw new ArithmeticException("the values of " + this + " overflow the 64-bit range: the least of " + where
                         + ", Σ (s−1)·v over its negative strides, is " + e.getValue()[1] + ", below −2^63");
             }
         }
@@ -276,6 +276,10 @@ public final class CoordLayout implements AnyLayout {
         if (index < 0) throw new LayoutArgumentException("index " + index + " of " + this + " is negative");
         Point p = Point.of(this);
         long[] s = shape.leaves();
+        if (s.length == 0 && index != 0) {
+            throw new LayoutArgumentException("index " + index + " is outside [0,1) of " + this + ": a layout with no modes has"
+                    + " size 1 and no last mode to extend past it");
+        }
         long i = index;
         for (int k = 0; k < s.length; k++) {
             long c = k == s.length - 1 ? i : i % s[k];

@@ -131,10 +131,10 @@ public final class Layout implements AnyLayout {
             else lo = lo.add(t);
         }
         if (hi.bitLength() > 63) {
-            return new ArithmeticException("the offsets of " + layout + " overflow 64 bits: the largest, Σ (s−1)·d over the"
+            return new ArithmeticException("the offsets of " + layout + " overflow the 64-bit range: the largest, Σ (s−1)·d over the"
                     + " positive strides, is " + hi + ", past 2^63−1");
         }
-        return new ArithmeticException("the offsets of " + layout + " overflow 64 bits: the least, Σ (s−1)·d over the negative"
+        return new ArithmeticException("the offsets of " + layout + " overflow the 64-bit range: the least, Σ (s−1)·d over the negative"
                 + " strides, is " + lo + ", below −2^63");
     }
 
@@ -545,16 +545,18 @@ public final class Layout implements AnyLayout {
 
     /**
      * The layout function Φ(i) = Σ c_k·d_k for the colexicographic coordinate c of {@code i} (the last mode
-     * unbounded). Allocation-free. Overflow of the offset is an ArithmeticException.
+     * unbounded; the layout with no modes, {@code ():()}, has only index 0). Allocation-free. Overflow of the offset
+     * (past the domain) is an ArithmeticException.
      *
-     * @throws LayoutArgumentException for a negative index
+     * @throws LayoutArgumentException for a negative index, or an index other than 0 of {@code ():()}
      * @throws ArithmeticException where the offset overflows a long
      */
     public long apply(long index) {
         if (index < 0) throw new LayoutArgumentException("index " + index + " of " + this + " is negative");
+        int last = flatShape.length - 1;
+        if (last < 0) return applyEmpty(index);
         long r = 0;
         long i = index;
-        int last = flatShape.length - 1;
         try {
             for (int k = 0; k < last; k++) {
                 long s = flatShape[k];
@@ -569,6 +571,18 @@ public final class Layout implements AnyLayout {
             return exact(exactOffset(index), "the offset of index " + index);
         }
         return r;
+    }
+
+    /**
+     * The layout with no modes, {@code ():()}: its size is 1 (the empty product, as CuTe's {@code size} of an empty
+     * tuple is {@code _1}) and it maps 0 to 0; with no last mode to extend, it has no value past its domain.
+     */
+    private long applyEmpty(long index) {
+        if (index != 0) {
+            throw new LayoutArgumentException("index " + index + " is outside [0,1) of " + this + ": a layout with no modes has"
+                    + " size 1 and no last mode to extend past it");
+        }
+        return 0;
     }
 
     /** Φ(index) in exact arithmetic. */

@@ -91,7 +91,7 @@ class LayoutProperties {
         BigInteger largest = Exact.largest(shape.leaves(), stride.leaves()), least = Exact.least(shape.leaves(), stride.leaves());
         if (!Exact.fits(largest) || !Exact.fits(least)) {
             ArithmeticException e = assertThrows(ArithmeticException.class, () -> Layout.of(shape, stride));
-            assertTrue(e.getMessage().contains("overflow 64 bits") && e.getMessage().contains(shape + ":" + stride), e.getMessage());
+            assertTrue(e.getMessage().contains("overflow the 64-bit range") && e.getMessage().contains(shape + ":" + stride), e.getMessage());
             Statistics.label("values").collect("overflow");
             return;
         }
