@@ -419,4 +419,43 @@ class BatchEngineTest {
                 .filter(p -> p != null && !p.isBlank()).toList());
         return new ProcessBuilder(javaCommand, heap, "-cp", path, "org.layoutcat.cli.Main", "batch", "--threads", threads);
     }
+
+    @Test
+    void issue34WrongAnswersThatLookedRightAreRightOrRefusedInOurWords() throws IOException {
+        // bank_conflicts: k·2^64 wrapped to 0 and read as one broadcast (1 wavefront); refused, naming layout and width
+        assertMentions(error(reply("{\"id\":1,\"op\":\"bank_conflicts\",\"args\":[\"8:1152921504606846976\",\"(8,1):(1,0)\",\"16\"]}")),
+                "8:1152921504606846976", "16-byte elements", "past the 64-bit range");
+        // copy_bank_conflicts did the same: row m of (32,64):(2^58,1) is at byte m·2^59, past 2^63−1 from row 16
+        assertMentions(error(reply("{\"id\":1,\"op\":\"copy_bank_conflicts\",\"args\":[\"(32,64):(288230376151711744,1)\","
+                + "\"SM80_CP_ASYNC_CACHEALWAYS_U128\",\"16\",\"(16,8):(8,1)\",\"(1,8)\"]}")),
+                "(32,64):(288230376151711744,1)", "2-byte elements", "past the 64-bit range");
+        // a negative offset is below the base: bank floorMod(byte / 4, 32); 8 wavefronts, as the mirror (8,64):(64,1)
+        assertEquals("8", reply("{\"id\":2,\"op\":\"bank_conflicts\",\"args\":[\"(8,64):(-64,-1)\",\"(8,1):(1,1)\",\"16\"]}")
+                .get("result").textValue());
+        // composition: the answer (8):(2^61) reaches 7·2^61 > 2^63−1; every engine refuses, and eval refuses that layout
+        // in the same words
+        for (String engine : List.of("auto", "cute", "category")) {
+            assertMentions(error(reply("{\"id\":3,\"op\":\"composition\",\"args\":[\"(4,4):(1,4294967296)\",\"(8):(2147483648)\"],"
+                    + "\"engine\":\"" + engine + "\"}")), "overflow the 64-bit range", "past 2^63−1");
+        }
+        assertMentions(error(reply("{\"id\":4,\"op\":\"eval\",\"args\":[\"(8):(2305843009213693952)\",\"4\"]}")),
+                "the offsets of (8):(2305843009213693952) overflow the 64-bit range", "past 2^63−1");
+        // an operand whose own values do not fit is refused as it is read: 7·2^62 + 3·2
+        assertMentions(error(reply("{\"id\":5,\"op\":\"composition\",\"args\":[\"(8,4):(4611686018427387904,2)\",\"(4):(1)\"]}")),
+                "(8,4):(4611686018427387904,2) overflow the 64-bit range", "32281802128991715334");
+        // cosize is CuTe's 1 + Σ (s−1)·|d| (CuTe C++ prints 12 and _4)
+        assertEquals("12", reply("{\"id\":6,\"op\":\"cosize\",\"args\":[\"(4,3):(-1,-4)\"]}").get("result").textValue());
+        assertEquals("4", reply("{\"id\":7,\"op\":\"cosize\",\"args\":[\"4:-1\"]}").get("result").textValue());
+        // only products that are part of the answer are checked (CuTe C++: (2147483648) and (_1,4294967296))
+        assertEquals("(2147483648)", reply("{\"id\":8,\"op\":\"prefix_product\",\"args\":[\"(4294967297)\",\"2147483648\"]}")
+                .get("result").textValue());
+        assertEquals("(1,4294967296)", reply("{\"id\":9,\"op\":\"compact_col_major\",\"args\":[\"(4294967296,4294967296)\"]}")
+                .get("result").textValue());
+        // ():() has size 1 and maps 0 to 0; index 1 is refused by its size, in the same words every time
+        assertEquals("0", reply("{\"id\":10,\"op\":\"eval\",\"args\":[\"():()\",\"0\"]}").get("result").textValue());
+        for (int i = 0; i < 3; i++) {
+            assertEquals("index 1 is outside [0,1) of ():(): a layout with no modes has size 1 and no last mode to extend past it",
+                    error(reply("{\"id\":11,\"op\":\"eval\",\"args\":[\"():()\",\"1\"]}")));
+        }
+    }
 }

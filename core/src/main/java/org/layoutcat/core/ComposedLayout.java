@@ -39,6 +39,7 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner, int point
      * @throws LayoutArgumentException for a null swizzle or layout, a negative offset, or a pointer form with an offset
      *         or with elements of other than 8, 16, 32, ... bits
      *         (up to {@link #MAX_POINTER_BITS})
+     * @throws ArithmeticException where {@code offset + L(i)} passes 2^63−1 for some i of L's domain
      */
     public ComposedLayout {
         if (outer == null || inner == null) throw new LayoutArgumentException("a composed layout needs a swizzle and a layout");
@@ -46,6 +47,12 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner, int point
         if (pointerBits != 0 && (pointerBits < 8 || pointerBits > MAX_POINTER_BITS || Integer.bitCount(pointerBits) != 1 || offset != 0)) {
             throw new LayoutArgumentException("smem_ptr[" + pointerBits + "b] with offset " + offset + ": CuTe's pointer form holds"
                     + " elements of 8, 16, 32, ... up to " + MAX_POINTER_BITS + " bits and no offset");
+        }
+        long largest = inner.largestOffset();
+        if (offset > Long.MAX_VALUE - largest) { // the values offset + L(i) must fit, as a layout's own values do
+            throw new ArithmeticException("the offsets of " + outer + " o " + offset + " o " + inner + " overflow the 64-bit range: offset + the"
+                    + " largest of the layout is " + java.math.BigInteger.valueOf(offset).add(java.math.BigInteger.valueOf(largest))
+                    + ", past 2^63−1");
         }
     }
 

@@ -12,7 +12,9 @@ import org.layoutcat.core.internal.ModeOrder;
  * colexicographic coordinate of {@code i} in the flattened shape; the last mode is unbounded, as in CuTe, so
  * Φ is defined on every {@code i ≥ 0}.
  *
- * <p>Immutable; validated on construction (congruence, positive shape, size without overflow). Printed in
+ * <p>Immutable; validated on construction (congruence, positive shape, size without overflow, and every value Φ(i),
+ * {@code 0 ≤ i < size}, in the 64-bit range: an ArithmeticException otherwise, so that no operation takes or answers a
+ * layout whose values do not fit). Printed in
  * CuTe notation without spaces, {@code (4,(2,2)):(1,(4,8))}, and {@code Layout.parse(x.toString()).equals(x)}.
  */
 public final class Layout implements AnyLayout {
@@ -73,15 +75,67 @@ public final class Layout implements AnyLayout {
         this.flatShape = fs;
         this.flatStride = fd;
         this.size = sizeOf(fs, shape);
+        if (!offsetsFit(fs, fd)) throw offsetsOverflow(shape + ":" + stride, fs, fd);
     }
 
     /** A layout whose parts are already known to agree: fs = leaves(profile), |fd| = |fs|, size = Π fs. */
     private Layout(int[] profile, IntTuple shape, long[] fs, long[] fd, long size) {
+        if (!offsetsFit(fs, fd)) throw offsetsOverflow(Profile.tuple(profile, fs) + ":" + Profile.tuple(profile, fd), fs, fd);
         this.profile = profile;
         this.shape = shape;
         this.flatShape = fs;
         this.flatStride = fd;
         this.size = size;
+    }
+
+    /**
+     * True when every value of the layout on its domain lies in the 64-bit range: its largest value, Σ (s−1)·d over
+     * the positive strides, is at most 2^63−1, and its least, Σ (s−1)·d over the negative strides, at least −2^63.
+     * The one check every layout passes on construction, so that no operation takes or answers a layout whose values
+     * do not fit. O(flat rank), no allocation; the extents are positive.
+     */
+    private static boolean offsetsFit(long[] fs, long[] fd) {
+        long hi = 0;
+        long lo = 0;
+        for (int k = 0; k < fs.length; k++) {
+            long m = fs[k] - 1;
+            long d = fd[k];
+            if (m == 0 || d == 0) continue;
+            long t = m * d;
+            if (Math.multiplyHigh(m, d) != t >> 63) return false; // (s−1)·d alone leaves the range
+            if (t > 0) {
+                hi += t;
+                if (hi < 0) return false; // two non-negative terms wrapped
+            } else {
+                lo += t;
+                if (lo >= 0) return false; // two negative terms wrapped
+            }
+        }
+        return true;
+    }
+
+    /** Its largest value on the domain, {@code Σ (s−1)·d} over the positive strides (it fits: see the construction). */
+    long largestOffset() {
+        long hi = 0;
+        for (int k = 0; k < flatShape.length; k++) if (flatStride[k] > 0) hi += (flatShape[k] - 1) * flatStride[k];
+        return hi;
+    }
+
+    /** The refusal of a layout whose values leave the 64-bit range, with the exact value that does. */
+    private static ArithmeticException offsetsOverflow(String layout, long[] fs, long[] fd) {
+        java.math.BigInteger hi = java.math.BigInteger.ZERO;
+        java.math.BigInteger lo = java.math.BigInteger.ZERO;
+        for (int k = 0; k < fs.length; k++) {
+            java.math.BigInteger t = java.math.BigInteger.valueOf(fs[k] - 1).multiply(java.math.BigInteger.valueOf(fd[k]));
+            if (t.signum() > 0) hi = hi.add(t);
+            else lo = lo.add(t);
+        }
+        if (hi.bitLength() > 63) {
+            return new ArithmeticException("the offsets of " + layout + " overflow the 64-bit range: the largest, Σ (s−1)·d over the"
+                    + " positive strides, is " + hi + ", past 2^63−1");
+        }
+        return new ArithmeticException("the offsets of " + layout + " overflow the 64-bit range: the least, Σ (s−1)·d over the negative"
+                + " strides, is " + lo + ", below −2^63");
     }
 
     /** Π fs, each entry positive; a non-positive entry is an error, and so is overflow. */
@@ -114,7 +168,7 @@ public final class Layout implements AnyLayout {
      * The layout {@code shape:stride}.
      *
      * @throws LayoutArgumentException where shape and stride are not congruent or the shape has an entry ≤ 0
-     * @throws ArithmeticException where the size overflows a long
+     * @throws ArithmeticException where the size overflows a long or a value Φ(i), i < size, leaves the 64-bit range
      */
     public static Layout of(IntTuple shape, IntTuple stride) {
         return new Layout(shape, stride);
@@ -126,7 +180,7 @@ public final class Layout implements AnyLayout {
      *
      * @throws LayoutArgumentException where the number of strides is not the number of leaves of the shape, or the
      *         shape has an entry ≤ 0
-     * @throws ArithmeticException where the size overflows a long
+     * @throws ArithmeticException where the size overflows a long or a value Φ(i), i < size, leaves the 64-bit range
      */
     public static Layout of(IntTuple shape, long[] flatStrides) {
         if (flatStrides.length != shape.leafCount()) {
@@ -176,6 +230,7 @@ public final class Layout implements AnyLayout {
      * This layout's shape with the flat strides {@code flatStrides} (leaf order); the array is copied.
      *
      * @throws LayoutArgumentException where the number of strides is not {@link #flatRank()}
+     * @throws ArithmeticException where a value Φ(i), i < size, leaves the 64-bit range
      */
     public Layout withFlatStrides(long[] flatStrides) {
         if (flatStrides.length != flatShape.length) {
@@ -189,6 +244,7 @@ public final class Layout implements AnyLayout {
      * The rank-1 layout {@code s:d}.
      *
      * @throws LayoutArgumentException where {@code s ≤ 0}
+     * @throws ArithmeticException where {@code (s−1)·d} leaves the 64-bit range
      */
     public static Layout of(long s, long d) {
         if (s <= 0) return new Layout(IntTuple.of(s), IntTuple.of(d)); // the constructor words the error
@@ -199,7 +255,7 @@ public final class Layout implements AnyLayout {
      * The flat layout {@code (s0,s1,...):(d0,d1,...)}; the arrays are copied.
      *
      * @throws LayoutArgumentException where the arrays differ in length or a shape entry is ≤ 0
-     * @throws ArithmeticException where the size overflows a long
+     * @throws ArithmeticException where the size overflows a long or a value Φ(i), i < size, leaves the 64-bit range
      */
     public static Layout flat(long[] shape, long[] stride) {
         if (shape.length != stride.length) {
@@ -255,6 +311,7 @@ public final class Layout implements AnyLayout {
      *         Limits#MAX_TEXT_LENGTH}, nests deeper than {@link Limits#MAX_DEPTH} or has more than {@link
      *         Limits#MAX_FLAT_MODES} integers in a tuple, where shape and stride are not congruent, a shape entry is ≤
      *         0, or an integer or the size does not fit in a long; the message gives the position
+     * @throws ArithmeticException where a value of the layout leaves the 64-bit range
      */
     public static Layout parse(String text) {
         return CuTeNotation.parseLayout(text);
@@ -263,7 +320,7 @@ public final class Layout implements AnyLayout {
     /**
      * The layout whose modes are the given layouts: {@code make_layout(L0, L1, ...)}.
      *
-     * @throws ArithmeticException where the size of the concatenation overflows a long
+     * @throws ArithmeticException where the size of the concatenation overflows a long or a value leaves the 64-bit range
      */
     public static Layout concat(List<Layout> modes) {
         int rank = modes.size();
@@ -296,7 +353,7 @@ public final class Layout implements AnyLayout {
     /**
      * The layout whose modes are the given layouts.
      *
-     * @throws ArithmeticException where the size of the concatenation overflows a long
+     * @throws ArithmeticException where the size of the concatenation overflows a long or a value leaves the 64-bit range
      */
     public static Layout concat(Layout... modes) {
         return concat(List.of(modes));
@@ -327,17 +384,33 @@ public final class Layout implements AnyLayout {
     }
 
     /**
-     * {@code Φ(size−1) + 1}, CuTe's cosize: one past the largest offset for non-negative strides.
+     * CuTe's cosize, {@code size(coshape(L)) = 1 + Σ (s−1)·|d|} over the flat modes ({@code layout.hpp}: the coshape
+     * sums the extents less one times the absolute strides): one past the largest offset where the strides are
+     * non-negative, the span of the offsets plus one where some are negative. {@code cosize((4,3):(-1,-4)) = 12},
+     * {@code cosize(4:-1) = 4}, {@code cosize(():()) = 1}, as CuTe C++ prints them.
      *
      * @throws ArithmeticException where the cosize overflows a long
      */
     @Override
     public long cosize() {
-        try {
-            return Math.addExact(apply(size - 1), 1);
-        } catch (ArithmeticException e) {
-            return exact(exactOffset(size - 1).add(java.math.BigInteger.ONE), "the cosize");
+        long c = 1;
+        for (int k = 0; k < flatShape.length; k++) {
+            if (flatShape[k] == 1 || flatStride[k] == 0) continue;
+            if (flatStride[k] == Long.MIN_VALUE) throw cosizeOverflow();
+            long t = Math.abs(flatStride[k]);
+            if (!Checked.fits(flatShape[k] - 1, t)) throw cosizeOverflow();
+            c += (flatShape[k] - 1) * t;
+            if (c < 0) throw cosizeOverflow();
         }
+        return c;
+    }
+
+    private ArithmeticException cosizeOverflow() {
+        java.math.BigInteger c = java.math.BigInteger.ONE;
+        for (int k = 0; k < flatShape.length; k++) {
+            c = c.add(java.math.BigInteger.valueOf(flatShape[k] - 1).multiply(java.math.BigInteger.valueOf(flatStride[k]).abs()));
+        }
+        return new ArithmeticException("overflow computing the cosize of " + this + ": 1 + Σ (s−1)·|d| = " + c + " exceeds 2^63−1");
     }
 
     @Override
@@ -472,16 +545,18 @@ public final class Layout implements AnyLayout {
 
     /**
      * The layout function Φ(i) = Σ c_k·d_k for the colexicographic coordinate c of {@code i} (the last mode
-     * unbounded). Allocation-free. Overflow of the offset is an ArithmeticException.
+     * unbounded; the layout with no modes, {@code ():()}, has only index 0). Allocation-free. Overflow of the offset
+     * (past the domain) is an ArithmeticException.
      *
-     * @throws LayoutArgumentException for a negative index
+     * @throws LayoutArgumentException for a negative index, or an index other than 0 of {@code ():()}
      * @throws ArithmeticException where the offset overflows a long
      */
     public long apply(long index) {
         if (index < 0) throw new LayoutArgumentException("index " + index + " of " + this + " is negative");
+        int last = flatShape.length - 1;
+        if (last < 0) return applyEmpty(index);
         long r = 0;
         long i = index;
-        int last = flatShape.length - 1;
         try {
             for (int k = 0; k < last; k++) {
                 long s = flatShape[k];
@@ -496,6 +571,18 @@ public final class Layout implements AnyLayout {
             return exact(exactOffset(index), "the offset of index " + index);
         }
         return r;
+    }
+
+    /**
+     * The layout with no modes, {@code ():()}: its size is 1 (the empty product, as CuTe's {@code size} of an empty
+     * tuple is {@code _1}) and it maps 0 to 0; with no last mode to extend, it has no value past its domain.
+     */
+    private long applyEmpty(long index) {
+        if (index != 0) {
+            throw new LayoutArgumentException("index " + index + " is outside [0,1) of " + this + ": a layout with no modes has"
+                    + " size 1 and no last mode to extend past it");
+        }
+        return 0;
     }
 
     /** Φ(index) in exact arithmetic. */

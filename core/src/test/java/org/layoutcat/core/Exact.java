@@ -39,6 +39,27 @@ public final class Exact {
         return apply(l.flatShapes(), l.flatStrides(), BigInteger.valueOf(index));
     }
 
+    /** The largest value of the layout (s_k):(d_k) on its domain: Σ (s_k−1)·d_k over the positive strides. */
+    public static BigInteger largest(long[] shape, long[] stride) {
+        BigInteger r = BigInteger.ZERO;
+        for (int k = 0; k < shape.length; k++) if (stride[k] > 0) r = r.add(BigInteger.valueOf(shape[k] - 1).multiply(BigInteger.valueOf(stride[k])));
+        return r;
+    }
+
+    /** The least value of the layout (s_k):(d_k) on its domain: Σ (s_k−1)·d_k over the negative strides. */
+    public static BigInteger least(long[] shape, long[] stride) {
+        BigInteger r = BigInteger.ZERO;
+        for (int k = 0; k < shape.length; k++) if (stride[k] < 0) r = r.add(BigInteger.valueOf(shape[k] - 1).multiply(BigInteger.valueOf(stride[k])));
+        return r;
+    }
+
+    /** CuTe's cosize ({@code layout.hpp}: the coshape sums (s−1)·|d|): 1 + Σ (s_k−1)·|d_k|. */
+    public static BigInteger cosize(long[] shape, long[] stride) {
+        BigInteger r = BigInteger.ONE;
+        for (int k = 0; k < shape.length; k++) r = r.add(BigInteger.valueOf(shape[k] - 1).multiply(BigInteger.valueOf(stride[k]).abs()));
+        return r;
+    }
+
     /** True when x fits in a long. */
     public static boolean fits(BigInteger x) {
         return x.compareTo(MIN) >= 0 && x.compareTo(MAX) <= 0;

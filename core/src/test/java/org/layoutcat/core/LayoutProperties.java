@@ -3,7 +3,6 @@ package org.layoutcat.core;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.math.BigInteger;
 import java.util.List;
@@ -88,6 +87,15 @@ class LayoutProperties {
             return;
         }
         Statistics.label("size").collect("fits");
+        // the values: a layout is built exactly when every value on its domain fits in a long
+        BigInteger largest = Exact.largest(shape.leaves(), stride.leaves()), least = Exact.least(shape.leaves(), stride.leaves());
+        if (!Exact.fits(largest) || !Exact.fits(least)) {
+            ArithmeticException e = assertThrows(ArithmeticException.class, () -> Layout.of(shape, stride));
+            assertTrue(e.getMessage().contains("overflow the 64-bit range") && e.getMessage().contains(shape + ":" + stride), e.getMessage());
+            Statistics.label("values").collect("overflow");
+            return;
+        }
+        Statistics.label("values").collect("fit");
         Layout l = Layout.of(shape, stride);
         assertEquals(size.longValueExact(), l.size());
         Layout col = Layout.colMajor(shape);
@@ -99,44 +107,51 @@ class LayoutProperties {
         List<Long> indices = new java.util.ArrayList<>(List.of(0L, l.size() - 1));
         for (int t = 0; t < 8; t++) indices.add(Math.floorMod(r.nextLong(), l.size()));
         for (long i : indices) {
-            BigInteger exact = Exact.apply(l, i);
-            try {
-                long got = l.apply(i);
-                assertEquals(exact, BigInteger.valueOf(got), "L(" + i + ") of " + l);
-                Statistics.label("offset").collect("exact");
-            } catch (ArithmeticException e) {
-                // an offset outside the long range must be refused; one inside may only be refused when an
-                // intermediate sum of terms of different signs overflows
-                if (Exact.fits(exact)) assertTrue(mixedSigns(l), "spurious overflow at " + i + " of " + l + ": " + e.getMessage());
-                Statistics.label("offset").collect(Exact.fits(exact) ? "refused (intermediate)" : "overflows");
-            }
+            // every value on the domain fits, so each is exact (an intermediate sum of mixed signs is no refusal)
+            assertEquals(Exact.apply(l, i), BigInteger.valueOf(l.apply(i)), "L(" + i + ") of " + l);
         }
-        BigInteger cosize = Exact.apply(l, l.size() - 1).add(BigInteger.ONE);
-        try {
+        // CuTe's cosize, 1 + Σ (s−1)·|d|: exact, or an overflow where it does not fit
+        BigInteger cosize = Exact.cosize(shape.leaves(), stride.leaves());
+        if (Exact.fits(cosize)) {
             assertEquals(cosize, BigInteger.valueOf(l.cosize()), "cosize of " + l);
-        } catch (ArithmeticException e) {
-            if (Exact.fits(cosize)) assertTrue(mixedSigns(l), "spurious overflow of the cosize of " + l);
+        } else {
+            assertThrows(ArithmeticException.class, l::cosize, "cosize of " + l);
         }
     }
 
-    private static boolean mixedSigns(Layout l) {
-        boolean pos = false, neg = false;
-        for (long d : l.flatStrides()) {
-            pos |= d > 0;
-            neg |= d < 0;
+    @Property
+    void aLayoutIsBuiltExactlyWhenItsLargestAndLeastValuesFit(@ForAll("hugeExtents") long s0, @ForAll("hugeExtents") long s1,
+                                                              @ForAll("hugeStrides") long d0, @ForAll("hugeStrides") long d1) {
+        long[] s = {s0, s1}, d = {d0, d1};
+        if (!Exact.fits(BigInteger.valueOf(s0).multiply(BigInteger.valueOf(s1)))) return; // the size's own overflow
+        BigInteger largest = Exact.largest(s, d), least = Exact.least(s, d);
+        if (!Exact.fits(largest) || !Exact.fits(least)) {
+            Statistics.collect("refused");
+            assertThrows(ArithmeticException.class, () -> Layout.flat(s, d));
+            assertThrows(ArithmeticException.class, () -> CoordLayout.of(IntTuple.flat(s0, s1),
+                    List.of(ScaledBasis.of(d0), ScaledBasis.of(d1))));
+            return;
         }
-        return pos && neg;
+        Statistics.collect("built");
+        Layout l = Layout.flat(s, d);
+        // the bounds are reached: at the coordinate (s−1) on the modes of one sign and 0 on the others
+        IntTuple top = IntTuple.flat(d0 > 0 ? s0 - 1 : 0, d1 > 0 ? s1 - 1 : 0);
+        IntTuple bottom = IntTuple.flat(d0 < 0 ? s0 - 1 : 0, d1 < 0 ? s1 - 1 : 0);
+        assertEquals(largest, BigInteger.valueOf(l.apply(top)), "largest value of " + l);
+        assertEquals(least, BigInteger.valueOf(l.apply(bottom)), "least value of " + l);
+        assertEquals(l, CoordLayout.of(IntTuple.flat(s0, s1), List.of(ScaledBasis.of(d0), ScaledBasis.of(d1))).toLayout());
     }
 
     @Property(tries = 200)
     void overflowOfACoordinateOffsetIsAnError(@ForAll("hugeStrides") long d0, @ForAll("hugeStrides") long d1) {
+        long[] s = {1L << 20, 1L << 20}, d = {d0, d1};
+        if (!Exact.fits(Exact.largest(s, d)) || !Exact.fits(Exact.least(s, d))) {
+            assertThrows(ArithmeticException.class, () -> Layout.of(IntTuple.flat(s[0], s[1]), IntTuple.flat(d0, d1)));
+            return;
+        }
         Layout l = Layout.of(IntTuple.flat(1L << 20, 1L << 20), IntTuple.flat(d0, d1));
         IntTuple crd = IntTuple.flat((1L << 20) - 1, (1L << 20) - 1);
         BigInteger exact = BigInteger.valueOf(d0).add(BigInteger.valueOf(d1)).multiply(BigInteger.valueOf((1L << 20) - 1));
-        try {
-            assertEquals(exact, BigInteger.valueOf(l.apply(crd)));
-        } catch (ArithmeticException e) {
-            if (Exact.fits(exact) && !(d0 > 0 && d1 < 0 || d0 < 0 && d1 > 0)) fail("spurious overflow of " + l + " at " + crd);
-        }
+        assertEquals(exact, BigInteger.valueOf(l.apply(crd)));
     }
 }

@@ -138,4 +138,61 @@ class LayoutTest {
         assertEquals("mode 1 of the integer 4 (rank 1)", e.getMessage());
         assertEquals(Layout.parse("4:1"), Layout.parse("4:1").mode(0));
     }
+
+    @Test
+    void aLayoutIsBuiltOnlyWhereEveryValueFitsIn64Bits() {
+        // issue 34: (8,4):(2^62,2) was accepted. Its largest value is 7·2^62 + 3·2 = 32281802128991715334 (at (7,3)).
+        // Built from values, the refusal is an ArithmeticException; parsed, the parser's LayoutArgumentException
+        // gives the position before the same words
+        ArithmeticException e = assertThrows(ArithmeticException.class,
+                () -> Layout.of(IntTuple.parse("(8,4)"), IntTuple.parse("(4611686018427387904,2)")));
+        assertMentions(e, "the offsets of (8,4):(4611686018427387904,2) overflow the 64-bit range", "32281802128991715334",
+                "past 2^63−1");
+        assertMentions(assertThrows(LayoutArgumentException.class, () -> Layout.parse("(8,4):(4611686018427387904,2)")), e.getMessage());
+        // at the bound: 2^62 + (2^62 − 1) = 2^63 − 1 is built and reached at index 3; one more is refused
+        assertEquals(Long.MAX_VALUE, Layout.parse("(2,2):(4611686018427387904,4611686018427387903)").apply(3));
+        assertMentions(assertThrows(ArithmeticException.class, () -> Layout.flat(new long[] {2, 2}, new long[] {1L << 62, 1L << 62})),
+                "9223372036854775808", "past 2^63−1");
+        // the least value: −2^63 fits, one below does not
+        assertEquals(Long.MIN_VALUE, Layout.of(2, Long.MIN_VALUE).apply(1));
+        assertMentions(assertThrows(ArithmeticException.class, () -> Layout.flat(new long[] {2, 2}, new long[] {Long.MIN_VALUE, -1})),
+                "-9223372036854775809", "below −2^63");
+        // every way of building a layout passes the one check: concat (3·2^61 + 2^62 = 5·2^61), new strides, flat arrays
+        assertThrows(ArithmeticException.class, () -> Layout.concat(Layout.of(4, 1L << 61), Layout.of(2, 1L << 62)));
+        assertThrows(ArithmeticException.class, () -> Layout.parse("(4,2):(1,1)").withFlatStrides(new long[] {1L << 61, 1L << 62}));
+        assertThrows(ArithmeticException.class, () -> Layout.flat(new long[] {3, 3}, new long[] {Long.MAX_VALUE, 1}));
+        assertThrows(ArithmeticException.class, () -> Layout.of(3, Long.MAX_VALUE));
+        // a mode of extent 1 reaches only 0, whatever its stride
+        assertEquals(0, Layout.parse("(1,2):(9223372036854775807,3)").apply(0));
+    }
+
+    @Test
+    void cosizeIsCuTesOnePlusTheSumOfExtentsLessOneTimesAbsoluteStrides() {
+        // issue 34: cosize((4,3):(-1,-4)) was -10 and cosize(4:-1) was -2. CuTe C++ (layout.hpp: coshape sums
+        // (s−1)·|d|, cosize is its size), compiled against /work/cutlass/include, prints 12, _4, 12 and 12 for these four
+        assertEquals(12, Layout.parse("(4,3):(-1,-4)").cosize());
+        assertEquals(4, Layout.parse("4:-1").cosize());
+        assertEquals(12, Layout.parse("(4,3):(1,-4)").cosize());
+        assertEquals(12, Layout.parse("(4,3):(-1,4)").cosize());
+        assertEquals(1, Layout.parse("():()").cosize()); // CuTe prints size _1, cosize _1 for ():()
+        // 1 + 2·(2^62) + ... : 1 + (2^63 − 1) is past the range, though every value fits
+        assertMentions(assertThrows(ArithmeticException.class, () -> Layout.parse("(2,2):(4611686018427387904,-4611686018427387904)").cosize()),
+                "cosize", "9223372036854775809");
+    }
+
+    @Test
+    void theLayoutWithNoModesHasTheOneIndexZero() {
+        // ():() has size 1 (the empty product; CuTe's size of ():() is _1) and maps 0 to 0; it has no last mode to
+        // extend, so index 1 is outside its domain. Issue 34: eval at 1 answered "Index -1 out of bounds for length 0"
+        Layout empty = Layout.parse("():()");
+        assertEquals(1, empty.size());
+        assertEquals(0, empty.apply(0));
+        for (int attempt = 0; attempt < 2; attempt++) { // the same words every time
+            LayoutArgumentException e = assertThrows(LayoutArgumentException.class, () -> empty.apply(1));
+            assertEquals("index 1 is outside [0,1) of ():(): a layout with no modes has size 1 and no last mode to extend past it", e.getMessage());
+        }
+        assertEquals(IntTuple.of(0), empty.value(IntTuple.of(0)));
+        assertThrows(LayoutArgumentException.class, () -> empty.value(IntTuple.of(1)));
+        assertThrows(LayoutArgumentException.class, () -> CoordLayout.of(empty).apply(1));
+    }
 }

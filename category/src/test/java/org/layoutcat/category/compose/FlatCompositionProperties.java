@@ -171,20 +171,22 @@ class FlatCompositionProperties {
     // refusal of the operands comes first
     @Test
     void overflowIsAnErrorWithWords() {
-        Layout wide = Layout.parse("(2,3):(1,4611686018427387904)");
+        // its values fit (the largest, 1 + 2·(2^62−2), is 2^63−3: a layout is built only then), its span 3·(2^62−2) does
+        // not; 2^62−2 is even, so the pair is tractable and the overflow is what refuses it
+        Layout wide = Layout.parse("(2,3):(1,4611686018427387902)");
         assertEquals(new Outcome(null, ArithmeticException.class, "overflow computing the standard representation of"
-                + " (2,3):(1,4611686018427387904): 3 * 4611686018427387904 exceeds the 64-bit range"),
+                + " (2,3):(1,4611686018427387902): 3 * 4611686018427387902 exceeds the 64-bit range"),
                 Outcome.of(() -> CategoricalComposition.compose(wide, Layout.parse("4:1"))));
         assertEquals(Outcome.of(() -> CategoricalComposition.compose(Layout.parse("4:1"), wide)),
                 Outcome.of(() -> CategoricalComposition.compose(wide, Layout.parse("4:1"))));
-        // coalesce_x(A) = (4,3):(1,2^62) overflows, and the words name it
+        // coalesce_x(A) = (4,3):(1,2^62−4) overflows (A's largest value, 3 + 2·(2^62−4), is 2^63−5), and the words name it
         assertEquals(new Outcome(null, ArithmeticException.class, "overflow computing the standard representation of"
-                + " (4,3):(1,4611686018427387904): 3 * 4611686018427387904 exceeds the 64-bit range"),
-                Outcome.of(() -> CategoricalComposition.compose(Layout.parse("(2,2,3):(1,2,4611686018427387904)"), Layout.parse("4:1"))));
+                + " (4,3):(1,4611686018427387900): 3 * 4611686018427387900 exceeds the 64-bit range"),
+                Outcome.of(() -> CategoricalComposition.compose(Layout.parse("(2,2,3):(1,2,4611686018427387900)"), Layout.parse("4:1"))));
         // B's overflow comes after A's refusal
         Outcome refused = Outcome.of(() -> CategoricalComposition.trace(Layout.parse("(2,2):(1,3)"), wide).result());
         assertEquals(LayoutArgumentException.class, refused.error());
-        assertTrue(refused.message().startsWith("categorical composition (2,2):(1,3) o (2,3):(1,4611686018427387904): the"
+        assertTrue(refused.message().startsWith("categorical composition (2,2):(1,3) o (2,3):(1,4611686018427387902): the"
                 + " layout applied second, A = (2,2):(1,3) is not tractable"), refused.message());
         assertEquals(refused, Outcome.of(() -> CategoricalComposition.compose(Layout.parse("(2,2):(1,3)"), wide)));
     }

@@ -319,7 +319,7 @@ public final class Operations {
     private static void layoutFunction() {
         op("size", FUNCTION, "the number of indices in the domain", List.of(L), a -> Answer.of(a.get(L).size()),
                 call("size({L})"), call("cute.size({L})"), "(2,(2,2)):(2,(1,4))");
-        op("cosize", FUNCTION, "1 + the largest offset reached", List.of(L), a -> Answer.of(a.get(L).cosize()),
+        op("cosize", FUNCTION, "CuTe's cosize, 1 + Σ (s−1)·|d|: one past the largest offset where strides are ≥ 0; of a swizzled layout, 1 + its largest value", List.of(L), a -> Answer.of(a.get(L).cosize()),
                 call("cosize({L})"), call("cute.cosize({L})"), "(2,(2,2)):(2,(1,4))");
         op("rank", FUNCTION, "the number of top-level modes", List.of(L), a -> Answer.of(a.get(L).rank()),
                 call("rank({L})"), call("cute.rank({L})"), "(2,(2,2)):(2,(1,4))");

@@ -31,7 +31,8 @@ public final class Compact {
 
     /**
      * {@code compact_col_major(shape, current)}: leaf k (left to right) gets stride {@code current·Π_(j<k) s_j},
-     * or 0 where its extent is 1. Overflow is an ArithmeticException.
+     * or 0 where its extent is 1. Overflow of a stride is an ArithmeticException (the product of all the extents is
+     * no stride and may exceed 2^63−1: {@code compact_col_major((2^32,2^32)) = (1,2^32)}).
      *
      * @throws LayoutArgumentException where the shape has an entry ≤ 0
      * @throws ArithmeticException where a stride overflows a long
@@ -85,13 +86,15 @@ public final class Compact {
         long[] s = shape.leaves();
         long[] d = new long[s.length];
         long p = current;
+        long pending = 1; // the extent of the last leaf given a stride, multiplied in only when a later leaf needs it
         for (int j = 0; j < s.length; j++) {
             int k = rightToLeft ? s.length - 1 - j : j;
             if (s[k] == 1) continue; // stride 0, the running product unchanged
+            if (pending != 1) p = Checked.mul(p, pending, "the compact strides", shape);
             d[k] = p;
-            p = Checked.mul(p, s[k], "the compact strides", shape);
+            pending = s[k];
         }
-        return shape.withLeaves(d);
+        return shape.withLeaves(d); // the product past the last stride is no part of the answer: it is not formed
     }
 
     /**

@@ -69,19 +69,20 @@ public final class TupleArithmetic {
      * The exclusive prefix product, hierarchically and colexicographically (pycute's and CuTe DSL's
      * {@code prefix_product(a, init)}): each leaf gets {@code init} times the product of the leaves before it, so
      * {@code prefix_product((2,(3,4))) = (1,(2,6))}. Unlike {@code compact_col_major} a leaf of extent 1 keeps the
-     * running product. Overflow is an ArithmeticException.
+     * running product. Overflow of a product of the answer is an ArithmeticException (the product of every leaf is
+     * none of them: {@code prefix_product((2^32+1), 2^31) = (2^31)}).
      *
-     * @throws ArithmeticException where a product overflows a long
+     * @throws ArithmeticException where a product of the answer overflows a long
      */
     public static IntTuple prefixProduct(IntTuple a, long init) {
         long[] s = a.leaves();
         long[] d = new long[s.length];
         long p = init;
         for (int k = 0; k < s.length; k++) {
+            if (k > 0) p = Checked.mul(p, s[k - 1], "the prefix product", a);
             d[k] = p;
-            p = Checked.mul(p, s[k], "the prefix product", a);
         }
-        return a.withLeaves(d);
+        return a.withLeaves(d); // the product of every leaf is no part of the exclusive prefix products: it is not formed
     }
 
     /**

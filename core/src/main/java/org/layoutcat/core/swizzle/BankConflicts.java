@@ -10,6 +10,7 @@ import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
+import org.layoutcat.core.internal.Checked;
 
 /**
  * The shared-memory bank conflicts of one instruction: which 4-byte words each thread touches, in which bank, and
@@ -23,6 +24,11 @@ import org.layoutcat.core.LayoutArgumentException;
  * 128-bit access notes; Nsight Compute counts shared wavefronts the same way). So a phase needs as many wavefronts as
  * the most distinct words any one bank holds in it, and the instruction needs their sum. The fewest possible is
  * {@code ⌈bytes moved / 128⌉}, one wavefront per 128 bytes.
+ *
+ * <p>A byte address is {@code offset · elementBytes}, relative to the tile's base, which shared memory aligns to at
+ * least 128 bytes (a bank row); so the bank of byte b is {@code ⌊b / 4⌋ mod 32} with floor division and a non-negative
+ * remainder, for a negative offset too (an address below the base: {@code (8,64):(-64,-1)}). Addresses are exact: an
+ * offset whose byte address passes the 64-bit range is refused, never wrapped.
  *
  * @param elementBytes bytes per element of the shared-memory layout
  * @param vectorBytes  bytes each thread accesses with the one instruction (1, 2, 4, 8 or 16)
@@ -59,12 +65,24 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
 
     /**
      * The bank of the element at {@code offset} of {@code elementBytes}-byte elements: {@code ⌊offset·elementBytes / 4⌋ mod 32},
-     * the bank of its first word.
+     * the bank of its first word (floor division, a remainder in [0, 32): a negative offset lies below the base).
      *
      * @throws ArithmeticException where the byte address overflows a long
      */
     public static long bank(long offset, int elementBytes) {
-        return Math.floorMod(Math.multiplyExact(offset, (long) elementBytes) / WORD, (long) BANKS);
+        return Math.floorMod(Math.floorDiv(byteAddress(offset, elementBytes, null), WORD), (long) BANKS);
+    }
+
+    /**
+     * {@code offset · elementBytes} exactly, or an ArithmeticException naming the offset, the element's bytes and, where
+     * known, the shared-memory layout.
+     */
+    private static long byteAddress(long offset, int elementBytes, LongUnaryOperator smem) {
+        if (Checked.fits(offset, elementBytes)) return offset * elementBytes;
+        String layout = smem instanceof Offsets o ? " of shared-memory layout " + o.layout() : "";
+        throw new ArithmeticException("element offset " + offset + layout + " with " + elementBytes + "-byte elements is byte "
+                + java.math.BigInteger.valueOf(offset).multiply(java.math.BigInteger.valueOf(elementBytes))
+                + ", past the 64-bit range of addresses");
     }
 
     /**
@@ -74,8 +92,21 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
      * @throws LayoutArgumentException for a layout with scaled-basis strides, whose values are coordinates
      */
     public static LongUnaryOperator offsets(AnyLayout smem) {
-        return AnyLayout.offsets(smem, "bank_conflicts", "shared memory is addressed by offsets: give a layout with integer strides"
-                + " or a swizzled one");
+        return new Offsets(smem, AnyLayout.offsets(smem, "bank_conflicts", "shared memory is addressed by offsets: give a layout"
+                + " with integer strides or a swizzled one"));
+    }
+
+    /** A layout's offsets that know the layout, so that a refusal names it. */
+    private record Offsets(AnyLayout layout, LongUnaryOperator offsets) implements LongUnaryOperator {
+        @Override
+        public long applyAsLong(long index) {
+            return offsets.applyAsLong(index);
+        }
+
+        @Override
+        public String toString() {
+            return layout.toString();
+        }
     }
 
     /**
@@ -176,7 +207,8 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
         }
         long n = vectorBytes / elementBytes;
         Layout wide = Layout.of(org.layoutcat.core.IntTuple.flat(threads, n), org.layoutcat.core.IntTuple.flat(1, threads));
-        return new Access(i -> Math.addExact(smem.applyAsLong(access.apply(i % threads)), i / threads), wide);
+        LongUnaryOperator f = i -> Checked.add(smem.applyAsLong(access.apply(i % threads)), i / threads, "an element of a vector", smem);
+        return new Access(smem instanceof Offsets o ? new Offsets(o.layout(), f) : f, wide);
     }
 
     /**
@@ -221,8 +253,8 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
         long[] a = new long[byteAddresses.size()];
         for (int t = 0; t < a.length; t++) {
             a[t] = byteAddresses.get(t);
-            if (a[t] < 0 || a[t] % vectorBytes != 0) {
-                throw new LayoutArgumentException("lane " + t + " at byte " + a[t] + ": not a non-negative multiple of the " + vectorBytes + "-byte vector");
+            if (a[t] % vectorBytes != 0) {
+                throw new LayoutArgumentException("lane " + t + " at byte " + a[t] + ": not a multiple of the " + vectorBytes + "-byte vector");
             }
         }
         return a;
@@ -261,12 +293,17 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
             long first = smem.applyAsLong(index.at(t, 0));
             for (long v = 1; v < values; v++) {
                 long at = smem.applyAsLong(index.at(t, v));
-                if (at != first + v) {
+                if (at < first || at - first != v) { // exact: first + v may pass the 64-bit range
                     throw new LayoutArgumentException(what.get() + ": thread " + t + "'s value " + v + " is at element "
-                            + at + ", not " + (first + v) + ", so its values are not one vector access");
+                            + at + ", not " + java.math.BigInteger.valueOf(first).add(java.math.BigInteger.valueOf(v))
+                            + ", so its values are not one vector access");
                 }
             }
-            address[t] = first * elementBytes;
+            try {
+                address[t] = byteAddress(first, elementBytes, smem);
+            } catch (ArithmeticException e) {
+                throw new ArithmeticException(what.get() + ": thread " + t + "'s " + e.getMessage());
+            }
             if (address[t] % vector != 0) {
                 throw new LayoutArgumentException(what.get() + ": thread " + t + " reads " + vector + " bytes at byte "
                         + address[t] + ", which is not " + vector + "-byte aligned");
@@ -424,6 +461,15 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
         }
     }
 
+    /**
+     * The word of the last byte of a vector at {@code address}, {@code ⌊(address + vector − 1) / 4⌋}, exactly (the vector
+     * is aligned to its size, so its last byte is in the word of {@code address + vector − 1} without passing the range:
+     * that word is the first word plus {@code ⌈vector / 4⌉ − 1}).
+     */
+    private static long lastWord(long address, int vector) {
+        return Math.floorDiv(address, WORD) + (vector <= WORD ? 0 : vector / WORD - 1);
+    }
+
     /** Threads accessing {@code vector} bytes at the given byte addresses, split into phases, words sorted into banks. */
     static List<Phase> phases(long[] address, int vector) {
         int threads = address.length;
@@ -436,8 +482,8 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
             List<Long> addresses = new ArrayList<>();
             for (int t = start; t < end; t++) {
                 addresses.add(address[t]);
-                for (long w = address[t] / WORD; w <= (address[t] + vector - 1) / WORD; w++) {
-                    banks.get((int) (w % BANKS)).computeIfAbsent(w, k -> new ArrayList<>()).add(t);
+                for (long w = Math.floorDiv(address[t], WORD); w <= lastWord(address[t], vector); w++) {
+                    banks.get((int) Math.floorMod(w, (long) BANKS)).computeIfAbsent(w, k -> new ArrayList<>()).add(t);
                 }
             }
             out.add(new Phase(start, vector, addresses, banks));
@@ -460,7 +506,7 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
         for (int start = 0, phase = 0; start < threads; start += perPhase, phase++) {
             int end = Math.min(threads, start + perPhase), n = 0;
             for (int t = start; t < end; t++) {
-                for (long w = address[t] / WORD; w <= (address[t] + vector - 1) / WORD; w++) words[n++] = w;
+                for (long w = Math.floorDiv(address[t], WORD); w <= lastWord(address[t], vector); w++) words[n++] = w;
             }
             java.util.Arrays.sort(words, 0, n);
             java.util.Arrays.fill(perBank, 0);

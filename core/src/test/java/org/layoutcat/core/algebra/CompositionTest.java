@@ -202,4 +202,15 @@ class CompositionTest {
     void strideZeroModeOfBBroadcasts() {
         assertEquals(Layout.parse("(4,3):(2,0)"), compose("(8,8):(1,8)", "(4,3):(2,0)"));
     }
+
+    @Test
+    void aCompositionWhoseValuesLeaveTheLongRangeIsRefusedNotAnswered() {
+        // issue 34: (4,4):(1,2^32) o (8):(2^31) answered (8):(2^61), whose value at 4 is 2^63. By definition R(c) =
+        // A(B(c)) with A's last mode unbounded: B(c) = 2^31·c has coordinate (0, 2^29·c) in A, so R(c) = 2^61·c, and
+        // R(7) = 7·2^61 is past 2^63−1: refused, naming the layout
+        ArithmeticException e = assertThrows(ArithmeticException.class, () -> compose("(4,4):(1,4294967296)", "(8):(2147483648)"));
+        assertTrue(e.getMessage().contains("(8):(2305843009213693952)") && e.getMessage().contains("past 2^63−1"), e.getMessage());
+        // four points reach 3·2^61, which fits: the same composition answers
+        assertEquals(Layout.parse("(4):(2305843009213693952)"), compose("(4,4):(1,4294967296)", "(4):(2147483648)"));
+    }
 }

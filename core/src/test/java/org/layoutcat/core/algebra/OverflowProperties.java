@@ -32,11 +32,15 @@ class OverflowProperties {
             int n = 1 + r.nextInt(3);
             long[] s = new long[n], d = new long[n];
             BigInteger size = BigInteger.ONE;
+            BigInteger largest = BigInteger.ZERO;
             for (int k = 0; k < n; k++) {
                 d[k] = strides.generator(1).next(r).value();
                 s[k] = extents.generator(1).next(r).value();
-                if (!Exact.fits(size.multiply(BigInteger.valueOf(s[k])))) s[k] = 1; // sizes fit, offsets need not
+                BigInteger span = BigInteger.valueOf(s[k] - 1).multiply(BigInteger.valueOf(d[k]));
+                // sizes and values fit (a layout is built only then), results need not
+                if (!Exact.fits(size.multiply(BigInteger.valueOf(s[k]))) || !Exact.fits(largest.add(span))) s[k] = 1;
                 size = size.multiply(BigInteger.valueOf(s[k]));
+                largest = largest.add(BigInteger.valueOf(s[k] - 1).multiply(BigInteger.valueOf(d[k])));
             }
             return Layout.flat(s, d);
         }).withoutEdgeCases();

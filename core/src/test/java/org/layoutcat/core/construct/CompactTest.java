@@ -75,4 +75,16 @@ class CompactTest {
             p *= c.flatShape(k);
         }
     }
+
+    @Test
+    void onlyTheStridesOfTheAnswerAreCheckedForOverflow() {
+        // issue 34: compact_col_major((2^32,2^32)) was refused, the product 2^64 past the last leaf being no stride.
+        // CuTe C++ prints (_1,4294967296) (host program against /work/cutlass/include); row-major is its mirror
+        assertEquals(IntTuple.parse("(1,4294967296)"), Compact.colMajor(IntTuple.parse("(4294967296,4294967296)")));
+        assertEquals(IntTuple.parse("(4294967296,1)"), Compact.rowMajor(IntTuple.parse("(4294967296,4294967296)")));
+        assertEquals(IntTuple.parse("(2147483648)"), Compact.colMajor(IntTuple.parse("(4294967297)"), 2147483648L)); // CuTe: (2147483648)
+        // a stride of the answer that overflows is still refused: the third stride would be 2^64
+        ArithmeticException e = assertThrows(ArithmeticException.class, () -> Compact.colMajor(IntTuple.parse("(4294967296,4294967296,2)")));
+        assertTrue(e.getMessage().contains("compact strides") && e.getMessage().contains("(4294967296,4294967296,2)"), e.getMessage());
+    }
 }

@@ -77,4 +77,14 @@ class TupleArithmeticTest {
         // CuTe's postcondition size(result) = size(L) / size(filter(L)) (filter keeps the other modes' sizes)
         assertEquals(l.size() / Coalesce.filter(l).size(), k.size(), l.toString());
     }
+
+    @Test
+    void onlyTheProductsOfTheAnswerAreCheckedForOverflow() {
+        // issue 34: prefix_product((2^32+1), 2^31) was refused as an overflow. The exclusive prefix products of a
+        // one-leaf tuple are (init) (pycute and CuTe DSL: the first leaf gets init); the total 2^31·(2^32+1) is none of them
+        assertEquals(t("(2147483648)"), TupleArithmetic.prefixProduct(t("(4294967297)"), 2147483648L));
+        assertEquals(t("(1,4294967296)"), TupleArithmetic.prefixProduct(t("(4294967296,4294967296)")));
+        // a product of the answer that overflows is still refused: the third entry would be 2^64
+        assertThrows(ArithmeticException.class, () -> TupleArithmetic.prefixProduct(t("(4294967296,4294967296,2)")));
+    }
 }

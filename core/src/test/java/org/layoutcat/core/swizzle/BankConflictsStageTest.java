@@ -109,4 +109,27 @@ class BankConflictsStageTest {
         m = assertThrows(LayoutArgumentException.class, () -> copy("UniversalCopy_U32", 32, "(32,4):(1,32)", "(1,8)", "(32,32):(32,1)", null)).getMessage();
         assertTrue(m.contains("say which side is shared memory"), m);
     }
+
+    @Test
+    void aCopysByteAddressPastTheLongRangeIsRefusedNotWrapped() {
+        // issue 34: copy_bank_conflicts wrapped byte addresses as bank_conflicts did. Row m of (32,64):(2^58,1) starts
+        // at element m·2^58 (every value fits: 31·2^58 + 63 < 2^63), whose 2-byte address m·2^59 passes 2^63−1 from
+        // row 16 on; cp.async's 128 threads of 8 halves reach row 16 in their second instruction
+        ArithmeticException e = assertThrows(ArithmeticException.class, () -> copy("SM80_CP_ASYNC_CACHEALWAYS_U128", 16, "(16,8):(8,1)",
+                "(1,8)", "(32,64):(288230376151711744,1)", null));
+        for (String p : new String[] {"(32,64):(288230376151711744,1)", "2-byte elements", "9223372036854775808", "instruction 1"}) {
+            assertTrue(e.getMessage().contains(p), p + " in: " + e.getMessage());
+        }
+    }
+
+    @Test
+    void aNegativeRowStrideCountsAsItsMirror() {
+        // row m of (32,64):(-64,1) starts at byte -128m, whose word -32m is in bank 0 as the word 32m of row m of
+        // (32,64):(64,1): every instruction meets the same banks, so the stage counts the same wavefronts
+        BankConflicts.Stage neg = copy("SM80_CP_ASYNC_CACHEALWAYS_U128", 16, "(16,8):(8,1)", "(1,8)", "(32,64):(-64,1)", null);
+        BankConflicts.Stage pos = copy("SM80_CP_ASYNC_CACHEALWAYS_U128", 16, "(16,8):(8,1)", "(1,8)", "(32,64):(64,1)", null);
+        assertEquals(pos.wavefronts(), neg.wavefronts());
+        assertEquals(32, neg.wavefronts()); // 8 instructions of 4 quarter warps moving 128 bytes each: the minimum
+        assertEquals(neg.minimum(), neg.wavefronts());
+    }
 }

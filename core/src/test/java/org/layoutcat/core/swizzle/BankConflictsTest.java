@@ -8,6 +8,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
+import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.Swizzle;
@@ -108,5 +109,44 @@ class BankConflictsTest {
         List<BankConflicts.Phase> phases = BankConflicts.phases(sw::apply, 4, access);
         assertEquals(c.wavefronts(), phases.stream().mapToInt(BankConflicts.Phase::wavefronts).sum(), access + " through " + sw);
         assertEquals(values == 4 ? 4 : values == 2 ? 2 : 1, phases.size());
+    }
+
+    @Test
+    void aByteAddressPastTheLongRangeIsRefusedNotWrapped() {
+        // issue 34: 8 threads read 16-byte elements of 8:2^60. Thread k's byte address is k·2^64, which wrapped to 0
+        // and was counted as one broadcast (1 wavefront). The addresses are refused, naming the layout and the width
+        AnyLayout smem = AnyLayout.parse("8:1152921504606846976");
+        ArithmeticException e = assertThrows(ArithmeticException.class,
+                () -> BankConflicts.of(BankConflicts.offsets(smem), 16, Layout.parse("(8,1):(1,0)")));
+        for (String p : new String[] {"8:1152921504606846976", "16-byte elements", "18446744073709551616", "thread 1"}) {
+            assertTrue(e.getMessage().contains(p), p + " in: " + e.getMessage());
+        }
+        // 8:16 where the addresses fit: thread k at byte 256k, words 64k..64k+3 in banks 0..3, one quarter-warp phase
+        // of 8 threads whose 8 distinct words share each bank: 8 wavefronts
+        assertEquals(8, BankConflicts.of(BankConflicts.offsets(AnyLayout.parse("8:16")), 16,
+                Layout.parse("(8,1):(1,0)")).wavefronts());
+        assertThrows(ArithmeticException.class, () -> BankConflicts.bank(Long.MAX_VALUE, 2));
+    }
+
+    @Test
+    void aNegativeOffsetIsAnAddressBelowTheBaseInTheBankOfItsFloorWord() {
+        // issue 34: (8,64):(-64,-1) replied "Index -31 out of bounds for length 32". Thread t reads index t, the
+        // element (t, 0) at offset -64t, 16-byte elements: byte -1024t, words -256t .. -256t+3 (floor division), banks
+        // 0..3 (floorMod 32) for every thread: one phase of 8 threads, 8 distinct words per bank, 8 wavefronts, as
+        // the mirror (8,64):(64,1) counts
+        AnyLayout smem = AnyLayout.parse("(8,64):(-64,-1)");
+        BankConflicts c = BankConflicts.of(BankConflicts.offsets(smem), 16, Layout.parse("(8,1):(1,1)"));
+        assertEquals(8, c.wavefronts());
+        assertEquals(0, c.worstBank());
+        assertEquals(List.of(-1792L, -1536L, -1280L, -1024L, -768L, -512L, -256L, 0L), List.copyOf(c.collisions().keySet()));
+        assertEquals(8, BankConflicts.of(BankConflicts.offsets(AnyLayout.parse("(8,64):(64,1)")), 16,
+                Layout.parse("(8,1):(1,1)")).wavefronts());
+        List<BankConflicts.Phase> phases = BankConflicts.phases(BankConflicts.offsets(smem), 16, Layout.parse("(8,1):(1,1)"));
+        assertEquals(8, phases.getFirst().banks().get(3).size()); // words -256t+3, bank 3
+        // element -1 of 2-byte elements is byte -2, in word -1: bank 31, not bank 0 as truncation would have it
+        assertEquals(31, BankConflicts.bank(-1, 2));
+        assertEquals(29, BankConflicts.bank(-5, 2)); // byte -10, word -3
+        // lanes given by byte addresses take negative multiples of the vector as well
+        assertEquals(1, BankConflicts.ofAddresses(List.of(-16L, 0L, 16L), 16, 2).wavefronts());
     }
 }
