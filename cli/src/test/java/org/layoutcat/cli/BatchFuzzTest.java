@@ -19,20 +19,21 @@ import org.layoutcat.core.Limits;
 /**
  * A seeded fuzzer of the batch mode: 100,000 requests, grammar-made (every op, layouts, tilers, coordinates,
  * integers, with extreme values) and mutated (bytes deleted, inserted, repeated, cut), with giant and deeply nested
- * ones among them. Every line gets one reply that echoes its id, no error speaks of Java or its libraries, and no
- * request takes more than a second.
+ * ones among them. Every line gets one reply that echoes its id, and no error speaks of Java or its libraries. The
+ * slowest request is printed, not asserted: a unit test holds no wall-clock bound (a shared machine's pauses would fail
+ * it, a fast one would hide a slow path); the time per request is measured by {@code layoutcat bench} and JMH's
+ * RequestMixBenchmarks.
  */
 class BatchFuzzTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int REQUESTS = 100_000;
-    private static final long MAX_NANOS = 1_000_000_000L;
     /** Wording that belongs to the JVM or a library, never to a reply. */
     private static final Pattern FOREIGN = Pattern.compile(
             "(?i)exception|java\\.|com\\.fasterxml|jackson|StreamReadConstraints|out of bounds for length|"
                     + "NullPointer|ClassCast|NumberFormat|picocli|\\bnull\\b error");
 
     @Test
-    void everyLineGetsOneReplyWithItsIdInOurOwnWordsWithinASecond() throws IOException {
+    void everyLineGetsOneReplyWithItsIdInOurOwnWords() throws IOException {
         Random r = new Random(20261123);
         List<String> lines = new ArrayList<>(REQUESTS);
         List<String> ids = new ArrayList<>(REQUESTS);
@@ -73,9 +74,7 @@ class BatchFuzzTest {
                 assertTrue(e.textValue().length() < 4000, "a short error: " + abbreviate(out));
             }
         }
-        String slow = abbreviate(slowestLine);
-        assertTrue(slowest < MAX_NANOS, "slowest request " + slowest / 1_000_000 + " ms: " + slow);
-        System.out.printf("fuzz: %d requests, %d errors, slowest %.1f ms%n", REQUESTS, errors, slowest / 1e6);
+        System.out.printf("fuzz: %d requests, %d errors, slowest %.1f ms: %s%n", REQUESTS, errors, slowest / 1e6, abbreviate(slowestLine));
 
         // the same lines through the streaming batch: one reply line per non-blank line, in order
         ByteArrayOutputStream out = new ByteArrayOutputStream();

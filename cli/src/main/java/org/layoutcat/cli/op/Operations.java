@@ -162,7 +162,12 @@ public final class Operations {
     /** The operation of that name, or null. */
     public static Operation find(String name) {
         Operation o = byName.get(name);
-        while (o == null && declareNext()) o = byName.get(name);
+        // declareNext answers false once another thread has declared the rest: the map is read again after it
+        while (o == null) {
+            boolean more = declareNext();
+            o = byName.get(name);
+            if (!more) break;
+        }
         return o;
     }
 
