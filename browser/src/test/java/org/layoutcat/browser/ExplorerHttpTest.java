@@ -188,6 +188,24 @@ class ExplorerHttpTest {
     }
 
     @Test
+    void aRequestPastTheMemoryBudgetIsRefusedBeforeWork() throws Exception {
+        // a 256x256 grid's PNG is a 36-megapixel image (144 MB): an explorer working within 64 MB refuses it, and says so
+        try (Explorer small = Explorer.start(InetAddress.getLoopbackAddress(), 0, 64L << 20)) {
+            String body = "{\"kind\":\"layout\",\"args\":[\"(256,256):(256,1)\"]}";
+            HttpResponse<byte[]> png = http.send(HttpRequest.newBuilder(small.uri().resolve("/api/draw?format=png"))
+                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
+            assertEquals(400, png.statusCode());
+            String error = JSON.readTree(png.body()).get("error").asText();
+            assertTrue(error.startsWith("the explorer estimates a PNG of 65536 cells at ") && error.contains("past the 64 MB it works within"), error);
+            HttpResponse<byte[]> view = http.send(HttpRequest.newBuilder(small.uri().resolve("/api/view"))
+                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
+            assertEquals(200, view.statusCode(), "its view fits");
+        }
+    }
+
+    @Test
     void aGridPastTheLimitIsRefusedBeforeItIsComputed() throws Exception {
         HttpResponse<byte[]> r = post("/api/view", "{\"kind\":\"layout\",\"args\":[\"(1024,1024):(1024,1)\"]}");
         assertEquals(400, r.statusCode());

@@ -16,15 +16,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import org.layoutcat.cli.BatchEngine;
 import org.layoutcat.cli.CodeWriter;
@@ -50,9 +43,11 @@ import org.layoutcat.examples.Example;
  *
  * <p>Safe to leave running: it binds the loopback address unless told otherwise, answers only requests addressed to
  * the name it is bound under (no DNS rebinding), reads no file (its assets are resources of the jar), refuses a body
- * past {@link #MAX_BODY} bytes (the batch endpoint: {@link #MAX_BATCH_BODY}), answers within {@link #TIME_LIMIT_S}
- * seconds or says it took too long, works on {@link #WORKERS} requests at once and refuses more than
- * {@link #QUEUE} waiting, and its page loads nothing from any other host (a content security policy of {@code 'self'}).
+ * past {@link #MAX_BODY} bytes (the batch endpoint: {@link #MAX_BATCH_BODY}), works on {@link #WORKERS} requests at
+ * once and refuses more than {@link #QUEUE} waiting, takes on a request only where its estimated memory fits in a budget
+ * beside the others' and refuses one past the whole budget, gives each request {@link #TIME_LIMIT_S} seconds of work
+ * (counted from the start of its work, not its wait) or says it took too long ({@link Admission}), and its page loads
+ * nothing from any other host (a content security policy of {@code 'self'}).
  */
 public final class Explorer implements AutoCloseable {
 
@@ -60,7 +55,7 @@ public final class Explorer implements AutoCloseable {
     static final int MAX_BODY = 64 * 1024;
     /** Largest batch request, in bytes: the batch mode's longest line. */
     static final int MAX_BATCH_BODY = 4 * 1024 * 1024;
-    /** Seconds a request may take. */
+    /** Seconds a request's work may take, counted from the start of its work. */
     static final int TIME_LIMIT_S = 10;
     /** Requests worked on at once. */
     static final int WORKERS = Math.max(2, Math.min(4, Runtime.getRuntime().availableProcessors()));
@@ -79,14 +74,14 @@ public final class Explorer implements AutoCloseable {
             "/favicon.svg", new String[] {"favicon.svg", "image/svg+xml"});
 
     private final HttpServer server;
-    private final ThreadPoolExecutor workers;
+    private final Admission admission;
     private final ExecutorService handlers;
     private final Set<String> hosts;
     private final byte[] catalog;
 
-    private Explorer(HttpServer server, ThreadPoolExecutor workers, ExecutorService handlers, Set<String> hosts) {
+    private Explorer(HttpServer server, Admission admission, ExecutorService handlers, Set<String> hosts) {
         this.server = server;
-        this.workers = workers;
+        this.admission = admission;
         this.handlers = handlers;
         this.hosts = hosts;
         this.catalog = catalog();
@@ -98,6 +93,21 @@ public final class Explorer implements AutoCloseable {
      * @throws IllegalArgumentException where the port is out of range or taken, naming it
      */
     public static Explorer start(InetAddress address, int port) {
+        return start(address, port, Admission.Limits.defaults());
+    }
+
+    /**
+     * Starts the explorer on {@code address:port} working within a memory budget of {@code budget} bytes (the
+     * default: {@link Admission#BUDGET}, or half the heap where that is less): a request estimated past it is refused.
+     *
+     * @throws IllegalArgumentException where the port is out of range or taken, or the budget is under 1 MiB
+     */
+    public static Explorer start(InetAddress address, int port, long budget) {
+        Admission.Limits d = Admission.Limits.defaults();
+        return start(address, port, new Admission.Limits(d.workers(), d.waiting(), d.waitLimitS(), d.workLimitS(), budget));
+    }
+
+    static Explorer start(InetAddress address, int port, Admission.Limits limits) {
         if (port < 0 || port > 65535) throw new IllegalArgumentException("--port " + port + " is outside 0..65535");
         // a client that sends its request or reads its reply slowly is cut off (the JDK's server reads these once)
         System.setProperty("sun.net.httpserver.maxReqTime", System.getProperty("sun.net.httpserver.maxReqTime", "30"));
@@ -111,13 +121,12 @@ public final class Explorer implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        ThreadPoolExecutor workers = new ThreadPoolExecutor(WORKERS, WORKERS, 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(QUEUE),
-                daemon("layoutcat-explorer-work"));
+        Admission admission = new Admission(limits);
         // a connection waits on its client in a virtual thread of its own: slow clients hold no worker and no page
         ExecutorService handlers = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("layoutcat-explorer-http-", 0).factory());
         int bound = server.getAddress().getPort();
         Set<String> hosts = hosts(address, bound);
-        Explorer e = new Explorer(server, workers, handlers, hosts);
+        Explorer e = new Explorer(server, admission, handlers, hosts);
         server.createContext("/", e::handle);
         server.setExecutor(handlers);
         server.start();
@@ -158,14 +167,6 @@ public final class Explorer implements AutoCloseable {
         return Set.copyOf(out);
     }
 
-    private static java.util.concurrent.ThreadFactory daemon(String name) {
-        return r -> {
-            Thread t = new Thread(r, name);
-            t.setDaemon(true);
-            return t;
-        };
-    }
-
     /** The address the page is at, {@code http://127.0.0.1:PORT/}. */
     public URI uri() {
         InetSocketAddress a = server.getAddress();
@@ -179,7 +180,7 @@ public final class Explorer implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
-        workers.shutdownNow();
+        admission.close();
         handlers.shutdownNow();
     }
 
@@ -243,15 +244,34 @@ public final class Explorer implements AutoCloseable {
             json(x, 405, error(path + " takes a POST of a JSON request"));
             return;
         }
+        if (!List.of("/api/view", "/api/draw", "/api/code", "/api/batch").contains(path)) {
+            json(x, 404, error("no endpoint " + org.layoutcat.core.LayoutArgumentException.quote(path)
+                    + ": /api/catalog, /api/view, /api/draw, /api/code, /api/batch"));
+            return;
+        }
+        // a place among the requests in hand before the body is read: the bodies held are bounded too
+        if (!admission.enter()) {
+            json(x, 503, error(admission.busy()));
+            return;
+        }
+        try {
+            work(x, path, query);
+        } finally {
+            admission.leave();
+        }
+    }
+
+    private void work(HttpExchange x, String path, Map<String, String> query) throws IOException {
         boolean batch = path.equals("/api/batch");
         byte[] body = body(x, batch ? MAX_BATCH_BODY : MAX_BODY);
         if (body == null) {
             json(x, 413, error("the request is larger than " + (batch ? MAX_BATCH_BODY : MAX_BODY) + " bytes"));
             return;
         }
+        Admission.Estimate cost = Admission.estimate(path, query.getOrDefault("format", "svg"), body);
         switch (path) {
-            case "/api/view" -> answer(x, () -> new Reply(200, "application/json", Views.view(Views.read(body)), null));
-            case "/api/draw" -> answer(x, () -> {
+            case "/api/view" -> answer(x, path, cost, () -> new Reply(200, "application/json", Views.view(Views.read(body)), null));
+            case "/api/draw" -> answer(x, path, cost, () -> {
                 String format = query.getOrDefault("format", "svg");
                 Views.Request r = Views.read(body);
                 byte[] bytes = Views.draw(r, format);
@@ -262,7 +282,7 @@ public final class Explorer implements AutoCloseable {
                 };
                 return new Reply(200, type, bytes, "layoutcat-" + r.kind() + "." + format);
             });
-            case "/api/code" -> answer(x, () -> {
+            case "/api/code" -> answer(x, path, cost, () -> {
                 String lang = query.getOrDefault("lang", "cpp");
                 Views.Request r = Views.read(body);
                 if (!r.kind().equals("op")) throw new IllegalArgumentException("/api/code takes an operation: {\"kind\": \"op\", \"args\": [op, ...]}");
@@ -276,13 +296,12 @@ public final class Explorer implements AutoCloseable {
                 };
                 return new Reply(200, "text/plain; charset=utf-8", code.getBytes(StandardCharsets.UTF_8), null);
             });
-            case "/api/batch" -> answer(x, () -> {
+            case "/api/batch" -> answer(x, path, cost, () -> {
                 String reply = BatchEngine.reply(new String(body, StandardCharsets.UTF_8));
                 return new Reply(200, "application/json", (reply == null ? error("the request is blank") : reply)
                         .getBytes(StandardCharsets.UTF_8), null);
             });
-            default -> json(x, 404, error("no endpoint " + org.layoutcat.core.LayoutArgumentException.quote(path)
-                    + ": /api/catalog, /api/view, /api/draw, /api/code, /api/batch"));
+            default -> throw new IllegalStateException(path);
         }
     }
 
@@ -310,47 +329,31 @@ public final class Explorer implements AutoCloseable {
         return null;
     }
 
-    private record Reply(int status, String type, byte[] body, String filename) {}
+    /** A reply: its status, content type, body, and the name of the file it is saved as (or null). */
+    record Reply(int status, String type, byte[] body, String filename) {}
 
-    /** Works out a reply on a worker within the time limit; a refusal is a 400 with the engine's reason. */
-    private void answer(HttpExchange x, Supplier<Reply> work) throws IOException {
-        Future<Reply> f;
-        try {
-            f = workers.submit(() -> {
-                try {
-                    return work.get();
-                } catch (IllegalArgumentException | ArithmeticException | IndexOutOfBoundsException e) {
-                    String m = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
-                    return new Reply(400, "application/json", error(m).getBytes(StandardCharsets.UTF_8), null);
-                } catch (picocli.CommandLine.ParameterException e) {
-                    return new Reply(400, "application/json", error(e.getMessage()).getBytes(StandardCharsets.UTF_8), null);
-                } catch (StackOverflowError e) {
-                    return new Reply(400, "application/json", error("the input is nested too deeply to process")
-                            .getBytes(StandardCharsets.UTF_8), null);
-                }
-            });
-        } catch (RejectedExecutionException busy) {
-            json(x, 503, error("the explorer is busy with " + (WORKERS + QUEUE) + " requests; try again in a moment"));
-            return;
-        }
-        Reply r;
-        try {
-            r = f.get(TIME_LIMIT_S, TimeUnit.SECONDS);
-        } catch (TimeoutException e) {
-            f.cancel(true);
-            json(x, 503, error("the request took longer than " + TIME_LIMIT_S + " s and was given up"));
-            return;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            json(x, 503, error("the explorer is stopping"));
-            return;
-        } catch (ExecutionException e) {
-            json(x, 500, error("an internal error answered this request; please report it: " + e.getCause()));
-            return;
-        }
-        if (r.filename() != null) x.getResponseHeaders().set("Content-Disposition", "attachment; filename=\"" + r.filename() + "\"");
-        x.getResponseHeaders().set("Cache-Control", "no-store");
-        send(x, r.status(), r.type(), r.body());
+    /**
+     * Works out a reply on a worker, admitted by its estimated cost, within the time limit from the start of its work
+     * ({@link Admission#answer}); a refusal is a 400 with the engine's reason.
+     */
+    private void answer(HttpExchange x, String path, Admission.Estimate cost, Supplier<Reply> work) throws IOException {
+        admission.answer(x.getRequestMethod() + " " + path, cost, () -> {
+            try {
+                return work.get();
+            } catch (IllegalArgumentException | ArithmeticException | IndexOutOfBoundsException e) {
+                String m = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+                return new Reply(400, "application/json", error(m).getBytes(StandardCharsets.UTF_8), null);
+            } catch (picocli.CommandLine.ParameterException e) {
+                return new Reply(400, "application/json", error(e.getMessage()).getBytes(StandardCharsets.UTF_8), null);
+            } catch (StackOverflowError e) {
+                return new Reply(400, "application/json", error("the input is nested too deeply to process")
+                        .getBytes(StandardCharsets.UTF_8), null);
+            }
+        }, r -> {
+            if (r.filename() != null) x.getResponseHeaders().set("Content-Disposition", "attachment; filename=\"" + r.filename() + "\"");
+            x.getResponseHeaders().set("Cache-Control", "no-store");
+            send(x, r.status(), r.type(), r.body());
+        });
     }
 
     /** The body, or null past {@code limit} bytes. */
