@@ -20,6 +20,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 import org.layoutcat.cli.BatchEngine;
+import org.layoutcat.cli.op.Failure;
 import org.layoutcat.cli.CodeWriter;
 import org.layoutcat.cli.op.Operation;
 import org.layoutcat.cli.op.Operations;
@@ -340,14 +341,17 @@ public final class Explorer implements AutoCloseable {
         admission.answer(x.getRequestMethod() + " " + path, cost, () -> {
             try {
                 return work.get();
-            } catch (IllegalArgumentException | ArithmeticException | IndexOutOfBoundsException e) {
-                String m = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
-                return new Reply(400, "application/json", error(m).getBytes(StandardCharsets.UTF_8), null);
-            } catch (picocli.CommandLine.ParameterException e) {
+            } catch (picocli.CommandLine.ParameterException e) { // a picture's options, read by draw's grammar
                 return new Reply(400, "application/json", error(e.getMessage()).getBytes(StandardCharsets.UTF_8), null);
-            } catch (StackOverflowError e) {
-                return new Reply(400, "application/json", error("the input is nested too deeply to process")
-                        .getBytes(StandardCharsets.UTF_8), null);
+            } catch (RuntimeException | StackOverflowError e) { // as the batch mode tells them (any other Error ends the work)
+                return switch (Failure.of(null, e)) {
+                    case Failure.Refused f -> new Reply(400, "application/json", error(f.message()).getBytes(StandardCharsets.UTF_8), null);
+                    case Failure.Internal f -> {
+                        System.err.println("layoutcat serve: an internal error answered " + path + ":");
+                        e.printStackTrace();
+                        yield new Reply(500, "application/json", error(f.message()).getBytes(StandardCharsets.UTF_8), null);
+                    }
+                };
             }
         }, r -> {
             if (r.filename() != null) x.getResponseHeaders().set("Content-Disposition", "attachment; filename=\"" + r.filename() + "\"");
