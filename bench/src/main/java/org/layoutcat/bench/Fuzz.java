@@ -56,8 +56,12 @@ public final class Fuzz {
         int crashes;
         final Map<String, List<String>> classes = new TreeMap<>();
         final Map<String, Integer> counts = new TreeMap<>();
+        /** Per class, the operations its requests are of, with their counts. */
+        final Map<String, Map<String, Integer>> classOps = new TreeMap<>();
         final List<String> slow = new ArrayList<>();
         final List<String> notes = new ArrayList<>();
+        /** Per operation: requests answered, refused. */
+        final Map<String, int[]> perOp = new TreeMap<>();
 
         void find(String kind, String example) {
             counts.merge(kind, 1, Integer::sum);
@@ -205,14 +209,21 @@ public final class Fuzz {
     private static void judge(Run run, FuzzRequests.Request q, String reply) {
         List<FuzzCheck.Finding> fs = FuzzCheck.check(q, reply);
         Map<String, String> m = reply == null ? null : FuzzCheck.parseReply(reply);
-        if (m != null && m.get("result") != null) run.answered++;
-        else if (m != null && m.get("error") != null) run.refused++;
+        int[] counts = run.perOp.computeIfAbsent(q.op(), k -> new int[2]);
+        if (m != null && m.get("result") != null) {
+            run.answered++;
+            counts[0]++;
+        } else if (m != null && m.get("error") != null) {
+            run.refused++;
+            counts[1]++;
+        }
         boolean wrong = false, java = false;
         for (FuzzCheck.Finding f : fs) {
             if (f.kind().equals("Java wording")) java = true;
             else wrong = true;
             String kind = f.kind().equals("Java wording") ? "Java wording " + q.op() : f.kind();
             run.find(kind, q.shortLine(600) + "\n  -> " + f.detail());
+            run.classOps.computeIfAbsent(kind, k -> new TreeMap<>()).merge(q.op(), 1, Integer::sum);
         }
         if (wrong) run.wrongReplies++;
         if (java) run.javaWording++;
@@ -411,7 +422,10 @@ public final class Fuzz {
         if (!run.classes.isEmpty()) {
             md.append("### Classes of failure (count, shortest examples)\n\n");
             run.classes.forEach((k, ex) -> {
-                md.append("- **").append(k).append("** (").append(run.counts.get(k)).append(")\n");
+                md.append("- **").append(k).append("** (").append(run.counts.get(k));
+                Map<String, Integer> ops = run.classOps.get(k);
+                if (ops != null && ops.size() > 1) md.append(": ").append(ops.toString().replaceAll("[{}]", ""));
+                md.append(")\n");
                 for (String e : ex) {
                     int cut = e.indexOf("\n  -> ");
                     md.append(cut < 0 ? "  - " + e : "  - `" + e.substring(0, cut) + "` → " + e.substring(cut + 6)).append('\n');
@@ -419,6 +433,9 @@ public final class Fuzz {
             });
             md.append('\n');
         }
+        md.append("<details><summary>answered / refused per operation</summary>\n\n");
+        run.perOp.forEach((op, c) -> md.append(op).append(' ').append(c[0]).append('/').append(c[1]).append("; "));
+        md.append("\n</details>\n\n");
         if (!run.slow.isEmpty()) {
             md.append("### Over ").append(limitNanos / 1_000_000).append(" ms warm (best of four)\n\n");
             run.slow.sort((a, b) -> Double.compare(Double.parseDouble(b.substring(0, b.indexOf(' '))), Double.parseDouble(a.substring(0, a.indexOf(' ')))));

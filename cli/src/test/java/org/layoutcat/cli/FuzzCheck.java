@@ -287,6 +287,71 @@ public final class FuzzCheck {
                 BigInteger v = c == null ? null : c.isLeaf() ? null : l0.atCoord(c);
                 if (v != null && !v.toString().equals(off)) return "offset " + off + ", L at the coordinate with _ as 0 is " + v;
             }
+            case "select" -> {
+                Tup idx = Tup.parse(a.get(1));
+                if (l0 == null || res == null || idx == null || l0.shape.isLeaf() || idx.depth() > 1) return null;
+                List<BigInteger> ks = idx.leaves();
+                if (res.shape.rank() != ks.size() && !(ks.size() == 1 && res.shape.isLeaf())) return "rank " + res.shape.rank() + " for " + ks.size() + " modes";
+                for (int k = 0; k < ks.size(); k++) {
+                    int m = ks.get(k).intValueExact();
+                    Tup rs = ks.size() == 1 && res.shape.isLeaf() ? res.shape : res.shape.modes().get(k);
+                    Tup rd = ks.size() == 1 && res.stride.isLeaf() ? res.stride : res.stride.modes().get(k);
+                    if (!rs.toString().equals(l0.shape.modes().get(m).toString()) || !rd.toString().equals(l0.stride.modes().get(m).toString())) {
+                        return "mode " + k + " is " + rs + ":" + rd + ", L's mode " + m + " is " + l0.shape.modes().get(m) + ":" + l0.stride.modes().get(m);
+                    }
+                }
+            }
+            case "max_common_vector" -> {
+                // CuTe (layout.hpp): for all 0 <= n < N, a(b.get_1d_coord(n)) == n
+                Lay b = Lay.parse(a.get(1));
+                BigInteger n = leaf(result);
+                if (l0 == null || b == null || n == null || small(b)) return null;
+                if (n.signum() <= 0) return "N = " + n + ", CuTe's is at least 1";
+                Map<BigInteger, Long> where = new HashMap<>();
+                for (long i = b.size().longValue() - 1; i >= 0; i--) where.put(b.at(i), i);
+                for (long k = 0; k < n.longValue(); k++) {
+                    Long i = where.get(BigInteger.valueOf(k));
+                    if (i == null) return "N = " + n + " but B takes no value " + k;
+                    if (!l0.at(i).equals(BigInteger.valueOf(k))) return "N = " + n + " but A(B⁻¹(" + k + ")) = " + l0.at(i);
+                }
+            }
+            case "max_common_layout" -> {
+                // CuTe (layout.hpp): for all 0 <= n < size(result), a(result(n)) == n && b(result(n)) == n
+                Lay b = Lay.parse(a.get(1));
+                if (l0 == null || b == null || res == null || small(res)) return null;
+                for (long k = 0; k < res.size().longValue(); k++) {
+                    BigInteger i = res.at(k);
+                    if (!l0.at(i).equals(BigInteger.valueOf(k)) || !b.at(i).equals(BigInteger.valueOf(k))) {
+                        return "R(" + k + ") = " + i + ", A there " + l0.at(i) + ", B there " + b.at(i);
+                    }
+                }
+            }
+            case "nullspace" -> {
+                if (l0 == null || res == null || small(l0) || l0.hasNegative()) return null;
+                long zeros = 0;
+                for (long i = 0; i < l0.size().longValue(); i++) if (l0.at(i).signum() == 0) zeros++;
+                Set<BigInteger> seen = new HashSet<>();
+                for (long k = 0; k < res.size().longValue(); k++) {
+                    BigInteger i = res.at(k);
+                    if (l0.at(i).signum() != 0) return "R(" + k + ") = " + i + " where L is " + l0.at(i) + ", not 0";
+                    seen.add(i);
+                }
+                if (seen.size() != zeros && !(zeros == 1 && res.size().equals(BigInteger.ONE))) {
+                    return seen.size() + " distinct indices, L maps " + zeros + " to 0";
+                }
+            }
+            case "make_ordered_layout" -> {
+                if (res == null || small(res)) return null;
+                Set<BigInteger> image = res.image();
+                for (long k = 0; k < res.size().longValue(); k++) {
+                    if (!image.contains(BigInteger.valueOf(k))) return "not compact: no index reaches " + k;
+                }
+            }
+            case "tile_to_shape" -> {
+                Tup t = Tup.parse(a.get(1));
+                if (res == null || t == null) return null;
+                if (!res.size().equals(t.product())) return "size " + res.size() + ", the target's " + t.product();
+            }
             case "bank_conflicts" -> {
                 return banks(a, result);
             }

@@ -112,6 +112,10 @@ public final class FuzzRequests {
                 int i = r.nextInt(args.size());
                 args.set(i, mutate(args.get(i)));
             }
+            // a second mutation may replace the first's integer: out of range only where one past 64 bits is left
+            past = args.stream().anyMatch(a -> a.contains(PAST_64_BITS));
+        } else if (op.name().equals("bank_conflicts") && r.nextInt(3) > 0) {
+            args.addAll(oneInstruction());
         } else {
             for (Param<?> p : op.params()) {
                 if (p.optional() && r.nextInt(3) == 0) break;
@@ -132,6 +136,26 @@ public final class FuzzRequests {
         int[] p = at.get(r.nextInt(at.size()));
         String v = r.nextInt(3) == 0 ? Long.toString(pick(0, 1, 2, 3, 5, 31, 32, 33, 64)) : boundary();
         return text.substring(0, p[0]) + v + text.substring(p[1]);
+    }
+
+    /**
+     * One instruction of a warp, one element each, over a tile of at least its size: the requests whose wavefronts
+     * {@link FuzzCheck} counts by brute force (strides and offsets with the boundary values among them).
+     */
+    private List<String> oneInstruction() {
+        long threads = pick(8, 16, 32, 32);
+        String smem = switch (r.nextInt(4)) {
+            case 0 -> "(" + pick(32, 64) + "," + pick(8, 16) + "):(" + stride() + "," + stride() + ")";
+            case 1 -> swizzle() + " o " + (r.nextInt(4) == 0 ? boundary() : "0") + " o (" + pick(8, 16) + "," + pick(32, 64) + "):(" + pick(32, 64) + ",1)";
+            case 2 -> "(" + pick(256, 512) + "):(" + stride() + ")";
+            default -> "(" + pick(16, 32) + "," + pick(16, 32) + "):(" + pick(1, 16, 32, 33, 1L << 31, 1L << 32) + "," + pick(1, 16, 32, 64, 1L << 62) + ")";
+        };
+        String access = (r.nextBoolean() ? "(" + threads + ")" : "(" + threads + ",1)") + ":" + (r.nextBoolean() ? "(" + pick(1, 2, 4, 8, 16, 32, 33) + ")"
+                : "(" + pick(1, 2, 4, 8, 16, 32, 33) + ",0)");
+        if (access.startsWith("(" + threads + ")") && access.endsWith(",0)")) access = "(" + threads + "):(" + pick(1, 2, 8, 32) + ")";
+        List<String> out = new ArrayList<>(List.of(smem, access, Long.toString(pick(1, 2, 4))));
+        if (r.nextBoolean()) out.add("0");
+        return out;
     }
 
     // ---------------------------------------------------------------------------------------------------------
