@@ -19,20 +19,19 @@ import org.layoutcat.core.Limits;
 /**
  * A seeded fuzzer of the batch mode: 100,000 requests, grammar-made (every op, layouts, tilers, coordinates,
  * integers, with extreme values) and mutated (bytes deleted, inserted, repeated, cut), with giant and deeply nested
- * ones among them. Every line gets one reply that echoes its id, no error speaks of Java or its libraries, and no
- * request takes more than a second.
+ * ones among them. Every line gets one reply that echoes its id, and no error speaks of Java or its libraries. Time
+ * is not asserted here (issue 33): {@code bench/fuzz.sh} times every request of the table's fuzz run warm.
  */
 class BatchFuzzTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int REQUESTS = 100_000;
-    private static final long MAX_NANOS = 1_000_000_000L;
     /** Wording that belongs to the JVM or a library, never to a reply. */
     private static final Pattern FOREIGN = Pattern.compile(
             "(?i)exception|java\\.|com\\.fasterxml|jackson|StreamReadConstraints|out of bounds for length|"
                     + "NullPointer|ClassCast|NumberFormat|picocli|\\bnull\\b error");
 
     @Test
-    void everyLineGetsOneReplyWithItsIdInOurOwnWordsWithinASecond() throws IOException {
+    void everyLineGetsOneReplyWithItsIdInOurOwnWords() throws IOException {
         Random r = new Random(20261123);
         List<String> lines = new ArrayList<>(REQUESTS);
         List<String> ids = new ArrayList<>(REQUESTS);
@@ -47,18 +46,10 @@ class BatchFuzzTest {
         // kept for measuring the whole batch process by hand: java -Xmx64m -jar target/layoutcat.jar batch < it
         java.nio.file.Files.write(java.nio.file.Path.of("target", "fuzz-corpus.jsonl"),
                 (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
-        long slowest = 0;
-        String slowestLine = "";
         int errors = 0;
         for (int i = 0; i < REQUESTS; i++) {
             String line = lines.get(i);
-            long t0 = System.nanoTime();
             String out = BatchEngine.reply(line);
-            long t = System.nanoTime() - t0;
-            if (t > slowest) {
-                slowest = t;
-                slowestLine = line;
-            }
             if (out == null) continue; // a blank line
             JsonNode reply = JSON.readTree(out);
             assertTrue(reply.isObject() && reply.has("id") && reply.has("result") != reply.has("error"), line + " -> " + out);
@@ -73,9 +64,7 @@ class BatchFuzzTest {
                 assertTrue(e.textValue().length() < 4000, "a short error: " + abbreviate(out));
             }
         }
-        String slow = abbreviate(slowestLine);
-        assertTrue(slowest < MAX_NANOS, "slowest request " + slowest / 1_000_000 + " ms: " + slow);
-        System.out.printf("fuzz: %d requests, %d errors, slowest %.1f ms%n", REQUESTS, errors, slowest / 1e6);
+        System.out.printf("fuzz: %d requests, %d errors%n", REQUESTS, errors);
 
         // the same lines through the streaming batch: one reply line per non-blank line, in order
         ByteArrayOutputStream out = new ByteArrayOutputStream();
