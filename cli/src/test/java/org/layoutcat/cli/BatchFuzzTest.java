@@ -19,10 +19,8 @@ import org.layoutcat.core.Limits;
 /**
  * A seeded fuzzer of the batch mode: 100,000 requests, grammar-made (every op, layouts, tilers, coordinates,
  * integers, with extreme values) and mutated (bytes deleted, inserted, repeated, cut), with giant and deeply nested
- * ones among them. Every line gets one reply that echoes its id, and no error speaks of Java or its libraries. The
- * slowest request is printed, not asserted: a unit test holds no wall-clock bound (a shared machine's pauses would fail
- * it, a fast one would hide a slow path); the time per request is measured by {@code layoutcat bench} and JMH's
- * RequestMixBenchmarks.
+ * ones among them. Every line gets one reply that echoes its id, and no error speaks of Java or its libraries. Time
+ * is not asserted here (issue 33): {@code bench/fuzz.sh} times every request of the table's fuzz run warm.
  */
 class BatchFuzzTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -48,18 +46,10 @@ class BatchFuzzTest {
         // kept for measuring the whole batch process by hand: java -Xmx64m -jar target/layoutcat.jar batch < it
         java.nio.file.Files.write(java.nio.file.Path.of("target", "fuzz-corpus.jsonl"),
                 (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
-        long slowest = 0;
-        String slowestLine = "";
         int errors = 0;
         for (int i = 0; i < REQUESTS; i++) {
             String line = lines.get(i);
-            long t0 = System.nanoTime();
             String out = BatchEngine.reply(line);
-            long t = System.nanoTime() - t0;
-            if (t > slowest) {
-                slowest = t;
-                slowestLine = line;
-            }
             if (out == null) continue; // a blank line
             JsonNode reply = JSON.readTree(out);
             assertTrue(reply.isObject() && reply.has("id") && reply.has("result") != reply.has("error"), line + " -> " + out);
@@ -74,7 +64,7 @@ class BatchFuzzTest {
                 assertTrue(e.textValue().length() < 4000, "a short error: " + abbreviate(out));
             }
         }
-        System.out.printf("fuzz: %d requests, %d errors, slowest %.1f ms: %s%n", REQUESTS, errors, slowest / 1e6, abbreviate(slowestLine));
+        System.out.printf("fuzz: %d requests, %d errors%n", REQUESTS, errors);
 
         // the same lines through the streaming batch: one reply line per non-blank line, in order
         ByteArrayOutputStream out = new ByteArrayOutputStream();
