@@ -265,7 +265,12 @@ public final class DrawCommand implements Callable<Integer> {
                 int elementBytes = a.size() > 2 && !a.get(2).trim().equals("0") ? bytes("element", a.get(2)) : 0; // 0: the pointer's
                 int vectorBytes = a.size() > 3 ? bytes("vector", a.get(3)) : 0;
                 Layout access = Layout.parse(a.get(1));
-                return Drawings.banks(AnyLayout.parse(a.get(0)), access, elementBytes, vectorBytes, title);
+                AnyLayout smem = AnyLayout.parse(a.get(0));
+                if (elementBytes == 0 && org.layoutcat.core.swizzle.BankConflicts.pointerBytes(smem) == 0) {
+                    throw usage("banks: --elem is required: the element's bytes, which SMEM gives only in CuTe's pointer form"
+                            + " Sw<B,M,S> o smem_ptr[Nb](unset) o L");
+                }
+                return Drawings.banks(smem, access, elementBytes, vectorBytes, title);
             }
             case "tma":
                 arity(a, 3, 4, "the global tensor's layout, the tile's shared-memory layout, the element (f16, ... or its bytes)"
