@@ -529,15 +529,30 @@ public final class Main implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "GMEM", description = "the global tensor's layout, in elements, e.g. (512,1024):(1024,1)") String gmem;
         @Parameters(index = "1", paramLabel = "SMEM", description = "the tile's layout in shared memory, e.g."
                 + " \"Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))\"") String smem;
-        @Option(names = "--elem", required = true, paramLabel = "TYPE", description = "the element: f16, bf16, tf32, f32, f64, s8, u8,"
-                + " e4m3, e5m2, s32, ... or its bytes (1, 2, 4, 8)") String elem;
+        @Option(names = "--elem", required = true, paramLabel = "TYPE", converter = Element.class, description = "the element: f16, bf16,"
+                + " tf32, f32, f64, s8, u8, e4m3, e5m2, s32, ... or its bytes (1, 2, 4, 8)") String elem;
         @Option(names = "--cta-tile", paramLabel = "TILE", description = "the CTA's tile of GMEM (default: SMEM's mode sizes)") String tile;
-        @Option(names = "--multicast", paramLabel = "N", description = "the CTAs of the cluster sharing each copy (default 1)") String multicast;
+        @Option(names = "--multicast", paramLabel = "N", description = "the CTAs of the cluster sharing each copy (default 1)") Integer multicast;
         @Option(names = "--static", description = "GMEM's extents and strides are compile-time constants (CuTe then merges"
                 + " contiguous runs of the box)") boolean statics;
 
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        /** The element's type, as the operation reads it ({@link org.layoutcat.core.tma.TmaDataType#parse}): its text, checked. */
+        static final class Element extends Reading<String> {
+            Element() {
+                super(text -> {
+                    org.layoutcat.core.tma.TmaDataType.parse(text);
+                    return text;
+                });
+            }
+        }
+
         @Override
         public Integer call() {
+            require(spec, multicast == null || (multicast >= 1 && multicast <= org.layoutcat.core.tma.TmaDescriptor.MAX_MULTICAST),
+                    "--multicast: 1 to " + org.layoutcat.core.tma.TmaDescriptor.MAX_MULTICAST + " CTAs share a copy, not " + multicast);
             List<String> args = new ArrayList<>(List.of(gmem, smem, elem));
             if (tile != null || multicast != null || statics) {
                 String t = tile;
@@ -549,7 +564,7 @@ public final class Main implements Callable<Integer> {
                     }
                 }
                 args.add(t);
-                if (multicast != null || statics) args.add(multicast == null ? "1" : multicast);
+                if (multicast != null || statics) args.add(multicast == null ? "1" : String.valueOf(multicast));
                 if (statics) args.add("STATIC");
             }
             return answer("tma", new Request("tma_descriptor", args, "auto"));

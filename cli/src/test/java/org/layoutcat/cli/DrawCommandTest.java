@@ -181,7 +181,7 @@ class DrawCommandTest {
                 run("draw", "compose", "(12,3,6):(1,72,12)", "-o", svg).err().strip());
         assertEquals("layoutcat draw: refinement takes T and U, or T, U, T′ and U′; got 3 arguments (see 'layoutcat draw --help')",
                 run("draw", "refinement", "(6,6)", "(2,6,3)", "((2,3),(2,3))", "-o", svg).err().strip());
-        assertEquals("layoutcat draw: product: the form is given twice, as 'raked' and as 'blocked'",
+        assertEquals("layoutcat draw: product: the form is given twice, as 'raked' and as 'blocked' (see 'layoutcat draw --help')",
                 run("draw", "product", "(2,3):(1,2)", "(3,2):(1,3)", "raked", "--kind", "blocked", "-o", svg).err().strip());
         assertEquals("layoutcat draw: copy: the value width 'x' is not a whole number of bits",
                 run("draw", "copy", "SM75_U32x4_LDSM_N", "x", "(32,1)", "(1,8)", "-o", svg).err().strip());

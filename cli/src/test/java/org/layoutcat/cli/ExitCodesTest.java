@@ -155,6 +155,8 @@ class ExitCodesTest {
         usage("batch --threads", CliRun.of("batch", "--threads", "0"), "batch");
         usage("gpu ptx --element-bytes", CliRun.of("gpu", "ptx", "4:1", "--kernel", "gather", "--element-bytes", "3"), "gpu ptx");
         usage("banks without --elem", CliRun.of("banks", "(8,64):(64,1)", "8:1"), "banks");
+        usage("tma --elem", CliRun.of("tma", "(64,64):(64,1)", "(64,64):(64,1)", "--elem", "f17"), "tma");
+        usage("tma --multicast", CliRun.of("tma", "(64,64):(64,1)", "(64,64):(64,1)", "--elem", "f16", "--multicast", "0"), "tma");
     }
 
     /** An input read and refused exits 1, its reason on one line. */
