@@ -40,6 +40,7 @@ final class AtomCommand implements Callable<Integer> {
             for (CopyAtom c : Atoms.copyAtoms()) System.out.println(c.name() + "  " + c.ptx());
             return 0;
         }
+        Main.require(spec, bits == null || (bits >= 1 && bits <= 128), "--bits: values of 1 to 128 bits, not " + bits);
         boolean copy = Atoms.copyAtoms().stream().anyMatch(c -> c.name().equals(name.trim()));
         List<String> args = new ArrayList<>(List.of(name));
         if (copy && (atoms != null || permute != null)) {

@@ -206,17 +206,12 @@ public final class BatchEngine {
         r.ascii("}\n");
     }
 
-    /** The longest error written whole; a longer one (it quotes a giant input) keeps its start and its end. */
-    private static final int MAX_ERROR = 2000;
-
     private static void error(RequestLine line, String why, Replies r) {
         error(line.id(), line.idFrom(), line.idTo(), why, r);
     }
 
     private static void error(byte[] id, int idFrom, int idTo, String why, Replies r) {
-        if (why.length() > MAX_ERROR) {
-            why = why.substring(0, 1500) + " …(" + why.length() + " characters in all)… " + why.substring(why.length() - 300);
-        }
+        why = org.layoutcat.core.LayoutArgumentException.cut(why); // a giant input quoted in it keeps its start and end
         r.begin(id, idFrom, idTo).ascii(",\"error\":\"").string(why).ascii("\"}\n");
     }
 

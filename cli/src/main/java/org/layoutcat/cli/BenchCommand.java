@@ -25,12 +25,16 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "bench", description = "Time the answers to a file of batch requests (ns per request, per op).")
 final class BenchCommand implements Callable<Integer> {
-    @Parameters(index = "0", description = "a JSON Lines file in the batch format") Path file;
+    @Parameters(index = "0", description = "a JSON Lines file in the batch format (UTF-8, lines of at most 4 MiB as the batch"
+            + " mode reads them, 64 MiB in all)") Path file;
     @Option(names = "--warmup", defaultValue = "2", description = "warm-up seconds (default 2)") double warmup;
     @Option(names = "--seconds", defaultValue = "5", description = "measured seconds (default 5)") double seconds;
     @Option(names = "--json", description = "print one JSON line instead of the table") boolean json;
     @Option(names = "--engine", description = "answer every request with this engine (auto, cute or category),"
-            + " whatever the file asks") String engine;
+            + " whatever the file asks") Engine engine;
+
+    /** The engines a request may ask for, as the batch mode names them. */
+    enum Engine { auto, cute, category }
     @Option(names = "--pipe", description = "also time the whole batch mode in this process (the file's lines read from"
             + " memory, decoded, answered on one thread, replies to a null stream), in rounds interleaved with rounds of"
             + " the answers alone, and print the ratio of the two") boolean pipe;
@@ -40,13 +44,10 @@ final class BenchCommand implements Callable<Integer> {
         List<RequestLine> requests = read(file);
         if (requests.isEmpty()) throw new IllegalArgumentException(file + " holds no requests");
         if (engine != null) {
-            if (!List.of("auto", "cute", "category").contains(engine)) {
-                throw new IllegalArgumentException("unknown engine \"" + engine + "\"; engines: auto, cute, category");
-            }
             List<RequestLine> forced = new ArrayList<>(requests.size());
             for (RequestLine r : requests) {
                 Request q = r.request();
-                forced.add(new RequestLine(r.id(), r.idFrom(), r.idTo(), new Request(q.op(), q.args(), engine), null));
+                forced.add(new RequestLine(r.id(), r.idFrom(), r.idTo(), new Request(q.op(), q.args(), engine.name()), null));
             }
             requests = forced;
         }
@@ -185,18 +186,54 @@ final class BenchCommand implements Callable<Integer> {
     private static final int KEPT_BYTES = 1 << 16;
     private static final ThreadLocal<Replies> REPLIES = ThreadLocal.withInitial(() -> new Replies(2 * KEPT_BYTES));
 
+    /** The most bytes of a file bench reads: its requests are held in memory, answered again and again. */
+    static final long MAX_FILE = 64L << 20;
+
+    /**
+     * The requests of a batch file, read as the batch mode reads its input: lines of at most
+     * {@link BlockReader#MAX_LINE} bytes, each UTF-8 text; a file past {@link #MAX_FILE} bytes, a longer line, or one
+     * that is not UTF-8 is refused with its line number before it fills the memory (a device such as /dev/zero too).
+     */
     static List<RequestLine> read(Path file) throws IOException {
         List<RequestLine> out = new ArrayList<>();
-        int lineNo = 0;
-        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-            lineNo++;
-            if (line.isBlank()) continue;
-            try {
-                out.add(BatchEngine.parseRequest(line));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(file + " line " + lineNo + ": not a batch request: " + e.getMessage(), e);
+        java.nio.charset.CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT).onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
+        try (java.io.InputStream in = new java.io.BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+            java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
+            long total = 0;
+            int lineNo = 1;
+            for (int b = in.read(); ; b = in.read()) {
+                if (b >= 0 && ++total > MAX_FILE) {
+                    throw new IllegalArgumentException(file + ": more than " + MAX_FILE + " bytes; bench times a file of at most"
+                            + " that many (its requests are held in memory)");
+                }
+                if (b >= 0 && b != '\n') {
+                    if (line.size() >= BlockReader.MAX_LINE) {
+                        throw new IllegalArgumentException(file + " line " + lineNo + " is longer than " + BlockReader.MAX_LINE
+                                + " bytes, the most the batch mode reads");
+                    }
+                    line.write(b);
+                    continue;
+                }
+                String text;
+                try {
+                    text = utf8.decode(java.nio.ByteBuffer.wrap(line.toByteArray())).toString();
+                } catch (java.nio.charset.CharacterCodingException e) {
+                    throw new IllegalArgumentException(file + " line " + lineNo + " is not UTF-8 text: bench reads a JSON Lines"
+                            + " file of batch requests");
+                }
+                if (text.endsWith("\r")) text = text.substring(0, text.length() - 1); // a CRLF line, as readAllLines split it
+                if (!text.isBlank()) {
+                    try {
+                        out.add(BatchEngine.parseRequest(text));
+                    } catch (IllegalArgumentException e) {
+                        throw new IllegalArgumentException(file + " line " + lineNo + ": not a batch request: " + e.getMessage(), e);
+                    }
+                }
+                if (b < 0) return out;
+                line.reset();
+                lineNo++;
             }
         }
-        return out;
     }
 }

@@ -34,7 +34,7 @@ final class CheckCommand implements Callable<Integer> {
     static final class Compose implements Callable<Integer> {
         @Parameters(index = "0", description = "A, the layout applied second") String a;
         @Parameters(index = "1", description = "B, the layout applied first") String b;
-        @Option(names = "--backend", defaultValue = "auto", description = "auto (GPU if present), gpu or cpu") String backend;
+        @Option(names = "--backend", defaultValue = "auto", converter = GpuCommand.BackendChoice.class, description = "auto (GPU if present), gpu or cpu") Backends.Choice backend;
         @Option(names = "--points", description = "check [0, N) instead of [0, size B)") Long points;
 
         @Override
@@ -48,7 +48,7 @@ final class CheckCommand implements Callable<Integer> {
             // (the last coalesced mode unbounded) that CuTe's composition is defined by.
             Layout extended = Coalesce.coalesce(la);
             LayoutChain rhs = LayoutChain.composite(extended, lb);
-            try (Backend be = Backends.open(Backends.Choice.parse(backend), System.err::println)) {
+            try (Backend be = Backends.open(backend, System.err::println)) {
                 System.out.println("backend   " + be.description());
                 System.out.println("R = A∘B   " + r);
                 if (!extended.equals(la)) System.out.println("A read as " + extended + " (coalesced: same function on [0," + la.size() + "), CuTe's extension past it)");

@@ -89,7 +89,7 @@ public final class CodeWriter {
     static Program program(String op, List<String> args) {
         Operation o = Operations.named(op);
         Args a = o.read(new Request(op, args, "auto"));
-        Answer answer = o.body().apply(a);
+        Answer answer = o.apply(a); // an overflow worded as the operation words it
         CodeForm.Call form = switch (o.cpp()) {
             case CodeForm.Call c -> c;
             case CodeForm.None n -> throw new IllegalArgumentException("cpp: " + op + " has no CuTe C++ counterpart to test: " + n.reason());
@@ -125,7 +125,7 @@ public final class CodeWriter {
     public static String dsl(String op, List<String> args) {
         Operation o = Operations.named(op);
         Args a = o.read(new Request(op, args, "auto"));
-        Answer answer = o.body().apply(a);
+        Answer answer = o.apply(a); // an overflow worded as the operation words it
         CodeForm.Call form = switch (o.dsl()) {
             case CodeForm.Call c -> c;
             case CodeForm.None n -> throw new IllegalArgumentException("dsl: " + op + " has no CuTe DSL counterpart to test: " + n.reason());

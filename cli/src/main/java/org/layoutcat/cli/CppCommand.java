@@ -13,10 +13,11 @@ final class CppCommand implements Callable<Integer> {
     @Parameters(index = "0", description = "the operation's name, e.g. composition") String name;
     @Parameters(index = "1..*", arity = "0..*", description = "its arguments") List<String> args = new ArrayList<>();
     @Option(names = "--dsl", description = "print the CuTe DSL (Python) equivalent") boolean dsl;
+    @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
-        String op = Main.operationOf(name);
+        String op = Main.operation(spec, name, args.size()).name(); // an unknown name or a wrong count: a usage error
         System.out.print(dsl ? CodeWriter.dsl(op, args) : CodeWriter.cpp(op, args));
         return 0;
     }

@@ -33,7 +33,9 @@ import picocli.CommandLine.Parameters;
  *
  * <p>A refusal is an IllegalArgumentException (ArithmeticException for overflow) whose message starts with the
  * kind ({@code "compose: no composite: ..."}), or a parse error naming the text; Main prints it as {@code
- * layoutcat draw: REASON} with exit code 1.
+ * layoutcat draw: REASON} with exit code 1. An unknown KIND, a wrong number of its arguments, an option's bad value
+ * (read by its type or converter as the line is parsed) and an option the KIND does not take are usage errors
+ * (exit code 2).
  */
 @Command(name = "draw", mixinStandardHelpOptions = true, description = {
     "Draws a picture; FILE's extension picks the format (.svg .tex .dot .png).",
@@ -54,7 +56,8 @@ import picocli.CommandLine.Parameters;
     "                         the accumulators alone, wgmma's default)",
     "  copy NAME BITS THR VAL tiled copy (make_tiled_copy): source and destination",
     "                         (--src L, --dst L: each cell's offsets in the tensors)",
-    "  banks SMEM ACCESS --elem BYTES [--vector BYTES]",
+    "  banks SMEM ACCESS [--elem BYTES] [--vector BYTES]  (--elem: none where",
+    "                         SMEM is CuTe's smem_ptr[Nb] form, which gives it)",
     "                         one instruction's threads against the 32 banks:",
     "                         a row per wavefront, bank conflicts outlined red",
     "  tma GMEM SMEM ELEM [TILE]  a TMA copy (make_tma_copy): the tile by copy,",
@@ -66,23 +69,25 @@ public final class DrawCommand implements Callable<Integer> {
     @Parameters(index = "1..*", arity = "0..*", paramLabel = "ARGS", description = "the picture's arguments")
     List<String> args = new ArrayList<>();
 
-    @Option(names = {"-o", "--output"}, required = true, paramLabel = "FILE", description = "output file; its extension picks the format")
+    @Option(names = {"-o", "--output"}, required = true, paramLabel = "FILE", converter = OutputFile.class,
+            description = "output file; its extension picks the format")
     Path output;
 
-    @Option(names = "--kind", description = "form of divide or product (default logical; or a trailing FORM argument)")
+    @Option(names = "--kind", converter = Form.class, description = "form of divide or product (default logical; or a trailing FORM argument)")
     String form;
 
-    @Option(names = "--color", description = "layout cell colours: offset, row, column, none or banks (default offset; banks with --elem)")
-    String colour;
+    @Option(names = "--color", converter = Colours.class, description = "layout cell colours: offset, row, column, none or banks (default offset; banks with --elem)")
+    LayoutPicture.ColourBy colour;
 
-    @Option(names = "--elem", paramLabel = "BYTES", description = "layout, banks: bytes per element (2 for half); a layout's cells show their bank")
+    @Option(names = "--elem", paramLabel = "BYTES", converter = Bytes.class, description = "layout, banks: bytes per element (2 for"
+            + " half); a layout's cells show their bank; none for banks where SMEM is CuTe's smem_ptr[Nb] form, which gives them")
     Integer elem;
 
-    @Option(names = "--vector", paramLabel = "BYTES", description = "banks: bytes each thread accesses at once (default: its values' bytes)")
+    @Option(names = "--vector", paramLabel = "BYTES", converter = Bytes.class, description = "banks: bytes each thread accesses at once (default: its values' bytes)")
     Integer vector;
 
-    @Option(names = "--order", defaultValue = "offset", description = "row order of draw coords: offset (by the value L(i), as the hierarchical-layouts post orders it) or index")
-    String order;
+    @Option(names = "--order", defaultValue = "offset", converter = Orders.class, description = "row order of draw coords: offset (by the value L(i), as the hierarchical-layouts post orders it) or index")
+    CoordinatePicture.Order order;
 
     @Option(names = "--scale", description = "PNG pixels per picture pixel (default 2, 1 for pictures over 1600 px wide)")
     Double scale;
@@ -96,7 +101,7 @@ public final class DrawCommand implements Callable<Integer> {
     @Option(names = "--permute", paramLabel = "P", description = "mma: the permutation <M,N,K>, e.g. <32,32,16>")
     String permute;
 
-    @Option(names = "--only", paramLabel = "OPERANDS", description = "mma: C draws the accumulators alone, ABC all three"
+    @Option(names = "--only", paramLabel = "OPERANDS", converter = Operands.class, description = "mma: C draws the accumulators alone, ABC all three"
             + " (default C for wgmma atoms, whose A and B panels show every element held by every thread; ABC otherwise)")
     String only;
 
@@ -109,6 +114,77 @@ public final class DrawCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
+    /** The output file: its extension must name a format ({@link Exports.Format#of}). */
+    static final class OutputFile extends Main.Reading<Path> {
+        OutputFile() {
+            super(text -> {
+                Path p = Path.of(text);
+                Exports.Format.of(p);
+                return p;
+            });
+        }
+    }
+
+    /** The form of divide or product, lower case: one of either's. */
+    static final class Form extends Main.Reading<String> {
+        Form() {
+            super(text -> {
+                String t = text.trim().toLowerCase(Locale.ROOT);
+                if (!List.of("logical", "zipped", "tiled", "flat", "blocked", "raked").contains(t)) {
+                    throw new IllegalArgumentException("the form '" + org.layoutcat.core.LayoutArgumentException.quote(text)
+                            + "' is none of logical, zipped, tiled, flat (divide and product), blocked, raked (product)");
+                }
+                return t;
+            });
+        }
+    }
+
+    /** How a layout's cells are coloured ({@link LayoutPicture.ColourBy#parse}). */
+    static final class Colours extends Main.Reading<LayoutPicture.ColourBy> {
+        Colours() {
+            super(LayoutPicture.ColourBy::parse);
+        }
+    }
+
+    /** The row order of draw coords ({@link CoordinatePicture.Order#parse}). */
+    static final class Orders extends Main.Reading<CoordinatePicture.Order> {
+        Orders() {
+            super(CoordinatePicture.Order::parse);
+        }
+    }
+
+    /** A size in bytes: 1, 2, 4, 8 or 16. */
+    static final class Bytes extends Main.Reading<Integer> {
+        Bytes() {
+            super(text -> {
+                String t = text.trim();
+                if (!t.matches("[0-9]{1,2}") || !List.of(1, 2, 4, 8, 16).contains(Integer.parseInt(t))) {
+                    throw new IllegalArgumentException("'" + org.layoutcat.core.LayoutArgumentException.quote(text) + "' bytes are none of 1, 2, 4, 8, 16");
+                }
+                return Integer.parseInt(t);
+            });
+        }
+    }
+
+    /** The operands an MMA picture draws: C or ABC ({@link #operands}). */
+    static final class Operands extends Main.Reading<String> {
+        Operands() {
+            super(text -> {
+                String t = text.trim().toUpperCase(Locale.ROOT);
+                if (!t.equals("C") && !t.equals("ABC")) {
+                    throw new IllegalArgumentException("--only takes C (the accumulators alone) or ABC (A, B and C); got \""
+                            + org.layoutcat.core.LayoutArgumentException.quote(text) + "\"");
+                }
+                return t;
+            });
+        }
+    }
+
+    /** A usage error of this command (exit code 2): a wrong KIND, its arguments' count, an option it does not take. */
+    private picocli.CommandLine.ParameterException usage(String message) {
+        return new picocli.CommandLine.ParameterException(spec.commandLine(), message);
+    }
+
     /** The kinds, in the order error messages list them. */
     static final List<String> KINDS = List.of("morphism", "refinement", "compose", "layout", "tv", "coords", "divide", "product",
             "mma", "copy", "banks", "tma");
@@ -120,7 +196,7 @@ public final class DrawCommand implements Callable<Integer> {
         }
         Exports.Format format = Exports.Format.of(output); // an unknown extension fails before any work
         if (format == Exports.Format.DOT && !List.of("morphism", "refinement").contains(kind)) {
-            throw new IllegalArgumentException(kind + ": .dot is for the graphs of the morphism and refinement pictures; a "
+            throw usage(kind + ": .dot is for the graphs of the morphism and refinement pictures; a "
                     + kind + " picture is a grid or a walkthrough, which a graph layout would only tangle: write .svg, .png or .tex");
         }
         Diagram d = picture();
@@ -155,23 +231,24 @@ public final class DrawCommand implements Callable<Integer> {
 
     /** The picture KIND names, its arguments read into values. */
     private Diagram picture() {
-        LayoutPicture.ColourBy colourBy = colour != null ? LayoutPicture.ColourBy.parse(colour) : null;
-        CoordinatePicture.Order rows = CoordinatePicture.Order.parse(order);
+        if (!KINDS.contains(kind)) {
+            throw usage("unknown picture kind '" + org.layoutcat.core.LayoutArgumentException.quote(kind) + "': one of " + String.join(", ", KINDS));
+        }
+        LayoutPicture.ColourBy colourBy = colour;
+        CoordinatePicture.Order rows = order;
         List<String> a = new ArrayList<>(args);
         if (elem != null || vector != null) { // the element's and the vector's bytes are the pictures' trailing arguments
             if (!kind.equals("layout") && !kind.equals("banks") && !kind.equals("tma")) {
-                throw new IllegalArgumentException(kind + ": --elem and --vector are for the layout, banks and tma pictures");
+                throw usage(kind + ": --elem and --vector are for the layout, banks and tma pictures");
             }
-            if (kind.equals("tma") && vector != null) throw new IllegalArgumentException("tma: --vector is for the banks picture");
-            if (kind.equals("layout") && vector != null) throw new IllegalArgumentException("layout: --vector is for the banks picture");
-            if (kind.equals("banks") && elem == null) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "banks: --vector needs --elem, the element's bytes");
-            }
-            if (elem != null) a.add(Integer.toString(elem));
+            if (kind.equals("tma") && vector != null) throw usage("tma: --vector is for the banks picture");
+            if (kind.equals("layout") && vector != null) throw usage("layout: --vector is for the banks picture");
+            // banks: --vector without --elem takes the element's bytes from SMEM's smem_ptr[Nb] (0: the pointer's)
+            if (elem != null || kind.equals("banks")) a.add(Integer.toString(elem != null ? elem : 0));
             if (vector != null) a.add(Integer.toString(vector));
         }
-        if (only != null && !kind.equals("mma")) throw new IllegalArgumentException(kind + ": --only is for the mma picture");
-        if ((src != null || dst != null) && !kind.equals("copy")) throw new IllegalArgumentException(kind + ": --src and --dst are for the copy picture");
+        if (only != null && !kind.equals("mma")) throw usage(kind + ": --only is for the mma picture");
+        if ((src != null || dst != null) && !kind.equals("copy")) throw usage(kind + ": --src and --dst are for the copy picture");
         if (kind.equals("mma") && (atoms != null || permute != null)) {
             if (a.size() == 1) a.add(atoms != null ? atoms : "1x1x1");
             if (permute != null && a.size() == 2) a.add(permute);
@@ -183,12 +260,17 @@ public final class DrawCommand implements Callable<Integer> {
                 return Drawings.layout(AnyLayout.parse(a.get(0)), colourBy, elementBytes, title);
             }
             case "banks": {
-                arity(a, 3, 4, "a shared-memory layout, an access layout (thread, value) -> index, the element's bytes"
-                        + " and optionally the vector's bytes");
-                int elementBytes = bytes("element", a.get(2));
+                arity(a, 2, 4, "a shared-memory layout, an access layout (thread, value) -> index, the element's bytes"
+                        + " (none where the layout is CuTe's smem_ptr[Nb] form, which gives them) and optionally the vector's bytes");
+                int elementBytes = a.size() > 2 && !a.get(2).trim().equals("0") ? bytes("element", a.get(2)) : 0; // 0: the pointer's
                 int vectorBytes = a.size() > 3 ? bytes("vector", a.get(3)) : 0;
                 Layout access = Layout.parse(a.get(1));
-                return Drawings.banks(AnyLayout.parse(a.get(0)), access, elementBytes, vectorBytes, title);
+                AnyLayout smem = AnyLayout.parse(a.get(0));
+                if (elementBytes == 0 && org.layoutcat.core.swizzle.BankConflicts.pointerBytes(smem) == 0) {
+                    throw usage("banks: --elem is required: the element's bytes, which SMEM gives only in CuTe's pointer form"
+                            + " Sw<B,M,S> o smem_ptr[Nb](unset) o L");
+                }
+                return Drawings.banks(smem, access, elementBytes, vectorBytes, title);
             }
             case "tma":
                 arity(a, 3, 4, "the global tensor's layout, the tile's shared-memory layout, the element (f16, ... or its bytes)"
@@ -240,7 +322,7 @@ public final class DrawCommand implements Callable<Integer> {
                 return Drawings.copy(TiledCopy.of(Atoms.copy(a.get(0)), bits(a.get(1)), Layout.parse(a.get(2)), Layout.parse(a.get(3))),
                         src != null ? AnyLayout.parse(src) : null, dst != null ? AnyLayout.parse(dst) : null, title);
             default:
-                throw new IllegalArgumentException("unknown picture kind '" + org.layoutcat.core.LayoutArgumentException.quote(kind) + "': one of " + String.join(", ", KINDS));
+                throw usage("unknown picture kind '" + org.layoutcat.core.LayoutArgumentException.quote(kind) + "': one of " + String.join(", ", KINDS));
         }
     }
 
@@ -252,7 +334,7 @@ public final class DrawCommand implements Callable<Integer> {
         try {
             return operands(mma, only).equals("C");
         } catch (IllegalArgumentException e) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            throw usage(e.getMessage());
         }
     }
 
@@ -276,7 +358,7 @@ public final class DrawCommand implements Callable<Integer> {
     private String form(List<String> a) {
         String trailing = a.size() > 2 ? a.get(2) : null;
         if (trailing != null && form != null && !trailing.toLowerCase(Locale.ROOT).equals(form.toLowerCase(Locale.ROOT))) {
-            throw new IllegalArgumentException(kind + ": the form is given twice, as '" + trailing + "' and as '" + form + "'");
+            throw usage(kind + ": the form is given twice, as '" + trailing + "' and as '" + form + "'");
         }
         return trailing != null ? trailing : form != null ? form : "logical";
     }
@@ -303,8 +385,8 @@ public final class DrawCommand implements Callable<Integer> {
 
     private void arity(List<String> a, int min, int max, String what) {
         if (a.size() < min || a.size() > max) { // a usage error (exit 2), as picocli's for a command's own arguments
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), kind + " takes " + what + "; got " + a.size()
-                    + " argument" + (a.size() == 1 ? "" : "s") + (kind.equals("banks") && elem == null ? " (the element's bytes: --elem)" : ""));
+            throw usage(kind + " takes " + what + "; got " + a.size()
+                    + " argument" + (a.size() == 1 ? "" : "s"));
         }
     }
 }

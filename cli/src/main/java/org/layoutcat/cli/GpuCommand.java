@@ -38,25 +38,48 @@ final class GpuCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** A backend: auto, gpu or cpu ({@link Backends.Choice#parse}). */
+    static final class BackendChoice extends Main.Reading<Backends.Choice> {
+        BackendChoice() {
+            super(Backends.Choice::parse);
+        }
+    }
+
     /** {@code gpu ptx L}: the PTX module generated for L (realize unless {@code --kernel} says otherwise). */
     @Command(name = "ptx", description = "Print the PTX generated for a layout (from its coalesced normal form).")
     static final class Ptx implements Callable<Integer> {
         @Parameters(index = "0", description = "the layout (a TV layout for partition), or a composed layout 'Sw<B,M,S> o OFFSET o L'") String layout;
-        @Option(names = "--kernel", defaultValue = "realize", description = "realize, compare, gather, scatter or partition") String kernel;
+        @Option(names = "--kernel", defaultValue = "realize", converter = KernelName.class, description = "realize, compare, gather, scatter or partition") String kernel;
         @Option(names = "--element-bytes", defaultValue = "4", description = "4 or 8, for gather, scatter, partition") int bytes;
-        @Option(names = "--strategy", defaultValue = "auto", description = "gather/scatter: auto, direct, tiled_32 or tiled_64") String strategy;
+        @Option(names = "--strategy", defaultValue = "auto", description = "gather/scatter: auto, direct, tiled_32 or tiled_64") Kernels.Strategy strategy;
         @Option(names = "--against", description = "compare: the layout (or A∘B as 'A o B') to compare with") String against;
         @Option(names = "--points", description = "compare: the domain size (default size of the layout)") Long points;
 
+        @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+        /** The kernel's name: realize, compare, gather, scatter or partition. */
+        static final class KernelName extends Main.Reading<String> {
+            KernelName() {
+                super(text -> {
+                    if (!List.of("realize", "compare", "gather", "scatter", "partition").contains(text)) {
+                        throw new IllegalArgumentException("kernel '" + org.layoutcat.core.LayoutArgumentException.quote(text)
+                                + "': expected realize, compare, gather, scatter or partition");
+                    }
+                    return text;
+                });
+            }
+        }
+
         @Override
         public Integer call() {
+            Main.require(spec, bytes == 4 || bytes == 8, "--element-bytes: elements of 4 or 8 bytes, not " + bytes);
             AnyLayout any = AnyLayout.parse(layout);
             if (any instanceof ComposedLayout c) {
                 System.out.print(composedKernel(c).ptx());
                 return 0;
             }
             Layout l = Layout.parse(layout);
-            Kernels.Strategy s = Kernels.Strategy.valueOf(strategy.trim().toUpperCase(Locale.ROOT));
+            Kernels.Strategy s = strategy;
             Kernel k;
             switch (kernel) {
                 case "realize": {
@@ -117,7 +140,7 @@ final class GpuCommand implements Callable<Integer> {
     /** {@code gpu bench}: the GPU benchmarks (or the CPU's with {@code --backend cpu}), then one table. */
     @Command(name = "bench", description = "Benchmark realize, gather/scatter and compare against the copy (GPU) or fill (CPU) bandwidth.")
     static final class Bench implements Callable<Integer> {
-        @Option(names = "--backend", defaultValue = "auto", description = "auto, gpu or cpu") String backend;
+        @Option(names = "--backend", defaultValue = "auto", converter = BackendChoice.class, description = "auto, gpu or cpu") Backends.Choice backend;
         @Option(names = "--log2", defaultValue = "28", description = "2^N offsets / elements (default 28)") int log2;
         @Option(names = "--reps", defaultValue = "20", description = "timed runs per benchmark (default 20)") int reps;
         @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -127,7 +150,7 @@ final class GpuCommand implements Callable<Integer> {
             Main.require(spec, log2 >= 10 && log2 <= 32, "--log2 must be in [10, 32], not " + log2);
             Main.require(spec, reps >= 1, "--reps must be at least 1, not " + reps);
             PrintStream out = System.out;
-            try (Backend be = Backends.open(Backends.Choice.parse(backend), System.err::println)) {
+            try (Backend be = Backends.open(backend, System.err::println)) {
                 List<BenchRow> rows;
                 String ref;
                 if (be instanceof CudaBackend) {
@@ -166,7 +189,7 @@ final class GpuCommand implements Callable<Integer> {
     static final class Banks implements Callable<Integer> {
         @Parameters(index = "0", arity = "0..1", paramLabel = "SMEM", description = "a shared-memory layout, e.g. \"Sw<3,3,3> o 0 o (8,64):(64,1)\"") String smem;
         @Parameters(index = "1", arity = "0..1", paramLabel = "ACCESS", description = "the threads' accesses, e.g. (8,8):(1,8)") String access;
-        @Option(names = "--elem", paramLabel = "BYTES", description = "bytes per element of SMEM (with SMEM ACCESS)") Integer elem;
+        @Option(names = "--elem", paramLabel = "BYTES", converter = DrawCommand.Bytes.class, description = "bytes per element of SMEM (with SMEM ACCESS)") Integer elem;
         @Option(names = "--warps", split = ",", defaultValue = "1,16", description = "block sizes in warps, each warp running the pattern (default 1,16)") List<Integer> warps;
         @Option(names = "--iters", defaultValue = "2048", description = "loop trips per run (default 2048)") int iters;
         @Option(names = "--unroll", defaultValue = "16", description = "loads per trip (default 16)") int unroll;
@@ -187,7 +210,7 @@ final class GpuCommand implements Callable<Integer> {
             Main.require(spec, reps >= 1, "--reps must be at least 1, not " + reps);
             List<org.layoutcat.gpu.bench.BankPattern> patterns;
             if (smem != null || access != null) {
-                if (smem == null || access == null || elem == null) throw new IllegalArgumentException("gpu banks SMEM ACCESS --elem BYTES: all three, or none for the table");
+                Main.require(spec, smem != null && access != null && elem != null, "gpu banks SMEM ACCESS --elem BYTES: all three, or none for the table");
                 org.layoutcat.gpu.bench.BankPattern p = org.layoutcat.gpu.bench.BankPattern.of("given", smem, elem, access);
                 patterns = List.of(p.reference(), p);
             } else {
@@ -272,7 +295,7 @@ final class GpuCommand implements Callable<Integer> {
     /** {@code gpu verify}: random layouts through the chosen backend and the CPU backend; every result must agree. */
     @Command(name = "verify", description = "Cross-check a backend against the CPU backend on random layouts and sizes.")
     static final class Verify implements Callable<Integer> {
-        @Option(names = "--backend", defaultValue = "gpu", description = "gpu (default), auto or cpu") String backend;
+        @Option(names = "--backend", defaultValue = "gpu", converter = BackendChoice.class, description = "gpu (default), auto or cpu") Backends.Choice backend;
         @Option(names = "--cases", defaultValue = "600", description = "random operations (default 600)") int cases;
         @Option(names = "--seed", defaultValue = "20261122", description = "random seed") long seed;
         @Option(names = "--max-size", defaultValue = "65536", description = "largest layout size of most cases (some are 64x)") long maxSize;
@@ -280,7 +303,7 @@ final class GpuCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            try (Backend tested = Backends.open(Backends.Choice.parse(backend), System.err::println);
+            try (Backend tested = Backends.open(backend, System.err::println);
                  CpuBackend reference = CpuBackend.create()) {
                 System.out.println("tested    " + tested.description());
                 System.out.println("reference " + reference.description());

@@ -10,10 +10,12 @@ import org.layoutcat.cli.op.Operation;
 import org.layoutcat.cli.op.Operations;
 import org.layoutcat.cli.op.Param;
 import org.layoutcat.cli.op.Request;
+import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Tiler;
 import org.layoutcat.core.algebra.Composition.Explained;
+import org.layoutcat.core.swizzle.BankConflicts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -24,6 +26,14 @@ import picocli.CommandLine;
  * entry in the table ({@link Operations}): they build a request and answer it on the batch mode's path, and their
  * help is the entry's. Every refusal is printed once, by {@link #report}: {@code layoutcat CMD: reason} on stderr,
  * exit code 1; a usage error exits 2.
+ *
+ * <p>The exit codes follow one rule, decided here and nowhere else: a missing, unknown or extra argument, an unknown
+ * option and a bad option value are usage errors (2): picocli's parameter errors, the values read by the options'
+ * types and converters ({@link Reading}) and the checks of {@link #require}, the operations' arity from the table
+ * ({@link #operation}); an input that is read and refused (a layout the operation does not take, an unreadable
+ * file) is 1; an error of layoutcat itself (a bug: an index out of bounds, a null) is 3, with a fixed message. Every
+ * message is one line in the project's words, cut as the batch mode cuts its errors
+ * ({@link LayoutArgumentException#cut}).
  */
 @Command(name = "layoutcat", mixinStandardHelpOptions = true, version = "layoutcat 0.1.0",
         description = "CuTe layout algebra, seen through category theory.",
@@ -33,19 +43,27 @@ import picocli.CommandLine;
                 CppCommand.class, AtomCommand.class, Main.Banks.class, Main.Tma.class, TrainCommand.class, ServeCommand.class})
 public final class Main implements Callable<Integer> {
 
-    /** Exit codes: 0 answered, 1 the input was refused or a file could not be read or written, 2 a usage error. */
+    /**
+     * Exit codes: 0 answered, 1 the input was refused or a file could not be read or written, 2 a usage error, 3 an
+     * internal error (a bug of layoutcat).
+     */
     static final int REFUSED = 1;
     static final int USAGE = 2;
+    static final int INTERNAL = 3;
 
 
     public static void main(String[] args) {
         System.exit(run(args));
     }
 
-    /** Runs the command line and returns the exit code (0, {@link #REFUSED} or {@link #USAGE}). */
+    /** Runs the command line and returns the exit code (0, {@link #REFUSED}, {@link #USAGE} or {@link #INTERNAL}). */
     public static int run(String... args) {
-        Integer quick = quick(args);
-        return quick != null ? quick : full(args);
+        try {
+            Integer quick = quick(args);
+            return quick != null ? quick : full(args);
+        } catch (RuntimeException | StackOverflowError e) { // past every handler: reported as a refusal or a bug, by kind
+            return report(args.length > 0 && Operations.ALIASES.containsKey(args[0]) ? args[0] : null, e);
+        }
     }
 
     /**
@@ -70,6 +88,7 @@ public final class Main implements Callable<Integer> {
     static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
         cl.addSubcommand("help", new CommandLine.HelpCommand());
+        cl.setCaseInsensitiveEnumValuesAllowed(true); // --kind TILED as --kind tiled, as the operations read names
         withHelp(cl);
         describeAliases(cl);
         cl.getSubcommands().get("op").getCommandSpec().usageMessage()
@@ -87,10 +106,67 @@ public final class Main implements Callable<Integer> {
                 if (!u.getSuggestions().isEmpty()) near = "; did you mean " + String.join(" or ", u.getSuggestions()) + "?";
             }
             String named = name(cmd);
-            cmd.getErr().println(prefix(named) + message + near + " (see 'layoutcat " + (named == null ? "" : named + " ") + "--help')");
+            cmd.getErr().println(prefix(named) + LayoutArgumentException.cut(ourWords(message)) + near + " (see 'layoutcat "
+                    + (named == null ? "" : named + " ") + "--help')");
             return USAGE;
         });
         return cl;
+    }
+
+    /**
+     * picocli's message about a value in the project's words: a number's range for its Java type's name ("'x' is not
+     * an int"), and no Java class in parentheses.
+     */
+    static String ourWords(String message) {
+        String m = message == null ? "" : message;
+        m = m.replace("is not an int", "is not a whole number from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE)
+                .replace("is not a long", "is not a whole number from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE)
+                .replace("is not a double", "is not a number").replace("is not a float", "is not a number");
+        return m.replaceAll("\\s*\\((?:java|javax|picocli)\\.[^)]*\\)", "");
+    }
+
+    /**
+     * An option's value read by a function that refuses with an IllegalArgumentException: a bad value is a usage
+     * error in the function's words, reported as picocli reports a value its type cannot take. A subclass names the
+     * function, for {@code @Option(converter = ...)}.
+     */
+    abstract static class Reading<T> implements CommandLine.ITypeConverter<T> {
+        private final java.util.function.Function<String, T> read;
+
+        Reading(java.util.function.Function<String, T> read) {
+            this.read = read;
+        }
+
+        @Override
+        public T convert(String text) {
+            try {
+                return read.apply(text);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage() != null ? e.getMessage() : "'" + text + "' cannot be read");
+            }
+        }
+    }
+
+    /**
+     * The operation {@code name} stands for (its name or a command's), given {@code args} arguments: an unknown name
+     * or a number of arguments other than the table declares is a usage error of {@code spec}'s command.
+     */
+    static Operation operation(CommandLine.Model.CommandSpec spec, String name, int args) {
+        Operation o = operation(spec, name);
+        String wrong = o.arityError(args);
+        if (wrong != null) throw new CommandLine.ParameterException(spec.commandLine(), wrong + " (" + o.usage() + ")");
+        return o;
+    }
+
+    /** The operation {@code name} stands for (its name or a command's); an unknown name is a usage error of {@code spec}'s command. */
+    static Operation operation(CommandLine.Model.CommandSpec spec, String name) {
+        Operation o = Operations.find(operationOf(name));
+        if (o != null) return o;
+        try {
+            return Operations.named(name); // words the unknown name, with the nearest one
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
     }
 
     /** {@code --help} and {@code --version} on every command, the ones added later too. */
@@ -140,11 +216,32 @@ public final class Main implements Callable<Integer> {
         return command == null ? "layoutcat: " : "layoutcat " + command + ": ";
     }
 
-    /** The one report of a refusal: {@code layoutcat CMD: reason} on stderr; returns {@link #REFUSED}. */
+    /**
+     * The one report of a refusal: {@code layoutcat CMD: reason} on stderr, cut as the batch mode cuts its errors;
+     * returns {@link #REFUSED}. An exception no refusal throws (a bug of layoutcat: an index out of bounds, a null, a
+     * wrong cast) is reported as an internal error with a fixed message and returns {@link #INTERNAL}.
+     */
     static int report(String command, Throwable e) {
         if (e instanceof Error error && !(e instanceof StackOverflowError)) throw error; // never swallowed
-        System.err.println(prefix(command) + (e instanceof StackOverflowError ? "the input is nested too deeply to process" : describe(e)));
+        if (internal(e)) {
+            System.err.println(prefix(command) + "internal error (" + e.getClass().getSimpleName() + "): a bug of layoutcat, not a"
+                    + " refusal of the input; please report the command line");
+            return INTERNAL;
+        }
+        System.err.println(prefix(command) + (e instanceof StackOverflowError ? "the input is nested too deeply to process"
+                : LayoutArgumentException.cut(describe(e))));
         return REFUSED;
+    }
+
+    /**
+     * True for an exception that only a bug throws: refusals are IllegalArgumentException (the inputs),
+     * ArithmeticException (overflow), IllegalStateException (a missing GPU or driver), and I/O errors.
+     */
+    static boolean internal(Throwable e) {
+        return e instanceof NullPointerException || e instanceof IndexOutOfBoundsException || e instanceof ClassCastException
+                || e instanceof NegativeArraySizeException || e instanceof ArrayStoreException
+                || e instanceof java.util.NoSuchElementException || e instanceof UnsupportedOperationException
+                || e instanceof java.util.ConcurrentModificationException;
     }
 
     /** One line saying what failed and why, for an exception that reached the top: never a bare path or class name. */
@@ -186,7 +283,7 @@ public final class Main implements Callable<Integer> {
         try {
             o = Operations.named(r.op());
             a = o.answer(r);
-        } catch (IllegalArgumentException | ArithmeticException | StackOverflowError e) {
+        } catch (RuntimeException | StackOverflowError e) {
             return report(command, e);
         }
         PrintStream out = System.out;
@@ -204,9 +301,12 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--threads", description = "answer requests that are ready together on N threads (default 1)")
         int threads = 1;
 
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
         @Override
         public Integer call() throws Exception {
-            if (threads < 1 || threads > 1024) throw new IllegalArgumentException("--threads must be in [1, 1024], got " + threads);
+            require(spec, threads >= 1 && threads <= 1024, "--threads must be in [1, 1024], got " + threads);
             java.io.OutputStream out = new java.io.BufferedOutputStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), 1 << 16);
             BatchEngine.run(System.in, out, threads);
             return 0;
@@ -361,11 +461,11 @@ public final class Main implements Callable<Integer> {
                 System.out.print(OpHelp.list());
                 return 0;
             }
-            Operation o = Operations.named(operationOf(name)); // an unknown name is refused, with the nearest one
             if (help) {
-                System.out.print(OpHelp.of(o));
+                System.out.print(OpHelp.of(operation(spec, name)));
                 return 0;
             }
+            Operation o = operation(spec, name, args.size()); // an unknown name or a wrong count: a usage error, from the table
             return answer("op", new Request(o.name(), args, "auto"));
         }
     }
@@ -377,34 +477,48 @@ public final class Main implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "SMEM", description = "the shared-memory layout, e.g. \"Sw<3,3,3> o 0 o (8,64):(64,1)\"") String smem;
         @Parameters(index = "1", paramLabel = "ACCESS", arity = "0..1", description = "the threads' accesses, e.g. (8,8):(1,8):"
                 + " (thread, value[, instruction...]) -> index of SMEM; threads past 32 are further warps (not with --copy)") String access;
-        @Option(names = "--elem", paramLabel = "BYTES", description = "bytes per element (2 for half); with --copy, the copy's value bits") String elem;
+        @Option(names = "--elem", paramLabel = "BYTES", description = "bytes per element (2 for half), of SMEM's elements and of"
+                + " the --copy's values alike; none where SMEM is CuTe's pointer form smem_ptr[Nb], which gives them") Integer elem;
         @Option(names = "--vector", paramLabel = "BYTES", description = "bytes each thread moves at once, where ACCESS gives each"
-                + " thread one element (default: its values' bytes)") String vector;
+                + " thread one element (default: its values' bytes)") Integer vector;
         @Option(names = "--copy", paramLabel = "ATOM", description = "a tiled copy's every instruction over SMEM instead of ACCESS:"
                 + " the copy atom, e.g. SM75_U32x4_LDSM_N, with --thr and --val") String copy;
         @Option(names = "--thr", paramLabel = "LAYOUT", description = "the tiled copy's threads, e.g. (32,4):(4,1)") String thr;
         @Option(names = "--val", paramLabel = "LAYOUT", description = "the tiled copy's values per thread, e.g. (1,8)") String val;
-        @Option(names = "--side", paramLabel = "SRC|DST", description = "the copy's side in shared memory (default: the atom's)") String side;
+        @Option(names = "--side", paramLabel = "SRC|DST", description = "the copy's side in shared memory (default: the atom's)")
+        org.layoutcat.core.atom.CopyAtom.Side side;
         @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() {
+            require(spec, elem == null || List.of(1, 2, 4, 8, 16).contains(elem), "--elem: an element of 1, 2, 4, 8 or 16 bytes, not " + elem);
+            require(spec, vector == null || List.of(1, 2, 4, 8, 16).contains(vector), "--vector: a vector of 1, 2, 4, 8 or 16 bytes, not " + vector);
             if (copy != null) {
                 require(spec, access == null, "ACCESS and --copy both give the accesses: give one");
                 require(spec, thr != null && val != null, "--copy needs --thr and --val, the tiled copy's threads and values");
                 require(spec, vector == null, "--vector widens ACCESS; a copy's atom gives its vector");
-                require(spec, elem != null, "--copy needs --elem, the element's bytes");
-                require(spec, elem.trim().matches("1|2|4|8|16"), "--elem: an element of 1, 2, 4, 8 or 16 bytes, not " + elem);
-                List<String> args = new ArrayList<>(List.of(smem, copy, String.valueOf(8L * Long.parseLong(elem.trim())), thr, val));
-                if (side != null) args.add(side);
+                // the copy's values are SMEM's elements: their bits are the element's, in bytes as for ACCESS
+                List<String> args = new ArrayList<>(List.of(smem, copy, String.valueOf(8 * elementBytes()), thr, val));
+                if (side != null) args.add(side.name());
                 return answer("banks", new Request("copy_bank_conflicts", args, "auto"));
             }
             require(spec, access != null, "give ACCESS, the threads' accesses, or a tiled copy (--copy, --thr, --val)");
             require(spec, thr == null && val == null && side == null, "--thr, --val and --side go with --copy");
-            require(spec, elem != null, "--elem is required: the element's bytes");
-            List<String> args = new ArrayList<>(List.of(smem, access, elem));
-            if (vector != null) args.add(vector);
+            List<String> args = new ArrayList<>(List.of(smem, access, String.valueOf(elementBytes())));
+            if (vector != null) args.add(String.valueOf(vector));
             return answer("banks", new Request("bank_conflicts", args, "auto"));
+        }
+
+        /**
+         * The element's bytes: --elem, or the width SMEM carries (CuTe's smem_ptr[Nb]); the operation refuses the two
+         * where they differ ({@link BankConflicts#elementBytes(AnyLayout, int)}). Neither is a usage error.
+         */
+        private int elementBytes() {
+            if (elem != null) return elem;
+            int carried = BankConflicts.pointerBytes(AnyLayout.parse(smem)); // SMEM that cannot be read is refused with the reason
+            require(spec, carried != 0, "--elem is required: the element's bytes, which SMEM gives only in CuTe's pointer form"
+                    + " Sw<B,M,S> o smem_ptr[Nb](unset) o L");
+            return carried;
         }
     }
 
@@ -415,15 +529,30 @@ public final class Main implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "GMEM", description = "the global tensor's layout, in elements, e.g. (512,1024):(1024,1)") String gmem;
         @Parameters(index = "1", paramLabel = "SMEM", description = "the tile's layout in shared memory, e.g."
                 + " \"Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))\"") String smem;
-        @Option(names = "--elem", required = true, paramLabel = "TYPE", description = "the element: f16, bf16, tf32, f32, f64, s8, u8,"
-                + " e4m3, e5m2, s32, ... or its bytes (1, 2, 4, 8)") String elem;
+        @Option(names = "--elem", required = true, paramLabel = "TYPE", converter = Element.class, description = "the element: f16, bf16,"
+                + " tf32, f32, f64, s8, u8, e4m3, e5m2, s32, ... or its bytes (1, 2, 4, 8)") String elem;
         @Option(names = "--cta-tile", paramLabel = "TILE", description = "the CTA's tile of GMEM (default: SMEM's mode sizes)") String tile;
-        @Option(names = "--multicast", paramLabel = "N", description = "the CTAs of the cluster sharing each copy (default 1)") String multicast;
+        @Option(names = "--multicast", paramLabel = "N", description = "the CTAs of the cluster sharing each copy (default 1)") Integer multicast;
         @Option(names = "--static", description = "GMEM's extents and strides are compile-time constants (CuTe then merges"
                 + " contiguous runs of the box)") boolean statics;
 
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        /** The element's type, as the operation reads it ({@link org.layoutcat.core.tma.TmaDataType#parse}): its text, checked. */
+        static final class Element extends Reading<String> {
+            Element() {
+                super(text -> {
+                    org.layoutcat.core.tma.TmaDataType.parse(text);
+                    return text;
+                });
+            }
+        }
+
         @Override
         public Integer call() {
+            require(spec, multicast == null || (multicast >= 1 && multicast <= org.layoutcat.core.tma.TmaDescriptor.MAX_MULTICAST),
+                    "--multicast: 1 to " + org.layoutcat.core.tma.TmaDescriptor.MAX_MULTICAST + " CTAs share a copy, not " + multicast);
             List<String> args = new ArrayList<>(List.of(gmem, smem, elem));
             if (tile != null || multicast != null || statics) {
                 String t = tile;
@@ -435,7 +564,7 @@ public final class Main implements Callable<Integer> {
                     }
                 }
                 args.add(t);
-                if (multicast != null || statics) args.add(multicast == null ? "1" : multicast);
+                if (multicast != null || statics) args.add(multicast == null ? "1" : String.valueOf(multicast));
                 if (statics) args.add("STATIC");
             }
             return answer("tma", new Request("tma_descriptor", args, "auto"));

@@ -26,7 +26,7 @@ class GpuCommandsTest {
     @Test
     void checkComposeRejectsAnUnknownBackend() {
         CliRun r = run("check", "compose", "(8,4):(4,1)", "(4,8):(8,1)", "--backend", "tpu");
-        assertEquals(1, r.code());
+        assertEquals(Main.USAGE, r.code(), r.err()); // a bad option value is a usage error (issue 34)
         assertTrue(r.err().contains("backend 'tpu': expected auto, gpu or cpu"), r.err());
     }
 

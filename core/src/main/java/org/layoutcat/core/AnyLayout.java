@@ -32,6 +32,19 @@ public sealed interface AnyLayout extends Tiler permits Layout, CoordLayout, Com
     }
 
     /**
+     * The address the pointer of a layout's text gives, as CuTe prints a tensor over shared memory:
+     * {@code Sw<3,4,3>_smem_ptr[16b](0x400) o (64,16):(64,1)} or {@code Sw<3,4,3> o smem_ptr[16b](0x400) o ...} give
+     * 0x400. The layout {@link #parse} reads has no address (its function is the same from any aligned one); the
+     * operations that need the tensor's address (a wgmma descriptor's start) read it here.
+     *
+     * @return the address, or empty where the text has no pointer or its address is {@code (unset)}
+     * @throws LayoutArgumentException where the text is no layout, as {@link #parse} words it
+     */
+    static java.util.OptionalLong pointerAddress(String text) {
+        return CuTeNotation.pointerAddress(text);
+    }
+
+    /**
      * The layout's function index ↦ offset, for the kinds whose values are offsets: integer strides and a swizzled
      * layout. The one place that decides which kinds have one; {@code operation} and {@code why} word the refusal of
      * the others.

@@ -23,6 +23,7 @@ final class CuTeNotation {
     private boolean canonical; // no white space, static mark, sign of 0 or leading 0 read so far: printed as read
     private boolean explicit; // the last layout read had its stride written
     private boolean reading; // a reader in use (parsing never parses again, but a reader is not shared if it did)
+    private Long pointerAddress; // the address of the last pointer read, null where none or (unset)
     // A shape read by shape(): its profile (see Profile) and its leaves, left to right
     private int[] profile = new int[16];
     private int tokens;
@@ -43,6 +44,7 @@ final class CuTeNotation {
         p.reading = true;
         p.canonical = true;
         p.explicit = false;
+        p.pointerAddress = null;
         return p;
     }
 
@@ -63,6 +65,18 @@ final class CuTeNotation {
             AnyLayout l = p.anyLayout();
             p.end();
             return l instanceof Layout integer ? p.printed(integer) : l;
+        } finally {
+            p.done();
+        }
+    }
+
+    /** The address of the pointer in a layout's text ({@link AnyLayout#pointerAddress}): empty where none or unset. */
+    static java.util.OptionalLong pointerAddress(String text) {
+        CuTeNotation p = of(text);
+        try {
+            p.anyLayout();
+            p.end();
+            return p.pointerAddress == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(p.pointerAddress);
         } finally {
             p.done();
         }
@@ -251,6 +265,7 @@ final class CuTeNotation {
             throw error("the layout inside a swizzle has integer strides; " + inner + " is " + inner.kind().words());
         }
         if (pointer == null) return new ComposedLayout(sw, offset, l);
+        pointerAddress = pointer.address;
         int log2Bytes = Integer.numberOfTrailingZeros(pointer.bits / 8);
         if (b > 0 && m < log2Bytes) {
             throw new LayoutArgumentException("Sw<" + b + "," + m + "," + sh + "> over " + pointer.bits + "-bit elements"

@@ -26,6 +26,19 @@ public class LayoutArgumentException extends IllegalArgumentException {
                 + text.substring(text.length() - 20);
     }
 
+    /** The longest message written whole; a longer one (it quotes a giant input) keeps its start and its end. */
+    public static final int MAX_MESSAGE = 2000;
+
+    /**
+     * A message as every reply and report writes it (the batch mode's errors, the command line's, the explorer's):
+     * whole up to {@value #MAX_MESSAGE} characters, else its first 1,500 and last 300 around the count of all of them,
+     * so that an input quoted whole in a message is never echoed whole.
+     */
+    public static String cut(String message) {
+        if (message == null || message.length() <= MAX_MESSAGE) return message;
+        return message.substring(0, 1500) + " …(" + message.length() + " characters in all)… " + message.substring(message.length() - 300);
+    }
+
     public LayoutArgumentException(String message) {
         super(message);
         this.message = message;

@@ -87,13 +87,17 @@ public final class Drawings {
      * strides (its values are coordinates, and the grid shows offsets) and a layout after a swizzle (it has no shape).
      *
      * @param colour how cells are coloured; null: by bank where {@code elementBytes > 0}, else by offset
-     * @param elementBytes the element's size in bytes (1, 2, 4, 8 or 16), each cell's bank shown; 0: no banks
+     * @param elementBytes the element's size in bytes (1, 2, 4, 8 or 16), each cell's bank shown; 0: no banks; where
+     *        the layout carries its width (CuTe's smem_ptr[Nb]), that width or 0
      * @param title null: the layout in CuTe notation
      * @throws IllegalArgumentException for a layout with scaled-basis strides, a grid of more than 65,536 cells, an
      *         element size other than 0, 1, 2, 4, 8 or 16, or colouring by bank without an element size
      * @throws ArithmeticException where an offset overflows a long
      */
     public static Diagram layout(AnyLayout l, LayoutPicture.ColourBy colour, int elementBytes, String title) {
+        if (elementBytes != 0 && (l instanceof Layout || l instanceof ComposedLayout)) {
+            elementBytes = org.layoutcat.core.swizzle.BankConflicts.elementBytes(l, elementBytes); // one width: the pointer's, where it has one
+        }
         return switch (l) {
             case Layout plain -> LayoutPicture.of(plain, colour, title, elementBytes);
             case ComposedLayout swizzled -> LayoutPicture.of(swizzled, colour, title, elementBytes);
@@ -378,10 +382,16 @@ public final class Drawings {
      *
      * An access of a whole stage (more than 32 threads, or instructions as modes 2, 3, …) draws its worst warp instruction.
      *
+     * @param elementBytes the element's bytes; 0 where smem carries them (CuTe's smem_ptr[Nb]), whose width is the one
+     *        ({@link org.layoutcat.core.swizzle.BankConflicts#elementBytes(AnyLayout, int)})
      * @throws IllegalArgumentException for a layout with scaled-basis strides, an element size other than 1, 2, 4, 8
-     *         or 16, a vector other than 0 or one of those, or accesses the bank count refuses (see {@link BankPicture})
+     *         or 16 or other than the pointer's, a vector other than 0 or one of those, or accesses the bank count
+     *         refuses (see {@link BankPicture})
      */
     public static Diagram banks(AnyLayout smem, Layout access, int elementBytes, int vectorBytes, String title) {
+        if (smem instanceof Layout || smem instanceof ComposedLayout) {
+            elementBytes = org.layoutcat.core.swizzle.BankConflicts.elementBytes(smem, elementBytes); // one width: the pointer's, where it has one
+        }
         boolean stage = access.rank() > 2 || (access.rank() >= 2 ? access.mode(0).size() : access.size()) > 32;
         if (stage && !(smem instanceof CoordLayout) && !(smem instanceof InnerSwizzledLayout)) {
             if (vectorBytes != 0) {

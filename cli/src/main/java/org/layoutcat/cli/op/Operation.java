@@ -81,13 +81,37 @@ public record Operation(String name, Group group, String help, List<Param<?>> pa
      * @throws ArithmeticException where the answer overflows
      */
     public Answer answer(Request r) {
-        Args args = read(r);
+        return apply(read(r));
+    }
+
+    /**
+     * The core function applied to arguments already read, an overflow in the JDK's words ("long overflow") reworded
+     * to name the operation and its arguments: every path to an answer ({@link #answer}, {@code cpp}) comes here.
+     *
+     * @throws IllegalArgumentException where the core function refuses the input
+     * @throws ArithmeticException where the answer overflows
+     */
+    public Answer apply(Args args) {
         try {
             return body.apply(args);
         } catch (ArithmeticException e) {
             if (!bare(e)) throw e; // the algebra's own words, naming the values
-            throw new ArithmeticException(name + " of " + String.join(", ", r.args()) + ": a value overflows 64-bit integers");
+            List<String> quoted = new ArrayList<>();
+            for (String t : args.texts()) quoted.add(org.layoutcat.core.LayoutArgumentException.quote(t));
+            throw new ArithmeticException(name + " of " + String.join(", ", quoted) + ": a value overflows 64-bit integers");
         }
+    }
+
+    /**
+     * Why {@code n} arguments are the wrong number for this operation ({@code "to_f2 takes 1 argument, got 0"}), or
+     * null where they are right: the batch mode refuses the request with it, the command line reports it as a usage
+     * error.
+     */
+    public String arityError(int n) {
+        if (n >= minArgs() && n <= maxArgs()) return null;
+        String want = minArgs() == maxArgs() ? String.valueOf(minArgs())
+                : minArgs() + (maxArgs() == minArgs() + 1 ? " or " : " to ") + maxArgs();
+        return name + " takes " + want + " argument" + (maxArgs() == 1 ? "" : "s") + ", got " + n;
     }
 
     /** An arithmetic exception in the JDK's words ("long overflow"), which name no value of the request. */
@@ -98,10 +122,8 @@ public record Operation(String name, Group group, String help, List<Param<?>> pa
     /** The arguments of a request, read by their kinds. */
     public Args read(Request r) {
         int n = r.args().size();
-        if (n < minArgs() || n > maxArgs()) {
-            String want = minArgs() == maxArgs() ? String.valueOf(minArgs()) : minArgs() + " or " + maxArgs();
-            throw new IllegalArgumentException(name + " takes " + want + " argument" + (maxArgs() == 1 ? "" : "s") + ", got " + n);
-        }
+        String wrong = arityError(n);
+        if (wrong != null) throw new IllegalArgumentException(wrong);
         Object[] values = new Object[params.size()];
         for (int i = 0; i < n; i++) values[i] = params.get(i).kind().read(r.arg(i), name, i);
         return new Args(this, r.args(), values, r.engine());

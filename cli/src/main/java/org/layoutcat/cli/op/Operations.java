@@ -679,11 +679,15 @@ public final class Operations {
         Param<AnyLayout> operand = Param.of("smem", ArgKind.ANY_LAYOUT, "one wgmma's (MN, K) operand in shared memory");
         Param<Integer> elementBits = Param.optional("bits", ArgKind.integer("the element's bits (0: the pointer's)", 0, 64),
                 "the element's bits, where the layout is not in CuTe's smem_ptr[Nb] form");
-        Param<Long> address = Param.optional("address", ArgKind.INDEX, "the tile's byte address in shared memory (default 0)");
+        Param<Long> address = Param.optional("address", ArgKind.INDEX, "the tile's byte address in shared memory (default: its"
+                + " pointer's, as CuTe prints a tensor, smem_ptr[16b](0x400), else 0; the two must agree)");
         TABLE.add(new Operation("gmma_descriptor", SWIZZLE, "the wgmma shared-memory matrix descriptor of an operand (make_gmma_desc)",
                 List.of(major, operand, elementBits, address), List.of("start_address", "leading_byte_offset", "stride_byte_offset",
                         "base_offset", "layout_type"), false, a -> {
-                    GmmaDescriptor d = GmmaDescriptor.of(a.get(major), a.get(operand), a.getOr(elementBits, 0), a.getOr(address, 0L));
+                    // one address: the pointer's (the layout has none; its text does) or the one given, refused where they differ
+                    GmmaDescriptor d = GmmaDescriptor.of(a.get(major), a.get(operand), a.getOr(elementBits, 0),
+                            AnyLayout.pointerAddress(a.text(operand)),
+                            a.has(address) ? java.util.OptionalLong.of(a.get(address)) : java.util.OptionalLong.empty());
                     return Answer.of(d.toString()).with("start_address", d.startAddress()).with("leading_byte_offset", d.leadingByteOffset())
                             .with("stride_byte_offset", d.strideByteOffset()).with("base_offset", d.baseOffset())
                             .with("layout_type", d.layoutType().name());
@@ -722,20 +726,22 @@ public final class Operations {
         Param<AnyLayout> smem = Param.of("smem", ArgKind.ANY_LAYOUT, "the shared-memory layout");
         Param<Layout> access = Param.of("access", ArgKind.LAYOUT, "(thread, value[, instruction...]) → index of smem; threads past 32"
                 + " are further warps");
-        Param<Integer> elem = Param.of("elem", ArgKind.integer("the element's bytes", 1, 16), "bytes per element");
+        Param<Integer> elem = Param.optional("elem", ArgKind.integer("the element's bytes (0: the pointer's)", 0, 16), "bytes per"
+                + " element; where smem is CuTe's pointer form smem_ptr[Nb], its N/8 (leave it out, or give the same)");
         Param<Integer> vector = Param.optional("vector", ArgKind.integer("the vector's bytes", 0, 16), "bytes a thread moves at once (0: its values')");
         TABLE.add(new Operation("bank_conflicts", SWIZZLE, "shared-memory wavefronts against the fewest possible: of one instruction,"
                 + " or of every warp's instructions of a stage", List.of(smem, access, elem, vector), List.of("minimum", "degree", "threads",
                         "vector_bytes", "worst_bank", "collisions", "instructions", "worst_instruction"), false,
                 a -> {
                     Layout acc = a.get(access);
+                    int bytes = BankConflicts.elementBytes(a.get(smem), a.getOr(elem, 0));
                     boolean stage = acc.rank() > 2 || (acc.rank() >= 2 ? acc.mode(0).size() : acc.size()) > 32;
-                    if (!stage) return banks(BankConflicts.offsets(a.get(smem)), a.get(elem), acc, a.getOr(vector, 0));
+                    if (!stage) return banks(BankConflicts.offsets(a.get(smem)), bytes, acc, a.getOr(vector, 0));
                     if (a.getOr(vector, 0) != 0) {
                         throw new org.layoutcat.core.LayoutArgumentException("a stage's accesses take their vectors from the access's"
                                 + " mode 1 (the values of one instruction); leave the vector out");
                     }
-                    return stageBanks(BankConflicts.stage(BankConflicts.offsets(a.get(smem)), a.get(elem), acc, 32));
+                    return stageBanks(BankConflicts.stage(BankConflicts.offsets(a.get(smem)), bytes, acc, 32));
                 },
                 none("bank conflicts are the hardware's, not CuTe's: layoutcat gpu banks measures them on the GPU"),
                 none("bank conflicts are the hardware's, not CuTe's"), List.of("Sw<3,3,3> o 0 o (8,64):(64,1)", "(8,8):(64,8)", "2"),

@@ -163,6 +163,7 @@ final class Views {
         AnyLayout l = AnyLayout.parse(r.arg(0, "the layout"));
         if (r.args().size() > 2) throw new IllegalArgumentException("layout: a layout and optionally the element's bytes");
         int elem = bytes(r.option("elem") != null ? r.option("elem") : r.args().size() > 1 ? r.args().get(1) : null, "layout");
+        if (elem > 0) elem = org.layoutcat.core.swizzle.BankConflicts.elementBytes(l, elem); // one width: the pointer's, where it has one
         g.writeStringField("title", l.toString());
         g.writeStringField("text", l.toString());
         List<String> notes = new ArrayList<>();
@@ -227,12 +228,14 @@ final class Views {
         AnyLayout smem = AnyLayout.parse(r.arg(0, "the shared-memory layout"));
         Layout access = Layout.parse(r.arg(1, "the access layout (thread, value) -> index"));
         String elemText = r.option("elem") != null ? r.option("elem") : r.args().size() > 2 ? r.args().get(2) : null;
-        if (elemText == null || elemText.isBlank()) throw new IllegalArgumentException("banks: the element's bytes (elem) are missing");
         String vector = r.option("vector") != null ? r.option("vector") : r.args().size() > 3 ? r.args().get(3) : null;
-        List<String> args = new ArrayList<>(List.of(smem.toString(), access.toString(), elemText.trim()));
-        if (vector != null && !vector.isBlank()) args.add(vector.trim());
+        // the element's bytes: those given, or (none given) the width of SMEM's smem_ptr[Nb], as bank_conflicts reads them
+        boolean given = elemText != null && !elemText.isBlank(), widened = vector != null && !vector.isBlank();
+        List<String> args = new ArrayList<>(List.of(smem.toString(), access.toString()));
+        if (given || widened) args.add(given ? elemText.trim() : "0");
+        if (widened) args.add(vector.trim());
         Answer answer = answer("bank_conflicts", args); // refused in the batch mode's words
-        int elem = bytes(elemText, "banks");
+        int elem = org.layoutcat.core.swizzle.BankConflicts.elementBytes(smem, bytes(elemText, "banks"));
         g.writeStringField("title", "bank conflicts of " + access + " over " + smem);
         g.writeStringField("text", answer.result());
         notes(g, List.of("the tile's offsets and banks; the cells the instruction reads show their thread T and value V",
@@ -283,7 +286,8 @@ final class Views {
                 if (sc.copy() == null) throw new IllegalArgumentException("copybanks: " + spec + " is an access layout: the banks view takes it");
                 org.layoutcat.core.swizzle.SwizzleSearch.Access a = sc.access(tile);
                 return new Stage(smem, sc.copy(), sc.side() != null ? sc.side() : org.layoutcat.core.atom.CopyStage.sharedSide(sc.copy().atom()),
-                        a.access(), a.lanes(), bytes(sc.copy().valueBits()), sc.text(), null);
+                        a.access(), a.lanes(), org.layoutcat.core.swizzle.BankConflicts.elementBytes(smem, bytes(sc.copy().valueBits())),
+                        sc.text(), null);
             }
             String bits = r.arg(2, "the value width in bits");
             int b = VALUE_BITS.reader().read(bits, "copybanks", 2);
@@ -302,7 +306,8 @@ final class Views {
                         + " say which side is shared memory (SRC: the source, DST: the destination)");
             }
             Layout access = org.layoutcat.core.atom.CopyStage.access(copy, tile, side);
-            return new Stage(smem, copy, side, access, org.layoutcat.core.atom.CopyStage.addressLanes(copy.atom()), bytes(b), copy.atom().name(), args);
+            return new Stage(smem, copy, side, access, org.layoutcat.core.atom.CopyStage.addressLanes(copy.atom()),
+                    org.layoutcat.core.swizzle.BankConflicts.elementBytes(smem, bytes(b)), copy.atom().name(), args); // the pointer's width, where smem has one
         }
 
         /** A value width in bytes; shared memory's banks count bytes. */

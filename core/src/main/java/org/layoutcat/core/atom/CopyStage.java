@@ -74,13 +74,14 @@ public final class CopyStage {
      * its elements the copy's values), on the atom's shared side ({@code side} null: the atom's own, {@link #sharedSide}).
      *
      * @throws LayoutArgumentException where the atom does not say which side is shared memory and none is given, where
-     *         {@link #access} or {@link BankConflicts#stage} refuses
+     *         smem carries an element width (CuTe's smem_ptr[Nb]) other than the copy's values' ({@link
+     *         BankConflicts#elementBytes(AnyLayout, int)}), where {@link #access} or {@link BankConflicts#stage} refuses
      */
     public static BankConflicts.Stage bankConflicts(TiledCopy copy, AnyLayout smem, CopyAtom.Side side) {
         if (copy.valueBits() % 8 != 0) {
             throw new LayoutArgumentException("values of " + copy.valueBits() + " bits: shared memory's banks count bytes");
         }
-        int elementBytes = copy.valueBits() / 8;
+        int elementBytes = BankConflicts.elementBytes(smem, copy.valueBits() / 8); // the pointer's width, where smem has one
         CopyAtom.Side s = side != null ? side : sharedSide(copy.atom());
         if (s == null) {
             throw new LayoutArgumentException(copy.atom().name() + " (" + copy.atom().ptx() + ") loads or stores either side: say which"

@@ -64,6 +64,42 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
     }
 
     /**
+     * The bytes of a shared-memory layout's element, from one place: where the layout carries its width (CuTe's
+     * pointer form {@code Sw<B,M,S> o smem_ptr[Nb](...) o L}, whose swizzle was read with it), that width, N/8 bytes;
+     * else the bytes given. Every count and picture of banks reads the element's bytes here, so that a swizzle read
+     * with one width is never counted with another.
+     *
+     * @param smem  the shared-memory layout
+     * @param given the element's bytes given with it, or 0 for none
+     * @throws LayoutArgumentException where the layout carries a width and {@code given} is another (both named),
+     *         where neither gives one, or for a width other than 1, 2, 4, 8 or 16 bytes
+     */
+    public static int elementBytes(AnyLayout smem, int given) {
+        if (smem instanceof ComposedLayout c && c.pointerBits() != 0) {
+            int bits = c.pointerBits();
+            if (given != 0 && 8L * given != bits) {
+                throw new LayoutArgumentException("the element is given as " + given + " byte" + (given == 1 ? "" : "s") + " ("
+                        + 8L * given + " bits), but the layout's pointer smem_ptr[" + bits + "b] holds " + bits + "-bit elements,"
+                        + " with which its swizzle was read: give " + (bits % 8 == 0 ? bits / 8 + " bytes, or none" : "none"));
+            }
+            return elementBytes(bits / 8);
+        }
+        if (given == 0) {
+            throw new LayoutArgumentException("the element's bytes are needed: " + LayoutArgumentException.quote(smem.toString())
+                    + " does not say them (CuTe's pointer form Sw<B,M,S> o smem_ptr[Nb](unset) o L does)");
+        }
+        return elementBytes(given);
+    }
+
+    /**
+     * The element's bytes a shared-memory layout carries: N/8 for CuTe's pointer form {@code smem_ptr[Nb]}, 0 for a
+     * layout that does not say them (the width {@link #elementBytes(AnyLayout, int)} takes first).
+     */
+    public static int pointerBytes(AnyLayout smem) {
+        return smem instanceof ComposedLayout c && c.pointerBits() != 0 ? c.pointerBits() / 8 : 0;
+    }
+
+    /**
      * The bank of the element at {@code offset} of {@code elementBytes}-byte elements: {@code ⌊offset·elementBytes / 4⌋ mod 32},
      * the bank of its first word (floor division, a remainder in [0, 32): a negative offset lies below the base).
      *

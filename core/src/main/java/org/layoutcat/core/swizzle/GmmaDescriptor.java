@@ -140,6 +140,27 @@ public record GmmaDescriptor(int startAddress, int leadingByteOffset, int stride
         return major == Major.MN ? mnMajor(what, u, bits, w, type, start) : kMajor(what, u, w, type, start);
     }
 
+    /**
+     * The descriptor of a wgmma operand whose tensor's address may be said twice: by its pointer, as CuTe prints a
+     * tensor ({@code smem_ptr[16b](0x400)}, {@link AnyLayout#pointerAddress}), and by an address given with it. One
+     * address: the one said, or 0 where neither says one (make_gmma_desc writes {@code address >> 4}).
+     *
+     * @param pointerAddress the address of the layout's pointer, empty where it has none or it is unset
+     * @param address        the address given, empty where none is
+     * @throws LayoutArgumentException where both are said and differ (both named), or as {@link #of(Major, AnyLayout,
+     *         int, long)}
+     */
+    public static GmmaDescriptor of(Major major, AnyLayout smem, int elementBits, java.util.OptionalLong pointerAddress,
+            java.util.OptionalLong address) {
+        if (pointerAddress.isPresent() && address.isPresent() && pointerAddress.getAsLong() != address.getAsLong()) {
+            throw new LayoutArgumentException("gmma_descriptor of " + LayoutArgumentException.quote(smem.toString()) + ": the address"
+                    + " is given as " + address.getAsLong() + " (0x" + Long.toHexString(address.getAsLong()) + ") and the pointer's is"
+                    + " 0x" + Long.toHexString(pointerAddress.getAsLong()) + " (" + Long.toUnsignedString(pointerAddress.getAsLong())
+                    + "): one tensor has one address; give it once, or the same");
+        }
+        return of(major, smem, elementBits, address.orElse(pointerAddress.orElse(0)));
+    }
+
     private static int elementBits(String what, int bits) {
         if (bits != 8 && bits != 16 && bits != 32 && bits != 64) {
             throw new LayoutArgumentException(what + ": elements of " + bits + " bits; a wgmma operand holds 8-, 16-, 32-"

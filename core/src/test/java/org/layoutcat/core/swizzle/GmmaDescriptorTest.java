@@ -62,6 +62,29 @@ class GmmaDescriptorTest {
     }
 
     /**
+     * Issue 34: the tensor's address is its pointer's where CuTe's printout gives one. A host program over CUTLASS
+     * (make_gmma_desc<Major::K> of make_tensor(make_smem_ptr((half_t*)0x400), composition(tile_to_shape(
+     * GMMA::Layout_K_SW128_Atom<half_t>, (64,64)), (64,16))), with cvta.to.shared standing as the identity, which on
+     * the host CuTe's cast_smem_ptr_to_uint is not) prints the tensor as below and the descriptor 0x4000004000010040.
+     */
+    @Test
+    void theStartAddressIsThePointersAndOneAddressOnly() {
+        String printed = "Sw<3,4,3>_smem_ptr[16b](0x400) o (_64,_16):(_64,_1)";
+        java.util.OptionalLong none = java.util.OptionalLong.empty();
+        assertEquals(java.util.OptionalLong.of(0x400), AnyLayout.pointerAddress(printed));
+        assertEquals(none, AnyLayout.pointerAddress("Sw<3,4,3> o smem_ptr[16b](unset) o (64,16):(64,1)"));
+        assertEquals(none, AnyLayout.pointerAddress("Sw<3,3,3> o 0 o (64,16):(64,1)"));
+        GmmaDescriptor d = GmmaDescriptor.of(Major.K, AnyLayout.parse(printed), 0, AnyLayout.pointerAddress(printed), none);
+        assertEquals("0x4000004000010040", d.toString());
+        assertEquals(64, d.startAddress());
+        assertEquals(d, GmmaDescriptor.of(Major.K, AnyLayout.parse(printed), 0, AnyLayout.pointerAddress(printed),
+                java.util.OptionalLong.of(1024)));
+        LayoutArgumentException two = assertThrows(LayoutArgumentException.class, () -> GmmaDescriptor.of(Major.K,
+                AnyLayout.parse(printed), 0, AnyLayout.pointerAddress(printed), java.util.OptionalLong.of(2048)));
+        assertTrue(two.getMessage().contains("2048") && two.getMessage().contains("0x400"), two.getMessage());
+    }
+
+    /**
      * Where CuTe's static assertions fail, the refusal says which, in CuTe's words (compiled against CUTLASS: the first
      * three fail with "Not a canonical GMMA_K Layout: Expected K-size 2 for dense or 4 for sparse", "Not a canonical
      * GMMA_MN Layout: Expected K-size 256/sizeof_bits<T> ..." and "... Expected stride failure"; the fourth with

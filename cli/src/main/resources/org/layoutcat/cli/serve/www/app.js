@@ -16,7 +16,7 @@ const SWIZZLES = [
 const FORMS = {
   layout: { label: 'layout', args: [
       { label: 'layout (any kind: shape:stride, 1@0 strides, Sw<B,M,S> o off o L; CuTe printouts as they are)', value: SWIZZLES[0][1] },
-      { label: 'element bytes: each cell\'s shared-memory bank', choices: ['', '1', '2', '4', '8', '16'], value: '2' }],
+      { label: 'element bytes: each cell\'s shared-memory bank', choices: ['', '1', '2', '4', '8', '16'], value: '2', width: 0 }],
     presets: SWIZZLES },
   op: { label: 'operation' },
   compose: { label: 'compose', args: [
@@ -38,7 +38,7 @@ const FORMS = {
   banks: { label: 'banks', args: [
       { label: 'shared-memory layout', value: 'Sw<3,3,3> o 0 o (8,64):(64,1)' },
       { label: 'access: (thread, value) → index', value: '(8,8):(1,8)' },
-      { label: 'element bytes', choices: ['1', '2', '4', '8', '16'], value: '2' },
+      { label: 'element bytes ((none): the layout\'s, smem_ptr[Nb])', choices: ['', '1', '2', '4', '8', '16'], value: '2', width: 0 },
       { label: 'vector bytes per thread (optional)', value: '' }],
     help: 'one instruction, or a stage with its instructions as modes 2, 3, … of the access (e.g. (32,8,8):(1,64,512)): which bank each thread reads, wavefronts against the fewest possible' },
   copybanks: { label: 'copy banks', args: [
@@ -142,6 +142,7 @@ function choose(name, args, options) {
     opForm(form, args);
   } else {
     spec.args.forEach((a, i) => form.append(field('a' + i, a, args ? args[i] ?? '' : a.value)));
+    spec.args.forEach((a, i) => { if (a.width !== undefined) followWidth(form, 'a' + a.width, 'a' + i); });
     for (const o of spec.options ?? []) form.append(field('o-' + o.name, o, options && o.name in options ? options[o.name] : o.value));
     if (spec.presets) {
       const sel = document.createElement('select');
@@ -151,6 +152,7 @@ function choose(name, args, options) {
         const p = spec.presets[Number(sel.value)];
         if (!p) return;
         form.elements.a0.value = p[1]; form.elements.a1.value = p[2];
+        form.elements.a0.dispatchEvent(new Event('change'));
         run(true);
       });
       const l = document.createElement('label'); l.textContent = 'presets'; l.append(sel); form.append(l);
@@ -160,6 +162,23 @@ function choose(name, args, options) {
   const go = document.createElement('button'); go.type = 'submit'; go.textContent = 'show'; go.id = 'show';
   form.append(go);
   form.onsubmit = (ev) => { ev.preventDefault(); run(true); };
+}
+
+/**
+ * An element-bytes field that follows the layout field's width: where the layout is CuTe's pointer form
+ * smem_ptr[Nb], its elements are N/8 bytes, the one width the engine counts banks with (it refuses another), so the
+ * form never sends its default against the pointer's. A field left at (none) stays so.
+ */
+function followWidth(form, layoutId, bytesId) {
+  const layout = form.elements[layoutId], bytes = form.elements[bytesId];
+  const follow = () => {
+    const m = /smem_ptr\[(\d+)b\]/.exec(layout.value);
+    if (!m || bytes.value === '') return;
+    const b = String(Number(m[1]) / 8);
+    if ([...bytes.options].some((o) => o.value === b)) bytes.value = b;
+  };
+  layout.addEventListener('input', follow);
+  layout.addEventListener('change', follow); // on an edit only: a request read from a link is sent as it is
 }
 
 function field(id, spec, value) {
