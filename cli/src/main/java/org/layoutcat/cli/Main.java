@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.layoutcat.category.compose.CompositionExplanation;
 import org.layoutcat.cli.op.Answer;
+import org.layoutcat.cli.op.Failure;
 import org.layoutcat.cli.op.Operation;
 import org.layoutcat.cli.op.Operations;
 import org.layoutcat.cli.op.Param;
@@ -217,31 +218,28 @@ public final class Main implements Callable<Integer> {
     }
 
     /**
-     * The one report of a refusal: {@code layoutcat CMD: reason} on stderr, cut as the batch mode cuts its errors;
-     * returns {@link #REFUSED}. An exception no refusal throws (a bug of layoutcat: an index out of bounds, a null, a
-     * wrong cast) is reported as an internal error with a fixed message and returns {@link #INTERNAL}.
+     * The one report of a failure: {@code layoutcat CMD: reason} on stderr, cut as the batch mode cuts its errors;
+     * returns {@link #REFUSED}. The failure is told as the batch mode and the explorer tell it ({@link Failure#of}):
+     * an exception no refusal throws (a bug of layoutcat: an index out of bounds, a null, a wrong cast) is an internal
+     * error with a fixed message, {@link #INTERNAL}. A command also meets the machine: a file it cannot read or write,
+     * a GPU or driver that is missing or refuses (an {@link IllegalStateException} of the gpu module): refused, with
+     * what failed.
      */
     static int report(String command, Throwable e) {
-        if (e instanceof Error error && !(e instanceof StackOverflowError)) throw error; // never swallowed
-        if (internal(e)) {
-            System.err.println(prefix(command) + "internal error (" + e.getClass().getSimpleName() + "): a bug of layoutcat, not a"
-                    + " refusal of the input; please report the command line");
-            return INTERNAL;
+        if (e instanceof java.io.UncheckedIOException || e instanceof java.io.IOException || e instanceof IllegalStateException) {
+            System.err.println(prefix(command) + LayoutArgumentException.cut(describe(e)));
+            return REFUSED;
         }
-        System.err.println(prefix(command) + (e instanceof StackOverflowError ? "the input is nested too deeply to process"
-                : LayoutArgumentException.cut(describe(e))));
-        return REFUSED;
-    }
-
-    /**
-     * True for an exception that only a bug throws: refusals are IllegalArgumentException (the inputs),
-     * ArithmeticException (overflow), IllegalStateException (a missing GPU or driver), and I/O errors.
-     */
-    static boolean internal(Throwable e) {
-        return e instanceof NullPointerException || e instanceof IndexOutOfBoundsException || e instanceof ClassCastException
-                || e instanceof NegativeArraySizeException || e instanceof ArrayStoreException
-                || e instanceof java.util.NoSuchElementException || e instanceof UnsupportedOperationException
-                || e instanceof java.util.ConcurrentModificationException;
+        return switch (Failure.of(null, e)) {
+            case Failure.Refused r -> {
+                System.err.println(prefix(command) + LayoutArgumentException.cut(r.message()));
+                yield REFUSED;
+            }
+            case Failure.Internal i -> {
+                System.err.println(prefix(command) + i.message("the command line"));
+                yield INTERNAL;
+            }
+        };
     }
 
     /** One line saying what failed and why, for an exception that reached the top: never a bare path or class name. */

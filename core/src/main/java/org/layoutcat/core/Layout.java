@@ -675,9 +675,11 @@ public final class Layout implements AnyLayout {
      * shape whose leaf at mode {@code s:d} is {@code (x / d) mod s} (0 where {@code s = 1}). It reads x as an
      * offset, so for a layout that is a bijection onto [0, size) (compact) it inverts Φ:
      * {@code apply(hierCoord(x)) = x}. {@link #idx2crd(long)} is the same against the column-major strides.
-     * A mode of extent > 1 with stride ≤ 0 determines no coordinate: an IllegalArgumentException.
+     * A mode of extent > 1 with stride ≤ 0 determines no coordinate: an IllegalArgumentException. The answer
+     * satisfies CuTe's post-condition {@code apply(hierCoord(x)) = x}; an offset L does not take is refused.
      *
-     * @throws LayoutArgumentException for a negative offset, or where a mode of extent > 1 has a stride ≤ 0
+     * @throws LayoutArgumentException for a negative offset, where a mode of extent > 1 has a stride ≤ 0, or where L
+     *         does not take the offset
      */
     public IntTuple hierCoord(long offset) {
         if (offset < 0) throw new LayoutArgumentException("offset " + offset + " of " + this + " is negative");
@@ -690,7 +692,15 @@ public final class Layout implements AnyLayout {
             }
             c[k] = (offset / flatStride[k]) % flatShape[k];
         }
-        return Profile.tuple(profile, c);
+        IntTuple coord = Profile.tuple(profile, c);
+        // CuTe's own post-condition, crd2idx(coord, shape, stride) == x, which CuTe does not check: without it the
+        // coordinate is one where L takes another offset (8:2 at 3 would be 1, where L(1) = 2)
+        long reached = apply(coord);
+        if (reached != offset) {
+            throw new LayoutArgumentException(() -> "hierarchical coordinate of offset " + offset + " in " + this + ": L never takes that"
+                    + " offset (the coordinate (x / d) mod s is " + coord + ", where L takes " + reached + ")");
+        }
+        return coord;
     }
 
     /**

@@ -37,7 +37,13 @@ public sealed interface Failure {
     record Internal(String op, Throwable cause) implements Failure {
         @Override
         public String message() {
-            return (op == null ? "" : op + ": ") + "an internal error answered this request; please report it with the request";
+            return message("the request");
+        }
+
+        /** The stable words, asking for {@code toReport} (the request, the command line) to be reported. */
+        public String message(String toReport) {
+            return (op == null ? "" : op + ": ") + "internal error (" + cause.getClass().getSimpleName()
+                    + "): a bug of layoutcat, not a refusal of the input; please report " + toReport;
         }
     }
 

@@ -207,7 +207,7 @@ final class Admission implements AutoCloseable {
             }
             log(what + ": " + why);
             why.printStackTrace();
-            return json(500, "an internal error answered this request; please report it: " + why.getClass().getName());
+            return json(500, new org.layoutcat.cli.op.Failure.Internal(null, why).message());
         } catch (java.util.concurrent.CancellationException e) {
             return json(503, "the request was given up");
         }

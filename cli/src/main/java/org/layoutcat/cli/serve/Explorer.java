@@ -413,7 +413,7 @@ public final class Explorer implements AutoCloseable {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
         try (JsonGenerator g = Views.JSON.createGenerator(b)) {
             g.writeStartObject();
-            g.writeStringField("error", message);
+            g.writeStringField("error", org.layoutcat.core.LayoutArgumentException.cut(message)); // cut as the batch mode cuts its errors
             g.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException(e);

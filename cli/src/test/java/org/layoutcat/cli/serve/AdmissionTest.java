@@ -165,7 +165,7 @@ class AdmissionTest {
                 throw new IllegalStateException("a bug");
             }).get(60, TimeUnit.SECONDS);
             assertEquals(500, other.status());
-            assertTrue(text(other).contains("an internal error answered this request; please report it: java.lang.IllegalStateException"), text(other));
+            assertTrue(text(other).contains("internal error (IllegalStateException): a bug of layoutcat"), text(other));
         }
     }
 
