@@ -70,10 +70,11 @@ final class CuTeNotation {
 
     /** A layout with integer strides; a layout of another kind is refused with its kind named. */
     static Layout parseLayout(String text) {
-        return switch (parseAnyLayout(text)) {
+        AnyLayout other = parseAnyLayout(text);
+        return switch (other) {
             case Layout l -> l;
-            case AnyLayout other -> throw new LayoutArgumentException(() -> "\"" + LayoutArgumentException.quote(text) + "\" is "
-                    + other.kind().words() + ", where a layout with integer strides is read");
+            case CoordLayout _, ComposedLayout _, InnerSwizzledLayout _ -> throw new LayoutArgumentException(() -> "\"" + LayoutArgumentException.quote(text) + "\" is "
+                    + other.kindInWords() + ", where a layout with integer strides is read");
         };
     }
 
@@ -174,7 +175,7 @@ final class CuTeNotation {
         canonical = false; // prints itself
         if (!(l instanceof Layout outer)) {
             pos = start;
-            throw error("the layout after a swizzle has integer strides; " + l + " is " + l.kind().words());
+            throw error("the layout after a swizzle has integer strides; " + l + " is " + l.kindInWords());
         }
         expectComposition();
         long offset = integer();
@@ -248,7 +249,7 @@ final class CuTeNotation {
         AnyLayout inner = anyLayout();
         if (!(inner instanceof Layout l)) {
             pos = innerAt;
-            throw error("the layout inside a swizzle has integer strides; " + inner + " is " + inner.kind().words());
+            throw error("the layout inside a swizzle has integer strides; " + inner + " is " + inner.kindInWords());
         }
         if (pointer == null) return new ComposedLayout(sw, offset, l);
         int log2Bytes = Integer.numberOfTrailingZeros(pointer.bits / 8);

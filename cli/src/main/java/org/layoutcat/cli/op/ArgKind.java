@@ -6,6 +6,8 @@ import java.util.stream.Collectors;
 import org.layoutcat.category.NestMorphism;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.Swizzle;
@@ -46,12 +48,15 @@ public record ArgKind<T>(String words, Reader<T> reader) {
      * A layout with integer strides, for an operation whose core function takes only that kind: a layout of another
      * kind is refused here, naming its kind.
      */
-    public static final ArgKind<Layout> LAYOUT = new ArgKind<>("a layout with integer strides", (t, op, i) -> switch (AnyLayout.parse(t)) {
-        case Layout l -> l;
-        case ComposedLayout c -> throw AnyLayout.Kind.refuse(op, c, "argument " + (i + 1) + " of " + op + " is a layout"
-                + " with integer strides, which a swizzled function does not have; apply it to the inner layout " + c.inner());
-        case AnyLayout other -> throw AnyLayout.Kind.refuse(op, other, "argument " + (i + 1) + " of " + op
-                + " is a layout with integer strides");
+    public static final ArgKind<Layout> LAYOUT = new ArgKind<>("a layout with integer strides", (t, op, i) -> {
+        AnyLayout read = AnyLayout.parse(t);
+        return switch (read) {
+            case Layout l -> l;
+            case ComposedLayout c -> throw AnyLayout.refuse(op, c, "argument " + (i + 1) + " of " + op + " is a layout"
+                    + " with integer strides, which a swizzled function does not have; apply it to the inner layout " + c.inner());
+            case CoordLayout _, InnerSwizzledLayout _ -> throw AnyLayout.refuse(op, read, "argument " + (i + 1) + " of " + op
+                    + " is a layout with integer strides");
+        };
     });
 
     /** A tiler: a layout of any kind, a by-mode tiler {@code <T0,T1,...>} or a plain shape. */
