@@ -25,6 +25,7 @@ import org.layoutcat.core.ScaledBasis;
 import org.layoutcat.core.Swizzle;
 import org.layoutcat.core.Tiler;
 import org.layoutcat.core.atom.CopyAtom;
+import org.layoutcat.core.atom.Element;
 import org.layoutcat.core.atom.MmaAtom;
 import org.layoutcat.core.modes.SliceCoord;
 
@@ -309,7 +310,7 @@ public final class CodeWriter {
 
         /** The preprocessor lines a value needs before {@code <cute/tensor.hpp>}: the SM90 atoms of every N. */
         static List<String> defines(Object v) {
-            if (v instanceof MmaAtom m && m.name().startsWith("SM90_")) {
+            if (v instanceof MmaAtom m && m.family() != MmaAtom.Family.MMA_SYNC) {
                 return List.of("#define CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED  // the SM90 GMMA atoms of every N");
             }
             return List.of();
@@ -322,9 +323,11 @@ public final class CodeWriter {
          * types.
          */
         static String atomType(MmaAtom m) {
-            if (!m.name().startsWith("SM90_")) return m.name();
-            if (!m.name().contains("_TN")) return m.name() + "<GMMA::Major::K, GMMA::Major::K>";
-            return m.name().contains("_S32") ? m.name() : m.name() + "<>";
+            return switch (m.family()) {
+                case MMA_SYNC -> m.name();
+                case WGMMA_SS, WGMMA_RS -> m.ab().bits() == 16 ? m.name() + "<GMMA::Major::K, GMMA::Major::K>"
+                        : m.d() == Element.S32 ? m.name() : m.name() + "<>";
+            };
         }
 
         /**
@@ -332,11 +335,12 @@ public final class CodeWriter {
          * name ({@code UniversalCopy_U128} is {@code UniversalCopy<uint128_t>}).
          */
         static String atomType(CopyAtom c) {
-            Matcher m = UNIT.matcher(c.name());
-            return m.matches() ? m.group(1) + "<uint" + m.group(2) + "_t>" : c.name();
+            return switch (c.family()) {
+                case CopyAtom.Ldmatrix _, CopyAtom.Stmatrix _ -> c.name();
+                case CopyAtom.CpAsync _ -> "SM80_CP_ASYNC_CACHEALWAYS<uint" + c.bits() + "_t>";
+                case CopyAtom.Universal _ -> "UniversalCopy<uint" + c.bits() + "_t>";
+            };
         }
-
-        private static final Pattern UNIT = Pattern.compile("(\\w+?)_U(\\d+)");
 
         /**
          * The checks that {@code expr}, a value of a layout with basis strides, is {@code v}: for one basis stride,

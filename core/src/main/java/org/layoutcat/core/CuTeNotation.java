@@ -68,6 +68,28 @@ final class CuTeNotation {
         }
     }
 
+    /**
+     * The swizzle where the whole text is a bare {@code Sw<B,M,S>} (spaces aside), its three integers as written and
+     * checked by the swizzle (whose refusal is not positioned); null where the text is anything else, which the
+     * caller reads as a layout (and that reader words what is wrong with it).
+     */
+    static Swizzle parseBareSwizzle(String text) {
+        CuTeNotation p = of(text);
+        int[] bms;
+        try {
+            p.skip();
+            if (!p.startsSwizzle()) return null;
+            bms = p.swizzleParameters();
+            p.skip();
+            if (p.pos != p.text.length()) return null;
+        } catch (LayoutArgumentException notBare) {
+            return null;
+        } finally {
+            p.done();
+        }
+        return new Swizzle(bms[0], bms[1], bms[2]);
+    }
+
     /** A layout with integer strides; a layout of another kind is refused with its kind named. */
     static Layout parseLayout(String text) {
         AnyLayout other = parseAnyLayout(text);

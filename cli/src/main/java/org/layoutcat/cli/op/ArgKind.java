@@ -65,21 +65,13 @@ public record ArgKind<T>(String words, Reader<T> reader) {
     /** An integer tuple (a shape, a profile, a coordinate without wildcards). */
     public static final ArgKind<IntTuple> TUPLE = new ArgKind<>("an integer tuple", (t, op, i) -> IntTuple.parse(t));
 
-    /** A bare swizzle Sw<B,M,S>, its integers of a few digits (the swizzle checks their range). */
-    private static final java.util.regex.Pattern BARE_SWIZZLE =
-            java.util.regex.Pattern.compile("\\s*Sw\\s*<\\s*(-?\\d{1,4})\\s*,\\s*(-?\\d{1,4})\\s*,\\s*(-?\\d{1,4})\\s*>\\s*");
-
     /**
      * A layout of any kind ({@link AnyLayout#parse}), or a bare swizzle {@code Sw<B,M,S>} (its three integers as
      * written, the swizzle checking them).
      */
     public static final ArgKind<LayoutOrSwizzle> LAYOUT_OR_SWIZZLE = new ArgKind<>("a layout of any kind or a swizzle Sw<B,M,S>",
-            (t, op, i) -> {
-                java.util.regex.Matcher m = BARE_SWIZZLE.matcher(t);
-                if (!m.matches()) return new LayoutOrSwizzle.OfLayout(AnyLayout.parse(t));
-                return new LayoutOrSwizzle.OfSwizzle(new Swizzle(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
-                        Integer.parseInt(m.group(3))));
-            });
+            (t, op, i) -> Swizzle.parseBare(t).<LayoutOrSwizzle>map(LayoutOrSwizzle.OfSwizzle::new)
+                    .orElseGet(() -> new LayoutOrSwizzle.OfLayout(AnyLayout.parse(t))));
 
     /** A linear map over F2, {@code {IN=[B,...],...} -> {OUT:SIZE,...}} ({@link F2Map#parse}). */
     public static final ArgKind<F2Map> F2_MAP = new ArgKind<>("an F2 map {IN=[B,...],...} -> {OUT:SIZE,...}",

@@ -379,7 +379,8 @@ final class Views {
         switch (r.kind()) {
             case "divide" -> request(g, form + "_divide", r.args().subList(0, 2));
             case "product" -> request(g, form + "_product", r.args().subList(0, 2));
-            case "morphism" -> request(g, r.args().get(0).contains("-") ? "from_morphism" : "to_morphism", r.args().subList(0, 1));
+            case "morphism" -> request(g, org.layoutcat.category.NestMorphism.isMorphismText(r.args().get(0)) ? "from_morphism" : "to_morphism",
+                    r.args().subList(0, 1));
             case "refinement" -> request(g, "mutual_refinement", r.args().subList(0, 2));
             case "coords" -> request(g, "coalesce", r.args().subList(0, 1));
             default -> request(g, null, null);
