@@ -13,6 +13,14 @@ import org.layoutcat.core.IntTuple;
 final class MorphismNotation {
     private MorphismNotation() {}
 
+    /**
+     * Whether the text is written in this notation rather than as a layout: it has the arrow's {@code --} or
+     * {@code ->}, which CuTe notation never has (a negative stride is one {@code -} before a digit).
+     */
+    static boolean isMorphismText(String text) {
+        return text.contains("--") || text.contains("->");
+    }
+
     static NestMorphism parse(String text) {
         if (text == null) throw new LayoutArgumentException("no morphism to parse (null)");
         int arrow = text.indexOf("--");

@@ -70,6 +70,15 @@ public final class NestMorphism {
         return MorphismNotation.parse(text);
     }
 
+    /**
+     * Whether {@code text} is written as a morphism {@code S --(α)--> T} (which {@link #parse} reads) rather than as a
+     * layout: the one rule by which a text that may be either is told apart. It has the arrow's {@code --} or
+     * {@code ->}, which CuTe notation never has; a layout with a negative stride, {@code (4,2):(1,-4)}, is a layout.
+     */
+    public static boolean isMorphismText(String text) {
+        return MorphismNotation.isMorphismText(text);
+    }
+
     /** The domain S. */
     public IntTuple domain() {
         return domain;

@@ -17,6 +17,15 @@ class MorphismValidationTest {
     }
 
     @Test
+    void aTextIsAMorphismByItsArrowAndALayoutOtherwise() {
+        assertTrue(NestMorphism.isMorphismText("(2,2) --(1,2)--> (2,2)"));
+        assertTrue(NestMorphism.isMorphismText("(2,2) -> (2,2)")); // an arrow parse refuses, in the morphism's words
+        // a layout, a negative stride among its strides: no arrow
+        assertTrue(!NestMorphism.isMorphismText("(4,2):(1,-4)"));
+        assertTrue(!NestMorphism.isMorphismText("(2,2):(2,1)"));
+    }
+
+    @Test
     void finMorphismIsInjectiveAwayFromTheBasepoint() {
         assertMessage("not injective away from *: 2 is hit twice", () -> FinMorphism.of(3, 2, 0, 2));
         assertMessage("α(1) = 4 is outside {*,1..3}", () -> FinMorphism.of(3, 4));

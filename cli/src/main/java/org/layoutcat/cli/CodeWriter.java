@@ -18,12 +18,14 @@ import org.layoutcat.cli.op.Request;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.ScaledBasis;
 import org.layoutcat.core.Swizzle;
 import org.layoutcat.core.Tiler;
 import org.layoutcat.core.atom.CopyAtom;
+import org.layoutcat.core.atom.Element;
 import org.layoutcat.core.atom.MmaAtom;
 import org.layoutcat.core.modes.SliceCoord;
 
@@ -230,6 +232,7 @@ public final class CodeWriter {
                 case Boolean b -> b.toString();
                 case MmaAtom m -> atomType(m) + "{}";
                 case CopyAtom c -> atomType(c) + "{}";
+                case InnerSwizzledLayout _ -> throw new IllegalArgumentException("cpp: no C++ value for " + v);
                 default -> throw new IllegalArgumentException("cpp: no C++ value for " + v);
             };
         }
@@ -307,7 +310,7 @@ public final class CodeWriter {
 
         /** The preprocessor lines a value needs before {@code <cute/tensor.hpp>}: the SM90 atoms of every N. */
         static List<String> defines(Object v) {
-            if (v instanceof MmaAtom m && m.name().startsWith("SM90_")) {
+            if (v instanceof MmaAtom m && m.family() != MmaAtom.Family.MMA_SYNC) {
                 return List.of("#define CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED  // the SM90 GMMA atoms of every N");
             }
             return List.of();
@@ -320,9 +323,11 @@ public final class CodeWriter {
          * types.
          */
         static String atomType(MmaAtom m) {
-            if (!m.name().startsWith("SM90_")) return m.name();
-            if (!m.name().contains("_TN")) return m.name() + "<GMMA::Major::K, GMMA::Major::K>";
-            return m.name().contains("_S32") ? m.name() : m.name() + "<>";
+            return switch (m.family()) {
+                case MMA_SYNC -> m.name();
+                case WGMMA_SS, WGMMA_RS -> m.ab().bits() == 16 ? m.name() + "<GMMA::Major::K, GMMA::Major::K>"
+                        : m.d() == Element.S32 ? m.name() : m.name() + "<>";
+            };
         }
 
         /**
@@ -330,11 +335,12 @@ public final class CodeWriter {
          * name ({@code UniversalCopy_U128} is {@code UniversalCopy<uint128_t>}).
          */
         static String atomType(CopyAtom c) {
-            Matcher m = UNIT.matcher(c.name());
-            return m.matches() ? m.group(1) + "<uint" + m.group(2) + "_t>" : c.name();
+            return switch (c.family()) {
+                case CopyAtom.Ldmatrix _, CopyAtom.Stmatrix _ -> c.name();
+                case CopyAtom.CpAsync _ -> "SM80_CP_ASYNC_CACHEALWAYS<uint" + c.bits() + "_t>";
+                case CopyAtom.Universal _ -> "UniversalCopy<uint" + c.bits() + "_t>";
+            };
         }
-
-        private static final Pattern UNIT = Pattern.compile("(\\w+?)_U(\\d+)");
 
         /**
          * The checks that {@code expr}, a value of a layout with basis strides, is {@code v}: for one basis stride,
@@ -375,6 +381,7 @@ public final class CodeWriter {
                 case CoordLayout c when c.equals(CoordLayout.identity(c.shape())) -> "make_identity_tensor(" + tuple(c.shape(), "make_shape") + ")";
                 case CoordLayout c -> throw new IllegalArgumentException("cpp: a layout with basis strides is written as"
                         + " make_identity_tensor, so it must be an identity layout; " + c + " is not");
+                case InnerSwizzledLayout _ -> throw new IllegalArgumentException("cpp: no C++ tensor of " + v);
                 default -> throw new IllegalArgumentException("cpp: no C++ tensor of " + v);
             };
         }
@@ -406,6 +413,7 @@ public final class CodeWriter {
                 case SliceCoord c -> pyCoord(c);
                 case Long n -> n.toString();
                 case Integer n -> n.toString();
+                case InnerSwizzledLayout _ -> throw new IllegalArgumentException("dsl: no CuTe DSL value for " + v);
                 default -> throw new IllegalArgumentException("dsl: no CuTe DSL value for " + v);
             };
         }

@@ -298,7 +298,7 @@ public final class DrawCommand implements Callable<Integer> {
             case "morphism": {
                 arity(a, 1, 1, "a morphism \"S --(α)--> T\" or a tractable layout L");
                 String text = a.get(0); // morphism notation is drawn as it is; a layout as its standard representation f_L
-                if (text.contains("--") || text.contains("->")) return Drawings.morphism(NestMorphism.parse(text), title);
+                if (NestMorphism.isMorphismText(text)) return Drawings.morphism(NestMorphism.parse(text), title);
                 return Drawings.morphism(Layout.parse(text), title);
             }
             case "refinement": {
@@ -346,7 +346,12 @@ public final class DrawCommand implements Callable<Integer> {
      * @throws IllegalArgumentException for operands other than C and ABC
      */
     public static String operands(TiledMma mma, String only) {
-        if (only == null || only.isBlank()) return mma.atom().ptx().startsWith("wgmma") ? "C" : "ABC";
+        if (only == null || only.isBlank()) {
+            return switch (mma.atom().family()) {
+                case MMA_SYNC -> "ABC";
+                case WGMMA_SS, WGMMA_RS -> "C";
+            };
+        }
         return switch (only.trim().toUpperCase(Locale.ROOT)) {
             case "C" -> "C";
             case "ABC" -> "ABC";

@@ -371,7 +371,7 @@ final class GpuCommand implements Callable<Integer> {
         static Kernel atomKernel(String name) {
             for (org.layoutcat.core.atom.CopyAtom c : org.layoutcat.core.atom.Atoms.copyAtoms()) {
                 if (c.name().equals(name.trim())) {
-                    return c.ptx().startsWith("stmatrix") ? org.layoutcat.gpu.ptx.AtomKernels.stmatrix(c)
+                    return c.family() instanceof org.layoutcat.core.atom.CopyAtom.Stmatrix ? org.layoutcat.gpu.ptx.AtomKernels.stmatrix(c)
                             : org.layoutcat.gpu.ptx.AtomKernels.ldmatrix(c);
                 }
             }

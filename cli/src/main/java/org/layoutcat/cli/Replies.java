@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import org.layoutcat.core.Layout;
-import org.layoutcat.core.internal.FlatLayouts;
 
 /**
  * Reply lines of the batch mode as UTF-8 bytes, one after another in one growing buffer that is written out with
@@ -63,8 +62,8 @@ final class Replies {
 
     /** Appends the CuTe notation of {@code l} (printable ASCII without quotes or backslashes: JSON as it is). */
     Replies layout(Layout l) {
-        grow(FlatLayouts.notationLength(l));
-        n = FlatLayouts.writeNotation(l, buf, n);
+        grow(l.notationLength());
+        n = l.writeNotation(buf, n);
         return this;
     }
 

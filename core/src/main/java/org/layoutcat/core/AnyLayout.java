@@ -7,7 +7,7 @@ package org.layoutcat.core;
  * inverses of swizzled layouts give it, a layout after a swizzle ({@link InnerSwizzledLayout},
  * {@code 256:1 o -64 o Sw<1,2,-4>}). An
  * operation that differs by kind {@code switch}es over this sealed type with patterns, so the compiler checks that
- * every kind is handled, and refuses a kind it does not take in that one place ({@link Kind#refuse}).
+ * every kind is handled, and refuses a kind it does not take in that one place ({@link #refuse}).
  *
  * <p>{@link #parse} is the one reader of layout text: it returns the kind the text is. No other code looks at a
  * layout's text to decide what it is.
@@ -56,7 +56,7 @@ public sealed interface AnyLayout extends Tiler permits Layout, CoordLayout, Com
         return switch (l) {
             case Layout x -> x::apply;
             case ComposedLayout x -> x::apply;
-            case CoordLayout c -> throw Kind.refuse(operation, c, why);
+            case CoordLayout c -> throw refuse(operation, c, why);
             case InnerSwizzledLayout s -> throw s.refused(operation);
         };
     }
@@ -73,8 +73,15 @@ public sealed interface AnyLayout extends Tiler permits Layout, CoordLayout, Com
     /** The nesting depth of the shape (0 for an integer). */
     int depth();
 
-    /** Which kind of layout this is. */
-    Kind kind();
+    /** The kind of layout this is, in words: {@code "a swizzled layout"}; its type says which kind it is. */
+    default String kindInWords() {
+        return switch (this) {
+            case Layout l -> "a layout with integer strides";
+            case CoordLayout c -> "a layout with scaled-basis strides";
+            case ComposedLayout s -> "a swizzled layout";
+            case InnerSwizzledLayout s -> "a layout after a swizzle (L o offset o Sw)";
+        };
+    }
 
     /**
      * {@code 1 + max L(i)} over the domain: the extent of the offsets it reaches (a swizzled layout's over its
@@ -116,42 +123,20 @@ public sealed interface AnyLayout extends Tiler permits Layout, CoordLayout, Com
             case CoordLayout c -> at.isLeaf() ? c.apply(at.value()) : c.apply(at);
             case ComposedLayout s -> IntTuple.of(at.isLeaf() ? s.apply(at.value()) : s.apply(at));
             case InnerSwizzledLayout s when at.isLeaf() -> IntTuple.of(s.apply(at.value()));
-            case InnerSwizzledLayout s -> throw Kind.refuse("eval", s, "it has no shape, so no coordinate " + at
+            case InnerSwizzledLayout s -> throw refuse("eval", s, "it has no shape, so no coordinate " + at
                     + " addresses it; eval it at an offset");
         };
     }
 
-    /** The kinds of layout, as CuTe has them. */
-    enum Kind {
-        /** {@link Layout}: integer strides; its values are offsets. */
-        INTEGER("a layout with integer strides"),
-        /** {@link CoordLayout}: scaled-basis strides; its values are coordinates. */
-        BASIS("a layout with scaled-basis strides"),
-        /** {@link ComposedLayout}: a swizzle after an offset after a layout. */
-        SWIZZLED("a swizzled layout"),
-        /** {@link InnerSwizzledLayout}: a layout after an offset after a swizzle. */
-        INNER_SWIZZLED("a layout after a swizzle (L o offset o Sw)");
-
-        private final String words;
-
-        Kind(String words) {
-            this.words = words;
-        }
-
-        /** The kind in words, e.g. "a swizzled layout". */
-        public String words() {
-            return words;
-        }
-
-        /**
-         * The one refusal of a layout whose kind an operation does not take: {@code "OP of L: L is WORDS; WHY"}.
-         *
-         * @param operation CuTe's name of the operation, e.g. {@code nullspace}
-         * @param layout    the layout refused
-         * @param why       why the operation does not take that kind, and what to do instead
-         */
-        public static LayoutArgumentException refuse(String operation, AnyLayout layout, String why) {
-            return new LayoutArgumentException(() -> operation + " of " + layout + ": it is " + layout.kind().words + "; " + why);
-        }
+    /**
+     * The one refusal of a layout whose kind an operation does not take: {@code "OP of L: it is WORDS; WHY"}, WORDS
+     * being {@link #kindInWords()}.
+     *
+     * @param operation CuTe's name of the operation, e.g. {@code nullspace}
+     * @param layout    the layout refused
+     * @param why       why the operation does not take that kind, and what to do instead
+     */
+    static LayoutArgumentException refuse(String operation, AnyLayout layout, String why) {
+        return new LayoutArgumentException(() -> operation + " of " + layout + ": it is " + layout.kindInWords() + "; " + why);
     }
 }

@@ -76,10 +76,11 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner, int point
      *         with its kind named), as {@link AnyLayout#parse} words it
      */
     public static ComposedLayout parse(String text) {
-        return switch (AnyLayout.parse(text)) {
+        AnyLayout other = AnyLayout.parse(text);
+        return switch (other) {
             case ComposedLayout c -> c;
-            case AnyLayout other -> throw new LayoutArgumentException(() -> "\"" + LayoutArgumentException.quote(text)
-                    + "\" is " + other.kind().words() + ", not a swizzled layout Sw<B,M,S> o OFFSET o LAYOUT");
+            case Layout _, CoordLayout _, InnerSwizzledLayout _ -> throw new LayoutArgumentException(() -> "\"" + LayoutArgumentException.quote(text)
+                    + "\" is " + other.kindInWords() + ", not a swizzled layout Sw<B,M,S> o OFFSET o LAYOUT");
         };
     }
 
@@ -123,11 +124,6 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner, int point
     @Override
     public int depth() {
         return inner.depth();
-    }
-
-    @Override
-    public Kind kind() {
-        return Kind.SWIZZLED;
     }
 
     /** The most points {@link #cosize} visits one by one. */

@@ -128,11 +128,12 @@ public final class CoordLayout implements AnyLayout {
      * @throws ArithmeticException where the size overflows a long
      */
     public static CoordLayout parse(String text) {
-        return switch (AnyLayout.parse(text)) {
+        AnyLayout other = AnyLayout.parse(text);
+        return switch (other) {
             case CoordLayout c -> c;
             case Layout l -> of(l);
-            case AnyLayout other -> throw new LayoutArgumentException(() -> "\"" + LayoutArgumentException.quote(text)
-                    + "\" is " + other.kind().words() + ", not a layout of integer or scaled-basis strides");
+            case ComposedLayout _, InnerSwizzledLayout _ -> throw new LayoutArgumentException(() -> "\"" + LayoutArgumentException.quote(text)
+                    + "\" is " + other.kindInWords() + ", not a layout of integer or scaled-basis strides");
         };
     }
 
@@ -154,11 +155,6 @@ public final class CoordLayout implements AnyLayout {
     @Override
     public int depth() {
         return shape.depth();
-    }
-
-    @Override
-    public Kind kind() {
-        return Kind.BASIS;
     }
 
     /** True for an integral layout {@code s:d} (its shape is an integer). */
@@ -379,7 +375,7 @@ public final class CoordLayout implements AnyLayout {
     /** Its values are coordinates, whose extent no integer cosize gives: refused. */
     @Override
     public long cosize() {
-        throw Kind.refuse("cosize", this, "its values are coordinates, which no integer cosize bounds; cosize takes a"
+        throw AnyLayout.refuse("cosize", this, "its values are coordinates, which no integer cosize bounds; cosize takes a"
                 + " layout of offsets");
     }
 

@@ -82,12 +82,35 @@ final class CuTeNotation {
         }
     }
 
+    /**
+     * The swizzle where the whole text is a bare {@code Sw<B,M,S>} (spaces aside), its three integers as written and
+     * checked by the swizzle (whose refusal is not positioned); null where the text is anything else, which the
+     * caller reads as a layout (and that reader words what is wrong with it).
+     */
+    static Swizzle parseBareSwizzle(String text) {
+        CuTeNotation p = of(text);
+        int[] bms;
+        try {
+            p.skip();
+            if (!p.startsSwizzle()) return null;
+            bms = p.swizzleParameters();
+            p.skip();
+            if (p.pos != p.text.length()) return null;
+        } catch (LayoutArgumentException notBare) {
+            return null;
+        } finally {
+            p.done();
+        }
+        return new Swizzle(bms[0], bms[1], bms[2]);
+    }
+
     /** A layout with integer strides; a layout of another kind is refused with its kind named. */
     static Layout parseLayout(String text) {
-        return switch (parseAnyLayout(text)) {
+        AnyLayout other = parseAnyLayout(text);
+        return switch (other) {
             case Layout l -> l;
-            case AnyLayout other -> throw new LayoutArgumentException(() -> "\"" + LayoutArgumentException.quote(text) + "\" is "
-                    + other.kind().words() + ", where a layout with integer strides is read");
+            case CoordLayout _, ComposedLayout _, InnerSwizzledLayout _ -> throw new LayoutArgumentException(() -> "\"" + LayoutArgumentException.quote(text) + "\" is "
+                    + other.kindInWords() + ", where a layout with integer strides is read");
         };
     }
 
@@ -188,7 +211,7 @@ final class CuTeNotation {
         canonical = false; // prints itself
         if (!(l instanceof Layout outer)) {
             pos = start;
-            throw error("the layout after a swizzle has integer strides; " + l + " is " + l.kind().words());
+            throw error("the layout after a swizzle has integer strides; " + l + " is " + l.kindInWords());
         }
         expectComposition();
         long offset = integer();
@@ -262,7 +285,7 @@ final class CuTeNotation {
         AnyLayout inner = anyLayout();
         if (!(inner instanceof Layout l)) {
             pos = innerAt;
-            throw error("the layout inside a swizzle has integer strides; " + inner + " is " + inner.kind().words());
+            throw error("the layout inside a swizzle has integer strides; " + inner + " is " + inner.kindInWords());
         }
         if (pointer == null) return new ComposedLayout(sw, offset, l);
         pointerAddress = pointer.address;

@@ -40,11 +40,6 @@ public record InnerSwizzledLayout(Layout outer, long offset, Swizzle inner) impl
     }
 
     @Override
-    public Kind kind() {
-        return Kind.INNER_SWIZZLED;
-    }
-
-    @Override
     public IntTuple shape() {
         throw noShape("shape");
     }
@@ -84,12 +79,12 @@ public record InnerSwizzledLayout(Layout outer, long offset, Swizzle inner) impl
      * swizzle; ..."}.
      */
     public LayoutArgumentException refused(String op) {
-        return Kind.refuse(op, this, "it is a function to evaluate at an offset (eval), without a shape; " + op
+        return AnyLayout.refuse(op, this, "it is a function to evaluate at an offset (eval), without a shape; " + op
                 + " takes a layout with one");
     }
 
     private LayoutArgumentException noShape(String op) {
-        return Kind.refuse(op, this, "a swizzle acts on every offset and has no shape, so this layout has none; eval it at an offset");
+        return AnyLayout.refuse(op, this, "a swizzle acts on every offset and has no shape, so this layout has none; eval it at an offset");
     }
 
     /** {@code L o offset o Sw<B,M,S>}, as CuTe prints it (without its static marks). */

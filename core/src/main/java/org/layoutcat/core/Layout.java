@@ -3,7 +3,7 @@ package org.layoutcat.core;
 import java.util.ArrayList;
 import java.util.List;
 import org.layoutcat.core.internal.Checked;
-import org.layoutcat.core.internal.LayoutFactories;
+import org.layoutcat.core.internal.Flat;
 import org.layoutcat.core.internal.ModeOrder;
 
 /**
@@ -19,37 +19,7 @@ import org.layoutcat.core.internal.ModeOrder;
  */
 public final class Layout implements AnyLayout {
     /** The trivial layout {@code 1:0}. */
-    public static final Layout TRIVIAL;
-
-    static {
-        LayoutFactories.install(new LayoutFactories.Factories<Layout>() {
-            @Override
-            public Layout refiningShapeOf(Layout like, int[] counts, long[] shape, long[] stride, int n) {
-                return Layout.refiningShapeOf(like, counts, shape, stride, n);
-            }
-
-            @Override
-            public Layout flat(long[] shape, long[] stride, int n) {
-                return Layout.flat(shape, stride, n);
-            }
-
-            @Override
-            public Layout spliceModes(Layout l, int mask) {
-                return l.spliceModes(mask);
-            }
-
-            @Override
-            public int notationLength(Layout l) {
-                return l.notationLength();
-            }
-
-            @Override
-            public int writeNotation(Layout l, byte[] dst, int at) {
-                return l.writeNotation(dst, at);
-            }
-        });
-        TRIVIAL = new Layout(IntTuple.ONE, IntTuple.ZERO);
-    }
+    public static final Layout TRIVIAL = new Layout(IntTuple.ONE, IntTuple.ZERO);
 
     // A layout is a profile (the nesting, see Profile) with its flat shape and stride; the tuples are built from
     // them on first use where not given, so that the algebra builds results in one array per part.
@@ -209,8 +179,17 @@ public final class Layout implements AnyLayout {
         return new Layout(profile, null, fs, fd, size);
     }
 
-    /** The factory behind {@code internal.FlatLayouts.refiningShapeOf}. */
-    private static Layout refiningShapeOf(Layout like, int[] counts, long[] shape, long[] stride, int n) {
+    /**
+     * The layout of the n flat modes {@code modes} nested as a refinement of {@code like}'s shape: like's flat mode k
+     * becomes the next {@code counts[k]} modes, itself where the count is 1 and a tuple of them otherwise (so
+     * {@code like = (6,6)} with counts {@code (1,2)} nests 3 modes as {@code (a,(b,c))}). This is the shape of a
+     * composition {@code A∘like}. The arrays are copied; Σ counts must be n, each count positive. For layoutcat's
+     * array kernels ({@link Flat} is theirs).
+     */
+    public static Layout refiningShapeOf(Layout like, int[] counts, Flat modes) {
+        long[] shape = modes.shape();
+        long[] stride = modes.stride();
+        int n = modes.n();
         int leaves = like.flatShape.length;
         if (counts.length < leaves) throw new LayoutArgumentException(counts.length + " counts for the " + leaves + " flat modes of " + like);
         int total = 0;
@@ -264,7 +243,24 @@ public final class Layout implements AnyLayout {
         return flat(shape, stride, shape.length);
     }
 
-    /** The factory behind {@code internal.FlatLayouts.flat}: the flat layout of the first n entries, copied. */
+    /**
+     * The layout of the flat modes {@code modes}, copied: {@code 1:0} for none, {@code s:d} for one, the flat tuple
+     * of them otherwise. For layoutcat's array kernels ({@link Flat} is theirs).
+     */
+    public static Layout of(Flat modes) {
+        if (modes.n() == 0) return TRIVIAL;
+        return flat(modes.shape(), modes.stride(), modes.n());
+    }
+
+    /**
+     * This layout's flat modes, its own arrays, which the reader never writes. For layoutcat's array kernels
+     * ({@link Flat} is theirs).
+     */
+    public Flat flatModes() {
+        return new Flat(flatShape, flatStride, flatShape.length);
+    }
+
+    /** The flat layout of the first n entries, copied; {@code s:d} for n = 1. */
     private static Layout flat(long[] shape, long[] stride, int n) {
         if (n == 1) return of(shape[0], stride[0]);
         return ofParts(Profile.flat(n), java.util.Arrays.copyOf(shape, n), java.util.Arrays.copyOf(stride, n));
@@ -418,11 +414,6 @@ public final class Layout implements AnyLayout {
         return Profile.rank(profile);
     }
 
-    @Override
-    public Kind kind() {
-        return Kind.INTEGER;
-    }
-
     /**
      * CuTe's {@code append<R>(L)}: L with {@code 1:0} modes appended up to rank r; an integral {@code s:d} becomes the
      * tuple {@code (s):(d)} first. L itself where it is a tuple of rank r already, or integral and r is 1 (CuTe's
@@ -466,8 +457,15 @@ public final class Layout implements AnyLayout {
         return m;
     }
 
-    /** The factory behind {@code internal.FlatLayouts.spliceModes}: a new profile over the same flat shape and stride. */
-    private Layout spliceModes(int mask) {
+    /**
+     * The layout whose modes are this layout's modes in order, each mode i with bit i of {@code mask} set (i < 32)
+     * replaced by its own modes (an integral mode is its own single mode): {@code ((a,b),(c,d))} with mask 2 gives
+     * {@code ((a,b),c,d)}, with mask 3 {@code (a,b,c,d)}, as CuTe's {@code result(_, repeat<R1>(_))} and
+     * {@code result(repeat<R0>(_), repeat<R1>(_))} regroup. The leaves keep their order, so only the nesting is new:
+     * no mode is copied. It always is a tuple (of rank 1 where only one mode is left), as {@link #concat(List)} of
+     * those modes is.
+     */
+    public Layout spliceModes(int mask) {
         int[] p = profile;
         if (p[0] == Profile.LEAF) return new Layout(Profile.flat(1), null, flatShape, flatStride, size); // (s):(d)
         int rank = p[0];
@@ -675,11 +673,10 @@ public final class Layout implements AnyLayout {
      * shape whose leaf at mode {@code s:d} is {@code (x / d) mod s} (0 where {@code s = 1}). It reads x as an
      * offset, so for a layout that is a bijection onto [0, size) (compact) it inverts Φ:
      * {@code apply(hierCoord(x)) = x}. {@link #idx2crd(long)} is the same against the column-major strides.
-     * A mode of extent > 1 with stride ≤ 0 determines no coordinate: an IllegalArgumentException. The answer
-     * satisfies CuTe's post-condition {@code apply(hierCoord(x)) = x}; an offset L does not take is refused.
+     * A mode of extent > 1 with stride ≤ 0 determines no coordinate: an IllegalArgumentException. As in CuTe, an
+     * offset L does not take gives a coordinate where L takes another ({@link #coordinateOf} checks).
      *
-     * @throws LayoutArgumentException for a negative offset, where a mode of extent > 1 has a stride ≤ 0, or where L
-     *         does not take the offset
+     * @throws LayoutArgumentException for a negative offset, or where a mode of extent > 1 has a stride ≤ 0
      */
     public IntTuple hierCoord(long offset) {
         if (offset < 0) throw new LayoutArgumentException("offset " + offset + " of " + this + " is negative");
@@ -692,9 +689,18 @@ public final class Layout implements AnyLayout {
             }
             c[k] = (offset / flatStride[k]) % flatShape[k];
         }
-        IntTuple coord = Profile.tuple(profile, c);
-        // CuTe's own post-condition, crd2idx(coord, shape, stride) == x, which CuTe does not check: without it the
-        // coordinate is one where L takes another offset (8:2 at 3 would be 1, where L(1) = 2)
+        return Profile.tuple(profile, c);
+    }
+
+    /**
+     * The coordinate where L takes {@code offset}: {@link #hierCoord}, held to CuTe's post-condition
+     * {@code crd2idx(coord, shape, stride) == offset}, which CuTe does not check. Without it the coordinate is one where
+     * L takes another offset: {@code hierCoord(3)} of {@code 8:2} is 1, where L takes 2.
+     *
+     * @throws LayoutArgumentException as {@link #hierCoord}, and where L does not take the offset
+     */
+    public IntTuple coordinateOf(long offset) {
+        IntTuple coord = hierCoord(offset);
         long reached = apply(coord);
         if (reached != offset) {
             throw new LayoutArgumentException(() -> "hierarchical coordinate of offset " + offset + " in " + this + ": L never takes that"
@@ -791,14 +797,18 @@ public final class Layout implements AnyLayout {
         return t;
     }
 
-    /** The length of {@link #toString()}. */
-    private int notationLength() {
+    /** The length of {@link #toString()}, without making the string. */
+    public int notationLength() {
         String t = text;
         return t != null ? t.length() : Profile.length(profile, flatShape) + 1 + Profile.length(profile, flatStride);
     }
 
-    /** Writes {@link #toString()} as ASCII at {@code dst[at]}, which has {@link #notationLength()} bytes of room; the end. */
-    private int writeNotation(byte[] dst, int at) {
+    /**
+     * Writes {@link #toString()} as ASCII at {@code dst[at]}, which has {@link #notationLength()} bytes of room,
+     * without making the string (as {@link String#getChars(int, int, char[], int)} copies; the batch mode writes its
+     * replies so); returns the position after it.
+     */
+    public int writeNotation(byte[] dst, int at) {
         String t = text;
         if (t != null) {
             for (int i = 0; i < t.length(); i++) dst[at++] = (byte) t.charAt(i);

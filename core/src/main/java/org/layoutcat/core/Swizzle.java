@@ -28,6 +28,16 @@ public record Swizzle(int bits, int base, int shift) {
         }
     }
 
+    /**
+     * The swizzle a text is where it is a bare {@code Sw<B,M,S>} (spaces aside), read by the one reader of CuTe
+     * notation; empty where the text is anything else (a layout, say: {@link AnyLayout#parse} reads it).
+     *
+     * @throws LayoutArgumentException where the text is a bare swizzle whose B, M, S make none (see the constructor)
+     */
+    public static java.util.Optional<Swizzle> parseBare(String text) {
+        return java.util.Optional.ofNullable(CuTeNotation.parseBareSwizzle(text));
+    }
+
     /** The mask of the bits read, {@code (2^B − 1) ≪ (M + max(0,S))}. */
     public long yyyMask() {
         return ((1L << bits) - 1) << (base + Math.max(0, shift));

@@ -106,15 +106,16 @@ class LayoutTest {
     }
 
     @Test
-    void hierCoordIsRefusedAtAnOffsetTheLayoutNeverTakes() {
+    void coordinateOfIsRefusedAtAnOffsetTheLayoutNeverTakes() {
         // CuTe's get_hier_coord(3) of 8:2 computes (3 / 2) mod 8 = 1, where the layout takes 2, not 3; its own
         // post-condition crd2idx(coord, shape, stride) == offset fails, so the offset has no coordinate
-        assertMentions(assertThrows(IllegalArgumentException.class, () -> Layout.parse("8:2").hierCoord(3)),
+        assertMentions(assertThrows(IllegalArgumentException.class, () -> Layout.parse("8:2").coordinateOf(3)),
                 "offset 3", "8:2", "never takes", "takes 2");
         // (6,2,8):(16,3,32) at 6: (6/16) mod 6, (6/3) mod 2, (6/32) mod 8 = (0,0,0), where it takes 0
-        assertMentions(assertThrows(IllegalArgumentException.class, () -> Layout.parse("(6,2,8):(16,3,32)").hierCoord(6)),
+        assertMentions(assertThrows(IllegalArgumentException.class, () -> Layout.parse("(6,2,8):(16,3,32)").coordinateOf(6)),
                 "offset 6", "(0,0,0)", "takes 0");
-        assertEquals(IntTuple.parse("2"), Layout.parse("8:2").hierCoord(4)); // 4 = 2·2 is taken
+        assertEquals(IntTuple.parse("2"), Layout.parse("8:2").coordinateOf(4)); // 4 = 2·2 is taken
+        assertEquals(IntTuple.parse("1"), Layout.parse("8:2").hierCoord(3)); // CuTe's get_hier_coord, unchecked
     }
 
     @Test

@@ -1,6 +1,5 @@
 package org.layoutcat.core;
 
-import org.layoutcat.core.internal.FlatLayouts;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -13,6 +12,7 @@ import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.layoutcat.core.internal.Flat;
 
 /** A layout held as a profile and flat arrays is the layout of its tuples: same shape, stride, text, modes. */
 class ProfileProperties {
@@ -43,7 +43,7 @@ class ProfileProperties {
     }
 
     /**
-     * splicingModesIsConcatenatingTheirModes: {@code FlatLayouts.spliceModes(l, mask)} is the concatenation of l's
+     * splicingModesIsConcatenatingTheirModes: {@code l.spliceModes(mask)} is the concatenation of l's
      * modes, each marked one replaced by its own modes, in every part (text, tuples, hash).
      */
     @Property(tries = 2000)
@@ -54,7 +54,7 @@ class ProfileProperties {
             else modes.add(x.mode(i));
         }
         Layout want = Layout.concat(modes);
-        Layout got = FlatLayouts.spliceModes(x, mask);
+        Layout got = x.spliceModes(mask);
         assertEquals(want, got);
         assertEquals(want.toString(), got.toString());
         assertEquals(want.shape(), got.shape());
@@ -101,7 +101,7 @@ class ProfileProperties {
             }
             expected[k] = counts[k] == 1 ? IntTuple.of(part[0]) : IntTuple.flat(part);
         }
-        Layout l = FlatLayouts.refiningShapeOf(like, counts, s, d, n);
+        Layout l = Layout.refiningShapeOf(like, counts, new Flat(s, d, n));
         IntTuple shape = like.shape().isLeaf() ? expected[0] : replaceLeaves(like.shape(), expected, new int[1]);
         assertEquals(Layout.of(shape, Arrays.copyOf(d, n)), l);
         assertEquals(shape, l.shape());
@@ -118,21 +118,21 @@ class ProfileProperties {
     @Example
     void compositionShapesAreRefinementsOfB() {
         Layout b = Layout.parse("(6,6):(1,6)");
-        Layout r = FlatLayouts.refiningShapeOf(b, new int[] {1, 2}, new long[] {6, 2, 3}, new long[] {1, 6, 72}, 3);
+        Layout r = Layout.refiningShapeOf(b, new int[] {1, 2}, new Flat(new long[] {6, 2, 3}, new long[] {1, 6, 72}, 3));
         assertEquals("(6,(2,3)):(1,(6,72))", r.toString());
         assertEquals(Layout.parse("(6,(2,3)):(1,(6,72))"), r);
-        Layout same = FlatLayouts.refiningShapeOf(b, new int[] {1, 1}, new long[] {6, 6}, new long[] {2, 12}, 2);
+        Layout same = Layout.refiningShapeOf(b, new int[] {1, 1}, new Flat(new long[] {6, 6}, new long[] {2, 12}, 2));
         assertEquals(b.shape(), same.shape());
         assertEquals("(6,6):(2,12)", same.toString());
         // the last refinement is kept: the same B refined otherwise, then as before, is still right
-        Layout other = FlatLayouts.refiningShapeOf(b, new int[] {2, 1}, new long[] {2, 3, 6}, new long[] {1, 2, 6}, 3);
+        Layout other = Layout.refiningShapeOf(b, new int[] {2, 1}, new Flat(new long[] {2, 3, 6}, new long[] {1, 2, 6}, 3));
         assertEquals("((2,3),6):((1,2),6)", other.toString());
-        assertEquals(r, FlatLayouts.refiningShapeOf(b, new int[] {1, 2}, new long[] {6, 2, 3}, new long[] {1, 6, 72}, 3));
+        assertEquals(r, Layout.refiningShapeOf(b, new int[] {1, 2}, new Flat(new long[] {6, 2, 3}, new long[] {1, 6, 72}, 3)));
         assertEquals("((2,3),6):((1,2),6)",
-                FlatLayouts.refiningShapeOf(Layout.parse("(6,6):(1,6)"), new int[] {2, 1}, new long[] {2, 3, 6}, new long[] {1, 2, 6}, 3).toString());
+                Layout.refiningShapeOf(Layout.parse("(6,6):(1,6)"), new int[] {2, 1}, new Flat(new long[] {2, 3, 6}, new long[] {1, 2, 6}, 3)).toString());
         assertThrows(IllegalArgumentException.class,
-                () -> FlatLayouts.refiningShapeOf(b, new int[] {1, 0}, new long[] {6}, new long[] {1}, 1));
+                () -> Layout.refiningShapeOf(b, new int[] {1, 0}, new Flat(new long[] {6}, new long[] {1}, 1)));
         assertThrows(IllegalArgumentException.class,
-                () -> FlatLayouts.refiningShapeOf(b, new int[] {1, 1}, new long[] {6, 6, 6}, new long[] {1, 6, 36}, 3));
+                () -> Layout.refiningShapeOf(b, new int[] {1, 1}, new Flat(new long[] {6, 6, 6}, new long[] {1, 6, 36}, 3)));
     }
 }

@@ -27,6 +27,19 @@ class SwizzleTest {
         assertThrows(IllegalArgumentException.class, () -> new Swizzle(3, 3, 2));
     }
 
+    @Test
+    void aBareSwizzleIsReadByTheOneReader() {
+        assertEquals(java.util.Optional.of(new Swizzle(3, 4, 3)), Swizzle.parseBare("Sw<3,4,3>"));
+        assertEquals(java.util.Optional.of(new Swizzle(2, 0, -2)), Swizzle.parseBare(" Sw < 2 , 0 , -2 > "));
+        // a layout of any kind is no bare swizzle: AnyLayout.parse reads it
+        assertTrue(Swizzle.parseBare("Sw<3,3,3> o 0 o (8,64):(64,1)").isEmpty());
+        assertTrue(Swizzle.parseBare("(8,64):(64,1)").isEmpty());
+        assertTrue(Swizzle.parseBare("Sw<3,3>").isEmpty());
+        // three integers that make no swizzle: the swizzle's own refusal (CuTe's static_assert |S| >= B)
+        LayoutArgumentException e = assertThrows(LayoutArgumentException.class, () -> Swizzle.parseBare("Sw<3,3,2>"));
+        assertEquals(assertThrows(LayoutArgumentException.class, () -> new Swizzle(3, 3, 2)).getMessage(), e.getMessage());
+    }
+
     @Property
     void aSwizzleIsAnInvolution(@ForAll @IntRange(min = 0, max = 5) int b, @ForAll @IntRange(min = 0, max = 6) int m,
             @ForAll @IntRange(min = -8, max = 8) int s, @ForAll @LongRange(min = 0, max = 1 << 20) long x) {

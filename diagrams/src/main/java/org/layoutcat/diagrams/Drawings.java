@@ -101,7 +101,7 @@ public final class Drawings {
         return switch (l) {
             case Layout plain -> LayoutPicture.of(plain, colour, title, elementBytes);
             case ComposedLayout swizzled -> LayoutPicture.of(swizzled, colour, title, elementBytes);
-            case CoordLayout basis -> throw AnyLayout.Kind.refuse("layout", basis,
+            case CoordLayout basis -> throw AnyLayout.refuse("layout", basis,
                     "its values are coordinates, and the grid shows an offset in each cell");
             case InnerSwizzledLayout afterSwizzle -> throw afterSwizzle.refused("layout");
         };
@@ -403,7 +403,7 @@ public final class Drawings {
         return switch (smem) {
             case Layout plain -> BankPicture.of(plain, elementBytes, access, vectorBytes, title);
             case ComposedLayout swizzled -> BankPicture.of(swizzled, elementBytes, access, vectorBytes, title);
-            case CoordLayout basis -> throw AnyLayout.Kind.refuse("banks", basis,
+            case CoordLayout basis -> throw AnyLayout.refuse("banks", basis,
                     "its values are coordinates, not the offsets of elements in shared memory");
             case InnerSwizzledLayout afterSwizzle -> throw afterSwizzle.refused("banks");
         };

@@ -10,6 +10,7 @@ import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Tiler;
 import org.layoutcat.core.algebra.PerMode;
 import org.layoutcat.core.internal.Checked;
+import org.layoutcat.core.internal.Flat;
 import org.layoutcat.core.internal.FlatModes;
 
 /**
@@ -63,7 +64,7 @@ public final class CategoricalAlgebra {
         }
         long[] d = new long[n]; // L_(f^c); its prefix products fit, the last being size·more
         FlatMorphisms.encodedStrides(image, m, t, n, new long[n + 1], d, b);
-        return FlatModes.layoutOf(s, d, FlatModes.coalesce(s, d, 0, m, 0));
+        return Layout.of(new Flat(s, d, FlatModes.coalesce(s, d, 0, m, 0)));
     }
 
     /** {@code comp(B, cosize B)}, CuTe's one-argument complement. */

@@ -2,6 +2,10 @@ package org.layoutcat.category.compose;
 
 import java.util.List;
 import java.util.Optional;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Tiler;
@@ -71,8 +75,13 @@ public final class CompositionExplanation {
                 // mode i of A∘<B0,...,Bk> is A_i∘B_i, A's modes past k dropped
                 yield new Explained(sb.toString(), modes.size() == t.rank() ? Optional.of(Layout.concat(modes)) : Optional.empty());
             }
-            case org.layoutcat.core.AnyLayout other -> throw org.layoutcat.core.AnyLayout.Kind.refuse("composition", other,
-                    "the walkthrough explains compositions of layouts with integer strides");
+            case CoordLayout other -> throw notIntegral(other);
+            case ComposedLayout other -> throw notIntegral(other);
+            case InnerSwizzledLayout other -> throw notIntegral(other);
         };
+    }
+
+    private static LayoutArgumentException notIntegral(AnyLayout other) {
+        return AnyLayout.refuse("composition", other, "the walkthrough explains compositions of layouts with integer strides");
     }
 }

@@ -1,6 +1,6 @@
 package org.layoutcat.category.compose;
 
-import org.layoutcat.core.internal.FlatLayouts;
+import org.layoutcat.core.internal.Flat;
 import org.layoutcat.core.internal.FlatModes;
 import org.layoutcat.category.internal.FlatMorphisms;
 import java.util.Arrays;
@@ -103,7 +103,7 @@ final class CompositionWalk {
         long[] e = w.e;
         long[] v = w.v;
         int[] g = w.g;
-        int nu = FlatModes.extendedModesInto(a, u, e);
+        int nu = FlatModes.extendedModesInto(a.flatModes(), u, e);
         int nv = codomainInto(u, e, nu, v, g, w.order);
         long[] cx = u; // coalesce_x(A), whose shapes give CuTe's stride of a leaf 1:d of B (step 7)
         long[] cxe = e;
@@ -112,7 +112,7 @@ final class CompositionWalk {
             if (!insideDomain(whole, a) || !Tractability.isTractable(a)) throw notTractable(a, b, u, e, nu);
             cx = Arrays.copyOf(u, nu);
             cxe = Arrays.copyOf(e, nu);
-            nu = FlatModes.modesInto(a, u, e);
+            nu = FlatModes.modesInto(a.flatModes(), u, e);
             nv = codomainInto(u, e, nu, v, g, w.order);
             if (nv < 0) throw notTractable(a, b, u, e, nu);
         }
@@ -203,15 +203,15 @@ final class CompositionWalk {
         ng = FlatModes.modesInPlace(ug, eg, nr);
         if (!FlatMorphisms.isTractable(ug, eg, ng)) {
             Object what = what(a, b);
-            Layout restricted = FlatModes.layoutOf(rs, rd, nr);
-            String why = Tractability.violation(FlatModes.layoutOf(ug, eg, ng)).orElseThrow();
+            Layout restricted = Layout.of(new Flat(rs, rd, nr));
+            String why = Tractability.violation(Layout.of(new Flat(ug, eg, ng))).orElseThrow();
             throw new UnrepresentableCompositeException(() -> what + ": the composite exists but is not tractable, so no"
                     + " tuple morphism encodes it: A read along the values of B is " + restricted + ", whose modes"
                     + " break tractability (" + why + ")");
         }
         w.nv = codomainInto(ug, eg, ng, w.v, w.g, w.order);
         if (FlatMorphisms.mutualRefinement(t, nt, ug, ng, w.pieces, w.tOff, w.uOff, null) < 0) {
-            MutualRefinement.require(IntTuple.flat(Arrays.copyOf(t, nt)), FlatModes.layoutOf(ug, eg, ng).shape()); // the words
+            MutualRefinement.require(IntTuple.flat(Arrays.copyOf(t, nt)), Layout.of(new Flat(ug, eg, ng)).shape()); // the words
             throw new IllegalStateException("the walk and MutualRefinement.require disagree on " + what(a, b));
         }
         w.ng = ng;
@@ -243,7 +243,7 @@ final class CompositionWalk {
     private static RuntimeException notTractable(Layout a, Layout b, long[] cs, long[] cd, int nc) {
         if (!Tractability.isTractable(a)) return notTractable(a, b, a, SECOND);
         Object what = what(a, b);
-        Layout coalA = FlatModes.layoutOf(cs, cd, nc);
+        Layout coalA = Layout.of(new Flat(cs, cd, nc));
         return new UnrepresentableCompositeException(() -> what + ": A read past its size as CuTe C++ reads it (its"
                 + " last flat mode unbounded) is coalesce_x(A) = " + coalA + ", which is not tractable, so no tuple"
                 + " morphism encodes it");
@@ -257,7 +257,7 @@ final class CompositionWalk {
         try {
             return FlatMorphisms.codomainInto(s, d, n, t, alpha, order, null);
         } catch (ArithmeticException overflow) {
-            return FlatMorphisms.codomainInto(s, d, n, t, alpha, order, FlatModes.layoutOf(s, d, n));
+            return FlatMorphisms.codomainInto(s, d, n, t, alpha, order, Layout.of(new Flat(s, d, n)));
         }
     }
 
@@ -367,7 +367,7 @@ final class CompositionWalk {
         int nb = b.flatRank();
         off[nb] = out;
         for (int k = 0; k < nb; k++) off[k] = off[k + 1] - off[k]; // now the number of modes from leaf k
-        return FlatLayouts.refiningShapeOf(b, off, s, d, out);
+        return Layout.refiningShapeOf(b, off, new Flat(s, d, out));
     }
 
     /**
@@ -381,7 +381,7 @@ final class CompositionWalk {
         int last = nc - 1;
         for (int k = 0; k < last; k++) rest = Checked.ceilDiv(rest, cs[k]);
         long r = Long.signum(d) * rest;
-        if (!Checked.fits(r, cd[last])) Checked.mul(r, cd[last], "the stride of the composition with 1:" + d, FlatModes.layoutOf(cs, cd, nc));
+        if (!Checked.fits(r, cd[last])) Checked.mul(r, cd[last], "the stride of the composition with 1:" + d, Layout.of(new Flat(cs, cd, nc)));
         return r * cd[last];
     }
 
@@ -396,7 +396,7 @@ final class CompositionWalk {
         for (int i = 0; i < nc; i++) {
             boolean last = i == nc - 1;
             long next = last ? Long.MAX_VALUE
-                    : Checked.fits(p, cs[i]) ? p * cs[i] : Checked.mul(p, cs[i], "the size", FlatModes.layoutOf(cs, cd, nc));
+                    : Checked.fits(p, cs[i]) ? p * cs[i] : Checked.mul(p, cs[i], "the size", Layout.of(new Flat(cs, cd, nc)));
             if (reach <= next || last) {
                 if (n % p != 0) return -1;
                 System.arraycopy(cs, 0, ps, 0, i);
@@ -422,7 +422,7 @@ final class CompositionWalk {
         int[] preimage = new int[nt]; // k + 1 where f(k) = j + 1; 0 (*) where none
         for (int k = 0; k < rb; k++) if (f[k] != FinMorphism.STAR) preimage[f[k] - 1] = k + 1;
         Object what = what(a, b);
-        Layout coalA = FlatModes.layoutOf(cs, cd, nc);
+        Layout coalA = Layout.of(new Flat(cs, cd, nc));
         int n = 0;
         long q = 1;
         for (int j = 0; j < nt; j++) {

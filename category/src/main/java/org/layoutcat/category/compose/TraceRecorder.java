@@ -1,6 +1,5 @@
 package org.layoutcat.category.compose;
 
-import org.layoutcat.core.internal.FlatModes;
 import java.util.Arrays;
 import org.layoutcat.category.FinMorphism;
 import org.layoutcat.category.NestMorphism;
@@ -9,6 +8,7 @@ import org.layoutcat.category.internal.FlatMorphisms;
 import org.layoutcat.category.refine.Refinement;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.internal.Flat;
 
 /**
  * The steps of one {@link CompositionWalk} of {@code A∘B}, kept as the values of its {@link CompositionTrace}: each
@@ -48,7 +48,7 @@ final class TraceRecorder {
      */
     void g(Extension how, long[] us, long[] ue, int nu, long[] v, int nv, int[] alpha) {
         extension = how;
-        bTilde = FlatModes.layoutOf(us, ue, nu);
+        bTilde = Layout.of(new Flat(us, ue, nu));
         g = NestMorphism.of(bTilde.shape(), IntTuple.flat(Arrays.copyOf(v, nv)), FinMorphism.of(nv, Arrays.copyOf(alpha, nu)));
     }
 

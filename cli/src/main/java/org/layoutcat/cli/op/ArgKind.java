@@ -6,6 +6,8 @@ import java.util.stream.Collectors;
 import org.layoutcat.category.NestMorphism;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.Swizzle;
@@ -46,12 +48,15 @@ public record ArgKind<T>(String words, Reader<T> reader) {
      * A layout with integer strides, for an operation whose core function takes only that kind: a layout of another
      * kind is refused here, naming its kind.
      */
-    public static final ArgKind<Layout> LAYOUT = new ArgKind<>("a layout with integer strides", (t, op, i) -> switch (AnyLayout.parse(t)) {
-        case Layout l -> l;
-        case ComposedLayout c -> throw AnyLayout.Kind.refuse(op, c, "argument " + (i + 1) + " of " + op + " is a layout"
-                + " with integer strides, which a swizzled function does not have; apply it to the inner layout " + c.inner());
-        case AnyLayout other -> throw AnyLayout.Kind.refuse(op, other, "argument " + (i + 1) + " of " + op
-                + " is a layout with integer strides");
+    public static final ArgKind<Layout> LAYOUT = new ArgKind<>("a layout with integer strides", (t, op, i) -> {
+        AnyLayout read = AnyLayout.parse(t);
+        return switch (read) {
+            case Layout l -> l;
+            case ComposedLayout c -> throw AnyLayout.refuse(op, c, "argument " + (i + 1) + " of " + op + " is a layout"
+                    + " with integer strides, which a swizzled function does not have; apply it to the inner layout " + c.inner());
+            case CoordLayout _, InnerSwizzledLayout _ -> throw AnyLayout.refuse(op, read, "argument " + (i + 1) + " of " + op
+                    + " is a layout with integer strides");
+        };
     });
 
     /** A tiler: a layout of any kind, a by-mode tiler {@code <T0,T1,...>} or a plain shape. */
@@ -60,21 +65,13 @@ public record ArgKind<T>(String words, Reader<T> reader) {
     /** An integer tuple (a shape, a profile, a coordinate without wildcards). */
     public static final ArgKind<IntTuple> TUPLE = new ArgKind<>("an integer tuple", (t, op, i) -> IntTuple.parse(t));
 
-    /** A bare swizzle Sw<B,M,S>, its integers of a few digits (the swizzle checks their range). */
-    private static final java.util.regex.Pattern BARE_SWIZZLE =
-            java.util.regex.Pattern.compile("\\s*Sw\\s*<\\s*(-?\\d{1,4})\\s*,\\s*(-?\\d{1,4})\\s*,\\s*(-?\\d{1,4})\\s*>\\s*");
-
     /**
      * A layout of any kind ({@link AnyLayout#parse}), or a bare swizzle {@code Sw<B,M,S>} (its three integers as
      * written, the swizzle checking them).
      */
     public static final ArgKind<LayoutOrSwizzle> LAYOUT_OR_SWIZZLE = new ArgKind<>("a layout of any kind or a swizzle Sw<B,M,S>",
-            (t, op, i) -> {
-                java.util.regex.Matcher m = BARE_SWIZZLE.matcher(t);
-                if (!m.matches()) return new LayoutOrSwizzle.OfLayout(AnyLayout.parse(t));
-                return new LayoutOrSwizzle.OfSwizzle(new Swizzle(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
-                        Integer.parseInt(m.group(3))));
-            });
+            (t, op, i) -> Swizzle.parseBare(t).<LayoutOrSwizzle>map(LayoutOrSwizzle.OfSwizzle::new)
+                    .orElseGet(() -> new LayoutOrSwizzle.OfLayout(AnyLayout.parse(t))));
 
     /** A linear map over F2, {@code {IN=[B,...],...} -> {OUT:SIZE,...}} ({@link F2Map#parse}). */
     public static final ArgKind<F2Map> F2_MAP = new ArgKind<>("an F2 map {IN=[B,...],...} -> {OUT:SIZE,...}",

@@ -345,7 +345,7 @@ public final class Operations {
                 call("cute.crd2idx({coord:literal}, {L}.shape)"), "(2,(3,4)):(1,(2,6))", "(1,(0,1))");
         Param<Long> offset = Param.of("offset", ArgKind.INDEX, "an offset L reaches");
         op("hier_coord", FUNCTION, "the coordinate where L takes that offset (CuTeDSL's get_hier_coord)", List.of(LI, offset),
-                a -> Answer.of(a.get(LI).hierCoord(a.get(offset))), call("{L}.get_hier_coord({offset:literal})"),
+                a -> Answer.of(a.get(LI).coordinateOf(a.get(offset))), call("{L}.get_hier_coord({offset:literal})"),
                 none("CuTe DSL's get_hier_coord takes a dynamic offset inside @cute.jit"), "(2,(3,4)):(6,(1,2))", "9");
     }
 

@@ -398,7 +398,7 @@ final class Views {
         Call value = switch (r.kind()) { // the operation whose value the picture shows
             case "divide" -> new Call(form + "_divide", two);
             case "product" -> new Call(form + "_product", two);
-            case "morphism" -> new Call(r.args().get(0).contains("-") ? "from_morphism" : "to_morphism", one);
+            case "morphism" -> new Call(org.layoutcat.category.NestMorphism.isMorphismText(r.args().get(0)) ? "from_morphism" : "to_morphism", one);
             case "refinement" -> new Call("mutual_refinement", two);
             default -> null;
         };

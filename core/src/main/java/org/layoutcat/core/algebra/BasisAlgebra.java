@@ -91,7 +91,7 @@ final class BasisAlgebra {
         return switch (b) {
             case Layout l -> compose(a, CoordLayout.of(l));
             case CoordLayout l -> compose(a, l);
-            case ComposedLayout l -> throw AnyLayout.Kind.refuse("composition", l, "a layout with scaled-basis strides composes"
+            case ComposedLayout l -> throw AnyLayout.refuse("composition", l, "a layout with scaled-basis strides composes"
                     + " with layouts of integer or scaled-basis strides: " + a + " o " + l + " has no CuTe counterpart");
             case InnerSwizzledLayout l -> throw l.refused("composition");
             case Tiler.ByMode t -> {
@@ -251,9 +251,11 @@ final class BasisAlgebra {
      */
     private static Layout integerTiler(String name, CoordLayout a, Tiler b) {
         return switch (b) {
-            case Layout l -> l;
-            case AnyLayout l -> throw AnyLayout.Kind.refuse(name, l, name + " of " + a + " divides by a layout with integer"
-                    + " strides (the tiler's complement is taken)");
+            case AnyLayout x -> switch (x) {
+                case Layout l -> l;
+                case CoordLayout _, ComposedLayout _, InnerSwizzledLayout _ -> throw AnyLayout.refuse(name, x, name + " of " + a
+                        + " divides by a layout with integer strides (the tiler's complement is taken)");
+            };
             case Tiler.ByMode t -> throw new IllegalStateException("a by-mode tiler is divided mode by mode");
         };
     }
@@ -283,7 +285,7 @@ final class BasisAlgebra {
         return switch (b) {
             case CoordLayout c -> true;
             case Tiler.ByMode t -> t.modes().stream().anyMatch(BasisAlgebra::hasBasisStrides);
-            case AnyLayout other -> false;
+            case Layout _, ComposedLayout _, InnerSwizzledLayout _ -> false;
         };
     }
 }

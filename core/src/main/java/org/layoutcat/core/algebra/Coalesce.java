@@ -9,6 +9,7 @@ import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
+import org.layoutcat.core.internal.Flat;
 import org.layoutcat.core.internal.FlatModes;
 
 /**
@@ -44,7 +45,7 @@ public final class Coalesce {
     public static AnyLayout coalesce(AnyLayout layout, IntTuple profile) {
         return switch (layout) {
             case ComposedLayout swizzled -> swizzled.withInner(coalesce(swizzled.inner(), profile));
-            case CoordLayout basis -> throw AnyLayout.Kind.refuse("coalesce", basis, "layoutcat coalesces it as a whole,"
+            case CoordLayout basis -> throw AnyLayout.refuse("coalesce", basis, "layoutcat coalesces it as a whole,"
                     + " coalesce(L), not by the profile " + profile);
             case Layout integer -> coalesce(integer, profile);
             case InnerSwizzledLayout s -> throw s.refused("coalesce");
@@ -60,7 +61,7 @@ public final class Coalesce {
     public static AnyLayout filter(AnyLayout layout) {
         return switch (layout) {
             case ComposedLayout swizzled -> swizzled.withInner(filter(swizzled.inner()));
-            case CoordLayout basis -> throw AnyLayout.Kind.refuse("filter", basis, "filter drops the stride-0 modes of a layout"
+            case CoordLayout basis -> throw AnyLayout.refuse("filter", basis, "filter drops the stride-0 modes of a layout"
                     + " with integer strides; coalesce(L) merges basis strides");
             case Layout integer -> filter(integer);
             case InnerSwizzledLayout s -> throw s.refused("filter");
@@ -77,7 +78,7 @@ public final class Coalesce {
     public static AnyLayout filter(AnyLayout layout, IntTuple profile) {
         return switch (layout) {
             case ComposedLayout swizzled -> swizzled.withInner(filter(swizzled.inner(), profile));
-            case CoordLayout basis -> throw AnyLayout.Kind.refuse("filter", basis, "filter drops the stride-0 modes of a layout"
+            case CoordLayout basis -> throw AnyLayout.refuse("filter", basis, "filter drops the stride-0 modes of a layout"
                     + " with integer strides; coalesce(L) merges basis strides");
             case Layout integer -> filter(integer, profile);
             case InnerSwizzledLayout s -> throw s.refused("filter");
@@ -89,7 +90,7 @@ public final class Coalesce {
         int n = layout.flatRank();
         long[] s = new long[n];
         long[] d = new long[n];
-        return FlatModes.layoutOf(s, d, FlatModes.coalesceInto(layout, s, d));
+        return Layout.of(new Flat(s, d, FlatModes.coalesceInto(layout.flatModes(), s, d)));
     }
 
     /**
@@ -100,7 +101,7 @@ public final class Coalesce {
     public static Layout coalesceExtended(Layout layout) {
         long[] s = new long[Math.max(layout.flatRank(), 1)];
         long[] d = new long[s.length];
-        return FlatModes.layoutOf(s, d, FlatModes.extendedModesInto(layout, s, d));
+        return Layout.of(new Flat(s, d, FlatModes.extendedModesInto(layout.flatModes(), s, d)));
     }
 
     /**
@@ -153,6 +154,6 @@ public final class Coalesce {
             d[m] = layout.flatStride(k);
             m++;
         }
-        return FlatModes.layoutOf(s, d, FlatModes.coalesceInPlace(s, d, m));
+        return Layout.of(new Flat(s, d, FlatModes.coalesceInPlace(s, d, m)));
     }
 }

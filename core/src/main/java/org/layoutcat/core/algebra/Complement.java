@@ -8,6 +8,7 @@ import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.internal.Checked;
+import org.layoutcat.core.internal.Flat;
 import org.layoutcat.core.internal.FlatModes;
 import org.layoutcat.core.internal.ModeOrder;
 
@@ -58,7 +59,7 @@ public final class Complement {
         return switch (layout) {
             case Layout integer -> integer;
             case ComposedLayout swizzled -> swizzled.inner();
-            case CoordLayout basis -> throw AnyLayout.Kind.refuse(op, basis, "its values are coordinates, and a complement"
+            case CoordLayout basis -> throw AnyLayout.refuse(op, basis, "its values are coordinates, and a complement"
                     + " is taken of offsets; complement its integer layout instead");
             case InnerSwizzledLayout s -> throw s.refused("complement");
         };
@@ -179,7 +180,7 @@ public final class Complement {
                     + ": it exceeds the 64-bit range");
         }
         rd[m] = current;
-        return FlatModes.layoutOf(rs, rd, FlatModes.coalesceInPlace(rs, rd, m + 1));
+        return Layout.of(new Flat(rs, rd, FlatModes.coalesceInPlace(rs, rd, m + 1)));
     }
 
     /** {@code size(ceil_div(S, q))} for the flat shape S: {@code Π ⌈S_i / q_i⌉} with {@code q_0 = q, q_(i+1) = ⌈q_i / S_i⌉}. */

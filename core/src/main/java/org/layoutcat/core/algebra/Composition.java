@@ -9,7 +9,7 @@ import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Tiler;
 import org.layoutcat.core.internal.Checked;
-import org.layoutcat.core.internal.FlatLayouts;
+import org.layoutcat.core.internal.Flat;
 import org.layoutcat.core.internal.FlatModes;
 import org.layoutcat.core.internal.Odometer;
 
@@ -153,11 +153,11 @@ public final class Composition {
         int nb = b.flatRank();
         long[] as = w.as;
         long[] ad = w.ad;
-        int n = coalesceA ? FlatModes.extendedModesInto(a, as, ad) : flatModesInto(a, as, ad);
+        int n = coalesceA ? FlatModes.extendedModesInto(a.flatModes(), as, ad) : flatModesInto(a, as, ad);
         w.start(n, log);
         if (log != null) {
             log.append("1. A read past its size through its last flat mode: coalesce_x(A) = ")
-                    .append(FlatModes.layoutOf(as.clone(), ad.clone(), n)).append(", its last mode unbounded\n");
+                    .append(Layout.of(new Flat(as.clone(), ad.clone(), n))).append(", its last mode unbounded\n");
             log.append("2. each flat mode s:d of B walks the modes a_k:e_k of that A with rest shape t = s and rest stride r = |d|\n");
         }
         int moving = 0; // B's modes that move (size > 1, stride ≠ 0), and whether one has a negative stride
@@ -177,7 +177,7 @@ public final class Composition {
             w.inexact = () -> "a negative stride of B summed with its other modes borrows across the modes of A";
         }
         if (w.inexact == null) w.requireAdditive();
-        Layout r = FlatLayouts.refiningShapeOf(b, w.count, w.shape, w.stride, w.size);
+        Layout r = Layout.refiningShapeOf(b, w.count, new Flat(w.shape, w.stride, w.size));
         if (log != null) {
             log.append("3. the modes nested as B's shape: ").append(r).append('\n');
             log.append(w.inexact == null
@@ -445,7 +445,7 @@ public final class Composition {
         int n = Math.max(l.flatRank(), 1);
         long[] s = new long[n];
         long[] d = new long[n];
-        int m = FlatModes.modesInto(l, s, d);
+        int m = FlatModes.modesInto(l.flatModes(), s, d);
         long reach = 0;
         for (int k = 0; k < m; k++) {
             long term = Math.abs(d[k]); // |Long.MIN_VALUE| stays negative and is refused below

@@ -70,9 +70,11 @@ public final class Divide {
                 for (int i = 0; i < byMode.rank(); i++) if (!evenlyDivides(shape.mode(i), byMode.mode(i))) yield false;
                 yield true;
             }
-            case Layout layout -> shape.product() == Checked.mul(layout.size(), ceilDivSize(shape, layout), "evenly_divides", shape);
-            case AnyLayout other -> throw AnyLayout.Kind.refuse("evenly_divides", other,
-                    "CuTe's ceil_div(S, B) takes a layout of integer strides");
+            case AnyLayout l -> switch (l) {
+                case Layout layout -> shape.product() == Checked.mul(layout.size(), ceilDivSize(shape, layout), "evenly_divides", shape);
+                case CoordLayout _, ComposedLayout _, InnerSwizzledLayout _ -> throw AnyLayout.refuse("evenly_divides", l,
+                        "CuTe's ceil_div(S, B) takes a layout of integer strides");
+            };
         };
     }
 
@@ -96,7 +98,7 @@ public final class Divide {
         int n = Math.max(a.flatRank(), 1);
         long[] s = new long[n];
         long[] d = new long[n];
-        int m = FlatModes.modesInto(a, s, d);
+        int m = FlatModes.modesInto(a.flatModes(), s, d);
         return m == n ? s : java.util.Arrays.copyOf(s, m);
     }
 

@@ -7,6 +7,7 @@ import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.internal.Checked;
+import org.layoutcat.core.internal.Flat;
 import org.layoutcat.core.internal.FlatModes;
 import org.layoutcat.core.internal.ModeOrder;
 
@@ -28,7 +29,7 @@ public final class Inverse {
         return switch (layout) {
             case Layout integer -> rightInverse(integer);
             case ComposedLayout swizzled -> SwizzledInverse.rightInverse(swizzled);
-            case CoordLayout basis -> throw AnyLayout.Kind.refuse("right_inverse", basis, "its values are coordinates, and an"
+            case CoordLayout basis -> throw AnyLayout.refuse("right_inverse", basis, "its values are coordinates, and an"
                     + " inverse maps offsets back to indices");
             case InnerSwizzledLayout s -> throw s.refused("right_inverse");
         };
@@ -45,7 +46,7 @@ public final class Inverse {
         return switch (layout) {
             case Layout integer -> leftInverse(integer);
             case ComposedLayout swizzled -> SwizzledInverse.leftInverse(swizzled);
-            case CoordLayout basis -> throw AnyLayout.Kind.refuse("left_inverse", basis, "its values are coordinates, and an"
+            case CoordLayout basis -> throw AnyLayout.refuse("left_inverse", basis, "its values are coordinates, and an"
                     + " inverse maps offsets back to indices");
             case InnerSwizzledLayout s -> throw s.refused("left_inverse");
         };
@@ -87,7 +88,7 @@ public final class Inverse {
             current = Checked.mul(shape[k], stride[k], "the right inverse", layout);
         }
         if (m == 0) return Layout.TRIVIAL;
-        return FlatModes.layoutOf(rs, rd, FlatModes.coalesceInPlace(rs, rd, m));
+        return Layout.of(new Flat(rs, rd, FlatModes.coalesceInPlace(rs, rd, m)));
     }
 
     /**
@@ -109,7 +110,7 @@ public final class Inverse {
         int n = layout.flatRank();
         long[] s = new long[Math.max(n, 1)];
         long[] d = new long[s.length];
-        int m = FlatModes.modesInto(layout, s, d);
+        int m = FlatModes.modesInto(layout.flatModes(), s, d);
         long[] prefix = new long[m];
         long p = 1;
         for (int k = 0; k < m; k++) {
@@ -152,7 +153,7 @@ public final class Inverse {
             span = Checked.mul(s[k], dk, "the left inverse", layout);
         }
         rs[r] = s[order[m - 1]];
-        return FlatModes.layoutOf(rs, rd, FlatModes.coalesceInPlace(rs, rd, r + 1));
+        return Layout.of(new Flat(rs, rd, FlatModes.coalesceInPlace(rs, rd, r + 1)));
     }
 
     private static LayoutArgumentException notInjective(Layout layout, String why) {

@@ -64,7 +64,7 @@ public final class LayoutFunction {
         }
         long[] s = new long[Math.max(layout.flatRank(), 1)];
         long[] d = new long[s.length];
-        int n = FlatModes.modesInto(layout, s, d);
+        int n = FlatModes.modesInto(layout.flatModes(), s, d);
         long min = 0;
         long max = 0;
         for (int k = 0; k < n; k++) {

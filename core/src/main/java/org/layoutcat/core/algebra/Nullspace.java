@@ -1,7 +1,7 @@
 package org.layoutcat.core.algebra;
 
-import org.layoutcat.core.internal.FlatLayouts;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.internal.Flat;
 
 /**
  * CuTe's {@code nullspace(L)}, the kernel of a layout: the layout of the indices of L whose coordinates move only
@@ -36,6 +36,6 @@ public final class Nullspace {
             if (sk != 1) current *= sk; // cannot overflow: bounded by size(L)
         }
         if (m == 0) return Layout.TRIVIAL;
-        return FlatLayouts.flat(s, d, m);
+        return Layout.of(new Flat(s, d, m));
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.BiPredicate;
 import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.CoordLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Tiler;
@@ -84,9 +85,9 @@ public final class PerMode {
     static Layout layoutOf(String name, Layout a, Tiler b) {
         if (b instanceof Layout l) return l;
         if (b instanceof AnyLayout l) {
-            throw AnyLayout.Kind.refuse(name, l, "as the right operand of " + name + " of " + a
+            throw AnyLayout.refuse(name, l, "as the right operand of " + name + " of " + a
                     + ", which has integer strides, " + name + " takes a layout with integer strides"
-                    + (l.kind() == AnyLayout.Kind.BASIS && name.equals("composition") ? " or scaled-basis strides" : ""));
+                    + (l instanceof CoordLayout && name.equals("composition") ? " or scaled-basis strides" : ""));
         }
         throw new IllegalStateException(name + ": a by-mode tiler is applied mode by mode");
     }

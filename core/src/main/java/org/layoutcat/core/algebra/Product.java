@@ -36,7 +36,7 @@ public final class Product {
     public static AnyLayout logicalProduct(AnyLayout a, Tiler b) {
         return switch (a) {
             case ComposedLayout swizzled -> swizzled.withInner(logicalProduct(swizzled.inner(), b));
-            case CoordLayout basis -> throw AnyLayout.Kind.refuse("logical_product", basis, "CuTe's products repeat a layout of offsets");
+            case CoordLayout basis -> throw AnyLayout.refuse("logical_product", basis, "CuTe's products repeat a layout of offsets");
             case Layout integer -> logicalProduct(integer, b);
             case InnerSwizzledLayout s -> throw s.refused("logical_product");
         };
@@ -52,7 +52,7 @@ public final class Product {
     public static AnyLayout zippedProduct(AnyLayout a, Tiler b) {
         return switch (a) {
             case ComposedLayout swizzled -> swizzled.withInner(zippedProduct(swizzled.inner(), b));
-            case CoordLayout basis -> throw AnyLayout.Kind.refuse("zipped_product", basis, "CuTe's products repeat a layout of offsets");
+            case CoordLayout basis -> throw AnyLayout.refuse("zipped_product", basis, "CuTe's products repeat a layout of offsets");
             case Layout integer -> zippedProduct(integer, b);
             case InnerSwizzledLayout s -> throw s.refused("zipped_product");
         };
@@ -68,7 +68,7 @@ public final class Product {
     public static AnyLayout tiledProduct(AnyLayout a, Tiler b) {
         return switch (a) {
             case ComposedLayout swizzled -> swizzled.withInner(tiledProduct(swizzled.inner(), b));
-            case CoordLayout basis -> throw AnyLayout.Kind.refuse("tiled_product", basis, "CuTe's products repeat a layout of offsets");
+            case CoordLayout basis -> throw AnyLayout.refuse("tiled_product", basis, "CuTe's products repeat a layout of offsets");
             case Layout integer -> tiledProduct(integer, b);
             case InnerSwizzledLayout s -> throw s.refused("tiled_product");
         };
@@ -84,7 +84,7 @@ public final class Product {
     public static AnyLayout flatProduct(AnyLayout a, Tiler b) {
         return switch (a) {
             case ComposedLayout swizzled -> swizzled.withInner(flatProduct(swizzled.inner(), b));
-            case CoordLayout basis -> throw AnyLayout.Kind.refuse("flat_product", basis, "CuTe's products repeat a layout of offsets");
+            case CoordLayout basis -> throw AnyLayout.refuse("flat_product", basis, "CuTe's products repeat a layout of offsets");
             case Layout integer -> flatProduct(integer, b);
             case InnerSwizzledLayout s -> throw s.refused("flat_product");
         };
@@ -100,7 +100,7 @@ public final class Product {
     public static AnyLayout blockedProduct(AnyLayout a, Layout b) {
         return switch (a) {
             case ComposedLayout swizzled -> swizzled.withInner(blockedProduct(swizzled.inner(), b));
-            case CoordLayout basis -> throw AnyLayout.Kind.refuse("blocked_product", basis, "CuTe's products repeat a layout of offsets");
+            case CoordLayout basis -> throw AnyLayout.refuse("blocked_product", basis, "CuTe's products repeat a layout of offsets");
             case Layout integer -> blockedProduct(integer, b);
             case InnerSwizzledLayout s -> throw s.refused("blocked_product");
         };
@@ -116,7 +116,7 @@ public final class Product {
     public static AnyLayout rakedProduct(AnyLayout a, Layout b) {
         return switch (a) {
             case ComposedLayout swizzled -> swizzled.withInner(rakedProduct(swizzled.inner(), b));
-            case CoordLayout basis -> throw AnyLayout.Kind.refuse("raked_product", basis, "CuTe's products repeat a layout of offsets");
+            case CoordLayout basis -> throw AnyLayout.refuse("raked_product", basis, "CuTe's products repeat a layout of offsets");
             case Layout integer -> rakedProduct(integer, b);
             case InnerSwizzledLayout s -> throw s.refused("raked_product");
         };

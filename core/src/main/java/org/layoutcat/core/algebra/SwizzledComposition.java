@@ -2,6 +2,8 @@ package org.layoutcat.core.algebra;
 
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Swizzle;
@@ -69,7 +71,7 @@ final class SwizzledComposition {
             case ComposedLayout c -> throw new LayoutArgumentException(a + " o " + b + ": CuTe's answer " + a.outer() + " o "
                     + a.offset() + " o " + c + " holds two swizzles, which make no one swizzled layout here (they merge into one"
                     + " where the offset is 0 and the shifts are equal)");
-            case AnyLayout other -> throw new IllegalStateException("a composition with a swizzled layout of kind " + other.kind());
+            case CoordLayout _, InnerSwizzledLayout _ -> throw new IllegalStateException("a composition with a swizzled layout of kind " + inner.kindInWords());
         };
     }
 

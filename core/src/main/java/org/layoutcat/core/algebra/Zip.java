@@ -3,7 +3,6 @@ package org.layoutcat.core.algebra;
 import java.util.ArrayList;
 import java.util.List;
 import org.layoutcat.core.Layout;
-import org.layoutcat.core.internal.FlatLayouts;
 
 /** Re-groupings of rank-2 results shared by the divides and products. */
 final class Zip {
@@ -15,7 +14,7 @@ final class Zip {
      * {@code repeat<1>(_)} is {@code _} itself: {@code (6,((2,4)))} stays {@code (6,((2,4)))}.
      */
     static Layout tiled(Layout zipped) {
-        return FlatLayouts.spliceModes(zipped, unpacked(zipped, 0b10));
+        return zipped.spliceModes(unpacked(zipped, 0b10));
     }
 
     /**
@@ -23,7 +22,7 @@ final class Zip {
      * whole, as in CuTe's {@code result(repeat<R0>(_), repeat<R1>(_))}: {@code ((6),(2,4))} gives {@code ((6),2,4)}.
      */
     static Layout flat(Layout zipped) {
-        return FlatLayouts.spliceModes(zipped, unpacked(zipped, 0b11));
+        return zipped.spliceModes(unpacked(zipped, 0b11));
     }
 
     /** The modes of {@code mask} that CuTe's {@code repeat<R>(_)} unpacks: those of rank R > 1. */

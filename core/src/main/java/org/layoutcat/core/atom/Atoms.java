@@ -73,39 +73,39 @@ public final class Atoms {
                 "(8,8,4)", WARP, "((4,8),1):((8,1),0)", "((4,8),1):((8,1),0)", "((4,8),2):((16,1),8)");
 
         String ldsm = "Warp-level matrix load instruction: ldmatrix";
-        copy("SM75_U32x1_LDSM_N", "ldmatrix.sync.aligned.m8n8.x1.shared.b16", ldsm, "sm_75", "32:1",
+        copy("SM75_U32x1_LDSM_N", new CopyAtom.Ldmatrix(1), "ldmatrix.sync.aligned.m8n8.x1.shared.b16", ldsm, "sm_75", "32:1",
                 "((8,4),128):((128,0),1)", "(32,32):(32,1)");
-        copy("SM75_U32x2_LDSM_N", "ldmatrix.sync.aligned.m8n8.x2.shared.b16", ldsm, "sm_75", "32:1",
+        copy("SM75_U32x2_LDSM_N", new CopyAtom.Ldmatrix(2), "ldmatrix.sync.aligned.m8n8.x2.shared.b16", ldsm, "sm_75", "32:1",
                 "((16,2),128):((128,0),1)", "(32,(32,2)):(32,(1,1024))");
-        copy("SM75_U32x4_LDSM_N", "ldmatrix.sync.aligned.m8n8.x4.shared.b16", ldsm, "sm_75", "32:1",
+        copy("SM75_U32x4_LDSM_N", new CopyAtom.Ldmatrix(4), "ldmatrix.sync.aligned.m8n8.x4.shared.b16", ldsm, "sm_75", "32:1",
                 "(32,128):(128,1)", "(32,(32,4)):(32,(1,1024))");
-        copy("SM75_U16x2_LDSM_T", "ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16", ldsm, "sm_75", "32:1",
+        copy("SM75_U16x2_LDSM_T", new CopyAtom.Ldmatrix(1), "ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16", ldsm, "sm_75", "32:1",
                 "((8,4),128):((128,0),1)", "((4,8),(16,2)):((256,16),(1,128))");
-        copy("SM75_U16x4_LDSM_T", "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16", ldsm, "sm_75", "32:1",
+        copy("SM75_U16x4_LDSM_T", new CopyAtom.Ldmatrix(2), "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16", ldsm, "sm_75", "32:1",
                 "((16,2),128):((128,0),1)", "((4,8),(16,2,2)):((256,16),(1,128,1024))");
-        copy("SM75_U16x8_LDSM_T", "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16", ldsm, "sm_75", "32:1",
+        copy("SM75_U16x8_LDSM_T", new CopyAtom.Ldmatrix(4), "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16", ldsm, "sm_75", "32:1",
                 "(32,128):(128,1)", "((4,8),(16,2,4)):((256,16),(1,128,1024))");
         String stsm = "Warp-level matrix store instruction: stmatrix";
-        copy("SM90_U32x1_STSM_N", "stmatrix.sync.aligned.m8n8.x1.shared.b16", stsm, "sm_90", "32:1",
+        copy("SM90_U32x1_STSM_N", new CopyAtom.Stmatrix(1), "stmatrix.sync.aligned.m8n8.x1.shared.b16", stsm, "sm_90", "32:1",
                 "(32,32):(32,1)", "((8,4),128):((128,0),1)");
-        copy("SM90_U32x2_STSM_N", "stmatrix.sync.aligned.m8n8.x2.shared.b16", stsm, "sm_90", "32:1",
+        copy("SM90_U32x2_STSM_N", new CopyAtom.Stmatrix(2), "stmatrix.sync.aligned.m8n8.x2.shared.b16", stsm, "sm_90", "32:1",
                 "(32,(32,2)):(32,(1,1024))", "((16,2),128):((128,0),1)");
-        copy("SM90_U32x4_STSM_N", "stmatrix.sync.aligned.m8n8.x4.shared.b16", stsm, "sm_90", "32:1",
+        copy("SM90_U32x4_STSM_N", new CopyAtom.Stmatrix(4), "stmatrix.sync.aligned.m8n8.x4.shared.b16", stsm, "sm_90", "32:1",
                 "(32,(32,4)):(32,(1,1024))", "(32,128):(128,1)");
-        copy("SM90_U16x2_STSM_T", "stmatrix.sync.aligned.m8n8.x1.trans.shared.b16", stsm, "sm_90", "32:1",
+        copy("SM90_U16x2_STSM_T", new CopyAtom.Stmatrix(1), "stmatrix.sync.aligned.m8n8.x1.trans.shared.b16", stsm, "sm_90", "32:1",
                 "((4,8),(16,2)):((256,16),(1,128))", "((8,4),128):((128,0),1)");
-        copy("SM90_U16x4_STSM_T", "stmatrix.sync.aligned.m8n8.x2.trans.shared.b16", stsm, "sm_90", "32:1",
+        copy("SM90_U16x4_STSM_T", new CopyAtom.Stmatrix(2), "stmatrix.sync.aligned.m8n8.x2.trans.shared.b16", stsm, "sm_90", "32:1",
                 "((4,8),(16,2,2)):((256,16),(1,128,1024))", "((16,2),128):((128,0),1)");
-        copy("SM90_U16x8_STSM_T", "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16", stsm, "sm_90", "32:1",
+        copy("SM90_U16x8_STSM_T", new CopyAtom.Stmatrix(4), "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16", stsm, "sm_90", "32:1",
                 "((4,8),(16,2,4)):((256,16),(1,128,1024))", "(32,128):(128,1)");
         for (int bytes : new int[] {4, 8, 16}) {
             String b = "(1," + (8 * bytes) + "):(0,1)";
-            copy("SM80_CP_ASYNC_CACHEALWAYS_U" + (8 * bytes), "cp.async.ca.shared.global [dst], [src], " + bytes,
+            copy("SM80_CP_ASYNC_CACHEALWAYS_U" + (8 * bytes), new CopyAtom.CpAsync(), "cp.async.ca.shared.global [dst], [src], " + bytes,
                     "Data Movement and Conversion Instructions: cp.async", "sm_80", "1:0", b, b);
         }
         for (int bytes : new int[] {1, 2, 4, 8, 16}) {
             String b = "(1," + (8 * bytes) + "):(0,1)";
-            copy("UniversalCopy_U" + (8 * bytes), bytes == 16 ? "ld.v4.u32 / st.v4.u32" : "ld.b" + (8 * bytes) + " / st.b" + (8 * bytes),
+            copy("UniversalCopy_U" + (8 * bytes), new CopyAtom.Universal(), bytes == 16 ? "ld.v4.u32 / st.v4.u32" : "ld.b" + (8 * bytes) + " / st.b" + (8 * bytes),
                     "Data Movement and Conversion Instructions: ld, st", "any", "1:0", b, b);
         }
     }
@@ -114,15 +114,19 @@ public final class Atoms {
 
     private static void mma(String name, String ptx, String section, String arch, Element d, Element ab,
                             String mnk, String thr, String a, String b, String c) {
-        MMA.put(name, new MmaAtom(name, ptx, "PTX ISA: " + section, arch, d, ab, IntTuple.parse(mnk),
+        MMA.put(name, new MmaAtom(name, MmaAtom.Family.MMA_SYNC, ptx, "PTX ISA: " + section, arch, d, ab, IntTuple.parse(mnk),
                 Layout.parse(thr), Layout.parse(a), Layout.parse(b), Layout.parse(c)));
     }
 
-    private static void copy(String name, String ptx, String section, String arch, String thr, String src, String dst) {
+    private static void copy(String name, CopyAtom.Family family, String ptx, String section, String arch, String thr, String src,
+                             String dst) {
         Layout s = Layout.parse(src);
         // CuTe's RefLayout: the registers, which ldmatrix writes and every other copy here reads
-        CopyAtom.Side reference = ptx.startsWith("ldmatrix") ? CopyAtom.Side.DST : CopyAtom.Side.SRC;
-        COPY.put(name, new CopyAtom(name, ptx, "PTX ISA: " + section, arch, s.mode(1).size(), Layout.parse(thr), s,
+        CopyAtom.Side reference = switch (family) {
+            case CopyAtom.Ldmatrix _ -> CopyAtom.Side.DST;
+            case CopyAtom.Stmatrix _, CopyAtom.CpAsync _, CopyAtom.Universal _ -> CopyAtom.Side.SRC;
+        };
+        COPY.put(name, new CopyAtom(name, family, ptx, "PTX ISA: " + section, arch, s.mode(1).size(), Layout.parse(thr), s,
                 Layout.parse(dst), reference));
     }
 

@@ -16,6 +16,7 @@ import org.layoutcat.core.recast.Recast;
  * elements of a given width, as CuTe's {@code Copy_Atom<Traits, T>} does ({@code upcast<sizeof_bits<T>>}).
  *
  * @param name       CuTe's name of the operation, e.g. {@code SM75_U32x4_LDSM_N}
+ * @param family     the instruction family ({@code ldmatrix .x4}, {@code stmatrix}, {@code cp.async}, a universal copy)
  * @param ptx        the PTX instruction, e.g. {@code ldmatrix.sync.aligned.m8n8.x4.shared.b16}
  * @param isaSection the PTX ISA section that defines it
  * @param arch       the first architecture that runs it
@@ -27,10 +28,25 @@ import org.layoutcat.core.recast.Recast;
  *                   registers, the destination of a load ({@code ldmatrix}) and the source of a store
  *                   ({@code stmatrix}); the source of a one-thread copy
  */
-public record CopyAtom(String name, String ptx, String isaSection, String arch, long bits, Layout thrID, Layout src, Layout dst,
-        Side reference) {
+public record CopyAtom(String name, Family family, String ptx, String isaSection, String arch, long bits, Layout thrID, Layout src,
+        Layout dst, Side reference) {
     /** A side of a copy: where its bits are before ({@code SRC}) or where they go ({@code DST}). */
     public enum Side { SRC, DST }
+
+    /** The instruction families of copy atoms, as the catalog declares them. */
+    public sealed interface Family permits Ldmatrix, Stmatrix, CpAsync, Universal {}
+
+    /** {@code ldmatrix}: a warp loads {@code matrices} 8×8 matrices of 16-bit elements (.x1, .x2, .x4) from shared memory. */
+    public record Ldmatrix(int matrices) implements Family {}
+
+    /** {@code stmatrix}: a warp stores {@code matrices} 8×8 matrices of 16-bit elements (.x1, .x2, .x4) to shared memory. */
+    public record Stmatrix(int matrices) implements Family {}
+
+    /** {@code cp.async}: one thread copies from global to shared memory without registers. */
+    public record CpAsync() implements Family {}
+
+    /** CuTe's {@code UniversalCopy}: one thread's load or store of a unit, either side in any memory. */
+    public record Universal() implements Family {}
 
     /**
      * The copy atom of the given parts.
@@ -40,6 +56,7 @@ public record CopyAtom(String name, String ptx, String isaSection, String arch, 
      */
     public CopyAtom {
         Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(family, "family");
         Objects.requireNonNull(reference, "reference");
         for (Layout l : new Layout[] {src, dst}) {
             if (l.rank() != 2 || l.mode(0).size() != thrID.size()) {

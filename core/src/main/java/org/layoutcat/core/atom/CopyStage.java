@@ -26,17 +26,20 @@ public final class CopyStage {
      * {@code stmatrix} and {@code cp.async}; null where the atom does not say ({@code UniversalCopy} loads or stores).
      */
     public static CopyAtom.Side sharedSide(CopyAtom atom) {
-        String p = atom.ptx();
-        if (p.startsWith("ldmatrix")) return CopyAtom.Side.SRC;
-        if (p.startsWith("stmatrix") || p.startsWith("cp.async")) return CopyAtom.Side.DST;
-        return null;
+        return switch (atom.family()) {
+            case CopyAtom.Ldmatrix _ -> CopyAtom.Side.SRC;
+            case CopyAtom.Stmatrix _, CopyAtom.CpAsync _ -> CopyAtom.Side.DST;
+            case CopyAtom.Universal _ -> null;
+        };
     }
 
     /** The lanes of a warp whose addresses an instruction of the atom reads: 8 and 16 for {@code ldmatrix}/{@code stmatrix .x1/.x2}. */
     public static int addressLanes(CopyAtom atom) {
-        String p = atom.ptx();
-        if (p.startsWith("ldmatrix") || p.startsWith("stmatrix")) return p.contains(".x1.") ? 8 : p.contains(".x2.") ? 16 : 32;
-        return 32;
+        return switch (atom.family()) {
+            case CopyAtom.Ldmatrix(int m) -> 8 * m;
+            case CopyAtom.Stmatrix(int m) -> 8 * m;
+            case CopyAtom.CpAsync _, CopyAtom.Universal _ -> 32;
+        };
     }
 
     /**

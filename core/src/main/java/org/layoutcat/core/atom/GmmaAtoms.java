@@ -112,7 +112,7 @@ public final class GmmaAtoms {
         Layout a = rs ? registerA(f.k) : Layout.parse("(128,(64," + f.k + ")):(0,(1,64))");
         Layout b = Layout.parse("(128,(" + n + "," + f.k + ")):(0,(1," + n + "))");
         Layout c = Layout.parse("((4,8,4),(2,2," + n / 8 + ")):((128,1,16),(64,8,512))");
-        return new MmaAtom(name(f, n, rs, saturate), ptx, section, "sm_90a", f.d, f.a, IntTuple.flat(64, n, f.k),
+        return new MmaAtom(name(f, n, rs, saturate), rs ? MmaAtom.Family.WGMMA_RS : MmaAtom.Family.WGMMA_SS, ptx, section, "sm_90a", f.d, f.a, IntTuple.flat(64, n, f.k),
                 Layout.of(128, 1), a, b, c, f.b);
     }
 

@@ -17,6 +17,7 @@ import org.layoutcat.core.LayoutArgumentException;
  * {@code thrID} maps the logical thread to the lane (the thread of the warp, or of the warp group) that executes it.
  *
  * @param name       CuTe's name of the operation, e.g. {@code SM80_16x8x16_F16F16F16F16_TN}
+ * @param family     the instruction family: {@code mma.sync}, or {@code wgmma} with A in shared memory or registers
  * @param ptx        the PTX instruction, e.g. {@code mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16}
  * @param isaSection the PTX ISA section that defines the instruction's fragments
  * @param arch       the first architecture that runs it, e.g. {@code sm_80}
@@ -29,12 +30,25 @@ import org.layoutcat.core.LayoutArgumentException;
  * @param c          (thread, value) → {@code m + M·n}
  * @param bType      the element type of B (an FP8 or integer wgmma may mix E4M3 with E5M2, S8 with U8)
  */
-public record MmaAtom(String name, String ptx, String isaSection, String arch, Element d, Element ab,
+public record MmaAtom(String name, Family family, String ptx, String isaSection, String arch, Element d, Element ab,
                       IntTuple shapeMNK, Layout thrID, Layout a, Layout b, Layout c, Element bType) {
+    /**
+     * The instruction families of MMA atoms, as the catalog declares them: which operands are registers and which
+     * shared-memory descriptors.
+     */
+    public enum Family {
+        /** {@code mma.sync}: A, B and C in registers of a warp. */
+        MMA_SYNC,
+        /** {@code wgmma.mma_async} of a warp group, A and B shared-memory descriptors (CuTe's {@code _SS}). */
+        WGMMA_SS,
+        /** {@code wgmma.mma_async} of a warp group, A in registers and B a shared-memory descriptor (CuTe's {@code _RS}). */
+        WGMMA_RS
+    }
+
     /** An atom whose A and B are of one type, {@code ab}. */
-    public MmaAtom(String name, String ptx, String isaSection, String arch, Element d, Element ab, IntTuple shapeMNK,
-            Layout thrID, Layout a, Layout b, Layout c) {
-        this(name, ptx, isaSection, arch, d, ab, shapeMNK, thrID, a, b, c, ab);
+    public MmaAtom(String name, Family family, String ptx, String isaSection, String arch, Element d, Element ab,
+            IntTuple shapeMNK, Layout thrID, Layout a, Layout b, Layout c) {
+        this(name, family, ptx, isaSection, arch, d, ab, shapeMNK, thrID, a, b, c, ab);
     }
 
     /**
@@ -45,6 +59,7 @@ public record MmaAtom(String name, String ptx, String isaSection, String arch, E
      */
     public MmaAtom {
         Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(family, "family");
         Objects.requireNonNull(ptx, "ptx");
         if (shapeMNK.rank() != 3 || !shapeMNK.allPositive()) {
             throw new LayoutArgumentException(name + ": Shape_MNK " + shapeMNK + " is not a positive (M,N,K)");
@@ -116,12 +131,15 @@ public record MmaAtom(String name, String ptx, String isaSection, String arch, E
      * shared-memory descriptors (every thread "holds" the whole tile: stride 0 on the thread mode).
      */
     public boolean registersAB() {
-        return ptx.startsWith("mma.sync");
+        return family == Family.MMA_SYNC;
     }
 
     /** Whether A is held in registers: {@code mma.sync}, and {@code wgmma}'s RS forms (A from registers, B a descriptor). */
     public boolean registersA() {
-        return registersAB() || name.contains("_RS");
+        return switch (family) {
+            case MMA_SYNC, WGMMA_RS -> true;
+            case WGMMA_SS -> false;
+        };
     }
 
     /**

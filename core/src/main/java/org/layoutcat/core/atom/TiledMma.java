@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Objects;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
@@ -368,11 +370,11 @@ public final class TiledMma {
                 AnyLayout unfolded = switch (s.layout()) {
                     case Layout l -> unfold(l);
                     case ComposedLayout k -> k.withInner(unfold(k.inner()));
-                    default -> throw new IllegalStateException(what + " of " + tensor + ": a slice of a swizzled layout is " + s.layout());
+                    case CoordLayout _, InnerSwizzledLayout _ -> throw new IllegalStateException(what + " of " + tensor + ": a slice of a swizzled layout is " + s.layout());
                 };
                 yield new Sliced<>(unfolded, s.offset());
             }
-            default -> throw AnyLayout.Kind.refuse(what, tensor, "a tensor partitioned among an MMA's threads has integer"
+            case CoordLayout _, InnerSwizzledLayout _ -> throw AnyLayout.refuse(what, tensor, "a tensor partitioned among an MMA's threads has integer"
                     + " strides or is swizzled");
         };
     }
@@ -419,7 +421,7 @@ public final class TiledMma {
         return switch (tensor) {
             case Layout l -> l;
             case ComposedLayout c -> c.inner();
-            default -> throw AnyLayout.Kind.refuse(what, tensor, "a tensor partitioned among an MMA's threads has integer"
+            case CoordLayout _, InnerSwizzledLayout _ -> throw AnyLayout.refuse(what, tensor, "a tensor partitioned among an MMA's threads has integer"
                     + " strides or is swizzled");
         };
     }

@@ -28,7 +28,7 @@ public final class TileToShape {
     public static AnyLayout tileToShape(AnyLayout block, IntTuple target, IntTuple order) {
         return switch (block) {
             case ComposedLayout swizzled -> swizzled.withInner(tileToShape(swizzled.inner(), target, order));
-            case CoordLayout basis -> throw AnyLayout.Kind.refuse("tile_to_shape", basis, "CuTe tiles a layout of offsets");
+            case CoordLayout basis -> throw AnyLayout.refuse("tile_to_shape", basis, "CuTe tiles a layout of offsets");
             case Layout integer -> tileToShape(integer, target, order);
             case InnerSwizzledLayout s -> throw s.refused("tile_to_shape");
         };

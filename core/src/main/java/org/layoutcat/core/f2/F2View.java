@@ -55,9 +55,9 @@ public final class F2View {
         return switch (layout) {
             case Layout l -> of(l);
             case ComposedLayout c -> of(c);
-            case CoordLayout c -> throw AnyLayout.Kind.refuse("to_f2", c, "its values are coordinates, not offsets; the F2 view"
+            case CoordLayout c -> throw AnyLayout.refuse("to_f2", c, "its values are coordinates, not offsets; the F2 view"
                     + " here is of layouts whose value is one offset");
-            case InnerSwizzledLayout s -> throw AnyLayout.Kind.refuse("to_f2", s, "it has no shape, so no index bits to map");
+            case InnerSwizzledLayout s -> throw AnyLayout.refuse("to_f2", s, "it has no shape, so no index bits to map");
         };
     }
 

@@ -1,10 +1,8 @@
 package org.layoutcat.core.internal;
 
-import org.layoutcat.core.Layout;
-
 /**
  * Coalesce on flat modes held as parallel arrays of shapes and strides: the kernels behind
- * {@link org.layoutcat.core.algebra.Coalesce}, composition, complement, the inverses and the categorical flat path.
+ * {@code algebra.Coalesce}, composition, complement, the inverses and the categorical flat path.
  * A mode {@code s_k:d_k} is dropped where {@code s_k = 1} and merged into the previous one where
  * {@code s_prev·d_prev = d_k}. Not public API.
  */
@@ -15,10 +13,11 @@ public final class FlatModes {
      * The flat modes of {@code coalesce(L)} written into {@code s} and {@code d} (each at least
      * {@code flatRank(L)} long); returns their number, 0 for the trivial layout {@code 1:0}.
      */
-    public static int coalesceInto(Layout layout, long[] s, long[] d) {
-        int n = layout.flatRank();
+    public static int coalesceInto(Flat layout, long[] s, long[] d) {
+        long[] ls = layout.shape();
+        long[] ld = layout.stride();
         int m = 0;
-        for (int k = 0; k < n; k++) m = append(s, d, m, layout.flatShape(k), layout.flatStride(k));
+        for (int k = 0; k < layout.n(); k++) m = append(s, d, m, ls[k], ld[k]);
         return m;
     }
 
@@ -31,7 +30,7 @@ public final class FlatModes {
      * {@link #coalesceInto} with the trivial layout read as its one mode {@code 1:0} (Φ ≡ 0), as the algorithms
      * that walk the modes of coalesce(A) need; returns their number, at least 1.
      */
-    public static int modesInto(Layout layout, long[] s, long[] d) {
+    public static int modesInto(Flat layout, long[] s, long[] d) {
         return orUnit(s, d, coalesceInto(layout, s, d));
     }
 
@@ -44,12 +43,14 @@ public final class FlatModes {
      * as unbounded. Written into {@code s} and {@code d} (each at least {@code max(flatRank(L), 1)} long); returns
      * their number, at least 1.
      */
-    public static int extendedModesInto(Layout layout, long[] s, long[] d) {
-        int n = layout.flatRank();
+    public static int extendedModesInto(Flat layout, long[] s, long[] d) {
+        long[] ls = layout.shape();
+        long[] ld = layout.stride();
+        int n = layout.n();
         int m = 0;
         for (int k = 0; k < n; k++) {
-            long sk = layout.flatShape(k);
-            m = append(s, d, m, k == n - 1 && sk == 1 ? 2 : sk, layout.flatStride(k));
+            long sk = ls[k];
+            m = append(s, d, m, k == n - 1 && sk == 1 ? 2 : sk, ld[k]);
         }
         return orUnit(s, d, m);
     }
@@ -93,12 +94,5 @@ public final class FlatModes {
         s[last + 1] = sk;
         d[last + 1] = dk;
         return m + 1;
-    }
-
-    /** The layout of the first m modes of s, d: {@code 1:0} for none, {@code s:d} for one, flat otherwise. */
-    public static Layout layoutOf(long[] s, long[] d, int m) {
-        if (m == 0) return Layout.TRIVIAL;
-        if (m == 1) return Layout.of(s[0], d[0]);
-        return FlatLayouts.flat(s, d, m);
     }
 }

@@ -78,7 +78,7 @@ public final class Modes {
     }
 
     private static LayoutArgumentException basis(String op, CoordLayout l) {
-        return AnyLayout.Kind.refuse(op, l, op + " takes a layout with integer strides or a swizzled one");
+        return AnyLayout.refuse(op, l, op + " takes a layout with integer strides or a swizzled one");
     }
 
     /**

@@ -136,7 +136,7 @@ public final class Slicing {
         return switch (l) {
             case Layout plain -> dice(c, plain);
             case CoordLayout coord -> dice(c, coord);
-            case ComposedLayout swizzled -> throw AnyLayout.Kind.refuse("dice", swizzled, "CuTe defines dice on a layout's strides,"
+            case ComposedLayout swizzled -> throw AnyLayout.refuse("dice", swizzled, "CuTe defines dice on a layout's strides,"
                     + " which a swizzled function does not have; dice its inner layout " + swizzled.inner());
             case InnerSwizzledLayout s -> throw s.refused("dice");
         };

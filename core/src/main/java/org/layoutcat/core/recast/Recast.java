@@ -41,7 +41,7 @@ public final class Recast {
         return switch (l) {
             case Layout integer -> upcast(integer, n);
             case ComposedLayout swizzled -> upcast(swizzled, n);
-            case CoordLayout basis -> throw AnyLayout.Kind.refuse("upcast", basis, "its values are coordinates, not element offsets");
+            case CoordLayout basis -> throw AnyLayout.refuse("upcast", basis, "its values are coordinates, not element offsets");
             case InnerSwizzledLayout s -> throw s.refused("upcast");
         };
     }
@@ -56,7 +56,7 @@ public final class Recast {
         return switch (l) {
             case Layout integer -> downcast(integer, n);
             case ComposedLayout swizzled -> downcast(swizzled, n);
-            case CoordLayout basis -> throw AnyLayout.Kind.refuse("downcast", basis, "its values are coordinates, not element offsets");
+            case CoordLayout basis -> throw AnyLayout.refuse("downcast", basis, "its values are coordinates, not element offsets");
             case InnerSwizzledLayout s -> throw s.refused("downcast");
         };
     }
@@ -71,7 +71,7 @@ public final class Recast {
         return switch (l) {
             case Layout integer -> recastLayout(oldBits, newBits, integer);
             case ComposedLayout swizzled -> recast(swizzled, oldBits, newBits);
-            case CoordLayout basis -> throw AnyLayout.Kind.refuse("recast_layout", basis, "its values are coordinates, not element offsets");
+            case CoordLayout basis -> throw AnyLayout.refuse("recast_layout", basis, "its values are coordinates, not element offsets");
             case InnerSwizzledLayout s -> throw s.refused("recast_layout");
         };
     }

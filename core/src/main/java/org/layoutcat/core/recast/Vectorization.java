@@ -70,7 +70,7 @@ public final class Vectorization {
             };
             case ComposedLayout ca -> switch (b) {
                 case Layout lb -> maxCommonLayout(ca, lb);
-                case ComposedLayout cb -> throw AnyLayout.Kind.refuse("max_common_layout", cb, "the common layout of two"
+                case ComposedLayout cb -> throw AnyLayout.refuse("max_common_layout", cb, "the common layout of two"
                         + " swizzled layouts is not taken here; give one of them as its inner layout");
                 case CoordLayout basis -> throw basis(basis, "max_common_layout");
                 case InnerSwizzledLayout s -> throw s.refused("max_common_layout");
@@ -81,7 +81,7 @@ public final class Vectorization {
     }
 
     private static LayoutArgumentException basis(CoordLayout l, String op) {
-        return AnyLayout.Kind.refuse(op, l, "its values are coordinates, not offsets a vector moves through");
+        return AnyLayout.refuse(op, l, "its values are coordinates, not offsets a vector moves through");
     }
 
     /**

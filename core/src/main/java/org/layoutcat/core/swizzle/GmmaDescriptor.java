@@ -3,6 +3,8 @@ package org.layoutcat.core.swizzle;
 import java.util.Locale;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
@@ -121,7 +123,7 @@ public record GmmaDescriptor(int startAddress, int leadingByteOffset, int stride
                 inner = l;
                 bytes = Swizzle.IDENTITY;
             }
-            default -> throw AnyLayout.Kind.refuse("gmma_descriptor", smem, "a wgmma operand is a layout of offsets in"
+            case CoordLayout _, InnerSwizzledLayout _ -> throw AnyLayout.refuse("gmma_descriptor", smem, "a wgmma operand is a layout of offsets in"
                     + " shared memory, swizzled or not");
         }
         if (!bytes.isIdentity() && (bytes.base() != 4 || bytes.shift() != 3 || bytes.bits() > 3)) {

@@ -30,7 +30,7 @@ public record WgmmaCase(MmaAtom atom, Major a, Major b, Swizzling swizzling) {
      */
     public WgmmaCase {
         Objects.requireNonNull(swizzling, "swizzling");
-        if (!atom.ptx().startsWith("wgmma.mma_async")) throw new IllegalArgumentException(atom.name() + " is not a wgmma atom");
+        if (atom.family() == MmaAtom.Family.MMA_SYNC) throw new IllegalArgumentException(atom.name() + " is not a wgmma atom");
         if (atom.registersA() && a != Major.K) {
             throw new IllegalArgumentException(atom.name() + " takes A from registers, which are K-major; A cannot be " + a + "-major");
         }

@@ -315,7 +315,7 @@ public final class AtomKernels {
      *         imm-trans is for .f16 and .bf16 only), or element types with no operand store here
      */
     public static Kernel wgmma(MmaAtom atom, SmemOperand a, SmemOperand b) {
-        if (!atom.ptx().startsWith("wgmma.mma_async")) {
+        if (atom.family() == MmaAtom.Family.MMA_SYNC) {
             throw new IllegalArgumentException(atom.name() + " (" + atom.ptx() + ") is not a wgmma.mma_async atom");
         }
         boolean rs = atom.registersA();
@@ -479,11 +479,15 @@ public final class AtomKernels {
 
     /** The number of 8×8 matrices of an ldmatrix/stmatrix atom (.x1, .x2, .x4). */
     public static int matrices(CopyAtom atom) {
-        return atom.ptx().contains(".x4") ? 4 : atom.ptx().contains(".x2") ? 2 : 1;
+        return switch (atom.family()) {
+            case CopyAtom.Ldmatrix(int m) -> m;
+            case CopyAtom.Stmatrix(int m) -> m;
+            case CopyAtom.CpAsync _, CopyAtom.Universal _ -> 1;
+        };
     }
 
-    private static void requireMatrixCopy(CopyAtom atom, String what) {
-        if (!atom.ptx().startsWith(what)) {
+    private static void requireMatrixCopy(CopyAtom atom, Class<? extends CopyAtom.Family> family, String what) {
+        if (!family.isInstance(atom.family())) {
             throw new IllegalArgumentException(atom.name() + " (" + atom.ptx() + ") is not an " + what + " atom");
         }
     }
@@ -494,7 +498,7 @@ public final class AtomKernels {
      * @throws IllegalArgumentException for an atom other than an {@code ldmatrix} one
      */
     public static Kernel ldmatrix(CopyAtom atom) {
-        requireMatrixCopy(atom, "ldmatrix");
+        requireMatrixCopy(atom, CopyAtom.Ldmatrix.class, "ldmatrix");
         int mats = matrices(atom);
         Regs g = new Regs();
         g.comment(atom.name() + ": " + atom.ptx());
@@ -531,7 +535,7 @@ public final class AtomKernels {
      * @throws IllegalArgumentException for an atom other than a {@code stmatrix} one
      */
     public static Kernel stmatrix(CopyAtom atom) {
-        requireMatrixCopy(atom, "stmatrix");
+        requireMatrixCopy(atom, CopyAtom.Stmatrix.class, "stmatrix");
         int mats = matrices(atom);
         Regs g = new Regs();
         g.comment(atom.name() + ": " + atom.ptx());

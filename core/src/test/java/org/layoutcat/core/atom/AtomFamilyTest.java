@@ -1,0 +1,53 @@
+package org.layoutcat.core.atom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The instruction family each catalog atom declares against its PTX instruction (the PTX ISA's names: {@code mma.sync},
+ * {@code wgmma.mma_async}, {@code ldmatrix .xN}, {@code stmatrix .xN}, {@code cp.async}) and, for wgmma's operand forms
+ * and the universal copies, CuTe's names ({@code _SS}, {@code _RS}, {@code UniversalCopy}).
+ */
+class AtomFamilyTest {
+
+    @Test
+    void everyMmaAtomsFamilyIsItsInstruction() {
+        List<MmaAtom> all = new ArrayList<>(Atoms.mmaAtoms());
+        all.addAll(Atoms.gmmaAtoms());
+        for (MmaAtom a : all) {
+            MmaAtom.Family expected = a.ptx().startsWith("mma.sync.") ? MmaAtom.Family.MMA_SYNC
+                    : a.ptx().startsWith("wgmma.mma_async.") && a.name().contains("_RS") ? MmaAtom.Family.WGMMA_RS
+                    : a.ptx().startsWith("wgmma.mma_async.") && a.name().contains("_SS") ? MmaAtom.Family.WGMMA_SS : null;
+            assertEquals(expected, a.family(), a.name());
+        }
+    }
+
+    @Test
+    void everyCopyAtomsFamilyIsItsInstruction() {
+        for (CopyAtom c : Atoms.copyAtoms()) {
+            String p = c.ptx();
+            int x = p.contains(".x4.") ? 4 : p.contains(".x2.") ? 2 : 1;
+            CopyAtom.Family expected = p.startsWith("ldmatrix.") ? new CopyAtom.Ldmatrix(x)
+                    : p.startsWith("stmatrix.") ? new CopyAtom.Stmatrix(x)
+                    : p.startsWith("cp.async.") ? new CopyAtom.CpAsync()
+                    : c.name().startsWith("UniversalCopy_") ? new CopyAtom.Universal() : null;
+            assertEquals(expected, c.family(), c.name());
+        }
+    }
+
+    @Test
+    void theSharedMemorySideAndAddressLanesFollowTheFamily() {
+        // PTX ISA, ldmatrix/stmatrix: threads 0-7 give the addresses of .x1, 0-15 of .x2, all 32 of .x4
+        assertEquals(8, CopyStage.addressLanes(Atoms.copy("SM75_U32x1_LDSM_N")));
+        assertEquals(16, CopyStage.addressLanes(Atoms.copy("SM90_U16x4_STSM_T")));
+        assertEquals(32, CopyStage.addressLanes(Atoms.copy("SM75_U16x8_LDSM_T")));
+        assertEquals(32, CopyStage.addressLanes(Atoms.copy("SM80_CP_ASYNC_CACHEALWAYS_U128")));
+        assertEquals(CopyAtom.Side.SRC, CopyStage.sharedSide(Atoms.copy("SM75_U32x4_LDSM_N")));
+        assertEquals(CopyAtom.Side.DST, CopyStage.sharedSide(Atoms.copy("SM90_U32x4_STSM_N")));
+        assertEquals(CopyAtom.Side.DST, CopyStage.sharedSide(Atoms.copy("SM80_CP_ASYNC_CACHEALWAYS_U32")));
+        assertEquals(null, CopyStage.sharedSide(Atoms.copy("UniversalCopy_U32")));
+    }
+}
