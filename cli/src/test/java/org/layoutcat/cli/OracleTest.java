@@ -58,7 +58,7 @@ class OracleTest {
             assertTrue(j.reply().has("error") || j.outcome() == Outcome.EXTENDED || j.outcome() == Outcome.UNVERIFIED,
                     j.c().id() + " " + j.reply());
         }
-        assertEquals(95, violations);
+        assertEquals(94, violations); // cpp-dev-00686 (complement(L) of modes that do not nest) is CuTe's answer now
     }
 
     @Test
