@@ -241,7 +241,7 @@ public final class Operations {
                 call("complement({L}⟦, {N}⟧)"), call("cute.complement({L}⟦, {N}⟧)"), "(2,4):(1,2)", "16");
         op("right_inverse", ALGEBRA, "R with L(R(i)) = i, as large as the strides allow", List.of(L),
                 a -> Answer.of(Inverse.rightInverse(a.get(L))), call("right_inverse({L})"), call("cute.right_inverse({L})"), "(4,2):(2,1)");
-        op("left_inverse", ALGEBRA, "R with R(L(i)) = i for an injective L", List.of(L),
+        op("left_inverse", ALGEBRA, "R with R(L(i)) = i for an injective L; CuTe's quasi-inverse, L(R(L(i))) = L(i), for another", List.of(L),
                 a -> Answer.of(Inverse.leftInverse(a.get(L))), call("left_inverse({L})"), call("cute.left_inverse({L})"), "(4,2):(1,5)");
         TABLE.add(engineAware("logical_divide", "A∘(B, comp(B, size A)): A split into tiles of B and the rest",
                 CategoricalAlgebra::logicalDivide, Divide::logicalDivide, Divide::logicalDivide,
