@@ -583,6 +583,28 @@ public final class Layout implements AnyLayout {
         return Profile.tuple(profile, c);
     }
 
+    /** {@link AnyLayout#idx2crd(IntTuple)}: {@code at} split against {@code shape}, mode by mode (whole: for messages). */
+    static IntTuple idx2crd(IntTuple at, IntTuple shape, IntTuple whole, IntTuple wholeShape, AnyLayout layout) {
+        if (at.isLeaf()) {
+            long i = at.value();
+            long n = shape.product();
+            if (i < 0 || i >= n) {
+                throw new LayoutArgumentException(() -> "idx2crd of " + whole + " in the shape " + wholeShape + " of " + layout
+                        + ": " + i + " is outside [0," + n + ") of the mode " + shape + " it meets");
+            }
+            return shape.isLeaf() ? at : colMajor(shape).idx2crd(i);
+        }
+        if (shape.isLeaf() || at.rank() != shape.rank()) {
+            throw new LayoutArgumentException(() -> "idx2crd of " + whole + " in the shape " + wholeShape + " of " + layout
+                    + ": the coordinate " + at + " has rank " + at.rank() + " where the shape's mode " + shape + " has "
+                    + (shape.isLeaf() ? "none (an integer)" : "rank " + shape.rank()) + "; a coordinate must be congruent"
+                    + " to the shape, or an integer where the shape has a tuple");
+        }
+        List<IntTuple> modes = new ArrayList<>(at.rank());
+        for (int k = 0; k < at.rank(); k++) modes.add(idx2crd(at.mode(k), shape.mode(k), whole, wholeShape, layout));
+        return IntTuple.of(modes);
+    }
+
     /**
      * CuTe's {@code get_hier_coord(x)}, that is {@code idx2crd(x, shape, stride)}: the coordinate congruent to the
      * shape whose leaf at mode {@code s:d} is {@code (x / d) mod s} (0 where {@code s = 1}). It reads x as an
