@@ -155,6 +155,34 @@ public final class Layout implements AnyLayout {
         return new Layout(profile, null, fs, fd, size);
     }
 
+    /**
+     * A layout read from text whose shape may have extents 0 (CuTe's {@code (4,0):(1,4)}, of size 0; no extent is
+     * negative): {@link #ofParts} where every extent is positive. A layout of size 0 has no index: its size is 0, its
+     * cosize 0 where CuTe's {@code 1 + Σ (s−1)·|d|} is 0 (see {@link #cosize()}), and evaluating it is refused.
+     *
+     * @throws LayoutArgumentException where an extent is negative
+     */
+    static Layout parsedParts(int[] profile, long[] fs, long[] fd) {
+        boolean zero = false;
+        for (long e : fs) {
+            if (e < 0) throw new LayoutArgumentException("shape " + Profile.tuple(profile, fs) + " has a negative entry; extents are 0 or more");
+            zero |= e == 0;
+        }
+        return zero ? new Layout(profile, null, fs, fd, 0) : ofParts(profile, fs, fd);
+    }
+
+    /** {@link #colMajor} of a shape read from text, whose extents may be 0 ({@code make_layout((4,0)) = (4,0):(1,4)}). */
+    static Layout parsedColMajor(IntTuple shape) {
+        long[] s = shape.leaves();
+        long[] d = new long[s.length];
+        long p = 1;
+        for (int i = 0; i < s.length; i++) {
+            d[i] = p;
+            p = Checked.mul(p, s[i], "the column-major strides", shape);
+        }
+        return parsedParts(Profile.of(shape), s, d);
+    }
+
     /** The factory behind {@code internal.FlatLayouts.refiningShapeOf}. */
     private static Layout refiningShapeOf(Layout like, int[] counts, long[] shape, long[] stride, int n) {
         int leaves = like.flatShape.length;
@@ -333,11 +361,31 @@ public final class Layout implements AnyLayout {
      */
     @Override
     public long cosize() {
+        if (size == 0) return cosizeOfNone();
         try {
             return Math.addExact(apply(size - 1), 1);
         } catch (ArithmeticException e) {
             return exact(exactOffset(size - 1).add(java.math.BigInteger.ONE), "the cosize");
         }
+    }
+
+    /**
+     * The cosize of a layout of size 0: 0 (it reaches no offset) where CuTe's {@code 1 + Σ (s−1)·|d|} is 0 too, as for
+     * the compact {@code (4,0):(1,4)}; refused where CuTe's formula gives another number ({@code cosize(0:5) = -4}).
+     */
+    private long cosizeOfNone() {
+        long cute = 1;
+        try {
+            for (int k = 0; k < flatShape.length; k++) {
+                cute = Math.addExact(cute, Math.multiplyExact(flatShape[k] - 1, Math.absExact(flatStride[k])));
+            }
+        } catch (ArithmeticException e) {
+            cute = Long.MIN_VALUE;
+        }
+        if (cute == 0) return 0;
+        String formula = cute == Long.MIN_VALUE ? "a number past 64 bits" : String.valueOf(cute);
+        throw new LayoutArgumentException("cosize of " + this + ": the layout has size 0 and reaches no offset, but CuTe's"
+                + " 1 + Σ (s−1)·|d| gives " + formula + "; only a compact layout of size 0 (cosize 0) has a cosize");
     }
 
     @Override
@@ -479,6 +527,7 @@ public final class Layout implements AnyLayout {
      */
     public long apply(long index) {
         if (index < 0) throw new LayoutArgumentException("index " + index + " of " + this + " is negative");
+        if (size == 0) throw new LayoutArgumentException("index " + index + " of " + this + ": the layout has size 0, so no index");
         long r = 0;
         long i = index;
         int last = flatShape.length - 1;
@@ -635,7 +684,7 @@ public final class Layout implements AnyLayout {
      */
     @Override
     public long crd2idx(IntTuple coord) {
-        return colMajor(shape()).apply(coord);
+        return (size == 0 ? parsedColMajor(shape()) : colMajor(shape())).apply(coord);
     }
 
     /**
