@@ -29,7 +29,8 @@ import org.layoutcat.core.algebra.Composition;
  * CuTe takes for granted that adding a passes through the swizzle and that S's bits reach the fields the way its
  * last point does; where either fails CuTe's slice is a different function. Here every slice is compared with
  * {@code Sw(off + d + S(i))} at each of its points (at most {@value #CHECKED_POINTS}), and where CuTe's differs the
- * answer is the form that is always right, the composed layout {@code (Sw o (off + d) o S, 0)}: so
+ * answer is the form that is always right, the composed layout {@code (Sw o (off + d) o S, 0)} (or, where S has one
+ * point, S with the offset {@code L(c)}): so
  * {@code Sw<3,0,3> o 100 o (8,8):(8,1)} at {@code (0,_)} is {@code Sw<3,0,3> o 100 o (8):(1)}, where CuTe C++ answers
  * {@code ((2,2,2)):((1,2,-4))} plus 96, which takes 92 at index 4 where the layout takes 109.
  *
@@ -65,7 +66,9 @@ final class SwizzledSlicing {
             cute = decayed(sw, innerOffset, s, passThrough);
         }
         if (agrees(c, l, s, d, cute)) return cute;
-        return Sliced.of(new ComposedLayout(sw, Math.addExact(l.offset(), d), s), 0); // CuTe's is another function
+        long base = Math.addExact(l.offset(), d); // CuTe's is another function: Sw o (off + d) o S
+        if (s.size() == 1) return Sliced.of(s, sw.apply(Math.addExact(base, s.apply(0)))); // one point: L(c), plain
+        return Sliced.of(new ComposedLayout(sw, base, s), 0);
     }
 
     /**
