@@ -6,8 +6,10 @@ Usage: oracle_cpp.py SHARED_ORACLE_DIR -- COMMAND...
 - cute-cases-dev-cpp.jsonl (pycute's answers re-validated under CuTe C++'s contract) likewise, except that a case
   the checker counts wrong or missing passes when cli/src/test/resources/oracle/cute-cases-dev-cpp.disagreements.jsonl lists it with
   CuTe C++'s own printout (CUTLASS headers compiled with static Int<> values) and the reply equals that printout,
-  or CuTe C++ refuses it (static_assert) and so does the reply. Those 58 cases are zipped/tiled divides whose
-  expected answers kept pycute's extension of A (coalesced first) where CuTe C++ extends A through its last flat mode.
+  or CuTe C++ refuses it (static_assert) and so does the reply. 58 of those cases are zipped/tiled divides whose
+  expected answers kept pycute's extension of A (coalesced first) where CuTe C++ extends A through its last flat mode;
+  17 are left inverses of layouts that are not injective, where the file expects pycute's 1:0 and CuTe C++ prints its
+  quasi-inverse (L(R(L(i))) = L(i)).
 - cute-kernel-dev.jsonl (CuTe C++'s answers for the kernel operations) goes through ../shared/tools/kernel_oracle_check.py
   as it is: wrong 0, missing 0.
 """

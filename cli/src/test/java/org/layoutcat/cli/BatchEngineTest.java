@@ -57,6 +57,16 @@ class BatchEngineTest {
     }
 
     @Test
+    void idx2crdTakesAnIndexOrACoordinateAsCuTeDoes() throws IOException {
+        // CuTe C++ (CUTLASS headers): idx2crd(make_coord(1,5), make_shape(3,make_shape(2,3))) = (1,(1,2)); idx2crd(7, (2,(3,4))) = (1,(0,1))
+        assertEquals("(1,(1,2))", reply("{\"id\":1,\"op\":\"idx2crd\",\"args\":[\"(3,(2,3)):(1,(3,6))\",\"(1,5)\"]}").get("result").textValue());
+        assertEquals("(1,(0,1))", reply("{\"id\":2,\"op\":\"idx2crd\",\"args\":[\"(2,(3,4)):(1,(2,6))\",\"7\"]}").get("result").textValue());
+        assertEquals("(1,(0,1))", reply("{\"id\":3,\"op\":\"idx2crd\",\"args\":[\"(2,(3,4)):(1,(2,6))\",7]}").get("result").textValue());
+        assertMentions(error(reply("{\"id\":4,\"op\":\"idx2crd\",\"args\":[\"(3,(2,3)):(1,(3,6))\",\"(1,2,3)\"]}")),
+                "idx2crd of (1,2,3)", "congruent");
+    }
+
+    @Test
     void malformedJson() throws IOException {
         // the id is read before the line breaks off, so the reply still carries it
         JsonNode r = reply("{\"id\": \"1\", \"op\": \"size\", \"args\": [\"4:1\"");
@@ -118,11 +128,12 @@ class BatchEngineTest {
     }
 
     @Test
-    void nonPositiveShape() throws IOException {
+    void negativeShapeAndSizeZero() throws IOException {
+        // CuTe C++: size((_2,_0):(_1,_2)) = _0
         JsonNode r = reply("{\"id\": \"z\", \"op\": \"size\", \"args\": [\"(2,0):(1,2)\"]}");
         assertEquals("z", r.get("id").textValue());
-        assertMentions(error(r), "shape (2,0)", "non-positive");
-        assertMentions(error(reply("{\"id\": \"y\", \"op\": \"logical_divide\", \"args\": [\"8:1\", \"(-2):(1)\"]}")), "non-positive");
+        assertEquals("0", r.get("result").textValue());
+        assertMentions(error(reply("{\"id\": \"y\", \"op\": \"logical_divide\", \"args\": [\"8:1\", \"(-2):(1)\"]}")), "(-2)", "negative entry");
     }
 
     @Test

@@ -39,7 +39,8 @@ import org.layoutcat.core.ScaledBasis;
  *     same value at every index, swizzled ones in element offsets (CuTe's {@code smem_ptr[Nb]} form converted), for
  *     tuples equality up to one-element wrappers.</li>
  * <li>Where CuTe's answer breaks the definition ({@code definition_ok} false), the reply refuses, or prints CuTe's
- *     text where the definition the oracle checked is not the operation's.</li>
+ *     text where the definition the oracle checked is not the operation's, or (a slice of a swizzled layout) answers
+ *     the slice by its definition, as the composed layout.</li>
  * <li>Where CuTe refuses (a static_assert, no overload), the reply refuses, except a slice of a swizzled layout at
  *     an integer coordinate, which CuTe has no overload for: its offset is then the layout at that point.</li>
  * </ul>
@@ -78,6 +79,7 @@ class KernelOracleTest {
                     v = Verdict.CUTE_WRONG;
                 } else {
                     if (compare(cute, reply, true) == Verdict.AGREE) v = Verdict.CUTE_TEXT_KEPT;
+                    else if (sliceByDefinition(c, reply)) v = Verdict.CUTE_WRONG; // answered rightly (issue 34)
                     else problem = "CuTe's answer breaks the definition, and the reply answers otherwise";
                 }
             } else if (refused) {
@@ -208,6 +210,36 @@ class KernelOracleTest {
         IntTuple[] modes = new IntTuple[t.rank()];
         for (int i = 0; i < modes.length; i++) modes[i] = unwrapped(t.mode(i));
         return IntTuple.of(modes);
+    }
+
+    /**
+     * True for a slice of a swizzled layout whose reply is the slice by its definition: {@code offset + R(i)} is the
+     * layout at the coordinate with R's coordinate of i in the wildcards, at every index i of R.
+     */
+    private static boolean sliceByDefinition(JsonNode c, JsonNode reply) {
+        if (!c.get("op").asText().equals("slice") || !(AnyLayout.parse(c.get("args").get(0).asText()) instanceof ComposedLayout l)) {
+            return false;
+        }
+        org.layoutcat.core.modes.SliceCoord at = org.layoutcat.core.modes.SliceCoord.parse(c.get("args").get(1).asText());
+        org.layoutcat.core.Layout kept = org.layoutcat.core.modes.Slicing.slice(at, l.inner());
+        AnyLayout r = AnyLayout.parse(reply.get("result").asText());
+        long offset = Long.parseLong(reply.path("offset").asText("0"));
+        if (r.size() != kept.size()) return false;
+        for (long i = 0; i < r.size(); i++) {
+            IntTuple inner = kept.idx2crd(i);
+            IntTuple full = at.isWildcard() ? inner : fill(at, inner, new int[] {0});
+            if (offset + r.value(IntTuple.of(i)).value() != l.value(full).value()) return false;
+        }
+        return true;
+    }
+
+    /** c with its wildcards replaced, left to right, by the modes of {@code inner}. */
+    private static IntTuple fill(org.layoutcat.core.modes.SliceCoord c, IntTuple inner, int[] at) {
+        if (c.isWildcard()) return inner.mode(at[0]++);
+        if (c.isInteger()) return IntTuple.of(c.value());
+        IntTuple[] m = new IntTuple[c.rank()];
+        for (int i = 0; i < m.length; i++) m[i] = fill(c.mode(i), inner, at);
+        return IntTuple.of(m);
     }
 
     /**

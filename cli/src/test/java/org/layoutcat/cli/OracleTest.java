@@ -29,7 +29,9 @@ import org.layoutcat.cli.OracleCheck.Outcome;
  *     Nothing wrong, missing or crashed.</li>
  * <li>{@code oracle/cute-cases-dev-cpp.jsonl}: 2,400 answers of pycute re-validated under CuTe C++'s contract.
  *     Nothing wrong or missing but the cases of {@code oracle/cute-cases-dev-cpp.disagreements.jsonl}: zipped and
- *     tiled divides whose expected answer kept pycute's extension of A, each listed with CuTe C++'s own printout
+ *     tiled divides whose expected answer kept pycute's extension of A, and left inverses of layouts that are not
+ *     injective whose expected answer is pycute's 1:0 where CuTe C++ prints its quasi-inverse, each listed with CuTe
+ *     C++'s own printout
  *     (compiled here against the CUTLASS headers); the reply must be that printout, or a refusal where CuTe C++
  *     refuses (static_assert).</li>
  * </ul>
@@ -58,7 +60,7 @@ class OracleTest {
             assertTrue(j.reply().has("error") || j.outcome() == Outcome.EXTENDED || j.outcome() == Outcome.UNVERIFIED,
                     j.c().id() + " " + j.reply());
         }
-        assertEquals(95, violations);
+        assertEquals(94, violations); // cpp-dev-00686 (complement(L) of modes that do not nest) is CuTe's answer now
     }
 
     @Test

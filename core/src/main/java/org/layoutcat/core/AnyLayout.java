@@ -101,6 +101,22 @@ public sealed interface AnyLayout extends Tiler permits Layout, CoordLayout, Com
     IntTuple idx2crd(long index);
 
     /**
+     * CuTe's {@code idx2crd(c, shape)} of an index or of a coordinate: an integer is split colexicographically as
+     * {@link #idx2crd(long)}; a tuple must have the rank of the shape, and each of its modes is split against the
+     * shape's mode (an integer against a tuple of shapes, colexicographically; an integer against an integer is kept),
+     * so {@code idx2crd((1,5), (3,(2,3))) = (1,(1,2))}, as CuTe C++ prints. A tuple against an integer shape is refused
+     * (CuTe's "Invalid parameters").
+     *
+     * @throws LayoutArgumentException where the ranks differ, a tuple meets an integer of the shape, or an integer is
+     *         outside [0, size) of the shape's mode it meets
+     */
+    default IntTuple idx2crd(IntTuple at) {
+        if (at.isLeaf()) return idx2crd(at.value());
+        IntTuple shape = shape();
+        return Layout.idx2crd(at, shape, at, shape, this);
+    }
+
+    /**
      * The index of a hierarchical coordinate: CuTe's {@code crd2idx(c, shape)}, against the compact column-major
      * strides.
      *

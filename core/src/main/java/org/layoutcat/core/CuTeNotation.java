@@ -200,7 +200,7 @@ final class CuTeNotation {
             pos++;
             l = make(start);
         } else {
-            l = Layout.colMajor(checkedShape(start));
+            l = parsedColMajor(start);
         }
         skip();
         return peek() == 'o' ? innerSwizzled(l, start) : l;
@@ -385,6 +385,15 @@ final class CuTeNotation {
         return new LayoutArgumentException("in \"" + LayoutArgumentException.quote(text) + "\" at position " + at + ": " + e.getMessage(), e);
     }
 
+    /** The column-major layout of the shape read by {@link #shape()}, whose extents may be 0 (none negative). */
+    private Layout parsedColMajor(int start) {
+        try {
+            return Layout.parsedColMajor(shapeTuple());
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            throw new LayoutArgumentException("in \"" + LayoutArgumentException.quote(text) + "\" at position " + start + ": " + e.getMessage(), e);
+        }
+    }
+
     /** The shape read by {@link #shape()} as a tuple, checked positive. */
     private IntTuple checkedShape(int start) {
         IntTuple shape = shapeTuple();
@@ -477,7 +486,7 @@ final class CuTeNotation {
         leafAt = 0;
         if (strideLike(0) == tokens) {
             try {
-                return Layout.ofParts(profileRead(), Arrays.copyOf(leaves, leafCount), flat);
+                return Layout.parsedParts(profileRead(), Arrays.copyOf(leaves, leafCount), flat);
             } catch (IllegalArgumentException | ArithmeticException e) {
                 throw new LayoutArgumentException("in \"" + LayoutArgumentException.quote(text) + "\" at position " + start + ": " + e.getMessage(), e);
             }

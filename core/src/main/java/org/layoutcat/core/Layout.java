@@ -180,6 +180,34 @@ public final class Layout implements AnyLayout {
     }
 
     /**
+     * A layout read from text whose shape may have extents 0 (CuTe's {@code (4,0):(1,4)}, of size 0; no extent is
+     * negative): {@link #ofParts} where every extent is positive. A layout of size 0 has no index: its size is 0, its
+     * cosize 0 where CuTe's {@code 1 + Σ (s−1)·|d|} is 0 (see {@link #cosize()}), and evaluating it is refused.
+     *
+     * @throws LayoutArgumentException where an extent is negative
+     */
+    static Layout parsedParts(int[] profile, long[] fs, long[] fd) {
+        boolean zero = false;
+        for (long e : fs) {
+            if (e < 0) throw new LayoutArgumentException("shape " + Profile.tuple(profile, fs) + " has a negative entry; extents are 0 or more");
+            zero |= e == 0;
+        }
+        return zero ? new Layout(profile, null, fs, fd, 0) : ofParts(profile, fs, fd);
+    }
+
+    /** {@link #colMajor} of a shape read from text, whose extents may be 0 ({@code make_layout((4,0)) = (4,0):(1,4)}). */
+    static Layout parsedColMajor(IntTuple shape) {
+        long[] s = shape.leaves();
+        long[] d = new long[s.length];
+        long p = 1;
+        for (int i = 0; i < s.length; i++) {
+            d[i] = p;
+            p = Checked.mul(p, s[i], "the column-major strides", shape);
+        }
+        return parsedParts(Profile.of(shape), s, d);
+    }
+
+    /**
      * The layout of the n flat modes {@code modes} nested as a refinement of {@code like}'s shape: like's flat mode k
      * becomes the next {@code counts[k]} modes, itself where the count is 1 and a tuple of them otherwise (so
      * {@code like = (6,6)} with counts {@code (1,2)} nests 3 modes as {@code (a,(b,c))}). This is the shape of a
@@ -389,6 +417,7 @@ public final class Layout implements AnyLayout {
      */
     @Override
     public long cosize() {
+        if (size == 0) return cosizeOfNone();
         long c = 1;
         for (int k = 0; k < flatShape.length; k++) {
             if (flatShape[k] == 1 || flatStride[k] == 0) continue;
@@ -407,6 +436,25 @@ public final class Layout implements AnyLayout {
             c = c.add(java.math.BigInteger.valueOf(flatShape[k] - 1).multiply(java.math.BigInteger.valueOf(flatStride[k]).abs()));
         }
         return new ArithmeticException("overflow computing the cosize of " + this + ": 1 + Σ (s−1)·|d| = " + c + " exceeds 2^63−1");
+    }
+
+    /**
+     * The cosize of a layout of size 0: 0 (it reaches no offset) where CuTe's {@code 1 + Σ (s−1)·|d|} is 0 too, as for
+     * the compact {@code (4,0):(1,4)}; refused where CuTe's formula gives another number ({@code cosize(0:5) = -4}).
+     */
+    private long cosizeOfNone() {
+        long cute = 1;
+        try {
+            for (int k = 0; k < flatShape.length; k++) {
+                cute = Math.addExact(cute, Math.multiplyExact(flatShape[k] - 1, Math.absExact(flatStride[k])));
+            }
+        } catch (ArithmeticException e) {
+            cute = Long.MIN_VALUE;
+        }
+        if (cute == 0) return 0;
+        String formula = cute == Long.MIN_VALUE ? "a number past 64 bits" : String.valueOf(cute);
+        throw new LayoutArgumentException("cosize of " + this + ": the layout has size 0 and reaches no offset, but CuTe's"
+                + " 1 + Σ (s−1)·|d| gives " + formula + "; only a compact layout of size 0 (cosize 0) has a cosize");
     }
 
     @Override
@@ -551,6 +599,7 @@ public final class Layout implements AnyLayout {
      */
     public long apply(long index) {
         if (index < 0) throw new LayoutArgumentException("index " + index + " of " + this + " is negative");
+        if (size == 0) throw new LayoutArgumentException("index " + index + " of " + this + ": the layout has size 0, so no index");
         int last = flatShape.length - 1;
         if (last < 0) return applyEmpty(index);
         long r = 0;
@@ -668,6 +717,28 @@ public final class Layout implements AnyLayout {
         return Profile.tuple(profile, c);
     }
 
+    /** {@link AnyLayout#idx2crd(IntTuple)}: {@code at} split against {@code shape}, mode by mode (whole: for messages). */
+    static IntTuple idx2crd(IntTuple at, IntTuple shape, IntTuple whole, IntTuple wholeShape, AnyLayout layout) {
+        if (at.isLeaf()) {
+            long i = at.value();
+            long n = shape.product();
+            if (i < 0 || i >= n) {
+                throw new LayoutArgumentException(() -> "idx2crd of " + whole + " in the shape " + wholeShape + " of " + layout
+                        + ": " + i + " is outside [0," + n + ") of the mode " + shape + " it meets");
+            }
+            return shape.isLeaf() ? at : colMajor(shape).idx2crd(i);
+        }
+        if (shape.isLeaf() || at.rank() != shape.rank()) {
+            throw new LayoutArgumentException(() -> "idx2crd of " + whole + " in the shape " + wholeShape + " of " + layout
+                    + ": the coordinate " + at + " has rank " + at.rank() + " where the shape's mode " + shape + " has "
+                    + (shape.isLeaf() ? "none (an integer)" : "rank " + shape.rank()) + "; a coordinate must be congruent"
+                    + " to the shape, or an integer where the shape has a tuple");
+        }
+        List<IntTuple> modes = new ArrayList<>(at.rank());
+        for (int k = 0; k < at.rank(); k++) modes.add(idx2crd(at.mode(k), shape.mode(k), whole, wholeShape, layout));
+        return IntTuple.of(modes);
+    }
+
     /**
      * CuTe's {@code get_hier_coord(x)}, that is {@code idx2crd(x, shape, stride)}: the coordinate congruent to the
      * shape whose leaf at mode {@code s:d} is {@code (x / d) mod s} (0 where {@code s = 1}). It reads x as an
@@ -716,7 +787,7 @@ public final class Layout implements AnyLayout {
      */
     @Override
     public long crd2idx(IntTuple coord) {
-        return colMajor(shape()).apply(coord);
+        return (size == 0 ? parsedColMajor(shape()) : colMajor(shape())).apply(coord);
     }
 
     /**

@@ -125,10 +125,12 @@ class CuTeNotationTest {
     }
 
     @Test
-    void nonPositiveShapeIsAnError() {
-        assertMentions(layoutError("(2,0):(1,2)"), "position 0", "shape (2,0)", "non-positive", "shapes are positive");
-        assertMentions(layoutError("(2,-3):(1,2)"), "shape (2,-3)", "non-positive");
-        assertMentions(layoutError("(2,0)"), "shape (2,0)", "non-positive");
+    void negativeShapeIsAnErrorAndZeroAnExtentOfSizeZero() {
+        // CuTe C++: make_layout((_2,_0),(_1,_2)) has size _0; make_layout((_2,_0)) = (_2,_0):(_1,_2)
+        assertEquals(0, Layout.parse("(2,0):(1,2)").size());
+        assertEquals("(2,0):(1,2)", Layout.parse("(2,0)").toString());
+        assertMentions(layoutError("(2,-3):(1,2)"), "position 0", "shape (2,-3)", "negative entry", "0 or more");
+        assertMentions(layoutError("(2,-3)"), "shape (2,-3)", "negative entry");
         assertMentions(assertThrows(IllegalArgumentException.class, () -> Tiler.parse("<4:1,(2,0)>")), "position 5", "non-positive");
     }
 

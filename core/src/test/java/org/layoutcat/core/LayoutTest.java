@@ -97,6 +97,25 @@ class LayoutTest {
     }
 
     @Test
+    void idx2crdOfACoordinateSplitsEachIntegerAgainstItsMode() {
+        // CuTe C++ (CUTLASS headers): idx2crd(make_coord(1,5), make_shape(3,make_shape(2,3))) = (1,(1,2)),
+        // idx2crd(make_coord(2,make_coord(1,2)), same shape) = (2,(1,2)), idx2crd(7, (2,(3,4))) = (1,(0,1)),
+        // idx2crd(make_coord(3,1), ((2,2),(3,4))) = ((1,1),(1,0))
+        Layout l = Layout.parse("(3,(2,3)):(1,(3,6))");
+        assertEquals(IntTuple.parse("(1,(1,2))"), l.idx2crd(IntTuple.parse("(1,5)")));
+        assertEquals(IntTuple.parse("(2,(1,2))"), l.idx2crd(IntTuple.parse("(2,(1,2))")));
+        assertEquals(IntTuple.parse("(1,(0,1))"), Layout.parse("(2,(3,4)):(1,(2,6))").idx2crd(IntTuple.parse("7")));
+        assertEquals(IntTuple.parse("((1,1),(1,0))"), Layout.colMajor(IntTuple.parse("((2,2),(3,4))")).idx2crd(IntTuple.parse("(3,1)")));
+        // CuTe's static_asserts: mismatched ranks, a tuple against an integer ("Invalid parameters"); and the bounds
+        assertMentions(assertThrows(IllegalArgumentException.class, () -> l.idx2crd(IntTuple.parse("(1,2,3)"))),
+                "idx2crd of (1,2,3)", "rank 3", "rank 2");
+        assertMentions(assertThrows(IllegalArgumentException.class, () -> l.idx2crd(IntTuple.parse("((1,0),5)"))),
+                "idx2crd of ((1,0),5)", "(1,0) has rank 2", "an integer");
+        assertMentions(assertThrows(IllegalArgumentException.class, () -> l.idx2crd(IntTuple.parse("(1,6)"))),
+                "6 is outside [0,6) of the mode (2,3)");
+    }
+
+    @Test
     void hierCoordNeedsPositiveStrides() {
         // CuTe's get_hier_coord divides by the stride: a stride-0 mode of extent > 1 has no coordinate
         Layout l = Layout.parse("(2,3):(0,1)");

@@ -54,6 +54,16 @@ public final class Args {
         return texts.get(indexOf(p));
     }
 
+    /** The number of parameters (given or left out). */
+    int count() {
+        return values.length;
+    }
+
+    /** The value read for parameter i, or null where it was left out. */
+    Object value(int i) {
+        return values[i];
+    }
+
     /** The arguments' texts, as the request gave them. */
     public List<String> texts() {
         return texts;

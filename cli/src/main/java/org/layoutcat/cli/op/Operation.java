@@ -92,6 +92,7 @@ public record Operation(String name, Group group, String help, List<Param<?>> pa
      * @throws ArithmeticException where the answer overflows
      */
     public Answer apply(Args args) {
+        refuseSizeZero(args);
         try {
             return body.apply(args);
         } catch (ArithmeticException e) {
@@ -112,6 +113,42 @@ public record Operation(String name, Group group, String help, List<Param<?>> pa
         String want = minArgs() == maxArgs() ? String.valueOf(minArgs())
                 : minArgs() + (maxArgs() == minArgs() + 1 ? " or " : " to ") + maxArgs();
         return name + " takes " + want + " argument" + (maxArgs() == 1 ? "" : "s") + ", got " + n;
+    }
+
+    /**
+     * The operations that take a layout of size 0 (an extent 0 in its shape, as CuTe C++ allows: {@code size((4,0):(1,4))
+     * = 0}), answering CuTe's value or refusing it by name in their own words; every other operation refuses such a
+     * layout here, before its algorithm divides by an extent.
+     */
+    static final java.util.Set<String> TAKE_SIZE_ZERO = java.util.Set.of("size", "cosize", "rank", "depth", "eval",
+            "idx2crd", "crd2idx");
+
+    private void refuseSizeZero(Args args) {
+        if (TAKE_SIZE_ZERO.contains(name)) return;
+        for (int i = 0; i < args.count(); i++) {
+            String empty = sizeZero(args.value(i));
+            if (empty != null) {
+                throw new org.layoutcat.core.LayoutArgumentException(() -> name + " of " + org.layoutcat.core.LayoutArgumentException.quote(empty)
+                        + ": the layout has size 0 (an extent 0 in its shape), so it has no index, and " + name
+                        + " takes layouts of size 1 or more; " + String.join(", ", new java.util.TreeSet<>(TAKE_SIZE_ZERO))
+                        + " take it");
+            }
+        }
+    }
+
+    /** The text of a layout of size 0 within an argument's value (a layout, a swizzled one, a tiler), or null. */
+    private static String sizeZero(Object v) {
+        return switch (v) {
+            case null -> null;
+            case org.layoutcat.core.Layout l -> l.size() == 0 ? l.toString() : null;
+            case org.layoutcat.core.ComposedLayout c -> c.inner().size() == 0 ? c.toString() : null;
+            case org.layoutcat.core.InnerSwizzledLayout c -> c.outer().size() == 0 ? c.toString() : null;
+            case org.layoutcat.core.AnyLayout a -> a.size() == 0 ? a.toString() : null;
+            case org.layoutcat.core.Tiler.ByMode m -> m.modes().stream().map(Operation::sizeZero).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+            case LayoutOrSwizzle.OfLayout o -> sizeZero(o.layout());
+            case List<?> list -> list.stream().map(Operation::sizeZero).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+            default -> null;
+        };
     }
 
     /** An arithmetic exception in the JDK's words ("long overflow"), which name no value of the request. */

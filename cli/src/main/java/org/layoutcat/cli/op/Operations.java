@@ -246,7 +246,7 @@ public final class Operations {
                 call("complement({L}⟦, {N}⟧)"), call("cute.complement({L}⟦, {N}⟧)"), "(2,4):(1,2)", "16");
         op("right_inverse", ALGEBRA, "R with L(R(i)) = i, as large as the strides allow", List.of(L),
                 a -> Answer.of(Inverse.rightInverse(a.get(L))), call("right_inverse({L})"), call("cute.right_inverse({L})"), "(4,2):(2,1)");
-        op("left_inverse", ALGEBRA, "R with R(L(i)) = i for an injective L", List.of(L),
+        op("left_inverse", ALGEBRA, "R with R(L(i)) = i for an injective L; CuTe's quasi-inverse, L(R(L(i))) = L(i), for another", List.of(L),
                 a -> Answer.of(Inverse.leftInverse(a.get(L))), call("left_inverse({L})"), call("cute.left_inverse({L})"), "(4,2):(1,5)");
         TABLE.add(engineAware("logical_divide", "A∘(B, comp(B, size A)): A split into tiles of B and the rest",
                 CategoricalAlgebra::logicalDivide, Divide::logicalDivide, Divide::logicalDivide,
@@ -335,8 +335,9 @@ public final class Operations {
                 a -> Answer.of(value(a.get(L), a.get(at))),
                 callChecking("{L}({at:literal})").checkValue("result", "r", "L", When.COMPILE), none("CuTe DSL evaluates a layout"
                         + " inside @cute.jit only on dynamic values; use cute.crd2idx"), "(2,(2,2)):(2,(1,4))", "(1,(0,1))");
-        Param<Long> index = Param.of("index", ArgKind.INDEX, "an index in [0, size)");
-        op("idx2crd", FUNCTION, "the colexicographic coordinate of an index in the shape", List.of(L, index),
+        Param<IntTuple> index = Param.of("index", ArgKind.TUPLE, "an index in [0, size), or a coordinate whose integers"
+                + " are indices of the shape's modes they meet");
+        op("idx2crd", FUNCTION, "the colexicographic coordinate of an index (or of each integer of a coordinate) in the shape", List.of(L, index),
                 a -> Answer.of(a.get(L).idx2crd(a.get(index))), call("idx2crd({index:literal}, shape({L}))"),
                 call("cute.idx2crd({index:literal}, {L}.shape)"), "(2,(3,4)):(1,(2,6))", "7");
         Param<IntTuple> coord = Param.of("coord", ArgKind.TUPLE, "a hierarchical coordinate");

@@ -66,20 +66,35 @@ public final class Complement {
     }
 
     /**
-     * CuTe's one-argument complement {@code comp(L, cosize(L))}, where it is a complement in the strict sense:
-     * {@code (L, R)} is a bijection onto {@code [0, size(L)·size(R))}. That holds exactly where L's strides nest
-     * (after filtering and sorting, each stride is a multiple of {@code c_(i−1)}, the extent reached below it);
-     * elsewhere CuTe C++ returns a layout with which {@code (L, R)} leaves gaps (e.g. for
-     * {@code (2,2,2):(1,47,8)} it answers {@code (4,2):(2,16)}), refused here with the reason. The two-argument
-     * {@link #complement(Layout, long)} keeps CuTe's weaker post-conditions, as the divides and products need.
+     * CuTe's one-argument complement {@code complement(L) = complement(L, cosize(L))}, with the post-conditions of
+     * {@link #complement(Layout, long)}: R is ordered, its values but 0 are not L's, and where L's strides nest
+     * ({@link #nests}) {@code (L, R)} is a bijection onto {@code [0, size(L)·size(R))}. Where they do not nest it is
+     * CuTe's layout all the same: CuTe C++ prints {@code complement((4,2):(1,10)) = _2:_4} and
+     * {@code complement((2,2,2):(1,47,8)) = (_4,_2):(_2,_16)}, with which {@code (L, R)} leaves gaps;
+     * {@link #bijectiveComplement} refuses those.
      *
-     * @throws LayoutArgumentException where L has a negative stride, where its modes overlap or interleave (a zero
-     *         extent, refused by CuTe C++ too), or where its strides do not nest (CuTe C++ answers a layout that leaves
-     *         gaps); the message gives the reason
+     * @throws LayoutArgumentException where L has a negative stride, or where its modes overlap or interleave (a zero
+     *         extent, refused by CuTe C++ too)
      * @throws ArithmeticException on overflow of the cosize or an extent
      */
     public static Layout complement(Layout layout) {
-        Layout r = complement(layout, layout.cosize());
+        long cosize = layout.cosize();
+        return complementOfShape(layout, new long[] {cosize}, () -> cosize);
+    }
+
+    /**
+     * Whether L's strides nest: after {@code filter} and sorting by stride, each stride is a multiple of
+     * {@code c_(i−1)}, the extent reached by the smaller modes. Exactly then {@code (L, complement(L))} is a bijection
+     * onto an interval (the paper's complement).
+     *
+     * @throws ArithmeticException on overflow of an extent reached
+     */
+    public static boolean nests(Layout layout) {
+        return notNesting(layout) == null;
+    }
+
+    /** The first stride that does not nest, with the extent reached below it, or null where L's strides nest. */
+    private static long[] notNesting(Layout layout) {
         Layout filtered = Coalesce.filter(layout);
         long[] s = filtered.flatShapes();
         long[] d = filtered.flatStrides();
@@ -87,14 +102,28 @@ public final class Complement {
         long current = 1;
         for (int i = 0; i < s.length; i++) {
             if (d[i] == 0) continue; // the filtered trivial layout 1:0
-            if (d[i] % current != 0) {
-                long di = d[i], reached = current;
-                throw new LayoutArgumentException(() -> "complement of " + layout + ": after sorting by stride, stride "
-                        + di + " is not a multiple of " + reached + ", the extent reached by the smaller modes, so the"
-                        + " modes do not nest and (L, complement(L)) is not a bijection onto an interval (CuTe C++"
-                        + " answers " + r + ", which leaves gaps); complement(L, N) gives CuTe's layout for a cotarget N");
-            }
+            if (d[i] % current != 0) return new long[] {d[i], current};
             current = Checked.mul(s[i], d[i], "the complement", layout);
+        }
+        return null;
+    }
+
+    /**
+     * The complement in the strict sense (the paper's): {@link #complement(Layout)} where L's strides nest, so that
+     * {@code (L, R)} is a bijection onto {@code [0, size(L)·size(R))}, as CuTe's {@code right_inverse((L, R))} in a
+     * tiled MMA's thread index needs; refused elsewhere with the reason and CuTe's layout.
+     *
+     * @throws LayoutArgumentException as {@link #complement(Layout)}, or where L's strides do not nest
+     * @throws ArithmeticException on overflow of the cosize or an extent
+     */
+    public static Layout bijectiveComplement(Layout layout) {
+        Layout r = complement(layout);
+        long[] bad = notNesting(layout);
+        if (bad != null) {
+            throw new LayoutArgumentException(() -> "complement of " + layout + ": after sorting by stride, stride "
+                    + bad[0] + " is not a multiple of " + bad[1] + ", the extent reached by the smaller modes, so the"
+                    + " modes do not nest and (L, complement(L)) is not a bijection onto an interval (CuTe C++"
+                    + " answers " + r + ", which leaves gaps)");
         }
         return r;
     }

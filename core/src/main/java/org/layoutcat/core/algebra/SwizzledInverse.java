@@ -48,7 +48,7 @@ final class SwizzledInverse {
      * @throws LayoutArgumentException as {@link #rightInverse} does, and where L is not injective
      */
     static AnyLayout leftInverse(ComposedLayout l) {
-        Layout inverse = Inverse.leftInverse(l.inner());
+        Layout inverse = Inverse.injectiveLeftInverse(l.inner());
         if (l.offset() != 0) { // CuTe: left_inverse(L) o -off o Sw, which undoes Sw, then the offset, then L
             InnerSwizzledLayout r = new InnerSwizzledLayout(inverse, -l.offset(), l.outer());
             checkInverse(l, "left_inverse", r, l.size(), i -> r.apply(l.apply(i)));

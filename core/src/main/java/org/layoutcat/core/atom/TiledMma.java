@@ -254,7 +254,7 @@ public final class TiledMma {
 
     /** thread index → (ThrV,ThrM,ThrN,ThrK): {@code (T,1):(1,0) ∘ right_inverse((vmnk, complement(vmnk)))}. */
     private Layout thridxToThrid() {
-        Layout full = Layout.concat(vmnk, Complement.complement(vmnk));
+        Layout full = Layout.concat(vmnk, Complement.bijectiveComplement(vmnk));
         return Composition.compose(Layout.of(IntTuple.flat(vmnk.size(), 1), IntTuple.flat(1, 0)), Inverse.rightInverse(full));
     }
 

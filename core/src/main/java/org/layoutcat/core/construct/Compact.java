@@ -14,7 +14,8 @@ import org.layoutcat.core.modes.TupleArithmetic;
  *
  * <p>As in CuTe with static extents, a leaf of extent 1 gets stride 0 and does not advance the running product
  * (so {@code compact_col_major((2,1,3)) = (1,0,2)}); {@code TupleArithmetic.prefixProduct} keeps the running
- * product there instead.
+ * product there instead. An extent 0 takes its stride and makes the running product 0, as CuTe C++ prints:
+ * {@code compact_col_major(0) = 1}, {@code compact_col_major((4,0)) = (1,4)}, {@code compact_row_major((4,0)) = (0,1)}.
  */
 public final class Compact {
     private Compact() {}
@@ -82,7 +83,10 @@ public final class Compact {
     }
 
     private static IntTuple strides(IntTuple shape, long current, boolean rightToLeft) {
-        requirePositive(shape, "compact strides of");
+        if (shape.leafCount() > 0 && java.util.Arrays.stream(shape.leaves()).anyMatch(e -> e < 0)) {
+            throw new LayoutArgumentException("compact strides of shape " + shape + ": the shape has a negative entry;"
+                    + " extents are 0 or more");
+        }
         long[] s = shape.leaves();
         long[] d = new long[s.length];
         long p = current;

@@ -18,7 +18,7 @@ import org.layoutcat.core.LayoutArbitraries;
 
 /**
  * comp(L, N): disjoint from L (only offset 0 shared), ordered (strictly increasing), and with L covering
- * [0, N); where L's modes do not nest, an IllegalArgumentException naming L.
+ * [0, N) where L's modes nest; the one-argument complement(L) is comp(L, cosize(L)).
  */
 class ComplementProperties {
     /** Above this many points of (L, comp) the injectivity is read from the nesting strides, not enumerated. */
@@ -69,6 +69,20 @@ class ComplementProperties {
             assertTrue(e.getMessage().startsWith("complement of " + l + ":"), e.getMessage());
             assertTrue(e.getMessage().contains("a zero extent") || e.getMessage().contains("negative"), e.getMessage());
         }
+    }
+
+    /** CuTe's {@code complement(L)} is {@code complement(L, cosize(L))}: the same layout, or the same refusal. */
+    @Property
+    void theOneArgumentComplementIsTheComplementUpToTheCosize(@ForAll("arbitrary") Layout l) {
+        Layout two;
+        try {
+            two = Complement.complement(l, l.cosize());
+        } catch (IllegalArgumentException e) {
+            org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> Complement.complement(l),
+                    "comp(L, cosize(L)) refused: " + e.getMessage());
+            return;
+        }
+        assertEquals(two, Complement.complement(l));
     }
 
     /**

@@ -57,12 +57,25 @@ class ComplementTest {
     }
 
     @Test
-    void theOneArgumentComplementIsABijectionOrRefused() {
+    void theOneArgumentComplementIsCuTesComplementUpToTheCosize() {
         // nesting modes: (L, R) is a bijection onto [0, size(L)·size(R))
         assertEquals(Layout.parse("2:1"), Complement.complement(Layout.parse("4:2")));
-        // CuTe C++ answers (4,2):(2,16), with which ((2,2,2),(4,2)) leaves gaps in [0,64): refused with the reason
+        // modes that do not nest: CuTe C++ (CUTLASS headers, static Int<>) prints complement((4,2):(1,10)) = _2:_4,
+        // complement((2,2,2):(1,47,8)) = (_4,_2):(_2,_16), complement((3,6):(1,10)) = _3:_3 (the oracle's cpp-dev-00686
+        // is the second); each is complement(L, cosize(L))
+        assertEquals(Layout.parse("2:4"), Complement.complement(Layout.parse("(4,2):(1,10)")));
+        assertEquals(Layout.parse("(4,2):(2,16)"), Complement.complement(Layout.parse("(2,2,2):(1,47,8)")));
+        assertEquals(Layout.parse("3:3"), Complement.complement(Layout.parse("(3,6):(1,10)")));
+        assertTrue(!Complement.nests(Layout.parse("(4,2):(1,10)")));
+        assertTrue(Complement.nests(Layout.parse("(2,2,2):(1,6,60)")));
+    }
+
+    @Test
+    void theBijectiveComplementRefusesModesThatDoNotNest() {
+        assertEquals(Layout.parse("(3,5):(2,12)"), Complement.bijectiveComplement(Layout.parse("(2,2,2):(1,6,60)")));
+        // with CuTe's (4,2):(2,16), ((2,2,2),(4,2)) leaves gaps in [0,64): refused with the reason
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Complement.complement(Layout.parse("(2,2,2):(1,47,8)")));
+                () -> Complement.bijectiveComplement(Layout.parse("(2,2,2):(1,47,8)")));
         assertMentions(e, "complement of (2,2,2):(1,47,8)", "stride 47 is not a multiple of 16", "(4,2):(2,16)");
     }
 
