@@ -527,8 +527,10 @@ public final class Main implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "GMEM", description = "the global tensor's layout, in elements, e.g. (512,1024):(1024,1)") String gmem;
         @Parameters(index = "1", paramLabel = "SMEM", description = "the tile's layout in shared memory, e.g."
                 + " \"Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))\"") String smem;
-        @Option(names = "--elem", required = true, paramLabel = "TYPE", converter = Element.class, description = "the element: f16, bf16,"
-                + " tf32, f32, f64, s8, u8, e4m3, e5m2, s32, ... or its bytes (1, 2, 4, 8)") String elem;
+        @Parameters(index = "2", arity = "0..1", paramLabel = "ELEM", converter = Element.class, description = "the element, as"
+                + " --elem gives it (the operation's third argument: tma G S f16 is op tma_descriptor G S f16)") String elemArgument;
+        @Option(names = "--elem", paramLabel = "TYPE", converter = Element.class, description = "the element: f16, bf16,"
+                + " tf32, f32, f64, s8, u8, e4m3, e5m2, s32, ... or its bytes (1, 2, 4, 8); or ELEM") String elem;
         @Option(names = "--cta-tile", paramLabel = "TILE", description = "the CTA's tile of GMEM (default: SMEM's mode sizes)") String tile;
         @Option(names = "--multicast", paramLabel = "N", description = "the CTAs of the cluster sharing each copy (default 1)") Integer multicast;
         @Option(names = "--static", description = "GMEM's extents and strides are compile-time constants (CuTe then merges"
@@ -551,18 +553,14 @@ public final class Main implements Callable<Integer> {
         public Integer call() {
             require(spec, multicast == null || (multicast >= 1 && multicast <= org.layoutcat.core.tma.TmaDescriptor.MAX_MULTICAST),
                     "--multicast: 1 to " + org.layoutcat.core.tma.TmaDescriptor.MAX_MULTICAST + " CTAs share a copy, not " + multicast);
-            List<String> args = new ArrayList<>(List.of(gmem, smem, elem));
+            require(spec, elem != null || elemArgument != null, "the element is required: tma GMEM SMEM ELEM, or --elem TYPE");
+            require(spec, elem == null || elemArgument == null || elem.equals(elemArgument),
+                    "the element is given twice, as " + elemArgument + " and as --elem " + elem);
+            // the operation's arguments in its order; an optional one left out is "" (the operation's default)
+            List<String> args = new ArrayList<>(List.of(gmem, smem, elem != null ? elem : elemArgument));
             if (tile != null || multicast != null || statics) {
-                String t = tile;
-                if (t == null) {
-                    try {
-                        t = org.layoutcat.core.tma.TmaDescriptor.defaultTile(org.layoutcat.core.AnyLayout.parse(smem)).toString();
-                    } catch (IllegalArgumentException e) {
-                        t = "1"; // the operation refuses SMEM with the reason
-                    }
-                }
-                args.add(t);
-                if (multicast != null || statics) args.add(multicast == null ? "1" : String.valueOf(multicast));
+                args.add(tile == null ? "" : tile);
+                args.add(multicast == null ? "" : String.valueOf(multicast));
                 if (statics) args.add("STATIC");
             }
             return answer("tma", new Request("tma_descriptor", args, "auto"));

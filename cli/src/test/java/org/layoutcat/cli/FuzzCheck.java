@@ -396,10 +396,12 @@ public final class FuzzCheck {
                 off = BigInteger.valueOf(sw.apply(off.longValue()));
             }
             BigInteger byteAddress = off.multiply(elem);
-            if (byteAddress.signum() < 0 || byteAddress.compareTo(MAX) > 0) {
+            // a negative offset is an address below the tile's base (a negative stride), banked as any other: its
+            // word is floor(address / 4), its bank that word mod 32; only an address past 64 bits has no bank
+            if (byteAddress.compareTo(MAX) > 0 || byteAddress.compareTo(MAX.negate().subtract(BigInteger.ONE)) < 0) {
                 return "answered " + result + " though thread " + t + "'s byte address is " + byteAddress;
             }
-            BigInteger word = byteAddress.shiftRight(2);
+            BigInteger word = byteAddress.shiftRight(2); // floor division, for negative addresses too
             words.computeIfAbsent(word.mod(BigInteger.valueOf(32)).intValue(), k -> new HashSet<>()).add(word);
         }
         int want = 0;

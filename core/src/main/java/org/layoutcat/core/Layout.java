@@ -768,14 +768,15 @@ public final class Layout implements AnyLayout {
      * {@code crd2idx(coord, shape, stride) == offset}, which CuTe does not check. Without it the coordinate is one where
      * L takes another offset: {@code hierCoord(3)} of {@code 8:2} is 1, where L takes 2.
      *
-     * @throws LayoutArgumentException as {@link #hierCoord}, and where L does not take the offset
+     * @throws LayoutArgumentException as {@link #hierCoord}, and where L does not take the offset at that coordinate
      */
     public IntTuple coordinateOf(long offset) {
         IntTuple coord = hierCoord(offset);
         long reached = apply(coord);
         if (reached != offset) {
-            throw new LayoutArgumentException(() -> "hierarchical coordinate of offset " + offset + " in " + this + ": L never takes that"
-                    + " offset (the coordinate (x / d) mod s is " + coord + ", where L takes " + reached + ")");
+            throw new LayoutArgumentException(() -> "hierarchical coordinate of offset " + offset + " in " + this + ": CuTe's coordinate"
+                    + " (x / d) mod s is " + coord + ", where L takes " + reached + ", not " + offset + " (get_hier_coord inverts"
+                    + " L only where its modes' digits do not overlap, as in a compact layout)");
         }
         return coord;
     }

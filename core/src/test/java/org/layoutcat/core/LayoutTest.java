@@ -129,10 +129,14 @@ class LayoutTest {
         // CuTe's get_hier_coord(3) of 8:2 computes (3 / 2) mod 8 = 1, where the layout takes 2, not 3; its own
         // post-condition crd2idx(coord, shape, stride) == offset fails, so the offset has no coordinate
         assertMentions(assertThrows(IllegalArgumentException.class, () -> Layout.parse("8:2").coordinateOf(3)),
-                "offset 3", "8:2", "never takes", "takes 2");
+                "offset 3", "8:2", "where L takes 2, not 3");
         // (6,2,8):(16,3,32) at 6: (6/16) mod 6, (6/3) mod 2, (6/32) mod 8 = (0,0,0), where it takes 0
         assertMentions(assertThrows(IllegalArgumentException.class, () -> Layout.parse("(6,2,8):(16,3,32)").coordinateOf(6)),
-                "offset 6", "(0,0,0)", "takes 0");
+                "offset 6", "(0,0,0)", "takes 0, not 6");
+        // the table's old example: 9 is taken, at (1,(1,1)), but not at CuTe's (1,(0,0)), where L takes 6
+        assertMentions(assertThrows(IllegalArgumentException.class, () -> Layout.parse("(2,(3,4)):(6,(1,2))").coordinateOf(9)),
+                "(1,(0,0))", "takes 6, not 9");
+        assertEquals(IntTuple.parse("(0,(0,3))"), Layout.parse("(2,(3,4)):(12,(1,3))").coordinateOf(9));
         assertEquals(IntTuple.parse("2"), Layout.parse("8:2").coordinateOf(4)); // 4 = 2·2 is taken
         assertEquals(IntTuple.parse("1"), Layout.parse("8:2").hierCoord(3)); // CuTe's get_hier_coord, unchecked
     }

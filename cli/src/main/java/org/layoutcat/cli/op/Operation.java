@@ -162,7 +162,10 @@ public record Operation(String name, Group group, String help, List<Param<?>> pa
         String wrong = arityError(n);
         if (wrong != null) throw new IllegalArgumentException(wrong);
         Object[] values = new Object[params.size()];
-        for (int i = 0; i < n; i++) values[i] = params.get(i).kind().read(r.arg(i), name, i);
+        for (int i = 0; i < n; i++) { // an optional argument given as "" is left out (a later one is given: "" 1 STATIC)
+            Param<?> p = params.get(i);
+            values[i] = p.optional() && r.arg(i).isBlank() ? null : p.kind().read(r.arg(i), name, i);
+        }
         return new Args(this, r.args(), values, r.engine());
     }
 

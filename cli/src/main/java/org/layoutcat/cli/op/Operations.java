@@ -347,7 +347,7 @@ public final class Operations {
         Param<Long> offset = Param.of("offset", ArgKind.INDEX, "an offset L reaches");
         op("hier_coord", FUNCTION, "the coordinate where L takes that offset (CuTeDSL's get_hier_coord)", List.of(LI, offset),
                 a -> Answer.of(a.get(LI).coordinateOf(a.get(offset))), call("{L}.get_hier_coord({offset:literal})"),
-                none("CuTe DSL's get_hier_coord takes a dynamic offset inside @cute.jit"), "(2,(3,4)):(6,(1,2))", "9");
+                none("CuTe DSL's get_hier_coord takes a dynamic offset inside @cute.jit"), "(2,(3,4)):(12,(1,3))", "9");
     }
 
     /** The layout function at an index or a coordinate, as {@link AnyLayout#value} gives it. */
