@@ -3,6 +3,7 @@ package org.layoutcat.core.swizzle;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.LongUnaryOperator;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.IntTuple;
@@ -12,6 +13,7 @@ import org.layoutcat.core.Swizzle;
 import org.layoutcat.core.construct.TileToShape;
 import org.layoutcat.core.f2.F2Map;
 import org.layoutcat.core.f2.F2View;
+import org.layoutcat.core.internal.TranslateClasses;
 import org.layoutcat.core.swizzle.GmmaSmemAtoms.Major;
 import org.layoutcat.core.swizzle.GmmaSmemAtoms.Swizzling;
 
@@ -152,14 +154,15 @@ public final class SwizzleSearch {
         if (layouts.size() > MAX_CANDIDATES) throw new IllegalStateException(layouts.size() + " candidates");
         List<BankConflicts.Indexed> indexed = new ArrayList<>();
         for (Access a : accesses) indexed.add(BankConflicts.indexed(a.access(), a.lanes()));
+        Counter counter = new Counter(indexed, bits, elementBytes);
         long bound = -1;
         List<Candidate> ranked = new ArrayList<>();
         LayoutArgumentException refused = null;
         for (int i = 0; i < layouts.size(); i++) {
             try {
-                Candidate c = count(names.get(i), layouts.get(i), elementBytes, indexed);
+                Candidate c = counter.count(names.get(i), layouts.get(i));
                 ranked.add(c);
-                if (bound < 0) bound = minimum(layouts.get(i), elementBytes, indexed);
+                if (bound < 0) bound = counter.minimum(layouts.get(i));
             } catch (LayoutArgumentException e) {
                 if (refused == null) refused = e; // this layout splits some thread's vector: not a candidate
             }
@@ -173,12 +176,12 @@ public final class SwizzleSearch {
         if (pick != null) {
             AnyLayout t = TileToShape.tileToShape(GmmaSmemAtoms.atom(major, pick, 8 * elementBytes), tile, major == Major.MN ? IntTuple.flat(1, 0) : null);
             try {
-                cutlass = count(GmmaSmemAtoms.name(major, pick, 8 * elementBytes) + ": " + t, t, elementBytes, indexed);
+                cutlass = counter.count(GmmaSmemAtoms.name(major, pick, 8 * elementBytes) + ": " + t, t);
             } catch (LayoutArgumentException e) {
                 cutlass = null;
             }
         }
-        XorMap xor = ranked.getFirst().wavefronts() > bound ? xorSearch(base, elementBytes, indexed, bound, ranked) : null;
+        XorMap xor = ranked.getFirst().wavefronts() > bound ? xorSearch(base, counter, bound, ranked) : null;
         return new Result(ranked, bound, cutlass, layouts.size(), xor);
     }
 
@@ -247,9 +250,9 @@ public final class SwizzleSearch {
      * another, and stops at the bound, at a map no step improves, or after {@value #XOR_EVALUATIONS} counts. Targets are
      * the bits below a 128-byte line; sources any higher bit of the tile.
      */
-    private static XorMap xorSearch(Layout base, int elementBytes, List<BankConflicts.Indexed> accesses, long bound, List<Candidate> ranked) {
+    private static XorMap xorSearch(Layout base, Counter counter, long bound, List<Candidate> ranked) {
         int bits = Long.numberOfTrailingZeros(base.size());
-        int targets = Math.min(bits, 7 - Integer.numberOfTrailingZeros(elementBytes));
+        int targets = Math.min(bits, 7 - Integer.numberOfTrailingZeros(counter.elementBytes));
         long[] masks = new long[bits];
         for (Candidate c : ranked) { // start from the best plain swizzle of the compact tile
             if (c.smem() instanceof ComposedLayout cl && cl.pointerBits() == 0 && cl.inner().equals(base) && cl.offset() == 0) {
@@ -261,10 +264,10 @@ public final class SwizzleSearch {
             }
         }
         int[] budget = {XOR_EVALUATIONS};
-        long current = xorCount(base, masks, elementBytes, accesses, budget);
+        long current = xorCount(base, masks, counter, budget);
         if (current < 0) {
             masks = new long[bits];
-            current = xorCount(base, masks, elementBytes, accesses, budget);
+            current = xorCount(base, masks, counter, budget);
         }
         while (current > bound && budget[0] > 0) {
             long bestCount = current;
@@ -275,7 +278,7 @@ public final class SwizzleSearch {
                         long[] m = masks.clone();
                         m[j] ^= 1L << a;
                         if (b != a) m[j] ^= 1L << b;
-                        long n = xorCount(base, m, elementBytes, accesses, budget);
+                        long n = xorCount(base, m, counter, budget);
                         if (n >= 0 && n < bestCount) {
                             bestCount = n;
                             bestMasks = m;
@@ -293,35 +296,110 @@ public final class SwizzleSearch {
     }
 
     /** The stage's wavefronts under the XOR map over the compact tile; −1 where it splits some thread's vector. */
-    private static long xorCount(Layout base, long[] masks, int elementBytes, List<BankConflicts.Indexed> accesses, int[] budget) {
+    private static long xorCount(Layout base, long[] masks, Counter counter, int[] budget) {
         budget[0]--;
         List<Long> list = new ArrayList<>();
         for (long m : masks) list.add(m);
         XorMap x = new XorMap(list, 0);
-        long total = 0;
-        try {
-            for (BankConflicts.Indexed a : accesses) total += BankConflicts.stage(i -> x.apply(base.apply(i)), elementBytes, a).wavefronts();
-        } catch (LayoutArgumentException e) {
-            return -1;
-        }
-        return total;
+        return counter.total(i -> x.apply(base.apply(i)), true);
     }
 
-    private static Candidate count(String name, AnyLayout smem, int elementBytes, List<BankConflicts.Indexed> accesses) {
-        long total = 0;
-        List<Long> per = new ArrayList<>();
-        for (BankConflicts.Indexed a : accesses) {
-            long w = BankConflicts.stage(BankConflicts.offsets(smem), elementBytes, a).wavefronts();
-            per.add(w);
-            total += w;
-        }
-        return new Candidate(name, smem, total, per);
-    }
+    /**
+     * The stage's counts over candidate layouts of the tile: from one instruction of each class of XOR translates
+     * ({@link TranslateClasses}) where the layout is linear over F2 on the tile's index bits and the accesses stay in
+     * the tile, else instruction by instruction with {@link BankConflicts#stage} (the definition, which also words every
+     * refusal).
+     */
+    private static final class Counter {
+        private final List<BankConflicts.Indexed> accesses;
+        private final List<TranslateClasses> classes;
+        private final int bits;
+        private final int elementBytes;
 
-    private static long minimum(AnyLayout smem, int elementBytes, List<BankConflicts.Indexed> accesses) {
-        long n = 0;
-        for (BankConflicts.Indexed a : accesses) n += BankConflicts.stage(BankConflicts.offsets(smem), elementBytes, a).minimum();
-        return n;
+        Counter(List<BankConflicts.Indexed> accesses, int bits, int elementBytes) {
+            this.accesses = accesses;
+            this.bits = bits;
+            this.elementBytes = elementBytes;
+            List<TranslateClasses> cs = new ArrayList<>();
+            for (BankConflicts.Indexed a : accesses) {
+                TranslateClasses c = TranslateClasses.of(a.index(), a.threads(), a.values(), a.perThread(), a.lanes(), bits);
+                if (c == null) {
+                    cs = null;
+                    break;
+                }
+                cs.add(c);
+            }
+            classes = cs;
+        }
+
+        /** The columns {@code smem(2^j)} of a layout linear over F2 on the tile's index bits; null where it is not. */
+        private long[] columns(LongUnaryOperator smem, AnyLayout layout) {
+            if (classes == null) return null;
+            if (layout != null) {
+                try {
+                    F2View.of(layout);
+                } catch (LayoutArgumentException | ArithmeticException e) {
+                    return null;
+                }
+            }
+            long[] cols = new long[bits];
+            for (int j = 0; j < bits; j++) cols[j] = smem.applyAsLong(1L << j);
+            return cols;
+        }
+
+        /**
+         * The stage's total wavefronts over {@code smem} (linear over F2 on the tile's index bits where {@code linear}),
+         * −1 where some access refuses it.
+         */
+        long total(LongUnaryOperator smem, boolean linear) {
+            long[] cols = linear ? columns(smem, null) : null;
+            long total = 0;
+            for (int a = 0; a < accesses.size(); a++) {
+                if (cols != null) {
+                    long w = classes.get(a).wavefronts(cols, elementBytes);
+                    if (w < 0) return -1;
+                    total += w;
+                } else {
+                    try {
+                        total += BankConflicts.stage(smem, elementBytes, accesses.get(a)).wavefronts();
+                    } catch (LayoutArgumentException e) {
+                        return -1;
+                    }
+                }
+            }
+            return total;
+        }
+
+        /**
+         * The candidate's count, access by access.
+         *
+         * @throws LayoutArgumentException where an access is refused over it, as {@link BankConflicts#stage} refuses
+         */
+        Candidate count(String name, AnyLayout smem) {
+            LongUnaryOperator f = BankConflicts.offsets(smem);
+            long[] cols = columns(f, smem);
+            long total = 0;
+            List<Long> per = new ArrayList<>();
+            for (int a = 0; a < accesses.size(); a++) {
+                long w = cols == null ? -1 : classes.get(a).wavefronts(cols, elementBytes);
+                if (w < 0) w = BankConflicts.stage(f, elementBytes, accesses.get(a)).wavefronts(); // the definition's count, or its refusal
+                per.add(w);
+                total += w;
+            }
+            return new Candidate(name, smem, total, per);
+        }
+
+        /** The stage's fewest wavefronts (the same for every candidate the stage takes). */
+        long minimum(AnyLayout smem) {
+            if (classes != null) {
+                long n = 0;
+                for (TranslateClasses c : classes) n += c.minimum(elementBytes);
+                return n;
+            }
+            long n = 0;
+            for (BankConflicts.Indexed a : accesses) n += BankConflicts.stage(BankConflicts.offsets(smem), elementBytes, a).minimum();
+            return n;
+        }
     }
 
     /**
