@@ -68,16 +68,17 @@ public final class TranslateClasses {
         for (int w = 0; w < warps; w++) {
             int first = 32 * w, n = Math.min(lanes, threads - first);
             for (int i = 0; i < perThread; i++) {
-                long origin = index[at(i, 0, first, values, threads)];
+                int from = (int) ((long) i * values * threads + first); // entry (t, v) at from + v·threads + t
+                long origin = index[from];
                 long h = n;
-                for (int t = 0; t < n; t++) {
-                    for (int v = 0; v < values; v++) h = h * 0x9E3779B97F4A7C15L + (index[at(i, v, first + t, values, threads)] ^ origin);
+                for (int v = 0; v < values; v++) {
+                    for (int t = 0, e = from + v * threads; t < n; t++, e++) h = h * 0x9E3779B97F4A7C15L + (index[e] ^ origin);
                 }
                 total += (long) n * values;
                 List<Integer> same = byHash.computeIfAbsent(h, k -> new ArrayList<>());
                 int found = -1;
                 for (int c : same) {
-                    if (lanesOf.get(c)[0] == n && translates(index, i, first, n, values, threads, origin, reps, lanesOf.get(c)[1])) {
+                    if (lanesOf.get(c)[0] == n && translates(index, from, n, values, threads, origin, reps, lanesOf.get(c)[1])) {
                         found = c;
                         break;
                     }
@@ -87,8 +88,8 @@ public final class TranslateClasses {
                     same.add(found);
                     if (used + n * values > reps.length) reps = java.util.Arrays.copyOf(reps, Math.max(2 * reps.length, used + n * values));
                     lanesOf.add(new int[] {n, used});
-                    for (int t = 0; t < n; t++) {
-                        for (int v = 0; v < values; v++) reps[used++] = index[at(i, v, first + t, values, threads)];
+                    for (int v = 0; v < values; v++) {
+                        for (int t = 0, e = from + v * threads; t < n; t++, e++) reps[used++] = index[e];
                     }
                     counts.add(0L);
                     pivots.add(new long[64]);
@@ -110,15 +111,14 @@ public final class TranslateClasses {
         return new TranslateClasses(values, ln, ct, st, java.util.Arrays.copyOf(reps, used), sp, total);
     }
 
-    private static int at(int instruction, int value, int thread, int values, int threads) {
-        return (int) (((long) instruction * values + value) * threads + thread);
-    }
-
-    /** Whether instruction i of the warp from thread {@code first} is the representative at {@code from} XOR one constant. */
-    private static boolean translates(long[] index, int i, int first, int n, int values, int threads, long origin, long[] reps, int from) {
-        long delta = origin ^ reps[from];
-        for (int t = 0, k = from; t < n; t++) {
-            for (int v = 0; v < values; v++, k++) if ((index[at(i, v, first + t, values, threads)] ^ reps[k]) != delta) return false;
+    /**
+     * Whether the instruction whose entry (t, v) is {@code index[from + v·threads + t]} is the representative at
+     * {@code rep} (entry (t, v) at {@code rep + v·n + t}) XOR one constant.
+     */
+    private static boolean translates(long[] index, int from, int n, int values, int threads, long origin, long[] reps, int rep) {
+        long delta = origin ^ reps[rep];
+        for (int v = 0, k = rep; v < values; v++) {
+            for (int t = 0, e = from + v * threads; t < n; t++, e++, k++) if ((index[e] ^ reps[k]) != delta) return false;
         }
         return true;
     }
@@ -174,9 +174,9 @@ public final class TranslateClasses {
         long total = 0;
         for (int c = 0; c < lanes.length; c++) {
             int n = lanes[c];
-            for (int t = 0, k = start[c]; t < n; t++, k += values) {
+            for (int t = 0, k = start[c]; t < n; t++, k++) {
                 long first = apply(columns, rep[k]);
-                for (int v = 1; v < values; v++) if (apply(columns, rep[k + v]) != first + v) return -1;
+                for (int v = 1; v < values; v++) if (apply(columns, rep[k + v * n]) != first + v) return -1;
                 address[t] = first * elementBytes;
                 if (address[t] % vec != 0) return -1;
             }
