@@ -119,7 +119,7 @@ final class BenchCommand implements Callable<Integer> {
      * Passes over the requests per round: about 20,000 answers, fewer where one pass takes long, so that
      * {@value #ROUNDS} rounds fit in {@code seconds} (at least one pass); {@code pass} is one pass's nanoseconds.
      */
-    private static int reps(List<RequestLine> requests, double seconds, long pass) {
+    static int reps(List<RequestLine> requests, double seconds, long pass) {
         long byCount = Math.max(1, 20_000 / requests.size());
         long byTime = (long) (seconds * 1e9 / ROUNDS / Math.max(1, pass));
         return (int) Math.max(1, Math.min(byCount, byTime));

@@ -113,6 +113,6 @@ class SwizzleSearchOpsTest {
                 () -> answer("swizzle_search", "(256,4096)", "2", "K", "SM80_CP_ASYNC_CACHEALWAYS_U128/16/(16,8):(8,1)/(1,8)",
                         "SM75_U32x4_LDSM_N/A/SM80_16x8x16_F16F16F16F16_TN/2x2x1"));
         assertEquals("tile (256,4096): its access SM75_U32x4_LDSM_N makes 8192 warp instructions, past the 4096 a stage's count takes;"
-                + " a tile of at most 524,288 elements, such as (128,4096), fits (the work grows with the tile)", e.getMessage());
+                + " a tile of at most 524,288 elements, such as (256,2048), fits (the work grows with the tile)", e.getMessage());
     }
 }
