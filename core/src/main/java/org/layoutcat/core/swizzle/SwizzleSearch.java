@@ -106,8 +106,13 @@ public final class SwizzleSearch {
      * The search (see the class comment) for a rank-2 tile {@code (MN, K)} of {@code elementBytes}-byte elements stored
      * {@code major}, against the stage's accesses.
      *
+     * <p>Cost: O(entries of the stage) to evaluate the accesses and class their instructions, then O(entries per
+     * count) for each candidate and each XOR map counted (see {@link #MAX_COUNTED}).
+     *
      * @throws LayoutArgumentException where the tile is not rank 2 with power-of-two extents, an element is not 1, 2,
-     *         4 or 8 bytes, there is no access, or an access is refused for every candidate (its values are no vector)
+     *         4 or 8 bytes, there is no access, an access is refused for every candidate (its values are no vector), an
+     *         access makes more than {@link BankConflicts#MAX_STAGE_INSTRUCTIONS} warp instructions, or the counts
+     *         would read more than {@link #MAX_COUNTED} entries (each with a tile that fits)
      */
     public static Result search(IntTuple tile, int elementBytes, Major major, List<Access> accesses) {
         if (tile.isLeaf() || tile.rank() != 2 || !tile.mode(0).isLeaf() || !tile.mode(1).isLeaf()) {
@@ -209,10 +214,11 @@ public final class SwizzleSearch {
     }
 
     /**
-     * The most entries the search counts (each the offset of one thread's value under one layout, and its bank):
-     * {@code (candidates + XOR_EVALUATIONS) × entries per count}, where a count reads one instruction of each class of
-     * XOR translates ({@link TranslateClasses}) for a layout linear over F2, every instruction otherwise. Past it the
-     * tile is refused, with the size that fits; at the limit a search takes tens of milliseconds.
+     * The most entries the search reads in counting its candidates, and again in its XOR search (an entry is the offset
+     * of one thread's value under one layout, and its bank): {@code candidates × entries per count}, and up to
+     * {@code XOR_EVALUATIONS × entries per count}, where a count reads one instruction of each class of XOR translates
+     * ({@link TranslateClasses}) for a layout linear over F2, every instruction otherwise. Past it the tile is refused,
+     * with the size that fits (the XOR search's refusal comes when its reads pass the limit).
      */
     static final long MAX_COUNTED = 1L << 23;
 
@@ -421,15 +427,20 @@ public final class SwizzleSearch {
             for (int j = 0; j < bits; j++) baseColumns[j] = base.apply(1L << j); // the compact tile: linear over F2
         }
 
+        /** The layouts already asked about and whether each is linear (a search asks twice of each: its work, its count). */
+        private final java.util.IdentityHashMap<AnyLayout, Boolean> linear = new java.util.IdentityHashMap<>();
+
         /** Whether the layout of the tile is counted from the classes: linear over F2 on its index bits, the accesses in the tile. */
         private boolean linear(AnyLayout layout) {
             if (classes == null) return false;
-            try {
-                F2View.of(layout);
-                return true;
-            } catch (LayoutArgumentException | ArithmeticException e) {
-                return false;
-            }
+            return linear.computeIfAbsent(layout, l -> {
+                try {
+                    F2View.of(l);
+                    return true;
+                } catch (LayoutArgumentException | ArithmeticException e) {
+                    return false;
+                }
+            });
         }
 
         /** The entries one count of {@code layout} reads. */
