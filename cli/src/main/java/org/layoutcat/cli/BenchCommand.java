@@ -113,18 +113,41 @@ final class BenchCommand implements Callable<Integer> {
         return String.format(Locale.ROOT, "%.1f", v);
     }
 
-    /** Rounds of answering every request once; each round's ns per request is one sample. */
+    /** The rounds a measurement of {@code seconds} aims at: enough samples for the percentiles, each round still short. */
+    private static final int ROUNDS = 20;
+
+    /**
+     * Passes over the requests per round: about 20,000 answers, fewer where one pass takes long, so that
+     * {@value #ROUNDS} rounds fit in {@code seconds} (at least one pass); {@code pass} is one pass's nanoseconds.
+     */
+    static int reps(List<RequestLine> requests, double seconds, long pass) {
+        long byCount = Math.max(1, 20_000 / requests.size());
+        long byTime = (long) (seconds * 1e9 / ROUNDS / Math.max(1, pass));
+        return (int) Math.max(1, Math.min(byCount, byTime));
+    }
+
+    /** One pass over the requests, timed: its nanoseconds. */
+    private static long pass(List<RequestLine> requests) {
+        long t0 = System.nanoTime();
+        long sink = answerAll(requests);
+        return System.nanoTime() - t0 + (sink == Long.MIN_VALUE ? 1 : 0);
+    }
+
+    /**
+     * Rounds of answering every request once or more, until {@code seconds} have passed (at least one round, each
+     * sized by {@link #reps}); each round's ns per request is one sample.
+     */
     private static DescriptiveStatistics rounds(List<RequestLine> requests, double seconds) {
         DescriptiveStatistics stats = new DescriptiveStatistics();
         long end = System.nanoTime() + (long) (seconds * 1e9);
-        int reps = Math.max(1, 20_000 / requests.size());
+        int reps = reps(requests, seconds, pass(requests));
         do {
             long t0 = System.nanoTime();
             long sink = 0;
             for (int k = 0; k < reps; k++) sink += answerAll(requests);
             long t1 = System.nanoTime();
             stats.addValue((t1 - t0) / (double) (reps * requests.size()) + (sink == Long.MIN_VALUE ? 1 : 0));
-        } while (System.nanoTime() < end || stats.getN() < 5);
+        } while (System.nanoTime() < end);
         return stats;
     }
 
@@ -134,7 +157,8 @@ final class BenchCommand implements Callable<Integer> {
      * that a host whose speed drifts slows both alike: ns per request, ns per line, and each round's ratio.
      */
     private static DescriptiveStatistics[] pipeRounds(List<RequestLine> requests, byte[] text, double seconds) throws IOException {
-        int reps = Math.max(1, 20_000 / requests.size());
+        long end = System.nanoTime() + (long) (seconds * 1e9);
+        int reps = (int) Math.min(reps(requests, seconds, pass(requests)), Math.max(1, PIPE_BYTES / Math.max(1, text.length)));
         java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream(text.length * reps + reps);
         for (int k = 0; k < reps; k++) {
             all.write(text);
@@ -143,8 +167,7 @@ final class BenchCommand implements Callable<Integer> {
         byte[] input = all.toByteArray();
         long lines = (long) requests.size() * reps;
         DescriptiveStatistics answered = new DescriptiveStatistics(), piped = new DescriptiveStatistics(), ratio = new DescriptiveStatistics();
-        for (int w = 0; w < 3; w++) BatchEngine.run(new java.io.ByteArrayInputStream(input), java.io.OutputStream.nullOutputStream(), 1);
-        long end = System.nanoTime() + (long) (seconds * 1e9);
+        BatchEngine.run(new java.io.ByteArrayInputStream(input), java.io.OutputStream.nullOutputStream(), 1); // warm-up, timed within
         do {
             long t0 = System.nanoTime();
             long sink = 0;
@@ -156,10 +179,14 @@ final class BenchCommand implements Callable<Integer> {
             answered.addValue(a);
             piped.addValue(p);
             ratio.addValue(p / a);
-        } while (System.nanoTime() < end || ratio.getN() < 5);
+        } while (System.nanoTime() < end);
         return new DescriptiveStatistics[] {answered, piped, ratio};
     }
 
+    /** The most bytes of requests the pipe's rounds feed the batch mode at once. */
+    private static final long PIPE_BYTES = 16 << 20;
+
+    /** Answers the requests over and over until {@code seconds} have passed (at least once): the warm-up. */
     private static long run(List<RequestLine> requests, double seconds) {
         long end = System.nanoTime() + (long) (seconds * 1e9);
         long sink = 0;

@@ -1,6 +1,5 @@
 package org.layoutcat.core.algebra;
 
-import java.util.function.LongUnaryOperator;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.InnerSwizzledLayout;
@@ -12,7 +11,8 @@ import org.layoutcat.core.Swizzle;
  * The inverses of a swizzled layout {@code Sw o off o L} (CuTe's {@code swizzle_layout.hpp}, {@code layout_composed.hpp}):
  * with offset 0, L's inverse with the swizzle passed to the other side, its fields moved through that inverse
  * ({@code Sw' o 0 o L'}); with an offset, CuTe's {@code L' o −off o Sw}, the swizzle first (an
- * {@link InnerSwizzledLayout}). Every answer is checked pointwise.
+ * {@link InnerSwizzledLayout}). Every answer is checked at every point, from the structure where it decides
+ * ({@link RoundTrip}: a swizzle undoing itself, or a round trip linear over F2), else point by point.
  */
 final class SwizzledInverse {
     private SwizzledInverse() {}
@@ -32,11 +32,11 @@ final class SwizzledInverse {
         Layout inverse = Inverse.rightInverse(l.inner());
         if (l.offset() != 0) { // CuTe: right_inverse(L) o -off o Sw, checked on right_inverse(L)'s domain
             InnerSwizzledLayout r = new InnerSwizzledLayout(inverse, -l.offset(), l.outer());
-            checkInverse(l, "right_inverse", r, inverse.size(), i -> l.apply(r.apply(i)));
+            checkInverse(l, "right_inverse", r, inverse.size(), l, r);
             return r;
         }
         ComposedLayout r = passSwizzle(l, "right_inverse", inverse);
-        checkInverse(l, "right_inverse", r, r.size(), i -> l.apply(r.apply(i)));
+        checkInverse(l, "right_inverse", r, r.size(), l, r);
         return plain(r);
     }
 
@@ -51,11 +51,11 @@ final class SwizzledInverse {
         Layout inverse = Inverse.injectiveLeftInverse(l.inner());
         if (l.offset() != 0) { // CuTe: left_inverse(L) o -off o Sw, which undoes Sw, then the offset, then L
             InnerSwizzledLayout r = new InnerSwizzledLayout(inverse, -l.offset(), l.outer());
-            checkInverse(l, "left_inverse", r, l.size(), i -> r.apply(l.apply(i)));
+            checkInverse(l, "left_inverse", r, l.size(), r, l);
             return r;
         }
         ComposedLayout r = passSwizzle(l, "left_inverse", inverse);
-        checkInverse(l, "left_inverse", r, l.size(), i -> r.apply(l.apply(i)));
+        checkInverse(l, "left_inverse", r, l.size(), r, l);
         return plain(r);
     }
 
@@ -79,26 +79,22 @@ final class SwizzledInverse {
                 + " through " + r), 0, r);
     }
 
-    private static void checkInverse(ComposedLayout l, String op, AnyLayout r, long points, LongUnaryOperator roundTrip) {
+    /** Checks that {@code outer(inner(i)) = i} for {@code i < points} ({@link RoundTrip}: from the structure where it decides). */
+    private static void checkInverse(ComposedLayout l, String op, AnyLayout r, long points, AnyLayout outer, AnyLayout inner) {
         if (points > ComposedLayout.COSIZE_POINTS) {
             throw new LayoutArgumentException(op + " of " + l + " is checked at each of its " + points + " points; more than "
                     + ComposedLayout.COSIZE_POINTS + " are not checked");
         }
         long i;
         try {
-            i = firstMoved(points, roundTrip);
+            i = RoundTrip.firstMoved(outer, inner, points);
         } catch (LayoutArgumentException outside) { // CuTe's answer is not defined at a point it must take
             throw new LayoutArgumentException(op + " of " + l + ": CuTe's answer " + r + " is not one: " + outside.getMessage(), outside);
         }
         if (i >= 0) {
             throw new LayoutArgumentException(op + " of " + l + ": CuTe's answer " + r + " is not one: the round trip"
-                    + " takes " + i + " to " + roundTrip.applyAsLong(i));
+                    + " takes " + i + " to " + outer.value(inner.value(org.layoutcat.core.IntTuple.of(i))).value());
         }
     }
 
-    /** The first {@code i < n} that {@code f} does not fix, or −1: the pointwise check of an inverse. */
-    private static long firstMoved(long n, LongUnaryOperator f) {
-        for (long i = 0; i < n; i++) if (f.applyAsLong(i) != i) return i;
-        return -1;
-    }
 }

@@ -10,6 +10,7 @@ import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.algebra.Coalesce;
 import org.layoutcat.core.algebra.Composition;
 import org.layoutcat.core.algebra.Inverse;
+import org.layoutcat.core.algebra.RoundTrip;
 
 /**
  * How many elements of two layouts correspond contiguously: CuTe's {@code max_common_vector(A, B)} and
@@ -154,7 +155,7 @@ public final class Vectorization {
         if (!a.outer().equals(b.outer())) n = Math.min(n, Math.min(1L << a.outer().base(), 1L << b.outer().base()));
         if (a.offset() != b.offset()) n = Math.min(n, 1L << Math.min(a.outer().base(), b.outer().base()));
         AnyLayout r = Inverse.rightInverse(b);
-        long i = firstMoved(n, x -> a.apply(r.value(IntTuple.of(x)).value()));
+        long i = RoundTrip.firstMoved(a, r, n);
         if (i >= 0) {
             throw new LayoutArgumentException("max_common_vector of " + a + " and " + b + ": CuTe's " + n
                     + " elements are not common: at " + i + " the first takes " + a.apply(r.value(IntTuple.of(i)).value()));
@@ -174,7 +175,7 @@ public final class Vectorization {
         Layout common = maxCommonLayout(a.inner(), b);
         long base = 1L << a.outer().base();
         Layout r = base < common.size() ? Composition.compose(common, Layout.of(base, 1)) : common;
-        long i = common.size() > 1 ? firstMoved(r.size(), x -> a.apply(r.apply(x))) : -1; // CuTe's 1:0 means "none"
+        long i = common.size() > 1 ? RoundTrip.firstMoved(a, r, r.size()) : -1; // CuTe's 1:0 means "none"
         if (i >= 0) {
             throw new LayoutArgumentException("max_common_layout of " + a + " and " + b + ": CuTe's " + r
                     + " is not common: this layout takes " + a.apply(r.apply(i)) + " at its index " + i);
@@ -184,7 +185,7 @@ public final class Vectorization {
 
     private static void checkCommon(ComposedLayout a, String op, Layout b, long n) {
         Layout r = Inverse.rightInverse(b);
-        long i = firstMoved(n, x -> a.apply(r.apply(x)));
+        long i = RoundTrip.firstMoved(a, r, n);
         if (i >= 0) {
             throw new LayoutArgumentException(op + " of " + a + " and " + b + ": CuTe's " + n + " elements are not"
                     + " common: at " + i + " this layout takes " + a.apply(r.apply(i)) + " (the offset " + a.offset()
@@ -192,9 +193,4 @@ public final class Vectorization {
         }
     }
 
-    /** The first {@code i < n} that {@code f} does not fix, or −1: the pointwise check of a common vector. */
-    private static long firstMoved(long n, java.util.function.LongUnaryOperator f) {
-        for (long i = 0; i < n; i++) if (f.applyAsLong(i) != i) return i;
-        return -1;
-    }
 }

@@ -454,8 +454,13 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
             throw new LayoutArgumentException("access " + access + " makes " + warps * perThread + " warp instructions, past the "
                     + MAX_STAGE_INSTRUCTIONS + " counted here");
         }
-        long[] index = new long[(int) access.size()];
-        for (int i = 0; i < index.length; i++) index[i] = access.apply(i);
+        long[] index;
+        try {
+            index = org.layoutcat.core.algebra.LayoutFunction.table(access); // no division per index
+        } catch (ArithmeticException e) { // some offset of the span overflows: each index's exact offset decides
+            index = new long[(int) access.size()];
+            for (int i = 0; i < index.length; i++) index[i] = access.apply(i);
+        }
         return new Indexed(access, (int) threads, (int) values, (int) perThread, lanes, index);
     }
 

@@ -3,6 +3,7 @@ package org.layoutcat.core.swizzle;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.LongUnaryOperator;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.IntTuple;
@@ -12,6 +13,7 @@ import org.layoutcat.core.Swizzle;
 import org.layoutcat.core.construct.TileToShape;
 import org.layoutcat.core.f2.F2Map;
 import org.layoutcat.core.f2.F2View;
+import org.layoutcat.core.internal.TranslateClasses;
 import org.layoutcat.core.swizzle.GmmaSmemAtoms.Major;
 import org.layoutcat.core.swizzle.GmmaSmemAtoms.Swizzling;
 
@@ -104,8 +106,13 @@ public final class SwizzleSearch {
      * The search (see the class comment) for a rank-2 tile {@code (MN, K)} of {@code elementBytes}-byte elements stored
      * {@code major}, against the stage's accesses.
      *
+     * <p>Cost: O(entries of the stage) to evaluate the accesses and class their instructions, then O(entries per
+     * count) for each candidate and each XOR map counted (see {@link #MAX_COUNTED}).
+     *
      * @throws LayoutArgumentException where the tile is not rank 2 with power-of-two extents, an element is not 1, 2,
-     *         4 or 8 bytes, there is no access, or an access is refused for every candidate (its values are no vector)
+     *         4 or 8 bytes, there is no access, an access is refused for every candidate (its values are no vector), an
+     *         access makes more than {@link BankConflicts#MAX_STAGE_INSTRUCTIONS} warp instructions, or the counts
+     *         would read more than {@link #MAX_COUNTED} entries (each with a tile that fits)
      */
     public static Result search(IntTuple tile, int elementBytes, Major major, List<Access> accesses) {
         if (tile.isLeaf() || tile.rank() != 2 || !tile.mode(0).isLeaf() || !tile.mode(1).isLeaf()) {
@@ -150,22 +157,46 @@ public final class SwizzleSearch {
             }
         }
         if (layouts.size() > MAX_CANDIDATES) throw new IllegalStateException(layouts.size() + " candidates");
-        List<BankConflicts.Indexed> indexed = new ArrayList<>();
-        for (Access a : accesses) indexed.add(BankConflicts.indexed(a.access(), a.lanes()));
-        long bound = -1;
-        List<Candidate> ranked = new ArrayList<>();
-        LayoutArgumentException refused = null;
-        for (int i = 0; i < layouts.size(); i++) {
-            try {
-                Candidate c = count(names.get(i), layouts.get(i), elementBytes, indexed);
-                ranked.add(c);
-                if (bound < 0) bound = minimum(layouts.get(i), elementBytes, indexed);
-            } catch (LayoutArgumentException e) {
-                if (refused == null) refused = e; // this layout splits some thread's vector: not a candidate
+        for (Access a : accesses) {
+            Layout l = a.access();
+            long threads = l.rank() >= 2 ? l.mode(0).size() : l.size();
+            long values = l.rank() >= 2 ? l.mode(1).size() : 1;
+            long instructions = (threads + 31) / 32 * (l.size() / (threads * values));
+            if (instructions > BankConflicts.MAX_STAGE_INSTRUCTIONS) {
+                throw new LayoutArgumentException("tile " + tile + ": its access " + a.name() + " makes " + instructions + " warp instructions, past the "
+                        + BankConflicts.MAX_STAGE_INSTRUCTIONS + " a stage's count takes; " + fits(tile, (double) BankConflicts.MAX_STAGE_INSTRUCTIONS / instructions));
             }
         }
+        List<BankConflicts.Indexed> indexed = new ArrayList<>();
+        for (Access a : accesses) indexed.add(BankConflicts.indexed(a.access(), a.lanes()));
+        Counter counter = new Counter(indexed, bits, elementBytes, base);
+        long work = 0;
+        for (AnyLayout l : layouts) work += counter.entriesPerCount(l);
+        if (work > MAX_COUNTED) {
+            throw new LayoutArgumentException(String.format("tile %s: counting its %d candidate layouts over the stage's %,d distinct"
+                    + " instructions (up to XOR translates) reads %,d entries, past the %,d a search reads; %s", tile, layouts.size(),
+                    counter.patterns(), work, MAX_COUNTED, fits(tile, (double) MAX_COUNTED / work)));
+        }
+        long bound = -1;
+        List<Candidate> ranked = new ArrayList<>();
+        int refused = -1; // the first layout that splits some thread's vector: not a candidate
+        for (int i = 0; i < layouts.size(); i++) {
+            Candidate c;
+            try {
+                c = counter.count(names.get(i), layouts.get(i));
+            } catch (LayoutArgumentException e) {
+                c = null;
+            }
+            if (c == null) {
+                if (refused < 0) refused = i;
+                continue;
+            }
+            ranked.add(c);
+            if (bound < 0) bound = counter.minimum(layouts.get(i));
+        }
         if (ranked.isEmpty()) {
-            throw new LayoutArgumentException("no candidate layout of tile " + tile + " takes the accesses: " + refused.getMessage());
+            throw new LayoutArgumentException("no candidate layout of tile " + tile + " takes the accesses: "
+                    + counter.refusal(layouts.get(refused)).getMessage());
         }
         ranked.sort(Comparator.comparingLong(Candidate::wavefronts));
         Candidate cutlass = null;
@@ -173,13 +204,37 @@ public final class SwizzleSearch {
         if (pick != null) {
             AnyLayout t = TileToShape.tileToShape(GmmaSmemAtoms.atom(major, pick, 8 * elementBytes), tile, major == Major.MN ? IntTuple.flat(1, 0) : null);
             try {
-                cutlass = count(GmmaSmemAtoms.name(major, pick, 8 * elementBytes) + ": " + t, t, elementBytes, indexed);
+                cutlass = counter.count(GmmaSmemAtoms.name(major, pick, 8 * elementBytes) + ": " + t, t); // null where refused
             } catch (LayoutArgumentException e) {
                 cutlass = null;
             }
         }
-        XorMap xor = ranked.getFirst().wavefronts() > bound ? xorSearch(base, elementBytes, indexed, bound, ranked) : null;
+        XorMap xor = ranked.getFirst().wavefronts() > bound ? xorSearch(tile, base, counter, bound, ranked) : null;
         return new Result(ranked, bound, cutlass, layouts.size(), xor);
+    }
+
+    /**
+     * The most entries the search reads in counting its candidates, and again in its XOR search (an entry is the offset
+     * of one thread's value under one layout, and its bank): {@code candidates × entries per count}, and up to
+     * {@code XOR_EVALUATIONS × entries per count}, where a count reads one instruction of each class of XOR translates
+     * ({@link TranslateClasses}) for a layout linear over F2, every instruction otherwise. Past it the tile is refused,
+     * with the size that fits (the XOR search's refusal comes when its reads pass the limit).
+     */
+    static final long MAX_COUNTED = 1L << 23;
+
+    /**
+     * "a tile of at most E elements, such as (MN',K'), fits": E the largest power of two at most the tile's elements
+     * times {@code share}, (MN',K') the tile with its longer extent halved until it has E elements.
+     */
+    private static String fits(IntTuple tile, double share) {
+        long mn = tile.mode(0).value(), k = tile.mode(1).value();
+        long most = (long) Math.floor(mn * k * share);
+        if (most < 1) return "no tile fits these accesses";
+        while (mn * k > most) {
+            if (mn >= k) mn /= 2;
+            else k /= 2;
+        }
+        return String.format("a tile of at most %,d elements, such as (%d,%d), fits (the work grows with the tile)", mn * k, mn, k);
     }
 
     /**
@@ -205,6 +260,13 @@ public final class SwizzleSearch {
         public long apply(long x) {
             long y = x;
             for (int j = 0; j < masks.size(); j++) if (Long.bitCount(x & masks.get(j)) % 2 == 1) y ^= 1L << j;
+            return y;
+        }
+
+        /** {@link #apply} of the map with these masks. */
+        static long apply(long[] masks, long x) {
+            long y = x;
+            for (int j = 0; j < masks.length; j++) if (Long.bitCount(x & masks[j]) % 2 == 1) y ^= 1L << j;
             return y;
         }
 
@@ -247,9 +309,9 @@ public final class SwizzleSearch {
      * another, and stops at the bound, at a map no step improves, or after {@value #XOR_EVALUATIONS} counts. Targets are
      * the bits below a 128-byte line; sources any higher bit of the tile.
      */
-    private static XorMap xorSearch(Layout base, int elementBytes, List<BankConflicts.Indexed> accesses, long bound, List<Candidate> ranked) {
+    private static XorMap xorSearch(IntTuple tile, Layout base, Counter counter, long bound, List<Candidate> ranked) {
         int bits = Long.numberOfTrailingZeros(base.size());
-        int targets = Math.min(bits, 7 - Integer.numberOfTrailingZeros(elementBytes));
+        int targets = Math.min(bits, 7 - Integer.numberOfTrailingZeros(counter.elementBytes));
         long[] masks = new long[bits];
         for (Candidate c : ranked) { // start from the best plain swizzle of the compact tile
             if (c.smem() instanceof ComposedLayout cl && cl.pointerBits() == 0 && cl.inner().equals(base) && cl.offset() == 0) {
@@ -260,22 +322,22 @@ public final class SwizzleSearch {
                 break;
             }
         }
-        int[] budget = {XOR_EVALUATIONS};
-        long current = xorCount(base, masks, elementBytes, accesses, budget);
+        Budget budget = new Budget(tile, ranked.getFirst().wavefronts(), bound, counter, counter.entriesPerCount(base));
+        long current = xorCount(masks, counter, budget);
         if (current < 0) {
             masks = new long[bits];
-            current = xorCount(base, masks, elementBytes, accesses, budget);
+            current = xorCount(masks, counter, budget);
         }
-        while (current > bound && budget[0] > 0) {
+        while (current > bound && budget.left > 0) {
             long bestCount = current;
             long[] bestMasks = null;
-            for (int j = 0; j < targets && budget[0] > 0; j++) {
-                for (int a = j + 1; a < bits && budget[0] > 0; a++) {
-                    for (int b = a; b < bits && budget[0] > 0; b++) { // toggle a (b == a), or toggle a and b: a move or a pair
+            for (int j = 0; j < targets && budget.left > 0; j++) {
+                for (int a = j + 1; a < bits && budget.left > 0; a++) {
+                    for (int b = a; b < bits && budget.left > 0; b++) { // toggle a (b == a), or toggle a and b: a move or a pair
                         long[] m = masks.clone();
                         m[j] ^= 1L << a;
                         if (b != a) m[j] ^= 1L << b;
-                        long n = xorCount(base, m, elementBytes, accesses, budget);
+                        long n = xorCount(m, counter, budget);
                         if (n >= 0 && n < bestCount) {
                             bestCount = n;
                             bestMasks = m;
@@ -293,35 +355,189 @@ public final class SwizzleSearch {
     }
 
     /** The stage's wavefronts under the XOR map over the compact tile; −1 where it splits some thread's vector. */
-    private static long xorCount(Layout base, long[] masks, int elementBytes, List<BankConflicts.Indexed> accesses, int[] budget) {
-        budget[0]--;
-        List<Long> list = new ArrayList<>();
-        for (long m : masks) list.add(m);
-        XorMap x = new XorMap(list, 0);
-        long total = 0;
-        try {
-            for (BankConflicts.Indexed a : accesses) total += BankConflicts.stage(i -> x.apply(base.apply(i)), elementBytes, a).wavefronts();
-        } catch (LayoutArgumentException e) {
-            return -1;
-        }
-        return total;
+    private static long xorCount(long[] masks, Counter counter, Budget budget) {
+        budget.spend();
+        return counter.total(masks);
     }
 
-    private static Candidate count(String name, AnyLayout smem, int elementBytes, List<BankConflicts.Indexed> accesses) {
-        long total = 0;
-        List<Long> per = new ArrayList<>();
-        for (BankConflicts.Indexed a : accesses) {
-            long w = BankConflicts.stage(BankConflicts.offsets(smem), elementBytes, a).wavefronts();
-            per.add(w);
-            total += w;
+    /**
+     * The XOR search's counts: {@value #XOR_EVALUATIONS} at most, and at most {@link #MAX_COUNTED} entries read in all;
+     * past those entries the tile is refused, with the size that fits.
+     */
+    private static final class Budget {
+        private final IntTuple tile;
+        private final long best;
+        private final long bound;
+        private final Counter counter;
+        private final long perCount;
+        int left = XOR_EVALUATIONS;
+        private long read;
+
+        Budget(IntTuple tile, long best, long bound, Counter counter, long perCount) {
+            this.tile = tile;
+            this.best = best;
+            this.bound = bound;
+            this.counter = counter;
+            this.perCount = perCount;
         }
-        return new Candidate(name, smem, total, per);
+
+        void spend() {
+            read += perCount;
+            if (read > MAX_COUNTED) {
+                long all = XOR_EVALUATIONS * perCount;
+                throw new LayoutArgumentException(String.format("tile %s: no candidate meets the bound (%d wavefronts against %d), and the"
+                        + " search for an XOR map reads %,d entries a count (the stage's %,d distinct instructions, up to XOR translates):"
+                        + " its %d counts may read %,d, past the %,d a search reads; %s", tile, best, bound, perCount, counter.patterns(),
+                        XOR_EVALUATIONS, all, MAX_COUNTED, fits(tile, (double) MAX_COUNTED / all)));
+            }
+            left--;
+        }
     }
 
-    private static long minimum(AnyLayout smem, int elementBytes, List<BankConflicts.Indexed> accesses) {
-        long n = 0;
-        for (BankConflicts.Indexed a : accesses) n += BankConflicts.stage(BankConflicts.offsets(smem), elementBytes, a).minimum();
-        return n;
+    /**
+     * The stage's counts over candidate layouts of the tile: from one instruction of each class of XOR translates
+     * ({@link TranslateClasses}) where the layout is linear over F2 on the tile's index bits and the accesses stay in
+     * the tile, else instruction by instruction with {@link BankConflicts#stage} (the definition, which also words every
+     * refusal).
+     */
+    private static final class Counter {
+        private final List<BankConflicts.Indexed> accesses;
+        private final List<TranslateClasses> classes;
+        private final int bits;
+        private final int elementBytes;
+        private final Layout base;
+        private final long[] baseColumns;
+
+        Counter(List<BankConflicts.Indexed> accesses, int bits, int elementBytes, Layout base) {
+            this.accesses = accesses;
+            this.bits = bits;
+            this.elementBytes = elementBytes;
+            this.base = base;
+            List<TranslateClasses> cs = new ArrayList<>();
+            for (BankConflicts.Indexed a : accesses) {
+                TranslateClasses c = TranslateClasses.of(a.index(), a.threads(), a.values(), a.perThread(), a.lanes(), bits);
+                if (c == null) {
+                    cs = null;
+                    break;
+                }
+                cs.add(c);
+            }
+            classes = cs;
+            baseColumns = new long[bits];
+            for (int j = 0; j < bits; j++) baseColumns[j] = base.apply(1L << j); // the compact tile: linear over F2
+        }
+
+        /** The layouts already asked about and whether each is linear (a search asks twice of each: its work, its count). */
+        private final java.util.IdentityHashMap<AnyLayout, Boolean> linear = new java.util.IdentityHashMap<>();
+
+        /** Whether the layout of the tile is counted from the classes: linear over F2 on its index bits, the accesses in the tile. */
+        private boolean linear(AnyLayout layout) {
+            if (classes == null) return false;
+            return linear.computeIfAbsent(layout, l -> {
+                try {
+                    F2View.of(l);
+                    return true;
+                } catch (LayoutArgumentException | ArithmeticException e) {
+                    return false;
+                }
+            });
+        }
+
+        /** The entries one count of {@code layout} reads. */
+        long entriesPerCount(AnyLayout layout) {
+            long n = 0;
+            if (linear(layout)) for (TranslateClasses c : classes) n += c.representativeEntries();
+            else for (BankConflicts.Indexed a : accesses) n += a.index().length;
+            return n;
+        }
+
+        /** The classes of instructions over all accesses (their instructions where the accesses leave the tile). */
+        long patterns() {
+            long n = 0;
+            if (classes != null) for (TranslateClasses c : classes) n += c.classes();
+            else for (BankConflicts.Indexed a : accesses) n += (long) (a.threads() + 31) / 32 * a.perThread();
+            return n;
+        }
+
+        /** The columns {@code smem(2^j)} of a layout linear over F2 on the tile's index bits; null where it is not. */
+        private long[] columns(LongUnaryOperator smem, AnyLayout layout) {
+            if (!linear(layout)) return null;
+            long[] cols = new long[bits];
+            for (int j = 0; j < bits; j++) cols[j] = smem.applyAsLong(1L << j);
+            return cols;
+        }
+
+        /** The stage's total wavefronts over the XOR map with these masks of the compact tile; −1 where some access refuses it. */
+        long total(long[] masks) {
+            long total = 0;
+            if (classes != null) { // the map after the compact tile is linear over F2
+                long[] cols = new long[bits];
+                for (int j = 0; j < bits; j++) cols[j] = XorMap.apply(masks, baseColumns[j]);
+                for (TranslateClasses c : classes) {
+                    long w = c.wavefronts(cols, elementBytes);
+                    if (w < 0) return -1;
+                    total += w;
+                }
+                return total;
+            }
+            for (BankConflicts.Indexed a : accesses) {
+                try {
+                    total += BankConflicts.stage(i -> XorMap.apply(masks, base.apply(i)), elementBytes, a).wavefronts();
+                } catch (LayoutArgumentException e) {
+                    return -1;
+                }
+            }
+            return total;
+        }
+
+        /**
+         * The candidate's count, access by access; null where the classes show that an access is refused over it
+         * ({@link #refusal} words why).
+         *
+         * @throws LayoutArgumentException where an access counted by {@link BankConflicts#stage} is refused over it
+         */
+        Candidate count(String name, AnyLayout smem) {
+            LongUnaryOperator f = BankConflicts.offsets(smem);
+            long[] cols = columns(f, smem);
+            long total = 0;
+            List<Long> per = new ArrayList<>();
+            for (int a = 0; a < accesses.size(); a++) {
+                long w;
+                if (cols != null) {
+                    w = classes.get(a).wavefronts(cols, elementBytes);
+                    if (w < 0) return null;
+                } else {
+                    w = BankConflicts.stage(f, elementBytes, accesses.get(a)).wavefronts();
+                }
+                per.add(w);
+                total += w;
+            }
+            return new Candidate(name, smem, total, per);
+        }
+
+        /** Why the stage refuses {@code smem}: the refusal of {@link BankConflicts#stage} over the first access that refuses it. */
+        LayoutArgumentException refusal(AnyLayout smem) {
+            for (BankConflicts.Indexed a : accesses) {
+                try {
+                    BankConflicts.stage(BankConflicts.offsets(smem), elementBytes, a);
+                } catch (LayoutArgumentException e) {
+                    return e;
+                }
+            }
+            throw new IllegalStateException(smem + " was refused by the count of translates but not by the stage's count");
+        }
+
+        /** The stage's fewest wavefronts (the same for every candidate the stage takes). */
+        long minimum(AnyLayout smem) {
+            if (classes != null) {
+                long n = 0;
+                for (TranslateClasses c : classes) n += c.minimum(elementBytes);
+                return n;
+            }
+            long n = 0;
+            for (BankConflicts.Indexed a : accesses) n += BankConflicts.stage(BankConflicts.offsets(smem), elementBytes, a).minimum();
+            return n;
+        }
     }
 
     /**

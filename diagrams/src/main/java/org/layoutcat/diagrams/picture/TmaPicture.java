@@ -71,13 +71,9 @@ public final class TmaPicture {
     private static Cut tile(TmaDescriptor d, long chunkElems) {
         long box0 = d.boxDim().getFirst(), box1 = d.rank() > 1 ? d.boxDim().get(1) : 1;
         long min0 = Long.MAX_VALUE, min1 = Long.MAX_VALUE, max0 = Long.MIN_VALUE, max1 = Long.MIN_VALUE;
-        List<TmaDescriptor.Copy> shown = new ArrayList<>();
         TmaDescriptor.Copy first = d.copies().getFirst();
         for (TmaDescriptor.Copy c : d.copies()) {
-            boolean samePlane = true;
-            for (int i = 2; i < d.rank(); i++) samePlane &= c.coord().get(i).equals(first.coord().get(i));
-            if (!samePlane) continue;
-            shown.add(c);
+            if (!onPlane(d, c, first)) continue;
             min0 = Math.min(min0, c.coord().get(0));
             max0 = Math.max(max0, c.coord().get(0) + box0);
             long c1 = d.rank() > 1 ? c.coord().get(1) : 0;
@@ -90,8 +86,9 @@ public final class TmaPicture {
                 + (allCols > cols ? ", the first " + cols + " of " + allCols + " chunks" : "");
         long[][] owner = new long[(int) rows][(int) cols];
         for (long[] r : owner) java.util.Arrays.fill(r, -1);
-        for (TmaDescriptor.Copy c : shown) {
-            int k = d.copies().indexOf(c);
+        for (int k = 0; k < d.copies().size(); k++) {
+            TmaDescriptor.Copy c = d.copies().get(k);
+            if (!onPlane(d, c, first)) continue;
             long c1 = d.rank() > 1 ? c.coord().get(1) : 0;
             for (long y = c1 - min1; y < c1 - min1 + box1 && y < rows; y++) {
                 for (long x = (c.coord().get(0) - min0) / chunkElems; x < Math.ceilDiv(c.coord().get(0) - min0 + box0, chunkElems) && x < cols; x++) {
@@ -116,6 +113,12 @@ public final class TmaPicture {
         return new Cut(g.build("tile", b.right() + Style.MARGIN, b.bottom() + Style.MARGIN), note);
     }
 
+    /** Whether copy c lies in the plane of dimensions 0 and 1 that panel 1 draws, the first copy's. */
+    private static boolean onPlane(TmaDescriptor d, TmaDescriptor.Copy c, TmaDescriptor.Copy first) {
+        for (int i = 2; i < d.rank(); i++) if (!c.coord().get(i).equals(first.coord().get(i))) return false;
+        return true;
+    }
+
     /** Panel 2: the box's chunks, row r (dimensions 1 … rank−1 flattened) and chunk c along dimension 0. */
     private static Diagram box(TmaDescriptor d, long innerChunks) {
         long rows = Math.min(MAX_ROWS, boxRows(d));
@@ -135,14 +138,22 @@ public final class TmaPicture {
         return g.build("box", b.right() + Style.MARGIN, b.bottom() + Style.MARGIN);
     }
 
-    /** Panel 3: 128-byte lines of shared memory, each slot the box chunk the swizzle puts there. */
+    /**
+     * Panel 3: 128-byte lines of shared memory, each slot the box chunk the swizzle puts there. A TMA swizzle writes
+     * only bits of the byte address below 128 ({@code Sw<B,4,3>}, B ≤ 3), so chunk k stays on line ⌊16k / 128⌋ and
+     * only the chunks of the lines drawn are visited; a swizzle that moved chunks between lines would need every chunk,
+     * and a box of more than {@link Picture#MAX_CELLS} chunks is then refused.
+     */
     private static Diagram landing(TmaDescriptor d, long innerChunks) {
-        long chunks = boxRows(d) * innerChunks;
-        long lines = Math.min(MAX_ROWS, Math.ceilDiv(chunks * 16, 128));
+        long chunks = Math.multiplyExact(boxRows(d), innerChunks);
+        long lines = Math.min(MAX_ROWS, Math.ceilDiv(Math.multiplyExact(chunks, 16), 128));
         long[][] at = new long[(int) lines][8];
         for (long[] r : at) java.util.Arrays.fill(r, -1);
         org.layoutcat.core.Swizzle sw = d.swizzle().byteSwizzle();
-        for (long k = 0; k < chunks; k++) {
+        long visited = chunks;
+        if (sw.zzzMask() >>> 7 == 0) visited = Math.min(chunks, lines * 8); // the chunks of the lines drawn
+        else Picture.requireCells("tma", "the box's " + chunks + " chunks, which its swizzle moves between lines,", chunks, "draw a smaller box");
+        for (long k = 0; k < visited; k++) {
             long addr = sw.isIdentity() ? k * 16 : sw.apply(k * 16);
             long line = addr / 128, slot = addr % 128 / 16;
             if (line < lines) at[(int) line][(int) slot] = k;

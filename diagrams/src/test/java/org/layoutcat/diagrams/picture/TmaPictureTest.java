@@ -47,4 +47,21 @@ class TmaPictureTest {
         // a 32-float row is 128 bytes: line r is row r, chunks in order
         for (int slot = 0; slot < 8; slot++) assertEquals("r3 c" + slot, d.node("p0.2.cell.3." + slot).label());
     }
+
+    /**
+     * The issue's u8 box of 256^5 elements (2^36 chunks of 16 bytes): the landing draws its first 32 lines, chunk k at
+     * line ⌊k/8⌋, slot k mod 8 (no swizzle), row ⌊k/16⌋ of 16 chunks (a 256-byte row), without visiting the rest.
+     */
+    @Test
+    void aBoxOfBillionsOfChunksLandsLineByLineWithoutVisitingThemAll() {
+        Layout l = Layout.parse("(256,256,256,256,256):(1,256,65536,16777216,4294967296)");
+        Diagram d = Drawings.tma(l, l, TmaDataType.UINT8, null, null);
+        for (int line = 0; line < 32; line += 7) {
+            for (int slot = 0; slot < 8; slot++) {
+                long k = 8L * line + slot;
+                assertEquals("r" + k / 16 + " c" + k % 16, d.node("p0.2.cell." + line + "." + slot).label(), line + "," + slot);
+            }
+        }
+        assertEquals("#0", d.node("p0.0.cell.0.0").label());
+    }
 }

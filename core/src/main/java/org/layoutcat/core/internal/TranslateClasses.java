@@ -1,0 +1,223 @@
+package org.layoutcat.core.internal;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A stage's warp instructions grouped into classes of XOR translates, so that the wavefronts of the stage over any
+ * shared-memory layout that is linear over F2 are counted from one instruction of each class. Not public API.
+ *
+ * <p>The stage is {@code BankConflicts.Indexed}'s: {@code index[((i·values) + v)·threads + t]} is the index of the
+ * tile that thread t's value v of instruction i accesses; warp w's instruction i gives the addresses of its first
+ * {@code min(lanes, threads − 32w)} threads. Two warp instructions are <i>translates</i> when they have as many
+ * addressing lanes and their entries differ by one constant under XOR: {@code r'[t][v] = r[t][v] ⊕ δ} for every lane t
+ * and value v.
+ *
+ * <p><b>Theorem.</b> Let the layout L of the tile be linear over F2 on the index bits ({@code L(x ⊕ y) = L(x) ⊕ L(y)}
+ * for indices below {@code 2^bits}), the elements of e bytes and each thread's n values one vector of {@code n·e}
+ * bytes. If an instruction r passes the vector checks (each thread's values at consecutive offsets {@code L(r[t][0]) +
+ * v}, its first byte aligned to the vector), a translate {@code r ⊕ δ} passes them exactly where
+ * {@code L(δ) ≡ 0 (mod n)}, and then it needs as many wavefronts as r. Proof: with {@code x_v = L(r[t][v])} and
+ * {@code x_0 ≡ 0 (mod n)}, {@code x_v = x_0 + v = x_0 | v}; the translate's offsets are {@code x_v ⊕ Δ} with
+ * {@code Δ = L(δ)}. If {@code Δ ≡ 0 (mod n)} they are {@code (x_0 ⊕ Δ) | v}, consecutive and aligned; otherwise the
+ * first is not a multiple of n, unaligned. Each lane's words ({@code ⌊byte / 4⌋} over its vector, the byte addresses
+ * aligned) then move by the one XOR {@code ⌊Δ·e / 4⌋}, which maps the words of each bank one to one onto the words of
+ * one bank, so every phase's fullest bank holds as many distinct words as before. The condition on all the class's
+ * δ's holds exactly where it holds on a basis of their span (the low bits of {@code L} of a sum are the sum of the low
+ * bits), which is what is kept.
+ *
+ * <p>Cost: {@link #of} is O(entries) time (a hash of each instruction); {@link #wavefronts} is O(representative
+ * entries · bits) per layout.
+ */
+public final class TranslateClasses {
+    private final int values;
+    private final int[] lanes;
+    private final long[] count;
+    private final int[] start;
+    private final long[] rep;
+    private final long[][] span;
+    private final long entries;
+
+    private TranslateClasses(int values, int[] lanes, long[] count, int[] start, long[] rep, long[][] span, long entries) {
+        this.values = values;
+        this.lanes = lanes;
+        this.count = count;
+        this.start = start;
+        this.rep = rep;
+        this.span = span;
+        this.entries = entries;
+    }
+
+    /**
+     * The classes of a stage's warp instructions (see the class comment), or null where some index is negative or not
+     * below {@code 2^bits}, outside the domain where the layouts counted are linear.
+     */
+    public static TranslateClasses of(long[] index, int threads, int values, int perThread, int lanes, int bits) {
+        long limit = 1L << bits;
+        for (long x : index) if (x < 0 || x >= limit) return null;
+        int warps = (threads + 31) / 32;
+        Map<Long, List<Integer>> byHash = new HashMap<>();
+        List<int[]> lanesOf = new ArrayList<>(); // per class: {lanes, first entry in reps}
+        List<Long> counts = new ArrayList<>();
+        List<long[]> pivots = new ArrayList<>();
+        long[] reps = new long[64];
+        int used = 0;
+        long total = 0;
+        for (int w = 0; w < warps; w++) {
+            int first = 32 * w, n = Math.min(lanes, threads - first);
+            for (int i = 0; i < perThread; i++) {
+                int from = (int) ((long) i * values * threads + first); // entry (t, v) at from + v·threads + t
+                long origin = index[from];
+                long h = n;
+                for (int v = 0; v < values; v++) {
+                    for (int t = 0, e = from + v * threads; t < n; t++, e++) h = h * 0x9E3779B97F4A7C15L + (index[e] ^ origin);
+                }
+                total += (long) n * values;
+                List<Integer> same = byHash.computeIfAbsent(h, k -> new ArrayList<>());
+                int found = -1;
+                for (int c : same) {
+                    if (lanesOf.get(c)[0] == n && translates(index, from, n, values, threads, origin, reps, lanesOf.get(c)[1])) {
+                        found = c;
+                        break;
+                    }
+                }
+                if (found < 0) {
+                    found = lanesOf.size();
+                    same.add(found);
+                    if (used + n * values > reps.length) reps = java.util.Arrays.copyOf(reps, Math.max(2 * reps.length, used + n * values));
+                    lanesOf.add(new int[] {n, used});
+                    for (int v = 0; v < values; v++) {
+                        for (int t = 0, e = from + v * threads; t < n; t++, e++) reps[used++] = index[e];
+                    }
+                    counts.add(0L);
+                    pivots.add(new long[64]);
+                }
+                counts.set(found, counts.get(found) + 1);
+                insert(pivots.get(found), origin ^ reps[lanesOf.get(found)[1]]);
+            }
+        }
+        int k = lanesOf.size();
+        int[] ln = new int[k], st = new int[k];
+        long[] ct = new long[k];
+        long[][] sp = new long[k][];
+        for (int c = 0; c < k; c++) {
+            ln[c] = lanesOf.get(c)[0];
+            st[c] = lanesOf.get(c)[1];
+            ct[c] = counts.get(c);
+            sp[c] = java.util.Arrays.stream(pivots.get(c)).filter(x -> x != 0).toArray();
+        }
+        return new TranslateClasses(values, ln, ct, st, java.util.Arrays.copyOf(reps, used), sp, total);
+    }
+
+    /**
+     * Whether the instruction whose entry (t, v) is {@code index[from + v·threads + t]} is the representative at
+     * {@code rep} (entry (t, v) at {@code rep + v·n + t}) XOR one constant.
+     */
+    private static boolean translates(long[] index, int from, int n, int values, int threads, long origin, long[] reps, int rep) {
+        long delta = origin ^ reps[rep];
+        for (int v = 0, k = rep; v < values; v++) {
+            for (int t = 0, e = from + v * threads; t < n; t++, e++, k++) if ((index[e] ^ reps[k]) != delta) return false;
+        }
+        return true;
+    }
+
+    /** Adds x to the span kept as pivots by leading bit. */
+    private static void insert(long[] pivot, long x) {
+        while (x != 0) {
+            int hb = 63 - Long.numberOfLeadingZeros(x);
+            if (pivot[hb] == 0) {
+                pivot[hb] = x;
+                return;
+            }
+            x ^= pivot[hb];
+        }
+    }
+
+    /** The classes. */
+    public int classes() {
+        return lanes.length;
+    }
+
+    /** The entries of the classes' representatives: what {@link #wavefronts} reads per layout. */
+    public long representativeEntries() {
+        return rep.length;
+    }
+
+    /** The entries of the whole stage. */
+    public long entries() {
+        return entries;
+    }
+
+    /** The linear map with {@code columns[j] = L(2^j)} at x: the XOR of the columns of x's set bits. */
+    static long apply(long[] columns, long x) {
+        long r = 0;
+        while (x != 0) {
+            r ^= columns[Long.numberOfTrailingZeros(x)];
+            x &= x - 1;
+        }
+        return r;
+    }
+
+    /**
+     * The stage's wavefronts over the layout L with {@code columns[j] = L(2^j)} (linear over F2 on the index bits, its
+     * offsets those of elements of {@code elementBytes} bytes), as {@code BankConflicts.stage(…).wavefronts()} counts
+     * them; −1 where that refuses the stage (some thread's values are not one aligned vector of 1 to 16 bytes).
+     */
+    public long wavefronts(long[] columns, int elementBytes) {
+        long vector = (long) values * elementBytes;
+        if (vector > 16 || Long.bitCount(vector) != 1 || elementBytes > 16 || Integer.bitCount(elementBytes) != 1) return -1;
+        int vec = (int) vector;
+        long[] address = new long[32];
+        long[] words = new long[64];
+        long total = 0;
+        for (int c = 0; c < lanes.length; c++) {
+            int n = lanes[c];
+            for (int t = 0, k = start[c]; t < n; t++, k++) {
+                long first = apply(columns, rep[k]);
+                for (int v = 1; v < values; v++) if (apply(columns, rep[k + v * n]) != first + v) return -1;
+                address[t] = first * elementBytes;
+                if (address[t] % vec != 0) return -1;
+            }
+            if (values > 1) for (long b : span[c]) if (apply(columns, b) % values != 0) return -1;
+            total += count[c] * wavefronts(address, n, vec, words);
+        }
+        return total;
+    }
+
+    /**
+     * The stage's fewest wavefronts, {@code Σ ⌈lanes·vector / 128⌉} (at least 1 an instruction), as
+     * {@code BankConflicts.Stage.minimum()} sums them.
+     */
+    public long minimum(int elementBytes) {
+        long vector = (long) values * elementBytes, total = 0;
+        for (int c = 0; c < lanes.length; c++) total += count[c] * Math.max(1, (lanes[c] * vector + 127) / 128);
+        return total;
+    }
+
+    /**
+     * The wavefronts of one instruction of n lanes at these byte addresses (aligned to the vector): per phase (32
+     * lanes up to 4 bytes, 128/vector lanes past), the most distinct words any bank holds, summed.
+     */
+    static int wavefronts(long[] address, int n, int vector, long[] words) {
+        int perPhase = vector <= 4 ? 32 : 128 / vector;
+        int total = 0;
+        int[] perBank = new int[32];
+        for (int from = 0; from < n; from += perPhase) {
+            int end = Math.min(n, from + perPhase), m = 0;
+            for (int t = from; t < end; t++) {
+                for (long w = address[t] / 4; w <= (address[t] + vector - 1) / 4; w++) words[m++] = w;
+            }
+            java.util.Arrays.sort(words, 0, m);
+            java.util.Arrays.fill(perBank, 0);
+            int most = 1;
+            for (int i = 0; i < m; i++) {
+                if (i > 0 && words[i] == words[i - 1]) continue;
+                most = Math.max(most, ++perBank[(int) (words[i] & 31)]);
+            }
+            total += most;
+        }
+        return total;
+    }
+}
