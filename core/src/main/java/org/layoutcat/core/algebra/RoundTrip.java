@@ -99,7 +99,7 @@ public final class RoundTrip {
             case Layout x -> x::apply;
             case ComposedLayout x -> x::apply;
             case InnerSwizzledLayout x -> x::apply;
-            case CoordLayout c -> throw AnyLayout.Kind.refuse("a round trip", c, "its values are coordinates, not offsets");
+            case CoordLayout c -> throw AnyLayout.refuse("a round trip", c, "its values are coordinates, not offsets");
         };
     }
 }
