@@ -16,8 +16,9 @@ import org.layoutcat.core.f2.F2View;
  *
  * <p>Two structures decide it without visiting the points:
  * <ul>
- * <li><b>Swizzles alone.</b> A layout {@code Sw o 0 o L} whose L coalesces to one mode of stride 1 is the swizzle
- * itself at every offset ≥ 0 (a layout's last mode is unbounded, and {@code N:1} is {@code x ↦ x}). Where A and B
+ * <li><b>Swizzles alone.</b> A layout {@code Sw o 0 o L} whose L is column-major and compact, its last mode's stride
+ * the product of the extents before it, is the swizzle itself at every offset ≥ 0 (a layout's last mode is unbounded,
+ * so L is {@code x ↦ x} past its size too). Where A and B
  * are both such, {@code A(B(i)) = Sw_A(Sw_B(i))}, which is i for every i where the swizzles are the same map: a
  * swizzle {@code x ⊕ ((x ∧ Y) ≫ S)} with {@code |S| ≥ B} leaves its read bits Y alone, so it undoes itself.</li>
  * <li><b>Linear over F2.</b> Where A and B are linear over F2 on their index bits ({@link F2View}), n is a power of
@@ -58,14 +59,24 @@ public final class RoundTrip {
         return switch (l) {
             case Layout x -> isIdentity(x) ? Swizzle.IDENTITY : null;
             case ComposedLayout c -> c.offset() == 0 && isIdentity(c.inner()) ? c.outer() : null;
-            default -> null;
+            case CoordLayout _, InnerSwizzledLayout _ -> null;
         };
     }
 
-    /** Whether {@code l} is {@code x ↦ x} at every index: it coalesces to one mode of stride 1. */
+    /**
+     * Whether {@code l} is {@code x ↦ x} at every index ≥ 0, past its size too: each flat mode's stride is the product
+     * of the extents before it (column-major and compact), an extent-1 mode's stride aside except the last one's,
+     * which the layout extends past its size ({@code (2,1):(1,1)} is 0, 1 on its domain and 1 at 2).
+     */
     private static boolean isIdentity(Layout l) {
-        Layout c = Coalesce.coalesce(l);
-        return c.flatRank() == 1 && c.flatStride(0) == 1;
+        int last = l.flatRank() - 1;
+        long before = 1;
+        for (int k = 0; k <= last; k++) {
+            long s = l.flatShape(k);
+            if ((s != 1 || k == last) && l.flatStride(k) != before) return false;
+            before = Math.multiplyExact(before, s);
+        }
+        return true;
     }
 
     private static boolean sameMap(Swizzle x, Swizzle y) {

@@ -112,6 +112,16 @@ class RoundTripProperties {
         assertEquals(outcome(() -> pointwise(fa, fb, fn)), outcome(() -> RoundTrip.firstMoved(fa, fb, fn)), a + " after " + b + " below " + n);
     }
 
+    /**
+     * A layout that coalesces to 2:1 is not the identity past its size: (2,1):(1,1) extends its last mode 1:1, so it
+     * takes 1 at 2 (a case jqwik found: (2,1):(1,1) after 5:1 below 8 moves 2).
+     */
+    @Example
+    void aCoalescedIdentityIsNotTheIdentityPastItsSizeUnlessItsLastModeSaysSo() {
+        assertEquals(2, RoundTrip.firstMoved(AnyLayout.parse("(2,1):(1,1)"), AnyLayout.parse("5:1"), 8));
+        assertEquals(-1, RoundTrip.firstMoved(AnyLayout.parse("(2,1):(1,2)"), AnyLayout.parse("5:1"), 8));
+    }
+
     /** The left inverse of a swizzle over a layout that coalesces to 4128768:1: the swizzle over 4128768:1. */
     @Example
     void theLeftInverseOfASwizzleOverAContiguousLayoutIsTheSwizzle() {
