@@ -391,6 +391,9 @@ public final class Explorer implements AutoCloseable {
 
     private static void send(HttpExchange x, int status, String type, byte[] body) throws IOException {
         x.getResponseHeaders().set("Content-Type", type);
+        // a refusal may leave the request's body unread (too large, another host, busy), and then the server drops the
+        // connection: say so, so that a client does not send its next request on a connection about to close
+        if (status >= 400) x.getResponseHeaders().set("Connection", "close");
         boolean head = x.getRequestMethod().equals("HEAD");
         x.sendResponseHeaders(status, head ? -1 : body.length == 0 ? -1 : body.length);
         if (!head && body.length > 0) {
