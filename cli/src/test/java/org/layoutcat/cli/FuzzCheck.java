@@ -99,14 +99,14 @@ public final class FuzzCheck {
         boolean inputPasses = false;
         for (int i = 0; i < q.args().size(); i++) {
             Lay in = Lay.parse(q.args().get(i));
-            if (in != null && in.maxAbs().compareTo(MAX) > 0) {
+            if (in != null && in.outside() != null) {
                 inputPasses = true;
-                out.add(new Finding("answers an input whose values pass 2^63-1", "argument " + (i + 1) + " reaches " + in.maxAbs()));
+                out.add(new Finding("answers an input whose values pass 2^63-1", "argument " + (i + 1) + " reaches " + in.outside()));
             }
         }
         Lay res = Lay.parse(result);
-        if (res != null && res.maxAbs().compareTo(MAX) > 0 && !inputPasses) { // (an input's that does is the finding above)
-            out.add(new Finding("answer's values pass 2^63-1 (its inputs' do not)", result + " reaches " + res.maxAbs()));
+        if (res != null && res.outside() != null && !inputPasses) { // (an input's that does is the finding above)
+            out.add(new Finding("answer's values pass 2^63-1 (its inputs' do not)", result + " reaches " + res.outside()));
         }
         try {
             String wrong = definition(q, reply, result, res);
@@ -563,7 +563,22 @@ public final class FuzzCheck {
             return false;
         }
 
-        /** Σ (s − 1)·|d|: the largest |value| (and, with non-negative strides, the largest value). */
+        /**
+         * The value past the 64-bit range that the layout reaches, or null where its values fit: its largest,
+         * Σ (s − 1)·d over the positive strides, past 2^63 − 1, or its least, over the negative ones, below −2^63.
+         */
+        BigInteger outside() {
+            BigInteger hi = BigInteger.ZERO, lo = BigInteger.ZERO;
+            List<BigInteger> s = shape.leaves(), d = stride.leaves();
+            for (int k = 0; k < s.size(); k++) {
+                BigInteger v = s.get(k).subtract(BigInteger.ONE).multiply(d.get(k));
+                if (v.signum() > 0) hi = hi.add(v); else lo = lo.add(v);
+            }
+            if (hi.compareTo(MAX) > 0) return hi;
+            return lo.compareTo(MAX.negate().subtract(BigInteger.ONE)) < 0 ? lo : null;
+        }
+
+        /** Σ (s − 1)·|d|: CuTe's cosize less 1 (the largest value where no stride is negative). */
         BigInteger maxAbs() {
             BigInteger m = BigInteger.ZERO;
             List<BigInteger> s = shape.leaves(), d = stride.leaves();

@@ -117,12 +117,25 @@ public final class FuzzRequests {
         } else if (op.name().equals("bank_conflicts") && r.nextInt(3) > 0) {
             args.addAll(oneInstruction());
         } else {
+            List<Boolean> outside = new ArrayList<>(); // whether each argument was drawn out of its range
             for (Param<?> p : op.params()) {
                 if (p.optional() && r.nextInt(3) == 0) break;
+                past = false;
                 args.add(argument(p.kind()));
+                outside.add(past);
             }
+            if (r.nextInt(40) == 0 && !args.isEmpty()) { // one argument too few: the one left out no longer counts
+                args.removeLast();
+                outside.removeLast();
+            }
+            past = outside.contains(true);
+            String engine = op.engines() && r.nextInt(6) == 0 ? (r.nextBoolean() ? "category" : "cute") : null;
+            return new Request(id, op.name(), args, engine, past);
         }
-        if (r.nextInt(40) == 0 && !args.isEmpty()) args.removeLast(); // one argument too few
+        if (r.nextInt(40) == 0 && !args.isEmpty()) { // one argument too few
+            args.removeLast();
+            past = args.stream().anyMatch(a -> a.contains(PAST_64_BITS)); // what is left of a mutated example
+        }
         String engine = op.engines() && r.nextInt(6) == 0 ? (r.nextBoolean() ? "category" : "cute") : null;
         return new Request(id, op.name(), args, engine, past);
     }

@@ -99,6 +99,15 @@ public final class SwizzleSearch {
         }
     }
 
+    /** The swizzles {@code Sw<B,M,S>} the search tries over {@code bits} index bits of {@code 2^log2e}-byte elements. */
+    private static int swizzles(int bits, int log2e) {
+        int n = 0;
+        for (int b = 1; b <= 5; b++) {
+            for (int m = Math.max(0, 2 - log2e); m <= 7 - log2e && m < bits; m++) n += Math.max(0, bits - b - m - b + 1);
+        }
+        return n;
+    }
+
     /** The most candidates counted: past it the tile is refused rather than searched. */
     static final int MAX_CANDIDATES = 512;
 
@@ -156,7 +165,15 @@ public final class SwizzleSearch {
                 }
             }
         }
-        if (layouts.size() > MAX_CANDIDATES) throw new IllegalStateException(layouts.size() + " candidates");
+        if (layouts.size() > MAX_CANDIDATES) { // the candidates grow with the tile's bits: a tile, not a bug
+            int fits = bits;
+            while (fits > 1 && 1 + swizzles(fits, log2e) + 2 * Major.values().length * Swizzling.values().length > MAX_CANDIDATES) fits--;
+            long size = mn * k; // a power of two (both extents are)
+            int fitting = fits;
+            throw new LayoutArgumentException(() -> "tile " + tile + ": its " + size + " elements make " + layouts.size()
+                    + " candidate layouts (the swizzles of its " + bits + " index bits and the GMMA atoms), past the "
+                    + MAX_CANDIDATES + " a search weighs (a tile of at most 2^" + fitting + " elements keeps within them)");
+        }
         for (Access a : accesses) {
             Layout l = a.access();
             long threads = l.rank() >= 2 ? l.mode(0).size() : l.size();

@@ -1,5 +1,9 @@
 package org.layoutcat.core.swizzle;
 
+import org.layoutcat.core.LayoutArgumentException;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -50,6 +54,17 @@ class SwizzleSearchTest {
     }
 
     /** K = 32 halves (64-byte rows): CUTLASS's selector takes the SW64 atom; Sw<2,3,3> meets the bound. */
+    @Test
+    void aTileWhoseSwizzlesAreTooManyIsRefusedAsATileNotAsABug() {
+        // the fuzz run of issue 34: (2147483648,16) reached an internal guard, "808 candidates"; the candidates are
+        // 1 + the Sw<B,M,S> with B + M + S ≤ 35 index bits + the GMMA atoms that tile it
+        IntTuple tile = IntTuple.parse("(2147483648,16)");
+        LayoutArgumentException e = assertThrows(LayoutArgumentException.class,
+                () -> SwizzleSearch.search(tile, 2, Major.K, List.of(new SwizzleSearch.Access("column", Layout.parse("32:1"), 32))));
+        assertTrue(e.getMessage().startsWith("tile (2147483648,16): its 34359738368 elements make 808 candidate layouts"), e.getMessage());
+        assertTrue(e.getMessage().contains("at most 2^25 elements"), e.getMessage());
+    }
+
     @Test
     void narrowTilesTakeNarrowerSwizzles() {
         IntTuple tile = IntTuple.parse("(128,32)");
