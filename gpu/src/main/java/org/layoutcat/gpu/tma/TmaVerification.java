@@ -167,7 +167,9 @@ public final class TmaVerification {
         List<Long> offsets = new ArrayList<>();
         long values;
         if (c.expect == Expect.LANDS) {
-            TmaDescriptor d = TmaDescriptor.derive(g, s, t, tile, c.multicast, c.staticGmem);
+            TmaDescriptor.Extents extents = c.staticGmem ? TmaDescriptor.Extents.STATIC : TmaDescriptor.Extents.RUNTIME;
+            TmaDescriptor d = tile == null ? TmaDescriptor.derive(g, s, t, c.multicast, extents)
+                    : TmaDescriptor.derive(g, s, t, tile, c.multicast, extents);
             args = TensorMapArgs.of(d);
             long[] shift = tmaCoordinate(d.tmaTensor(), p.origin);
             for (TmaDescriptor.Copy k : d.copies()) {
