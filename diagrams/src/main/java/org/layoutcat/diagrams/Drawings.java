@@ -418,6 +418,8 @@ public final class Drawings {
      *         would be too large to draw
      */
     public static Diagram tma(Layout gmem, AnyLayout smem, TmaDataType type, IntTuple ctaTile, String title) {
-        return TmaPicture.of(TmaDescriptor.derive(gmem, smem, type, ctaTile, 1, false), title);
+        TmaDescriptor d = ctaTile == null ? TmaDescriptor.derive(gmem, smem, type, 1, TmaDescriptor.Extents.RUNTIME)
+                : TmaDescriptor.derive(gmem, smem, type, ctaTile, 1, TmaDescriptor.Extents.RUNTIME);
+        return TmaPicture.of(d, title);
     }
 }

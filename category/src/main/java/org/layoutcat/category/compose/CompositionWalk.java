@@ -140,7 +140,7 @@ final class CompositionWalk {
         long[] vPrime = w.vPrime;
         int[] vOff = w.vOff;
         int[] gPrime = w.gPrime;
-        int nvp = FlatMorphisms.pushforward(g, ng, v, nv, pieces, uOff, vPrime, vOff, gPrime);
+        int nvp = FlatMorphisms.pushforward(g, ng, v, nv, w.uPrime, w.pushed);
         // 5. f' = (T' ⊂ U') ∘ pullback(f): S' → U', the same map as the pullback S' → T' (T'♭ is a prefix of U'♭)
         long[] sPrime = w.sPrime;
         int[] sOff = w.sOff;
@@ -292,6 +292,10 @@ final class CompositionWalk {
         final int[] gPrime;
         final int[] sOff;
         final int[] fPrime;
+        /** U'♭ = {@link #pieces} in the runs {@link #uOff}, as {@link FlatMorphisms#pushforward} reads them. */
+        final FlatMorphisms.Pieces uPrime;
+        /** {@link #vPrime}, {@link #vOff} and {@link #gPrime}, where {@link FlatMorphisms#pushforward} writes g'. */
+        final FlatMorphisms.Pushed pushed;
         /** The modes of B~ and the entries of V that {@link #extend} hands back. */
         int ng;
         int nv;
@@ -326,6 +330,8 @@ final class CompositionWalk {
             gPrime = new int[5 * n];
             sOff = new int[n + 1];
             fPrime = new int[6 * n];
+            uPrime = new FlatMorphisms.Pieces(pieces, uOff);
+            pushed = new FlatMorphisms.Pushed(vPrime, vOff, gPrime);
         }
     }
 

@@ -220,18 +220,44 @@ public final class FlatMorphisms {
     }
 
     /**
-     * The pushforward {@code g': U' → V'} of {@code g: U → V} along a refinement {@code U' → U} (paper §4.1.2),
-     * flat: g has the map {@code alpha[0..nu)} into {@code v[0..nv)}; U'♭ is {@code pieces}, the pieces of
-     * {@code u_i} (the relative mode {@code mode_i(U', U)}) at {@code [uOff[i], uOff[i+1])} with {@code uOff[0] = 0}.
-     * V' replaces each {@code v_j} hit by {@code u_i} ({@code α(i) = j}) by the pieces of {@code u_i}, and keeps
-     * the entries not hit; g' sends the p-th piece of {@code u_i} to the p-th of those copies, or to {@code *}
-     * where {@code α(i) = *}. Writes V'♭ into {@code vPrime} (room for {@code nv + uOff[nu]}), where the entries of
-     * V' that replace {@code v_j} start into {@code vOff} ({@code [vOff[j], vOff[j+1])}; room for {@code nv + 1}),
-     * the map of g' into {@code alphaPrime[0..uOff[nu])}, and returns the length of V'♭. Postconditions: V' refines
-     * V, and {@code L_(g')} has the layout function of {@code L_g}. Allocates nothing.
+     * A refinement {@code X' → X} of a flat X as the kernels read it: X'♭ is {@code pieces}, the pieces of
+     * {@code x_k} at {@code [offsets[k], offsets[k+1])} with {@code offsets[0] = 0}. It views the arrays it is given
+     * (a caller's reused buffers); it copies nothing.
+     *
+     * @param pieces  X'♭
+     * @param offsets where the pieces of each entry of X start, one more than X's entries
      */
-    public static int pushforward(int[] alpha, int nu, long[] v, int nv, long[] pieces, int[] uOff, long[] vPrime,
-            int[] vOff, int[] alphaPrime) {
+    public record Pieces(long[] pieces, int[] offsets) {
+    }
+
+    /**
+     * Where {@link #pushforward} writes {@code g': U' → V'}: V'♭ into {@code vPrime}, where the entries of V' that
+     * replace {@code v_j} start into {@code vOff} ({@code [vOff[j], vOff[j+1])}), and the map of g' into
+     * {@code alphaPrime}. It views the arrays it is given (a caller's reused buffers); it copies nothing.
+     *
+     * @param vPrime     room for {@code nv + uOff[nu]} entries
+     * @param vOff       room for {@code nv + 1}
+     * @param alphaPrime room for {@code uOff[nu]}
+     */
+    public record Pushed(long[] vPrime, int[] vOff, int[] alphaPrime) {
+    }
+
+    /**
+     * The pushforward {@code g': U' → V'} of {@code g: U → V} along a refinement {@code U' → U} (paper §4.1.2),
+     * flat: g has the map {@code alpha[0..nu)} into {@code v[0..nv)}; U'♭ is {@code uPrime.pieces()}, the pieces of
+     * {@code u_i} (the relative mode {@code mode_i(U', U)}) at {@code [uOff[i], uOff[i+1])} with {@code uOff[0] = 0}
+     * ({@code uOff = uPrime.offsets()}). V' replaces each {@code v_j} hit by {@code u_i} ({@code α(i) = j}) by the
+     * pieces of {@code u_i}, and keeps the entries not hit; g' sends the p-th piece of {@code u_i} to the p-th of those
+     * copies, or to {@code *} where {@code α(i) = *}. Writes V'♭, its runs over V and the map of g' into {@code out}
+     * ({@link Pushed}), and returns the length of V'♭. Postconditions: V' refines V, and {@code L_(g')} has the layout
+     * function of {@code L_g}. Allocates nothing.
+     */
+    public static int pushforward(int[] alpha, int nu, long[] v, int nv, Pieces uPrime, Pushed out) {
+        long[] pieces = uPrime.pieces();
+        int[] uOff = uPrime.offsets();
+        long[] vPrime = out.vPrime();
+        int[] vOff = out.vOff();
+        int[] alphaPrime = out.alphaPrime();
         // vOff[j + 1] holds the preimage of v_j (i + 1, or * where none) until the pass over V puts the offset there
         Arrays.fill(vOff, 1, nv + 1, FinMorphism.STAR);
         for (int i = 0; i < nu; i++) {

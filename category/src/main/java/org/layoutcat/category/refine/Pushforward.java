@@ -38,7 +38,8 @@ public final class Pushforward {
         long[] vFlat = new long[v.length + pieces.length];
         int[] vOff = new int[v.length + 1];
         int[] alphaPrime = new int[pieces.length];
-        int n = FlatMorphisms.pushforward(alpha, alpha.length, v, v.length, pieces, r.flatOffsets(), vFlat, vOff, alphaPrime);
+        int n = FlatMorphisms.pushforward(alpha, alpha.length, v, v.length, new FlatMorphisms.Pieces(pieces, r.flatOffsets()),
+                new FlatMorphisms.Pushed(vFlat, vOff, alphaPrime));
         // V' nested as V, each leaf v_j hit by u_i replaced by mode_i(U', U) with its nesting
         List<IntTuple> relative = r.relativeModes();
         List<IntTuple> parts = new ArrayList<>(v.length);

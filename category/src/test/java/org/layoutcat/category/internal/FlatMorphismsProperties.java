@@ -100,7 +100,8 @@ class FlatMorphismsProperties {
         long[] vPrime = new long[v.length + uPrime.pieces.length];
         int[] vOff = new int[v.length + 1];
         int[] alphaPrime = new int[uPrime.pieces.length];
-        int n = FlatMorphisms.pushforward(alpha, alpha.length, v, v.length, uPrime.pieces, uPrime.off, vPrime, vOff, alphaPrime);
+        int n = FlatMorphisms.pushforward(alpha, alpha.length, v, v.length, new FlatMorphisms.Pieces(uPrime.pieces, uPrime.off),
+                new FlatMorphisms.Pushed(vPrime, vOff, alphaPrime));
         Statistics.label("an entry of U refined by no piece").collect(uPrime.hasEmptyRun());
         assertEquals(n, vOff[v.length]);
         for (int j = 0; j < v.length; j++) {

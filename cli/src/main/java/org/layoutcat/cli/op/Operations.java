@@ -41,6 +41,7 @@ import org.layoutcat.core.atom.CopyStage;
 import org.layoutcat.core.swizzle.SwizzleSearch;
 import org.layoutcat.core.tma.TmaDataType;
 import org.layoutcat.core.tma.TmaDescriptor;
+import org.layoutcat.core.tma.TmaDescriptor.Extents;
 import org.layoutcat.core.algebra.Coalesce;
 import org.layoutcat.core.algebra.Complement;
 import org.layoutcat.core.algebra.Composition;
@@ -548,9 +549,6 @@ public final class Operations {
                 answer -> ((SwizzleSearch.Result) answer.detail()).table(12)));
     }
 
-    /** Whether a global tensor's extents and strides are run-time values, as kernels have them, or compile-time ones. */
-    public enum Extents { RUNTIME, STATIC }
-
     private static void tmaDescriptor() {
         Param<Layout> gmem = Param.of("gmem", ArgKind.LAYOUT, "the global tensor's layout, in elements");
         Param<AnyLayout> smem = Param.of("smem", ArgKind.ANY_LAYOUT, "the tile's layout in shared memory, swizzled or not");
@@ -564,8 +562,10 @@ public final class Operations {
                 List.of(gmem, smem, elem, ctaTile, multicast, extents), List.of("data_type", "rank", "global_dim", "global_strides", "box_dim",
                         "element_strides", "swizzle", "tma_tensor", "box_basis", "values_per_copy", "bytes_per_copy", "copies", "coords",
                         "smem_alignment"), false, a -> {
-                    TmaDescriptor d = TmaDescriptor.derive(a.get(gmem), a.get(smem), a.get(elem), a.getOr(ctaTile, null),
-                            a.getOr(multicast, 1), a.getOr(extents, Extents.RUNTIME) == Extents.STATIC);
+                    Extents e = a.getOr(extents, Extents.RUNTIME);
+                    TmaDescriptor d = a.has(ctaTile)
+                            ? TmaDescriptor.derive(a.get(gmem), a.get(smem), a.get(elem), a.get(ctaTile), a.getOr(multicast, 1), e)
+                            : TmaDescriptor.derive(a.get(gmem), a.get(smem), a.get(elem), a.getOr(multicast, 1), e);
                     StringBuilder coords = new StringBuilder();
                     for (TmaDescriptor.Copy c : d.copies()) {
                         if (!coords.isEmpty()) coords.append(' ');

@@ -3,6 +3,7 @@ package org.layoutcat.cli.serve;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.LongUnaryOperator;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
@@ -44,63 +45,153 @@ final class Grids {
     }
 
     /**
-     * One grid.
+     * One grid: where it sits and what colours it, and its layers of per-element values, each present or absent as a
+     * whole (at most one of each kind).
+     *
+     * @param frame  its caption, shape and cells
+     * @param x      its left column, in cells, in the view
+     * @param y      its top row, in cells, in the view
+     * @param colour what colours a cell: offset, thread, bank or none
+     * @param layers its layers of values, at most one of each kind
+     */
+    record Panel(Frame frame, long x, long y, String colour, List<Layer> layers) {
+        Panel {
+            layers = List.copyOf(layers);
+        }
+
+        Panel(Frame frame, String colour, Layer... layers) {
+            this(frame, 0, 0, colour, List.of(layers));
+        }
+
+        String name() {
+            return frame.name();
+        }
+
+        IntTuple shape() {
+            return frame.shape();
+        }
+
+        long rows() {
+            return frame.rows();
+        }
+
+        long cols() {
+            return frame.cols();
+        }
+
+        boolean transposed() {
+            return frame.transposed();
+        }
+
+        /** Its layer of this kind, where it has one. */
+        <L extends Layer> Optional<L> layer(Class<L> kind) {
+            return layers.stream().filter(kind::isInstance).map(kind::cast).findFirst();
+        }
+
+        /** The panel with {@code layer} in place of its layer of that kind, or added. */
+        Panel with(Layer layer) {
+            List<Layer> out = new ArrayList<>(layers.size() + 1);
+            for (Layer l : layers) if (l.getClass() != layer.getClass()) out.add(l);
+            out.add(layer);
+            return new Panel(frame, x, y, colour, out);
+        }
+
+        Panel at(long nx, long ny) {
+            return new Panel(frame, nx, ny, colour, layers);
+        }
+
+        Panel withPeer(long[] peers, int panel) {
+            return with(new Peers(peers, panel));
+        }
+
+        Panel withBank(long[] banks) {
+            return new Panel(frame, x, y, "bank", layers).with(new Banks(banks));
+        }
+
+        Panel withAddress(long[] offsets) {
+            return with(new Addresses(offsets));
+        }
+
+        Panel withOwners(Owners o) {
+            return with(new Threads(o.thread, o.value)).with(new Holders(o.holders));
+        }
+    }
+
+    /**
+     * A grid's caption and cells.
      *
      * @param name       its caption ("C", "source", the layout)
      * @param shape      the shape whose colexicographic coordinate of e the page shows
      * @param rows       rows drawn
      * @param cols       columns drawn
      * @param transposed cell (r, c) is element {@code c + cols·r} (B of an MMA, drawn K × N)
-     * @param x          its left column, in cells, in the view
-     * @param y          its top row, in cells, in the view
-     * @param colour     what colours a cell: offset, thread or bank
-     * @param offset     each element's offset (the layout's value), or null
-     * @param unswizzled each element's offset before the swizzle (a composed layout's {@code offset + L(i)}), or null
-     * @param bank       each element's bank, or null
-     * @param thread     each element's first thread, −1 where none holds it, or null
-     * @param value      each element's value index under that thread, or null
-     * @param holders    how many (thread, value) pairs hold each element, or null
-     * @param peer       each element's counterpart in the panel {@code peerPanel}, or null
-     * @param peerPanel  the index of the panel {@code peer} points into, −1 for none
-     * @param text       each element's value as text where it is not an integer (a coordinate of a scaled-basis layout), or null
-     * @param address    each element's offset in the tensor a copy reads (its source panel) or writes (its destination), or null
-     * @param pairs      the TV layout's values, pair by pair ({@code t + threads·v}): the elements each thread holds, every
-     *                   one of them where several threads hold an element; or null
-     * @param threads    the number of threads of {@code pairs}
-     * @param ways       for a shared-memory tile under one instruction or a stage of them: how many distinct words the
-     *                   element's bank holds in its instruction's phase (more than 1: a bank conflict), 0 where no instruction
-     *                   reads it; or null
-     * @param instruction for a stage: the index of the warp instruction that first reads each element (warp by warp, in
-     *                   issue order), −1 where none does; or null
      */
-    record Panel(String name, IntTuple shape, long rows, long cols, boolean transposed, long x, long y, String colour,
-            long[] offset, long[] unswizzled, long[] bank, long[] thread, long[] value, long[] holders, long[] peer, int peerPanel,
-            String[] text, long[] address, long[] pairs, long threads, long[] ways, long[] instruction) {
+    record Frame(String name, IntTuple shape, long rows, long cols, boolean transposed) {
+    }
 
-        Panel at(long nx, long ny) {
-            return new Panel(name, shape, rows, cols, transposed, nx, ny, colour, offset, unswizzled, bank, thread, value, holders,
-                    peer, peerPanel, text, address, pairs, threads, ways, instruction);
-        }
+    /** A panel's values of one kind, one per element (in the element order of the panel's comment). */
+    sealed interface Layer {
+    }
 
-        Panel withPeer(long[] peers, int panel) {
-            return new Panel(name, shape, rows, cols, transposed, x, y, colour, offset, unswizzled, bank, thread, value, holders,
-                    peers, panel, text, address, pairs, threads, ways, instruction);
-        }
+    /** @param offset each element's offset (the layout's value) */
+    record Offsets(long[] offset) implements Layer {
+    }
 
-        Panel withBank(long[] banks) {
-            return new Panel(name, shape, rows, cols, transposed, x, y, "bank", offset, unswizzled, banks, thread, value, holders,
-                    peer, peerPanel, text, address, pairs, threads, ways, instruction);
-        }
+    /** @param unswizzled each element's offset before the swizzle (a composed layout's {@code offset + L(i)}) */
+    record Swizzle(long[] unswizzled) implements Layer {
+    }
 
-        Panel withAddress(long[] offsets) {
-            return new Panel(name, shape, rows, cols, transposed, x, y, colour, offset, unswizzled, bank, thread, value, holders, peer,
-                    peerPanel, text, offsets, pairs, threads, ways, instruction);
-        }
+    /** @param bank each element's bank */
+    record Banks(long[] bank) implements Layer {
+    }
 
-        Panel withOwners(Owners o) {
-            return new Panel(name, shape, rows, cols, transposed, x, y, colour, offset, unswizzled, bank, o.thread, o.value, o.holders,
-                    peer, peerPanel, text, address, pairs, threads, ways, instruction);
-        }
+    /**
+     * @param thread each element's first thread, −1 where none holds it
+     * @param value  each element's value index under that thread
+     */
+    record Threads(long[] thread, long[] value) implements Layer {
+    }
+
+    /** @param holders how many (thread, value) pairs hold each element */
+    record Holders(long[] holders) implements Layer {
+    }
+
+    /**
+     * @param peer  each element's counterpart in the panel {@code panel}
+     * @param panel the index of the panel {@code peer} points into
+     */
+    record Peers(long[] peer, int panel) implements Layer {
+    }
+
+    /** @param address each element's offset in the tensor a copy reads (its source panel) or writes (its destination) */
+    record Addresses(long[] address) implements Layer {
+    }
+
+    /**
+     * @param pairs   the TV layout's values, pair by pair ({@code t + threads·v}): the elements each thread holds, every
+     *                one of them where several threads hold an element
+     * @param threads the number of threads of {@code pairs}
+     */
+    record Pairs(long[] pairs, long threads) implements Layer {
+    }
+
+    /**
+     * @param ways for a shared-memory tile under one instruction or a stage of them: how many distinct words the
+     *             element's bank holds in its instruction's phase (more than 1: a bank conflict), 0 where no instruction
+     *             reads it
+     */
+    record Conflicts(long[] ways) implements Layer {
+    }
+
+    /**
+     * @param instruction for a stage: the index of the warp instruction that first reads each element (warp by warp, in
+     *                    issue order), −1 where none does
+     */
+    record Stage(long[] instruction) implements Layer {
+    }
+
+    /** @param text each element's value as text where it is not an integer (a coordinate of a scaled-basis layout) */
+    record Text(String[] text) implements Layer {
     }
 
     /** Rows and columns of a shape: rank ≤ 1 a column ({@code (N,1)}, as CuTe pads a vector); else mode 0 against the rest. */
@@ -130,17 +221,17 @@ final class Grids {
         if (l instanceof CoordLayout c) { // values are coordinates: shown as CuTe prints them, coloured by index
             String[] text = new String[(int) n];
             for (int e = 0; e < n; e++) text[e] = c.apply(e).toString();
-            return new Panel(l.toString(), shape, rc[0], rc[1], false, 0, 0, "none", null, null, null, null, null, null, null, -1, text, null, null, 0, null, null);
+            return new Panel(new Frame(l.toString(), shape, rc[0], rc[1], false), "none", new Text(text));
         }
         LongUnaryOperator phi = AnyLayout.offsets(l, "layout", "its values are coordinates");
         long[] offset = new long[(int) n];
         for (int e = 0; e < n; e++) offset[e] = phi.applyAsLong(e);
-        long[] unswizzled = null;
+        Panel p = new Panel(new Frame(l.toString(), shape, rc[0], rc[1], false), "offset", new Offsets(offset));
         if (l instanceof ComposedLayout c) {
-            unswizzled = new long[(int) n];
+            long[] unswizzled = new long[(int) n];
             for (int e = 0; e < n; e++) unswizzled[e] = Math.addExact(c.offset(), c.inner().apply(e));
+            p = p.with(new Swizzle(unswizzled));
         }
-        Panel p = new Panel(l.toString(), shape, rc[0], rc[1], false, 0, 0, "offset", offset, unswizzled, null, null, null, null, null, -1, null, null, null, 0, null, null);
         return elementBytes > 0 ? p.withBank(banks(offset, elementBytes)) : p;
     }
 
@@ -185,13 +276,13 @@ final class Grids {
         long rows = transposed ? rc[1] : rc[0], cols = transposed ? rc[0] : rc[1];
         Owners o = owners(name, tv, shape.product());
         long threads = tv.rank() == 2 ? tv.mode(0).size() : tv.size();
-        long[] pairs = null;
+        Panel p = new Panel(new Frame(name, shape, rows, cols, transposed), "thread").withOwners(o);
         if (tv.size() <= 4 * MAX_CELLS) { // each thread's elements, for selecting a thread; past that, its first ones
-            pairs = new long[(int) tv.size()];
+            long[] pairs = new long[(int) tv.size()];
             for (int i = 0; i < pairs.length; i++) pairs[i] = tv.apply(i);
+            p = p.with(new Pairs(pairs, threads));
         }
-        return new Panel(name, shape, rows, cols, transposed, 0, 0, "thread", null, null, null, o.thread, o.value, o.holders, null, -1, null,
-                null, pairs, threads, null, null);
+        return p;
     }
 
     /** The TV layout itself: threads down, values across, each cell its offset in the tile, coloured by thread. */
@@ -204,8 +295,8 @@ final class Grids {
             thread[i] = i % threads;
             value[i] = i / threads;
         }
-        return new Panel("TV " + tv, IntTuple.of(IntTuple.of(threads), IntTuple.of(values)), threads, values, false, 0, 0, "thread",
-                offset, null, null, thread, value, null, null, -1, null, null, null, 0, null, null);
+        return new Panel(new Frame("TV " + tv, IntTuple.of(IntTuple.of(threads), IntTuple.of(values)), threads, values, false), "thread",
+                new Offsets(offset), new Threads(thread, value));
     }
 
     /** The tile of a TV layout and the TV table beside it, as {@code draw tv} shows them. */
@@ -297,6 +388,7 @@ final class Grids {
         BankConflicts.Indexed a = BankConflicts.indexed(access, lanes);
         List<List<Long>> instructions = BankConflicts.stageAddresses(BankConflicts.offsets(smem), elementBytes, a);
         int vector = a.values() * elementBytes;
+        long[] offset = p.layer(Offsets.class).map(Offsets::offset).orElse(null); // a layout of offsets: the others are refused above
         long[] thread = new long[(int) cells], value = new long[(int) cells], holders = new long[(int) cells];
         long[] ways = new long[(int) cells], instruction = new long[(int) cells];
         java.util.Arrays.fill(thread, -1);
@@ -322,14 +414,14 @@ final class Grids {
                             value[(int) e] = v;
                             instruction[(int) e] = k;
                         }
-                        long word = Math.floorDiv(Math.multiplyExact(p.offset()[(int) e], (long) elementBytes), (long) BankConflicts.WORD);
+                        long word = Math.floorDiv(Math.multiplyExact(offset[(int) e], (long) elementBytes), (long) BankConflicts.WORD);
                         if (phase != null) ways[(int) e] = Math.max(ways[(int) e], phase.banks().get((int) Math.floorMod(word, (long) BankConflicts.BANKS)).size());
                     }
                 }
             }
         }
         boolean stage = warps * (long) a.perThread() > 1;
-        return new Panel(p.name(), p.shape(), p.rows(), p.cols(), p.transposed(), p.x(), p.y(), p.colour(), p.offset(), p.unswizzled(), p.bank(),
-                thread, value, holders, p.peer(), p.peerPanel(), p.text(), p.address(), null, 0, ways, stage ? instruction : null);
+        Panel out = p.withOwners(new Owners(thread, value, holders)).with(new Conflicts(ways));
+        return stage ? out.with(new Stage(instruction)) : out;
     }
 }

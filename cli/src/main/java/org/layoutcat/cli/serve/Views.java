@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import org.layoutcat.cli.DrawCommand;
 import org.layoutcat.cli.op.Answer;
 import org.layoutcat.cli.op.ArgKind;
@@ -514,24 +515,28 @@ final class Views {
             g.writeNumberField("x", p.x());
             g.writeNumberField("y", p.y());
             g.writeStringField("colour", p.colour());
-            array(g, "offset", p.offset());
-            array(g, "unswizzled", p.unswizzled());
-            array(g, "bank", p.bank());
-            array(g, "thread", p.thread());
-            array(g, "value", p.value());
-            array(g, "holders", p.holders());
-            array(g, "peer", p.peer());
-            array(g, "address", p.address());
-            array(g, "ways", p.ways());
-            array(g, "instruction", p.instruction());
-            if (p.pairs() != null) {
-                array(g, "pairs", p.pairs());
-                g.writeNumberField("threads", p.threads());
+            array(g, "offset", p.layer(Grids.Offsets.class).map(Grids.Offsets::offset));
+            array(g, "unswizzled", p.layer(Grids.Swizzle.class).map(Grids.Swizzle::unswizzled));
+            array(g, "bank", p.layer(Grids.Banks.class).map(Grids.Banks::bank));
+            Optional<Grids.Threads> threads = p.layer(Grids.Threads.class);
+            array(g, "thread", threads.map(Grids.Threads::thread));
+            array(g, "value", threads.map(Grids.Threads::value));
+            array(g, "holders", p.layer(Grids.Holders.class).map(Grids.Holders::holders));
+            Optional<Grids.Peers> peers = p.layer(Grids.Peers.class);
+            array(g, "peer", peers.map(Grids.Peers::peer));
+            array(g, "address", p.layer(Grids.Addresses.class).map(Grids.Addresses::address));
+            array(g, "ways", p.layer(Grids.Conflicts.class).map(Grids.Conflicts::ways));
+            array(g, "instruction", p.layer(Grids.Stage.class).map(Grids.Stage::instruction));
+            Optional<Grids.Pairs> pairs = p.layer(Grids.Pairs.class);
+            if (pairs.isPresent()) {
+                array(g, "pairs", pairs.map(Grids.Pairs::pairs));
+                g.writeNumberField("threads", pairs.get().threads());
             }
-            if (p.peer() != null) g.writeNumberField("peerPanel", p.peerPanel());
-            if (p.text() != null) {
+            if (peers.isPresent()) g.writeNumberField("peerPanel", peers.get().panel());
+            Optional<Grids.Text> text = p.layer(Grids.Text.class);
+            if (text.isPresent()) {
                 g.writeArrayFieldStart("text");
-                for (String t : p.text()) g.writeString(t);
+                for (String t : text.get().text()) g.writeString(t);
                 g.writeEndArray();
             }
             g.writeEndObject();
@@ -539,10 +544,10 @@ final class Views {
         g.writeEndArray();
     }
 
-    private static void array(JsonGenerator g, String name, long[] values) throws IOException {
-        if (values == null) return;
+    private static void array(JsonGenerator g, String name, Optional<long[]> values) throws IOException {
+        if (values.isEmpty()) return;
         g.writeFieldName(name);
-        g.writeArray(values, 0, values.length);
+        g.writeArray(values.get(), 0, values.get().length);
     }
 
     /** A shape as nested JSON arrays of integers: {@code (2,(3,4))} as {@code [2,[3,4]]}. */

@@ -40,93 +40,112 @@ public final class Atoms {
         String frag1688 = "Matrix Fragments for mma.m16n8k8 (.f16/.bf16/.tf32)";
         String frag16816 = "Matrix Fragments for mma.m16n8k16 with floating point type";
         // SM70: quad pairs; logical thread t is lane t%4 + 16·⌊t/4⌋ (ThrID (4,2):(1,16)).
-        mma("SM70_8x8x4_F16F16F16F16_TN", "mma.sync.aligned.m8n8k4.row.col.f16.f16.f16.f16", frag884, "sm_70", F16, F16,
-                "(8,8,4)", "(4,2):(1,16)", "(8,4):(1,8)", "(8,4):(1,8)", "(8,8):(1,8)");
-        mma("SM70_8x8x4_F32F16F16F32_TN", "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32", frag884, "sm_70", F32, F16,
-                "(8,8,4)", "(4,2):(1,16)", "(8,4):(1,8)", "(8,4):(1,8)", "((2,2,2),(2,2,2)):((1,16,4),(8,2,32))");
-        mma("SM75_16x8x8_F16F16F16F16_TN", "mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16", frag1688, "sm_75", F16, F16,
-                "(16,8,8)", WARP, A16x8, B8x8, C16x8);
-        mma("SM75_16x8x8_F32F16F16F32_TN", "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32", frag1688, "sm_75", F32, F16,
-                "(16,8,8)", WARP, A16x8, B8x8, C16x8);
-        mma("SM80_16x8x8_F16F16F16F16_TN", "mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16", frag1688, "sm_80", F16, F16,
-                "(16,8,8)", WARP, A16x8, B8x8, C16x8);
-        mma("SM80_16x8x8_F32F16F16F32_TN", "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32", frag1688, "sm_80", F32, F16,
-                "(16,8,8)", WARP, A16x8, B8x8, C16x8);
-        mma("SM80_16x8x8_F32BF16BF16F32_TN", "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32", frag1688, "sm_80", F32, BF16,
-                "(16,8,8)", WARP, A16x8, B8x8, C16x8);
-        mma("SM80_16x8x16_F16F16F16F16_TN", "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16", frag16816, "sm_80", F16, F16,
-                "(16,8,16)", WARP, A16x16, B8x16, C16x8);
-        mma("SM80_16x8x16_F32F16F16F32_TN", "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", frag16816, "sm_80", F32, F16,
-                "(16,8,16)", WARP, A16x16, B8x16, C16x8);
-        mma("SM80_16x8x16_F32BF16BF16F32_TN", "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32", frag16816, "sm_80", F32, BF16,
-                "(16,8,16)", WARP, A16x16, B8x16, C16x8);
-        mma("SM80_16x8x4_F32TF32TF32F32_TN", "mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32",
-                "Matrix Fragments for mma.m16n8k4 (.tf32)", "sm_80", F32, TF32,
-                "(16,8,4)", WARP, "((4,8),2):((16,1),8)", "((4,8),1):((8,1),0)", C16x8);
-        mma("SM80_16x8x8_F32TF32TF32F32_TN", "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32", frag1688, "sm_80", F32, TF32,
-                "(16,8,8)", WARP, "((4,8),(2,2)):((16,1),(8,64))", "((4,8),2):((8,1),32)", C16x8);
-        mma("SM80_16x8x32_S32S8S8S32_TN", "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32",
-                "Matrix Fragments for mma.m16n8k32", "sm_80", S32, S8,
-                "(16,8,32)", WARP, "((4,8),(4,2,2)):((64,1),(16,8,256))", "((4,8),(4,2)):((32,1),(8,128))", C16x8);
-        mma("SM80_8x8x4_F64F64F64F64_TN", "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64",
-                "Matrix Fragments for mma.m8n8k4 with .f64 floating point type", "sm_80", F64, F64,
-                "(8,8,4)", WARP, "((4,8),1):((8,1),0)", "((4,8),1):((8,1),0)", "((4,8),2):((16,1),8)");
+        mma(new Ptx("SM70_8x8x4_F16F16F16F16_TN", "mma.sync.aligned.m8n8k4.row.col.f16.f16.f16.f16", frag884, "sm_70"), F16, F16,
+                new Fragments("(8,8,4)", "(4,2):(1,16)", "(8,4):(1,8)", "(8,4):(1,8)", "(8,8):(1,8)"));
+        mma(new Ptx("SM70_8x8x4_F32F16F16F32_TN", "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32", frag884, "sm_70"), F32, F16,
+                new Fragments("(8,8,4)", "(4,2):(1,16)", "(8,4):(1,8)", "(8,4):(1,8)", "((2,2,2),(2,2,2)):((1,16,4),(8,2,32))"));
+        mma(new Ptx("SM75_16x8x8_F16F16F16F16_TN", "mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16", frag1688, "sm_75"), F16, F16,
+                new Fragments("(16,8,8)", WARP, A16x8, B8x8, C16x8));
+        mma(new Ptx("SM75_16x8x8_F32F16F16F32_TN", "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32", frag1688, "sm_75"), F32, F16,
+                new Fragments("(16,8,8)", WARP, A16x8, B8x8, C16x8));
+        mma(new Ptx("SM80_16x8x8_F16F16F16F16_TN", "mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16", frag1688, "sm_80"), F16, F16,
+                new Fragments("(16,8,8)", WARP, A16x8, B8x8, C16x8));
+        mma(new Ptx("SM80_16x8x8_F32F16F16F32_TN", "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32", frag1688, "sm_80"), F32, F16,
+                new Fragments("(16,8,8)", WARP, A16x8, B8x8, C16x8));
+        mma(new Ptx("SM80_16x8x8_F32BF16BF16F32_TN", "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32", frag1688, "sm_80"), F32, BF16,
+                new Fragments("(16,8,8)", WARP, A16x8, B8x8, C16x8));
+        mma(new Ptx("SM80_16x8x16_F16F16F16F16_TN", "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16", frag16816, "sm_80"), F16, F16,
+                new Fragments("(16,8,16)", WARP, A16x16, B8x16, C16x8));
+        mma(new Ptx("SM80_16x8x16_F32F16F16F32_TN", "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", frag16816, "sm_80"), F32, F16,
+                new Fragments("(16,8,16)", WARP, A16x16, B8x16, C16x8));
+        mma(new Ptx("SM80_16x8x16_F32BF16BF16F32_TN", "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32", frag16816, "sm_80"), F32, BF16,
+                new Fragments("(16,8,16)", WARP, A16x16, B8x16, C16x8));
+        mma(new Ptx("SM80_16x8x4_F32TF32TF32F32_TN", "mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32", "Matrix Fragments for mma.m16n8k4 (.tf32)",
+                "sm_80"), F32, TF32, new Fragments("(16,8,4)", WARP, "((4,8),2):((16,1),8)", "((4,8),1):((8,1),0)", C16x8));
+        mma(new Ptx("SM80_16x8x8_F32TF32TF32F32_TN", "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32", frag1688, "sm_80"), F32, TF32,
+                new Fragments("(16,8,8)", WARP, "((4,8),(2,2)):((16,1),(8,64))", "((4,8),2):((8,1),32)", C16x8));
+        mma(new Ptx("SM80_16x8x32_S32S8S8S32_TN", "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32", "Matrix Fragments for mma.m16n8k32", "sm_80"),
+                S32, S8, new Fragments("(16,8,32)", WARP, "((4,8),(4,2,2)):((64,1),(16,8,256))", "((4,8),(4,2)):((32,1),(8,128))", C16x8));
+        mma(new Ptx("SM80_8x8x4_F64F64F64F64_TN", "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64",
+                "Matrix Fragments for mma.m8n8k4 with .f64 floating point type", "sm_80"), F64, F64, new Fragments("(8,8,4)", WARP,
+                "((4,8),1):((8,1),0)", "((4,8),1):((8,1),0)", "((4,8),2):((16,1),8)"));
 
         String ldsm = "Warp-level matrix load instruction: ldmatrix";
-        copy("SM75_U32x1_LDSM_N", new CopyAtom.Ldmatrix(1), "ldmatrix.sync.aligned.m8n8.x1.shared.b16", ldsm, "sm_75", "32:1",
+        copy(new Ptx("SM75_U32x1_LDSM_N", "ldmatrix.sync.aligned.m8n8.x1.shared.b16", ldsm, "sm_75"), new CopyAtom.Ldmatrix(1), "32:1",
                 "((8,4),128):((128,0),1)", "(32,32):(32,1)");
-        copy("SM75_U32x2_LDSM_N", new CopyAtom.Ldmatrix(2), "ldmatrix.sync.aligned.m8n8.x2.shared.b16", ldsm, "sm_75", "32:1",
+        copy(new Ptx("SM75_U32x2_LDSM_N", "ldmatrix.sync.aligned.m8n8.x2.shared.b16", ldsm, "sm_75"), new CopyAtom.Ldmatrix(2), "32:1",
                 "((16,2),128):((128,0),1)", "(32,(32,2)):(32,(1,1024))");
-        copy("SM75_U32x4_LDSM_N", new CopyAtom.Ldmatrix(4), "ldmatrix.sync.aligned.m8n8.x4.shared.b16", ldsm, "sm_75", "32:1",
+        copy(new Ptx("SM75_U32x4_LDSM_N", "ldmatrix.sync.aligned.m8n8.x4.shared.b16", ldsm, "sm_75"), new CopyAtom.Ldmatrix(4), "32:1",
                 "(32,128):(128,1)", "(32,(32,4)):(32,(1,1024))");
-        copy("SM75_U16x2_LDSM_T", new CopyAtom.Ldmatrix(1), "ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16", ldsm, "sm_75", "32:1",
+        copy(new Ptx("SM75_U16x2_LDSM_T", "ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16", ldsm, "sm_75"), new CopyAtom.Ldmatrix(1), "32:1",
                 "((8,4),128):((128,0),1)", "((4,8),(16,2)):((256,16),(1,128))");
-        copy("SM75_U16x4_LDSM_T", new CopyAtom.Ldmatrix(2), "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16", ldsm, "sm_75", "32:1",
+        copy(new Ptx("SM75_U16x4_LDSM_T", "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16", ldsm, "sm_75"), new CopyAtom.Ldmatrix(2), "32:1",
                 "((16,2),128):((128,0),1)", "((4,8),(16,2,2)):((256,16),(1,128,1024))");
-        copy("SM75_U16x8_LDSM_T", new CopyAtom.Ldmatrix(4), "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16", ldsm, "sm_75", "32:1",
+        copy(new Ptx("SM75_U16x8_LDSM_T", "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16", ldsm, "sm_75"), new CopyAtom.Ldmatrix(4), "32:1",
                 "(32,128):(128,1)", "((4,8),(16,2,4)):((256,16),(1,128,1024))");
         String stsm = "Warp-level matrix store instruction: stmatrix";
-        copy("SM90_U32x1_STSM_N", new CopyAtom.Stmatrix(1), "stmatrix.sync.aligned.m8n8.x1.shared.b16", stsm, "sm_90", "32:1",
+        copy(new Ptx("SM90_U32x1_STSM_N", "stmatrix.sync.aligned.m8n8.x1.shared.b16", stsm, "sm_90"), new CopyAtom.Stmatrix(1), "32:1",
                 "(32,32):(32,1)", "((8,4),128):((128,0),1)");
-        copy("SM90_U32x2_STSM_N", new CopyAtom.Stmatrix(2), "stmatrix.sync.aligned.m8n8.x2.shared.b16", stsm, "sm_90", "32:1",
+        copy(new Ptx("SM90_U32x2_STSM_N", "stmatrix.sync.aligned.m8n8.x2.shared.b16", stsm, "sm_90"), new CopyAtom.Stmatrix(2), "32:1",
                 "(32,(32,2)):(32,(1,1024))", "((16,2),128):((128,0),1)");
-        copy("SM90_U32x4_STSM_N", new CopyAtom.Stmatrix(4), "stmatrix.sync.aligned.m8n8.x4.shared.b16", stsm, "sm_90", "32:1",
+        copy(new Ptx("SM90_U32x4_STSM_N", "stmatrix.sync.aligned.m8n8.x4.shared.b16", stsm, "sm_90"), new CopyAtom.Stmatrix(4), "32:1",
                 "(32,(32,4)):(32,(1,1024))", "(32,128):(128,1)");
-        copy("SM90_U16x2_STSM_T", new CopyAtom.Stmatrix(1), "stmatrix.sync.aligned.m8n8.x1.trans.shared.b16", stsm, "sm_90", "32:1",
+        copy(new Ptx("SM90_U16x2_STSM_T", "stmatrix.sync.aligned.m8n8.x1.trans.shared.b16", stsm, "sm_90"), new CopyAtom.Stmatrix(1), "32:1",
                 "((4,8),(16,2)):((256,16),(1,128))", "((8,4),128):((128,0),1)");
-        copy("SM90_U16x4_STSM_T", new CopyAtom.Stmatrix(2), "stmatrix.sync.aligned.m8n8.x2.trans.shared.b16", stsm, "sm_90", "32:1",
+        copy(new Ptx("SM90_U16x4_STSM_T", "stmatrix.sync.aligned.m8n8.x2.trans.shared.b16", stsm, "sm_90"), new CopyAtom.Stmatrix(2), "32:1",
                 "((4,8),(16,2,2)):((256,16),(1,128,1024))", "((16,2),128):((128,0),1)");
-        copy("SM90_U16x8_STSM_T", new CopyAtom.Stmatrix(4), "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16", stsm, "sm_90", "32:1",
+        copy(new Ptx("SM90_U16x8_STSM_T", "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16", stsm, "sm_90"), new CopyAtom.Stmatrix(4), "32:1",
                 "((4,8),(16,2,4)):((256,16),(1,128,1024))", "(32,128):(128,1)");
         for (int bytes : new int[] {4, 8, 16}) {
             String b = "(1," + (8 * bytes) + "):(0,1)";
-            copy("SM80_CP_ASYNC_CACHEALWAYS_U" + (8 * bytes), new CopyAtom.CpAsync(), "cp.async.ca.shared.global [dst], [src], " + bytes,
-                    "Data Movement and Conversion Instructions: cp.async", "sm_80", "1:0", b, b);
+            copy(new Ptx("SM80_CP_ASYNC_CACHEALWAYS_U" + (8 * bytes), "cp.async.ca.shared.global [dst], [src], " + bytes,
+                    "Data Movement and Conversion Instructions: cp.async", "sm_80"), new CopyAtom.CpAsync(), "1:0", b, b);
         }
         for (int bytes : new int[] {1, 2, 4, 8, 16}) {
             String b = "(1," + (8 * bytes) + "):(0,1)";
-            copy("UniversalCopy_U" + (8 * bytes), new CopyAtom.Universal(), bytes == 16 ? "ld.v4.u32 / st.v4.u32" : "ld.b" + (8 * bytes) + " / st.b" + (8 * bytes),
-                    "Data Movement and Conversion Instructions: ld, st", "any", "1:0", b, b);
+            copy(new Ptx("UniversalCopy_U" + (8 * bytes), bytes == 16 ? "ld.v4.u32 / st.v4.u32" : "ld.b" + (8 * bytes) + " / st.b" + (8 * bytes),
+                    "Data Movement and Conversion Instructions: ld, st", "any"), new CopyAtom.Universal(), "1:0", b, b);
         }
     }
 
     private Atoms() {}
 
-    private static void mma(String name, String ptx, String section, String arch, Element d, Element ab,
-                            String mnk, String thr, String a, String b, String c) {
-        MMA.put(name, new MmaAtom(name, MmaAtom.Family.MMA_SYNC, ptx, "PTX ISA: " + section, arch, d, ab, IntTuple.parse(mnk),
-                Layout.parse(thr), Layout.parse(a), Layout.parse(b), Layout.parse(c)));
+    /**
+     * An atom's instruction, as the catalog writes it.
+     *
+     * @param name    CuTe's name of the atom
+     * @param ptx     the PTX instruction
+     * @param section the title of the PTX ISA section that defines its fragments
+     * @param arch    the architecture it needs
+     */
+    private record Ptx(String name, String ptx, String section, String arch) {
     }
 
-    private static void copy(String name, CopyAtom.Family family, String ptx, String section, String arch, String thr, String src,
-                             String dst) {
+    /**
+     * An MMA atom's shape and layouts in CuTe notation, as {@code cute::print} prints its traits.
+     *
+     * @param mnk the shape M×N×K
+     * @param thr the thread layout (ThrID)
+     * @param a   ALayout, (thread, value) ↦ the index of A
+     * @param b   BLayout
+     * @param c   CLayout
+     */
+    private record Fragments(String mnk, String thr, String a, String b, String c) {
+    }
+
+    private static void mma(Ptx p, Element d, Element ab, Fragments f) {
+        MMA.put(p.name, new MmaAtom(p.name, MmaAtom.Family.MMA_SYNC, p.ptx, "PTX ISA: " + p.section, p.arch, d, ab, IntTuple.parse(f.mnk),
+                Layout.parse(f.thr), Layout.parse(f.a), Layout.parse(f.b), Layout.parse(f.c)));
+    }
+
+    private static void copy(Ptx p, CopyAtom.Family family, String thr, String src, String dst) {
         Layout s = Layout.parse(src);
         // CuTe's RefLayout: the registers, which ldmatrix writes and every other copy here reads
         CopyAtom.Side reference = switch (family) {
             case CopyAtom.Ldmatrix _ -> CopyAtom.Side.DST;
             case CopyAtom.Stmatrix _, CopyAtom.CpAsync _, CopyAtom.Universal _ -> CopyAtom.Side.SRC;
         };
-        COPY.put(name, new CopyAtom(name, family, ptx, "PTX ISA: " + section, arch, s.mode(1).size(), Layout.parse(thr), s,
+        COPY.put(p.name, new CopyAtom(p.name, family, p.ptx, "PTX ISA: " + p.section, p.arch, s.mode(1).size(), Layout.parse(thr), s,
                 Layout.parse(dst), reference));
     }
 

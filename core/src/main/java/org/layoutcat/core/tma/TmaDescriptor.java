@@ -2,6 +2,7 @@ package org.layoutcat.core.tma;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
@@ -117,6 +118,33 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
     }
 
     /**
+     * Whether a global tensor's shape and strides are run-time values in the kernel, as kernels have them
+     * ({@code make_shape(M,K)}), or compile-time constants (CuTe's {@code Int<N>}). With static ones the box's runs that
+     * are contiguous in G merge up to 256 elements, and G's modes of extent 1 or stride 0 take no dimension; with
+     * run-time ones CuTe can prove neither, merges no runs and gives every other mode of G a dimension.
+     */
+    public enum Extents { RUNTIME, STATIC }
+
+    /**
+     * The tensor map of copies between the global tensor G and the shared-memory tile S, as CuTe's
+     * {@code make_tma_copy(op, G, S, multicast)} derives it (see the class comment), with CuTe's default CTA tile: S's
+     * mode sizes ({@code product_each(shape(S))}).
+     *
+     * @param gmem      G: the global tensor's layout, in elements
+     * @param smem      S: the tile's layout in shared memory, in elements: a layout, a swizzled layout of element
+     *                  offsets {@code Sw o 0 o L}, or CuTe's pointer form {@code Sw<B,4,3> o smem_ptr[Nb] o L}
+     * @param type      the element
+     * @param multicast the CTAs of the cluster that share each copy (1 to {@value #MAX_MULTICAST})
+     * @param extents   whether G's shape and strides are run-time values or compile-time constants ({@link Extents})
+     * @throws LayoutArgumentException with the reason where CuTe or the driver would refuse the copy, or where CuTe's
+     *         descriptor would land the tile elsewhere than S says
+     * @throws ArithmeticException on overflow
+     */
+    public static TmaDescriptor derive(Layout gmem, AnyLayout smem, TmaDataType type, int multicast, Extents extents) {
+        return derive(gmem, smem, type, Optional.empty(), multicast, extents);
+    }
+
+    /**
      * The tensor map of copies between the global tensor G and the shared-memory tile S, as CuTe's
      * {@code make_tma_copy(op, G, S, ctaTile, multicast)} derives it (see the class comment).
      *
@@ -124,19 +152,20 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
      * @param smem      S: the tile's layout in shared memory, in elements: a layout, a swizzled layout of element
      *                  offsets {@code Sw o 0 o L}, or CuTe's pointer form {@code Sw<B,4,3> o smem_ptr[Nb] o L}
      * @param type      the element
-     * @param ctaTile   the CTA's tile of G, one entry per mode of G it tiles; null for S's mode sizes (CuTe's default
-     *                  {@code product_each(shape(S))})
+     * @param ctaTile   the CTA's tile of G, one entry per mode of G it tiles
      * @param multicast the CTAs of the cluster that share each copy (1 to {@value #MAX_MULTICAST})
-     * @param staticGmem whether G's shape and strides are compile-time constants in the kernel (CuTe's {@code Int<N>}):
-     *                   then the box's runs that are contiguous in G merge up to 256 elements, and G's modes of extent 1
-     *                   or stride 0 take no dimension; with run-time values, as kernels have them ({@code make_shape(M,K)}),
-     *                   CuTe can prove neither, merges no runs and gives every other mode of G a dimension
+     * @param extents   whether G's shape and strides are run-time values or compile-time constants ({@link Extents})
      * @throws LayoutArgumentException with the reason where CuTe or the driver would refuse the copy, or where CuTe's
      *         descriptor would land the tile elsewhere than S says
      * @throws ArithmeticException on overflow
      */
     public static TmaDescriptor derive(Layout gmem, AnyLayout smem, TmaDataType type, IntTuple ctaTile, int multicast,
-                                       boolean staticGmem) {
+                                       Extents extents) {
+        return derive(gmem, smem, type, Optional.of(ctaTile), multicast, extents);
+    }
+
+    private static TmaDescriptor derive(Layout gmem, AnyLayout smem, TmaDataType type, Optional<IntTuple> ctaTile, int multicast,
+                                        Extents extents) {
         String what = "tma_descriptor of " + gmem + " and " + smem;
         if (multicast < 1 || multicast > MAX_MULTICAST) {
             throw new LayoutArgumentException(what + ": multicast " + multicast + " is outside 1.." + MAX_MULTICAST
@@ -144,7 +173,7 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
         }
         Smem s = Smem.of(what, smem, type);
         TmaSwizzle mode = swizzleMode(what, s.bytes, type);
-        IntTuple tile = ctaTile != null ? ctaTile : TvLayout.productEach(s.layout.shape());
+        IntTuple tile = ctaTile.orElseGet(() -> TvLayout.productEach(s.layout.shape()));
         AnyLayout v = Composition.compose(CoordLayout.identity(gmem.shape()), Tiler.ofShape(tile));
         if (v.size() != s.layout.size()) {
             throw new LayoutArgumentException(what + ": the CTA tile " + tile + " holds " + v.size() + " elements and the"
@@ -153,7 +182,7 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
         Layout inverse = Inverse.rightInverse(s.layout);
         CoordLayout sidx2gmode = basis(Coalesce.coalesce(Composition.compose(v, inverse)));
         List<Mode> walk = unitSteps(what, gmem, sidx2gmode);
-        List<Dim> dims = dimensions(gmem, walk, staticGmem);
+        List<Dim> dims = dimensions(gmem, walk, extents);
         int needed = dims.size();
         dims = groupToRank(dims);
         Fill fill = fill(what, gmem, dims, type);
@@ -162,7 +191,7 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
         checkBox(what, dims, box, type, mode);
         long values = 1;
         for (Dim d : dims) values = Math.multiplyExact(values, d.extent());
-        List<ScaledBasis> coordStrides = coordStrides(gmem, dims, fill, staticGmem);
+        List<ScaledBasis> coordStrides = coordStrides(gmem, dims, fill, extents);
         List<Copy> copies = copies(what, gmem, v, inverse, s.layout, values, multicast, coordStrides, dims.size(), type);
         List<Long> ones = new ArrayList<>();
         for (int i = 0; i < dims.size(); i++) ones.add(1L);
@@ -293,13 +322,13 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
      * contiguous in G and the product stays within 256), then G's modes the walk does not step along, with box 1
      * (where G is static, not those of extent 1 or stride 0).
      */
-    private static List<Dim> dimensions(Layout g, List<Mode> walk, boolean staticGmem) {
+    private static List<Dim> dimensions(Layout g, List<Mode> walk, Extents extents) {
         List<List<Mode>> runs = new ArrayList<>();
         runs.add(new ArrayList<>(List.of(walk.getFirst())));
         long backShape = walk.getFirst().extent, backStride = walk.getFirst().stride;
         for (Mode m : walk.subList(1, walk.size())) {
-            if (staticGmem && Checked.fits(backShape, backStride) && backShape * backStride == m.stride && Checked.fits(m.extent, backShape)
-                    && m.extent * backShape <= MAX_BOX) {
+            if (extents == Extents.STATIC && Checked.fits(backShape, backStride) && backShape * backStride == m.stride
+                    && Checked.fits(m.extent, backShape) && m.extent * backShape <= MAX_BOX) {
                 runs.getLast().add(m);
                 backShape *= m.extent;
             } else {
@@ -313,7 +342,9 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
         boolean[] used = new boolean[g.flatRank()];
         for (Mode m : walk) used[m.mode] = true;
         for (int j = 0; j < g.flatRank(); j++) {
-            if (!used[j] && (!staticGmem || g.flatShape(j) != 1 && g.flatStride(j) != 0)) dims.add(new Dim(List.of(new Mode(1, j, g.flatStride(j)))));
+            if (!used[j] && (extents == Extents.RUNTIME || g.flatShape(j) != 1 && g.flatStride(j) != 0)) {
+                dims.add(new Dim(List.of(new Mode(1, j, g.flatStride(j)))));
+            }
         }
         return dims;
     }
@@ -513,11 +544,11 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
      * several, {@code (d_j / d)@i} for the dimension's gcd stride d; 0 where j is in no dimension (or, G static, has
      * extent 1 or stride 0).
      */
-    private static List<ScaledBasis> coordStrides(Layout g, List<Dim> dims, Fill fill, boolean staticGmem) {
+    private static List<ScaledBasis> coordStrides(Layout g, List<Dim> dims, Fill fill, Extents extents) {
         List<ScaledBasis> out = new ArrayList<>();
         for (int j = 0; j < g.flatRank(); j++) {
             ScaledBasis e = ScaledBasis.ZERO;
-            if (!staticGmem || g.flatShape(j) != 1 && g.flatStride(j) != 0) {
+            if (extents == Extents.RUNTIME || g.flatShape(j) != 1 && g.flatStride(j) != 0) {
                 for (int i = 0; i < dims.size(); i++) {
                     final int jj = j;
                     if (dims.get(i).modes.stream().noneMatch(m -> m.mode == jj)) continue;

@@ -3,6 +3,8 @@ package org.layoutcat.core.tma;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.layoutcat.core.tma.TmaDescriptor.Extents.RUNTIME;
+import static org.layoutcat.core.tma.TmaDescriptor.Extents.STATIC;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -42,7 +44,7 @@ class TmaDescriptorTest {
             int code = Integer.parseInt(get("json").replaceAll(".*\"dataType\":(\\d+).*", "$1"));
             TmaDataType t = Arrays.stream(TmaDataType.values()).filter(x -> x.code == code).findFirst().orElseThrow();
             return TmaDescriptor.derive(Layout.parse(get("gmem")), AnyLayout.parse(get("smem")), t, IntTuple.parse(get("tile")),
-                    Integer.parseInt(get("multicast")), "1".equals(get("static"))); // no #static line: run-time extents
+                    Integer.parseInt(get("multicast")), "1".equals(get("static")) ? STATIC : RUNTIME); // no #static line: run-time extents
         }
     }
 
@@ -112,9 +114,11 @@ class TmaDescriptorTest {
         }
     }
 
-    private static String refusal(String gmem, String smem, String type, String tile, int multicast, boolean statics) {
-        return assertThrows(LayoutArgumentException.class, () -> TmaDescriptor.derive(Layout.parse(gmem), AnyLayout.parse(smem),
-                TmaDataType.parse(type), tile == null ? null : IntTuple.parse(tile), multicast, statics)).getMessage();
+    private static String refusal(String gmem, String smem, String type, String tile, int multicast, TmaDescriptor.Extents extents) {
+        return assertThrows(LayoutArgumentException.class, () -> {
+            if (tile == null) TmaDescriptor.derive(Layout.parse(gmem), AnyLayout.parse(smem), TmaDataType.parse(type), multicast, extents);
+            else TmaDescriptor.derive(Layout.parse(gmem), AnyLayout.parse(smem), TmaDataType.parse(type), IntTuple.parse(tile), multicast, extents);
+        }).getMessage();
     }
 
     private static void assertContains(String message, String... parts) {
@@ -129,14 +133,14 @@ class TmaDescriptorTest {
     /** CuTe: static assertion "Could not find a common tile-gmem vectorization" (r01-no-vector). */
     @Test
     void aTileSharingNoVectorWithGlobalMemoryIsRefused() {
-        assertContains(refusal("(512,1024):(1024,1)", "(64,32):(2,128)", "f16", "(64,32)", 1, false),
+        assertContains(refusal("(512,1024):(1024,1)", "(64,32):(2,128)", "f16", "(64,32)", 1, RUNTIME),
                 "share no vector", "Could not find a common tile-gmem vectorization");
     }
 
     /** CuTe: static assertion "Expected S = 3 when M == 4. Unsupported layout swizzle." (r02-swizzle-no-mode). */
     @Test
     void aSwizzleTmaHasNoModeForIsRefused() {
-        assertContains(refusal("(512,1024):(1024,1)", "Sw<2,4,2> o smem_ptr[16b](unset) o (8,32):(32,1)", "f16", "(8,32)", 1, false),
+        assertContains(refusal("(512,1024):(1024,1)", "Sw<2,4,2> o smem_ptr[16b](unset) o (8,32):(32,1)", "f16", "(8,32)", 1, RUNTIME),
                 "Sw<2,4,2>", "Sw<1,4,3>, Sw<2,4,3>, Sw<3,4,3> of bytes", "Sw<1,3,3>, Sw<2,3,3>, Sw<3,3,3> of 2-byte element offsets");
     }
 
@@ -150,43 +154,43 @@ class TmaDescriptorTest {
     @Test
     void aSwizzleOfElementOffsetsIsReadInBytes() {
         TmaDescriptor d = TmaDescriptor.derive(Layout.parse("(512,1024):(1024,1)"), AnyLayout.parse("Sw<3,3,3> o 0 o (8,64):(64,1)"),
-                TmaDataType.FLOAT16, null, 1, false);
+                TmaDataType.FLOAT16, 1, RUNTIME);
         assertEquals(TmaSwizzle.SWIZZLE_128B, d.swizzle());
-        assertContains(refusal("(512,1024):(1024,1)", "Sw<3,4,3> o 0 o (8,64):(64,1)", "f16", null, 1, false), "Sw<3,5,3> of bytes",
+        assertContains(refusal("(512,1024):(1024,1)", "Sw<3,4,3> o 0 o (8,64):(64,1)", "f16", null, 1, RUNTIME), "Sw<3,5,3> of bytes",
                 "reads Sw<3,4,3> as a swizzle of bytes (SWIZZLE_128B)", "Sw<3,4,3> o smem_ptr[16b](unset) o L", "Sw<3,3,3> o 0 o L");
     }
 
     /** CuTe: assertion "Majorness of smem doesn't match majorness of gmem" (r03-majorness). */
     @Test
     void aTileWhoseContiguousModeIsNotGlobalMemorysIsRefused() {
-        assertContains(refusal("(512,1024):(1,512)", "(64,32):(32,1)", "f16", null, 1, false), "dimension 0", "stride 512",
+        assertContains(refusal("(512,1024):(1,512)", "(64,32):(32,1)", "f16", null, 1, RUNTIME), "dimension 0", "stride 512",
                 "Majorness of smem doesn't match majorness of gmem");
     }
 
     /** CuTe: assertion {@code (gmem_prob_stride[1] & 0b1111) == 0} (r04-stride-align). */
     @Test
     void aGlobalStrideNotAMultipleOf16BytesIsRefused() {
-        assertContains(refusal("(100,60):(60,1)", "(64,32):(32,1)", "f16", null, 1, false), "dimension 1", "stride 60 elements = 120 bytes",
+        assertContains(refusal("(100,60):(60,1)", "(64,32):(32,1)", "f16", null, 1, RUNTIME), "dimension 1", "stride 60 elements = 120 bytes",
                 "multiple of 8 elements");
     }
 
     /** CuTe: assertion {@code smem_box_shape[0] <= (uint32_t(1) << 8)} (r05-box-256). */
     @Test
     void aBoxPast256IsRefused() {
-        assertContains(refusal("4096:1", "512:1", "f16", null, 1, false), "box dimension 0", "spans 512 elements", "(256,2)");
+        assertContains(refusal("4096:1", "512:1", "f16", null, 1, RUNTIME), "box dimension 0", "spans 512 elements", "(256,2)");
     }
 
     /** The driver: CUDA_ERROR_INVALID_VALUE (r06-inner-span; CuTe passes boxDim (64,8) with SWIZZLE_64B on). */
     @Test
     void anInnerBoxPastTheSwizzleSpanIsRefused() {
-        assertContains(refusal("(512,1024):(1024,1)", "Sw<2,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)", "f16", null, 1, false),
+        assertContains(refusal("(512,1024):(1024,1)", "Sw<2,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)", "f16", null, 1, RUNTIME),
                 "64 elements = 128 bytes", "SWIZZLE_64B's span of 64 bytes", "Sw<3,4,3> of bytes");
     }
 
     /** The driver: CUDA_ERROR_INVALID_VALUE (r07-inner-16B; CuTe passes boxDim (2,64) of floats on). */
     @Test
     void anInnerBoxNotAMultipleOf16BytesIsRefused() {
-        assertContains(refusal("(512,1024):(1024,1)", "(64,2):(2,1)", "f32", null, 1, false), "2 elements = 8 bytes", "multiple of 16");
+        assertContains(refusal("(512,1024):(1024,1)", "(64,2):(2,1)", "f32", null, 1, RUNTIME), "2 elements = 8 bytes", "multiple of 16");
     }
 
     /**
@@ -196,24 +200,24 @@ class TmaDescriptorTest {
      */
     @Test
     void aBoxOfMoreThanFiveDimensionsThatDoNotGroupIsRefused() {
-        assertContains(refusal("(2,2,2,2,2,2,16):(1024,512,128,64,32,16,1)", "(2,2,2,2,2,2,16):(512,256,128,64,32,16,1)", "f32", null, 1, false),
+        assertContains(refusal("(2,2,2,2,2,2,16):(1024,512,128,64,32,16,1)", "(2,2,2,2,2,2,16):(512,256,128,64,32,16,1)", "f32", null, 1, RUNTIME),
                 "needs 7 dimensions", "TMA has 5", "no single run of stride 128");
         // contiguous modes group into one run: CuTe's answer stands
         TmaDescriptor d = TmaDescriptor.derive(Layout.parse("(2,2,2,2,2,2,16):(1024,512,256,128,64,32,1)"),
-                AnyLayout.parse("(2,2,2,2,2,2,16):(512,256,128,64,32,16,1)"), TmaDataType.FLOAT32, null, 1, false);
+                AnyLayout.parse("(2,2,2,2,2,2,16):(512,256,128,64,32,16,1)"), TmaDataType.FLOAT32, 1, RUNTIME);
         assertEquals(List.of(16L, 2L, 2L, 2L, 8L), d.boxDim());
     }
 
     /** CuTe: assertion {@code smem_box_shape[i] % multicast == 0 || multicast % smem_box_shape[i] == 0} (r09-multicast). */
     @Test
     void aMulticastThatDoesNotSplitTheBoxIsRefused() {
-        assertContains(refusal("(512,1024):(1024,1)", "(24,64):(64,1)", "f16", null, 16, false), "multicast 16", "box dimension 1 (24)");
+        assertContains(refusal("(512,1024):(1024,1)", "(24,64):(64,1)", "f16", null, 16, RUNTIME), "multicast 16", "box dimension 1 (24)");
     }
 
     /** CuTe: assertion {@code gmem_prob_shape[0] <= (uint64_t(1) << 32)} (r10-global-dim). */
     @Test
     void aGlobalExtentPast2To32IsRefused() {
-        assertContains(refusal("8589934592:1", "256:1", "u8", null, 1, false), "extent 8589934592", "2^32");
+        assertContains(refusal("8589934592:1", "256:1", "u8", null, 1, RUNTIME), "extent 8589934592", "2^32");
     }
 
     @Test
@@ -226,7 +230,7 @@ class TmaDescriptorTest {
 
     @Test
     void theCallReadsAsTheDriverTakesIt() {
-        TmaDescriptor d = TmaDescriptor.derive(Layout.parse("(1024,256):(256,1)"), AnyLayout.parse("(64,32):(32,1)"), TmaDataType.FLOAT32, null, 1, false);
+        TmaDescriptor d = TmaDescriptor.derive(Layout.parse("(1024,256):(256,1)"), AnyLayout.parse("(64,32):(32,1)"), TmaDataType.FLOAT32, 1, RUNTIME);
         assertEquals("cuTensorMapEncodeTiled(FLOAT32, rank 2, globalDim (256,1024), globalStrides (1024), boxDim (32,64),"
                 + " elementStrides (1,1), INTERLEAVE_NONE, SWIZZLE_NONE, L2_PROMOTION_L2_128B, FLOAT_OOB_FILL_NONE)", d.toString());
         assertEquals(8192, d.bytesPerCopy());
@@ -240,7 +244,7 @@ class TmaDescriptorTest {
      */
     @Test
     void aTileWithGapsInSharedMemoryTakesABoxARow() {
-        TmaDescriptor d = TmaDescriptor.derive(Layout.parse("(64,64):(64,1)"), AnyLayout.parse("(8,32):(64,1)"), TmaDataType.FLOAT32, null, 1, false);
+        TmaDescriptor d = TmaDescriptor.derive(Layout.parse("(64,64):(64,1)"), AnyLayout.parse("(8,32):(64,1)"), TmaDataType.FLOAT32, 1, RUNTIME);
         assertEquals(List.of(32L, 1L), d.boxDim());
         assertEquals("(0,0) (0,1) (0,2) (0,3) (0,4) (0,5) (0,6) (0,7)", d.copies().stream().map(Object::toString).collect(Collectors.joining(" ")));
         for (int k = 0; k < 8; k++) assertEquals(64L * k * 4, d.copies().get(k).smemOffset());
@@ -252,7 +256,7 @@ class TmaDescriptorTest {
      */
     @Test
     void aBoxNotAt128ByteAlignedSharedMemoryIsRefused() {
-        assertContains(refusal("(64,64):(64,1)", "(8,8):(16,1)", "f32", null, 1, false), "copy 1 lands at byte 64", "128-byte aligned",
+        assertContains(refusal("(64,64):(64,1)", "(8,8):(16,1)", "f32", null, 1, RUNTIME), "copy 1 lands at byte 64", "128-byte aligned",
                 "CUDA_ERROR_MISALIGNED_ADDRESS");
     }
 }

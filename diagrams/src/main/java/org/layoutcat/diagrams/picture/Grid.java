@@ -179,10 +179,10 @@ final class Grid {
         double corner = Math.max(rowHeadW, colDescW);
         double bandH = colTracks.size() * th + rows * ch + (rowTracks.isEmpty() ? 0 : 20);
         long band = wrap ? bandColumns(cols, corner, cw, bandH) : cols;
+        Measures m = new Measures(rows, new Headers(rowTracks, colTracks, rw, rowHeadW, corner), new CellSize(cw, ch, th), labels, cells);
         double y = y0;
         for (long c0 = 0, b = 0; c0 < cols; c0 += band, b++) {
-            paintBand(k, prefix, x0, y, b, c0, Math.min(cols, c0 + band), rows, rowTracks, colTracks, rw, rowHeadW, corner, cw, ch, th,
-                    labels, cells);
+            paintBand(k, prefix, m, new Band(b, c0, Math.min(cols, c0 + band), x0, y));
             y += bandH + BAND_GAP;
         }
         return new Box(x0, y0, corner + Math.min(band, cols) * cw, y - BAND_GAP - y0);
@@ -209,10 +209,56 @@ final class Grid {
         return best;
     }
 
-    /** One band: the columns [c0, c1) with their headers and the row headers, its top-left corner at (x0, y0). */
-    private static void paintBand(Sketch k, String prefix, double x0, double y0, long b, long c0, long c1, long rows, List<Track> rowTracks,
-            List<Track> colTracks, double[] rw, double rowHeadW, double corner, double cw, double ch, double th, List<List<String>> labels,
-            Cells cells) {
+    /**
+     * The grid as {@link #draw} measured it, the same for each of its bands.
+     *
+     * @param rows    the rows
+     * @param headers its header tracks and their widths
+     * @param size    a cell's size and a column track's height
+     * @param labels  each cell's lines, column by column ({@code c * rows + r})
+     * @param cells   the cells' colours and outlines
+     */
+    private record Measures(long rows, Headers headers, CellSize size, List<List<String>> labels, Cells cells) {
+    }
+
+    /**
+     * A grid's header tracks.
+     *
+     * @param rowTracks the header tracks of the rows, outermost first
+     * @param colTracks the header tracks of the columns, outermost first
+     * @param rw        the width of each row track's header cells
+     * @param rowHeadW  the width of the row headers together
+     * @param corner    the width left of the cells: the row headers or the column tracks' descriptors, the wider
+     */
+    private record Headers(List<Track> rowTracks, List<Track> colTracks, double[] rw, double rowHeadW, double corner) {
+    }
+
+    /**
+     * @param cw a cell's width
+     * @param ch a cell's height
+     * @param th a column track's height
+     */
+    private record CellSize(double cw, double ch, double th) {
+    }
+
+    /**
+     * One band of a grid: the columns [c0, c1), its top-left corner at (x0, y0).
+     *
+     * @param index the band's number, from 0 at the top (its ids' {@code bB.} for B > 0)
+     */
+    private record Band(long index, long c0, long c1, double x0, double y0) {
+    }
+
+    /** One band: its columns with their headers and the row headers. */
+    private static void paintBand(Sketch k, String prefix, Measures m, Band slice) {
+        long b = slice.index(), c0 = slice.c0(), c1 = slice.c1(), rows = m.rows();
+        double x0 = slice.x0(), y0 = slice.y0();
+        List<Track> rowTracks = m.headers().rowTracks(), colTracks = m.headers().colTracks();
+        double[] rw = m.headers().rw();
+        double rowHeadW = m.headers().rowHeadW(), corner = m.headers().corner();
+        double cw = m.size().cw(), ch = m.size().ch(), th = m.size().th();
+        List<List<String>> labels = m.labels();
+        Cells cells = m.cells();
         double gx = x0 + corner;
         double gy = y0 + colTracks.size() * th;
         String band = b == 0 ? "" : "b" + b + ".";

@@ -1,5 +1,8 @@
 package org.layoutcat.gpu.tma;
 
+import static org.layoutcat.core.tma.TmaDescriptor.Extents.RUNTIME;
+import static org.layoutcat.core.tma.TmaDescriptor.Extents.STATIC;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -16,6 +19,7 @@ import org.layoutcat.core.construct.TileToShape;
 import org.layoutcat.core.swizzle.GmmaSmemAtoms;
 import org.layoutcat.core.tma.TmaDataType;
 import org.layoutcat.core.tma.TmaDescriptor;
+import org.layoutcat.core.tma.TmaDescriptor.Extents;
 import org.layoutcat.gpu.ptx.TmaKernels;
 
 /**
@@ -40,15 +44,15 @@ public final class TmaVerification {
     }
 
     /**
-     * One case: G, S, the element, the CTA tile (null: S's mode sizes), the multicast, whether G is static, the tile's
+     * One case: G, S, the element, the CTA tile (null: S's mode sizes), the multicast, G's extents, the tile's
      * coordinate among G's tiles (per mode of G), and for {@link Expect#DRIVER_REFUSES} and {@link Expect#MISLANDS} the
      * driver's arguments as CuTe passes them with the copies' coordinates at the origin.
      */
-    public record Case(String name, String gmem, String smem, String element, String tile, int multicast, boolean staticGmem,
+    public record Case(String name, String gmem, String smem, String element, String tile, int multicast, Extents extents,
                        long[] tileCoord, Expect expect, TensorMapArgs cute, List<long[]> cuteCopies) {
 
-        static Case lands(String name, String gmem, String smem, String element, String tile, int multicast, boolean staticGmem, long... at) {
-            return new Case(name, gmem, smem, element, tile, multicast, staticGmem, at, Expect.LANDS, null, null);
+        static Case lands(String name, String gmem, String smem, String element, String tile, int multicast, Extents extents, long... at) {
+            return new Case(name, gmem, smem, element, tile, multicast, extents, at, Expect.LANDS, null, null);
         }
     }
 
@@ -89,47 +93,47 @@ public final class TmaVerification {
                 for (String major : List.of("K", "MN")) {
                     String smem = TileToShape.tileToShape(GmmaSmemAtoms.atom(GmmaSmemAtoms.Major.valueOf(major),
                             GmmaSmemAtoms.Swizzling.valueOf(swizzles[s]), bits), IntTuple.parse("(" + a[2] + "," + a[3] + ")"), null).toString();
-                    cs.add(Case.lands(a[0] + "-" + major + "-" + swizzles[s], major.equals("K") ? G_K : G_MN, smem, a[0], null, 1, false, 1, 2));
+                    cs.add(Case.lands(a[0] + "-" + major + "-" + swizzles[s], major.equals("K") ? G_K : G_MN, smem, a[0], null, 1, RUNTIME, 1, 2));
                 }
             }
         }
         // at G's edge: rows 64..127 of 100 and columns 64..95 of 72 are partly outside, and TMA fills zeros
         cs.add(Case.lands("f16-K-SW64-edge", "(100,72):(72,1)", "Sw<2,4,3> o smem_ptr[16b](unset) o ((8,8),(32,1)):((32,256),(1,0))",
-                "f16", "(64,32)", 1, false, 1, 2));
+                "f16", "(64,32)", 1, RUNTIME, 1, 2));
         cs.add(Case.lands("f16-MN-SW128-edge", "(100,72):(1,104)", "Sw<3,4,3> o smem_ptr[16b](unset) o ((64,2),(8,4)):((1,512),(64,1024))",
-                "f16", "(128,32)", 1, false, 0, 2));
-        cs.add(Case.lands("f32-3d", "(1024,32,512):(64,1,65536)", "(16,8,2):(16,1,8)", "f32", null, 1, false, 3, 1, 5));
+                "f16", "(128,32)", 1, RUNTIME, 0, 2));
+        cs.add(Case.lands("f32-3d", "(1024,32,512):(64,1,65536)", "(16,8,2):(16,1,8)", "f32", null, 1, RUNTIME, 3, 1, 5));
         cs.add(Case.lands("f16-3d-batched", "(256,128,8):(128,1,32768)", "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,8),(64,1)):((64,512),(1,0))",
-                "f16", "(64,64)", 1, false, 2, 1, 7));
-        cs.add(Case.lands("f16-5d", "(6,5,4,3,64):(3840,768,192,64,1)", "(2,5,2,3,64):(1920,384,192,64,1)", "f16", null, 1, false, 2, 0, 1, 0, 0));
+                "f16", "(64,64)", 1, RUNTIME, 2, 1, 7));
+        cs.add(Case.lands("f16-5d", "(6,5,4,3,64):(3840,768,192,64,1)", "(2,5,2,3,64):(1920,384,192,64,1)", "f16", null, 1, RUNTIME, 2, 0, 1, 0, 0));
         cs.add(Case.lands("f32-7d-grouped", "(2,2,2,2,2,2,16):(1024,512,256,128,64,32,1)", "(2,2,2,2,2,2,16):(512,256,128,64,32,16,1)",
-                "f32", null, 1, false, 0, 0, 0, 0, 0, 0, 0));
+                "f32", null, 1, RUNTIME, 0, 0, 0, 0, 0, 0, 0));
         cs.add(Case.lands("f32-static-4d", "((32,40),((8,8),656)):((1,32),((1280,10240),81920))", "(128,(32,2)):(1,(128,4096))",
-                "f32", "(128,(32,2))", 1, true, 0, 0));
-        cs.add(Case.lands("f16-static-merge-256", "(64,4,16):(1,64,256)", "(64,4,2):(1,64,256)", "f16", null, 1, true, 0, 0, 3));
-        cs.add(Case.lands("f64-2d", "(300,200):(1,300)", "(16,16):(1,16)", "f64", null, 1, false, 18, 12));
+                "f32", "(128,(32,2))", 1, STATIC, 0, 0));
+        cs.add(Case.lands("f16-static-merge-256", "(64,4,16):(1,64,256)", "(64,4,2):(1,64,256)", "f16", null, 1, STATIC, 0, 0, 3));
+        cs.add(Case.lands("f64-2d", "(300,200):(1,300)", "(16,16):(1,16)", "f64", null, 1, RUNTIME, 18, 12));
         // a tile with gaps in shared memory: rows of 32 floats 64 apart, one box a row at the row's offset
-        cs.add(Case.lands("f32-gapped-rows", "(64,64):(64,1)", "(8,32):(64,1)", "f32", null, 1, false, 1, 1));
+        cs.add(Case.lands("f32-gapped-rows", "(64,64):(64,1)", "(8,32):(64,1)", "f32", null, 1, RUNTIME, 1, 1));
         cs.add(Case.lands("f16-K-SW128-multicast-2", G_K, "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))",
-                "f16", "(128,64)", 2, false, 1, 3));
+                "f16", "(128,64)", 2, RUNTIME, 1, 3));
         cs.add(Case.lands("f16-MN-SW128-multicast-4", G_MN, "Sw<3,4,3> o smem_ptr[16b](unset) o ((64,2),(8,8)):((1,512),(64,1024))",
-                "f16", "(128,64)", 4, false, 2, 1));
+                "f16", "(128,64)", 4, RUNTIME, 2, 1));
         // the driver's answers to what CuTe passes on (tma/cute/refusals.txt)
-        cs.add(new Case("cute-inner-past-swizzle-span", G_K, "Sw<2,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)", "f16", null, 1, false,
+        cs.add(new Case("cute-inner-past-swizzle-span", G_K, "Sw<2,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)", "f16", null, 1, RUNTIME,
                 new long[] {0, 0}, Expect.DRIVER_REFUSES, new TensorMapArgs(6, 2, List.of(1024L, 512L), List.of(2048L), List.of(64L, 8L),
                 List.of(1L, 1L), 2), null));
-        cs.add(new Case("cute-inner-not-16B", G_K, "(64,2):(2,1)", "f32", null, 1, false, new long[] {0, 0}, Expect.DRIVER_REFUSES,
+        cs.add(new Case("cute-inner-not-16B", G_K, "(64,2):(2,1)", "f32", null, 1, RUNTIME, new long[] {0, 0}, Expect.DRIVER_REFUSES,
                 new TensorMapArgs(7, 4, List.of(1024L, 512L), List.of(4096L), List.of(2L, 64L), List.of(1L, 1L), 0), null));
-        cs.add(new Case("stride-not-16B", "(100,60):(60,1)", "(64,32):(32,1)", "f16", null, 1, false, new long[] {0, 0}, Expect.DRIVER_REFUSES,
+        cs.add(new Case("stride-not-16B", "(100,60):(60,1)", "(64,32):(32,1)", "f16", null, 1, RUNTIME, new long[] {0, 0}, Expect.DRIVER_REFUSES,
                 new TensorMapArgs(6, 2, List.of(60L, 100L), List.of(120L), List.of(32L, 64L), List.of(1L, 1L), 0), null));
         cs.add(new Case("rank-7", "(2,2,2,2,2,2,16):(1024,512,128,64,32,16,1)", "(2,2,2,2,2,2,16):(512,256,128,64,32,16,1)", "f32", null, 1,
-                false, new long[7], Expect.DRIVER_REFUSES, new TensorMapArgs(7, 4, List.of(16L, 2L, 2L, 2L, 2L, 2L, 2L),
+                RUNTIME, new long[7], Expect.DRIVER_REFUSES, new TensorMapArgs(7, 4, List.of(16L, 2L, 2L, 2L, 2L, 2L, 2L),
                 List.of(64L, 128L, 256L, 512L, 2048L, 4096L), List.of(16L, 2L, 2L, 2L, 2L, 2L, 2L), List.of(1L, 1L, 1L, 1L, 1L, 1L, 1L), 0), null));
         // what the hardware makes of descriptors CuTe writes without a word
         cs.add(new Case("cute-grouped-gapped-rank-5", "(2,2,2,2,2,2,16):(1024,512,128,64,32,16,1)", "(2,2,2,2,2,2,16):(512,256,128,64,32,16,1)",
-                "f32", null, 1, false, new long[7], Expect.MISLANDS, new TensorMapArgs(7, 4, List.of(16L, 2L, 2L, 2L, 14L),
+                "f32", null, 1, RUNTIME, new long[7], Expect.MISLANDS, new TensorMapArgs(7, 4, List.of(16L, 2L, 2L, 2L, 14L),
                 List.of(64L, 128L, 256L, 512L), List.of(16L, 2L, 2L, 2L, 8L), List.of(1L, 1L, 1L, 1L, 1L), 0), List.<long[]>of(new long[] {0, 0, 0, 0, 0})));
-        cs.add(new Case("cute-element-swizzle-as-bytes", G_K, "Sw<3,4,3> o 0 o (8,64):(64,1)", "f16", null, 1, false, new long[] {0, 0},
+        cs.add(new Case("cute-element-swizzle-as-bytes", G_K, "Sw<3,4,3> o 0 o (8,64):(64,1)", "f16", null, 1, RUNTIME, new long[] {0, 0},
                 Expect.MISLANDS, new TensorMapArgs(6, 2, List.of(1024L, 512L), List.of(2048L), List.of(64L, 8L), List.of(1L, 1L), 3),
                 List.<long[]>of(new long[] {0, 0})));
         return List.copyOf(cs);
@@ -167,7 +171,8 @@ public final class TmaVerification {
         List<Long> offsets = new ArrayList<>();
         long values;
         if (c.expect == Expect.LANDS) {
-            TmaDescriptor d = TmaDescriptor.derive(g, s, t, tile, c.multicast, c.staticGmem);
+            TmaDescriptor d = tile == null ? TmaDescriptor.derive(g, s, t, c.multicast, c.extents)
+                    : TmaDescriptor.derive(g, s, t, tile, c.multicast, c.extents);
             args = TensorMapArgs.of(d);
             long[] shift = tmaCoordinate(d.tmaTensor(), p.origin);
             for (TmaDescriptor.Copy k : d.copies()) {
