@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.layoutcat.cli.op.Answer;
@@ -89,13 +90,11 @@ public final class CodeWriter {
 
     /** The C++ test of {@code op(args)} in parts. */
     static Program program(String op, List<String> args) {
-        Operation o = Operations.named(op);
-        Args a = o.read(new Request(op, args, "auto"));
-        Answer answer = o.apply(a); // an overflow worded as the operation words it
-        CodeForm.Call form = switch (o.cpp()) {
-            case CodeForm.Call c -> c;
-            case CodeForm.None n -> throw new IllegalArgumentException("cpp: " + op + " has no CuTe C++ counterpart to test: " + n.reason());
-        };
+        Answered answered = Answered.of(op, args, "cpp", "CuTe C++", Operation::cpp);
+        Operation o = answered.operation();
+        Args a = answered.args();
+        Answer answer = answered.answer();
+        CodeForm.Call form = answered.form();
         Map<String, String> declared = new LinkedHashMap<>();
         List<String> setup = new ArrayList<>();
         for (String s : form.setup()) setup.add("  " + fill(s, a, declared, Cpp.INSTANCE));
@@ -125,13 +124,10 @@ public final class CodeWriter {
 
     /** The CuTe DSL (Python) version of {@code op(args)}, asserting layoutcat's answer on the printed value. */
     public static String dsl(String op, List<String> args) {
-        Operation o = Operations.named(op);
-        Args a = o.read(new Request(op, args, "auto"));
-        Answer answer = o.apply(a); // an overflow worded as the operation words it
-        CodeForm.Call form = switch (o.dsl()) {
-            case CodeForm.Call c -> c;
-            case CodeForm.None n -> throw new IllegalArgumentException("dsl: " + op + " has no CuTe DSL counterpart to test: " + n.reason());
-        };
+        Answered answered = Answered.of(op, args, "dsl", "CuTe DSL", Operation::dsl);
+        Args a = answered.args();
+        Answer answer = answered.answer();
+        CodeForm.Call form = answered.form();
         Map<String, String> declared = new LinkedHashMap<>();
         List<String> setup = new ArrayList<>();
         for (String s : form.setup()) setup.add(fill(s, a, declared, Dsl.INSTANCE));
@@ -154,6 +150,26 @@ public final class CodeWriter {
         });
         sb.append("\n\ncheck()\n");
         return sb.toString();
+    }
+
+    /** A request read and answered, and the operation's code form in one language. */
+    private record Answered(Operation operation, Args args, Answer answer, CodeForm.Call form) {
+        /**
+         * Reads and answers {@code op(args)}, then takes its form in {@code language} ({@code formOf}).
+         *
+         * @throws IllegalArgumentException where the operation has no counterpart in that language, worded for
+         *         {@code command}
+         */
+        static Answered of(String op, List<String> args, String command, String language, Function<Operation, CodeForm> formOf) {
+            Operation o = Operations.named(op);
+            Args a = o.read(new Request(op, args, "auto"));
+            Answer answer = o.apply(a); // an overflow worded as the operation words it
+            CodeForm.Call form = switch (formOf.apply(o)) {
+                case CodeForm.Call c -> c;
+                case CodeForm.None n -> throw new IllegalArgumentException(command + ": " + op + " has no " + language + " counterpart to test: " + n.reason());
+            };
+            return new Answered(o, a, answer, form);
+        }
     }
 
     /** The layout argument named {@code name}, whose values a check compares. */

@@ -195,15 +195,21 @@ public final class Layout implements AnyLayout {
         return zero ? new Layout(profile, null, fs, fd, 0) : ofParts(profile, fs, fd);
     }
 
-    /** {@link #colMajor} of a shape read from text, whose extents may be 0 ({@code make_layout((4,0)) = (4,0):(1,4)}). */
-    static Layout parsedColMajor(IntTuple shape) {
-        long[] s = shape.leaves();
+    /** The prefix products of the leaves {@code s} of {@code shape}: its column-major strides. */
+    private static long[] colMajorStrides(IntTuple shape, long[] s) {
         long[] d = new long[s.length];
         long p = 1;
         for (int i = 0; i < s.length; i++) {
             d[i] = p;
             p = Checked.mul(p, s[i], "the column-major strides", shape);
         }
+        return d;
+    }
+
+    /** {@link #colMajor} of a shape read from text, whose extents may be 0 ({@code make_layout((4,0)) = (4,0):(1,4)}). */
+    static Layout parsedColMajor(IntTuple shape) {
+        long[] s = shape.leaves();
+        long[] d = colMajorStrides(shape, s);
         return parsedParts(Profile.of(shape), s, d);
     }
 
@@ -302,12 +308,7 @@ public final class Layout implements AnyLayout {
      */
     public static Layout colMajor(IntTuple shape) {
         long[] s = shape.leaves();
-        long[] d = new long[s.length];
-        long p = 1;
-        for (int i = 0; i < s.length; i++) {
-            d[i] = p;
-            p = Checked.mul(p, s[i], "the column-major strides", shape);
-        }
+        long[] d = colMajorStrides(shape, s);
         return new Layout(Profile.of(shape), shape, s, d, sizeOf(s, shape));
     }
 

@@ -1,6 +1,7 @@
 package org.layoutcat.examples;
 
 import java.util.StringJoiner;
+import java.util.function.LongFunction;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 
@@ -20,22 +21,23 @@ final class Tables {
      * {@code get_hier_coord} loop of seed 001 (defined for bijections onto [0, size)).
      */
     static String coords(Layout l) {
-        StringJoiner j = new StringJoiner("\n");
-        for (long x = 0; x < l.size(); x++) j.add(x + " -> " + l.hierCoord(x));
-        return j.toString();
+        return perIndex(l, l::hierCoord);
     }
 
     /** One line {@code i -> idx2crd(i)} per index: the colexicographic coordinates of the shape. */
     static String indexCoords(Layout l) {
-        StringJoiner j = new StringJoiner("\n");
-        for (long i = 0; i < l.size(); i++) j.add(i + " -> " + l.idx2crd(i));
-        return j.toString();
+        return perIndex(l, l::idx2crd);
     }
 
     /** One line {@code i -> Φ(i)} per index: seed 000's printouts. */
     static String map(Layout l) {
+        return perIndex(l, l::apply);
+    }
+
+    /** One line {@code i -> f(i)} per index {@code i} of [0, size). */
+    private static String perIndex(Layout l, LongFunction<?> f) {
         StringJoiner j = new StringJoiner("\n");
-        for (long i = 0; i < l.size(); i++) j.add(i + " -> " + l.apply(i));
+        for (long i = 0; i < l.size(); i++) j.add(i + " -> " + f.apply(i));
         return j.toString();
     }
 

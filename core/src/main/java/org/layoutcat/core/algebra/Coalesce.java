@@ -61,11 +61,16 @@ public final class Coalesce {
     public static AnyLayout filter(AnyLayout layout) {
         return switch (layout) {
             case ComposedLayout swizzled -> swizzled.withInner(filter(swizzled.inner()));
-            case CoordLayout basis -> throw AnyLayout.refuse("filter", basis, "filter drops the stride-0 modes of a layout"
-                    + " with integer strides; coalesce(L) merges basis strides");
+            case CoordLayout basis -> throw filterRefused(basis);
             case Layout integer -> filter(integer);
             case InnerSwizzledLayout s -> throw s.refused("filter");
         };
+    }
+
+    /** filter's refusal of a layout with scaled-basis strides, with or without a profile. */
+    private static LayoutArgumentException filterRefused(CoordLayout basis) {
+        return AnyLayout.refuse("filter", basis, "filter drops the stride-0 modes of a layout"
+                + " with integer strides; coalesce(L) merges basis strides");
     }
 
     /**
@@ -78,8 +83,7 @@ public final class Coalesce {
     public static AnyLayout filter(AnyLayout layout, IntTuple profile) {
         return switch (layout) {
             case ComposedLayout swizzled -> swizzled.withInner(filter(swizzled.inner(), profile));
-            case CoordLayout basis -> throw AnyLayout.refuse("filter", basis, "filter drops the stride-0 modes of a layout"
-                    + " with integer strides; coalesce(L) merges basis strides");
+            case CoordLayout basis -> throw filterRefused(basis);
             case Layout integer -> filter(integer, profile);
             case InnerSwizzledLayout s -> throw s.refused("filter");
         };

@@ -242,13 +242,22 @@ public final class AtomVerification {
                 ok ? "PASS" : "FAIL", atom.name(), wc.label(), mn - bad, mn, checks));
     }
 
+    /**
+     * The byte offset (2 bytes an element) of the row each of the 32 lanes addresses: its first element,
+     * {@code 2·L(lane, 0)}, for the shared-memory side {@code l} of an ldmatrix or stmatrix atom.
+     */
+    private static int[] rowAddresses(Layout l) {
+        int[] rows = new int[32];
+        for (int lane = 0; lane < 32; lane++) rows[lane] = Math.toIntExact(2 * l.apply(IntTuple.flat(lane, 0)));
+        return rows;
+    }
+
     /** Checks one ldmatrix atom (see the class comment). */
     public static Outcome verifyLdmatrix(AtomDevice device, CopyAtom atom) {
         Kernel k = AtomKernels.ldmatrix(atom);
         int mats = AtomKernels.matrices(atom);
         Layout src = atom.src(16), dst = atom.dst(16);
-        int[] rows = new int[32];
-        for (int lane = 0; lane < 32; lane++) rows[lane] = Math.toIntExact(2 * src.apply(IntTuple.flat(lane, 0)));
+        int[] rows = rowAddresses(src);
         int[] want = packedIds(dst, mats);
         int[] got = device.ldmatrix(k, rows, 32 * mats);
         int bad = wordMismatches(want, got);
@@ -261,8 +270,7 @@ public final class AtomVerification {
         Kernel k = AtomKernels.stmatrix(atom);
         int mats = AtomKernels.matrices(atom);
         Layout src = atom.src(16), dst = atom.dst(16);
-        int[] rows = new int[32];
-        for (int lane = 0; lane < 32; lane++) rows[lane] = Math.toIntExact(2 * dst.apply(IntTuple.flat(lane, 0)));
+        int[] rows = rowAddresses(dst);
         int[] regs = packedIds(src, mats);
         int[] identity = new int[64 * mats];
         for (int e = 0; e < identity.length; e++) identity[e] = e;

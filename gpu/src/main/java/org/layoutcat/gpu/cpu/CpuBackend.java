@@ -127,158 +127,107 @@ public final class CpuBackend implements Backend {
 
     @Override
     public void gather(Layout l, int[] src, int[] dst) {
-        NormalizedLayout n = Operands.gather(l, src.length, dst.length);
-        Odometer.Plan plan = plan(n);
-        forChunks(dst.length, (a, b) -> {
-            Odometer od = new Odometer(plan, a);
-            int d = (int) od.step();
-            int[] tab = od.table32();
-            for (long i = a; i < b; ) {
-                int len = (int) od.run(b - i);
-                int at = (int) i;
-                if (tab == null) {
-                    int o = (int) od.offset();
-                    for (int k = 0; k < len; k++) dst[at + k] = src[o + k * d];
-                } else {
-                    int o = (int) od.base();
-                    int c = od.position();
-                    for (int k = 0; k < len; k++) dst[at + k] = src[o + tab[c + k]];
-                }
-                od.advance(len);
-                i += len;
-            }
-        });
+        Odometer.Plan plan = plan(Operands.gather(l, src.length, dst.length));
+        forChunks(dst.length, (a, b) -> runs(plan, a, b, (at, o, d, tab, c, len) -> {
+            if (tab == null) for (int k = 0; k < len; k++) dst[at + k] = src[o + k * d];
+            else for (int k = 0; k < len; k++) dst[at + k] = src[o + tab[c + k]];
+        }));
     }
 
     @Override
     public void gather(Layout l, long[] src, long[] dst) {
-        NormalizedLayout n = Operands.gather(l, src.length, dst.length);
-        Odometer.Plan plan = plan(n);
-        forChunks(dst.length, (a, b) -> {
-            Odometer od = new Odometer(plan, a);
-            int d = (int) od.step();
-            int[] tab = od.table32();
-            for (long i = a; i < b; ) {
-                int len = (int) od.run(b - i);
-                int at = (int) i;
-                if (tab == null) {
-                    int o = (int) od.offset();
-                    for (int k = 0; k < len; k++) dst[at + k] = src[o + k * d];
-                } else {
-                    int o = (int) od.base();
-                    int c = od.position();
-                    for (int k = 0; k < len; k++) dst[at + k] = src[o + tab[c + k]];
-                }
-                od.advance(len);
-                i += len;
-            }
-        });
+        Odometer.Plan plan = plan(Operands.gather(l, src.length, dst.length));
+        forChunks(dst.length, (a, b) -> runs(plan, a, b, (at, o, d, tab, c, len) -> {
+            if (tab == null) for (int k = 0; k < len; k++) dst[at + k] = src[o + k * d];
+            else for (int k = 0; k < len; k++) dst[at + k] = src[o + tab[c + k]];
+        }));
     }
 
     @Override
     public void scatter(Layout l, int[] src, int[] dst) {
-        NormalizedLayout n = Operands.scatter(l, src.length, dst.length);
-        Odometer.Plan plan = plan(n);
-        forChunks(src.length, (a, b) -> {
-            Odometer od = new Odometer(plan, a);
-            int d = (int) od.step();
-            int[] tab = od.table32();
-            for (long i = a; i < b; ) {
-                int len = (int) od.run(b - i);
-                int at = (int) i;
-                if (tab == null) {
-                    int o = (int) od.offset();
-                    for (int k = 0; k < len; k++) dst[o + k * d] = src[at + k];
-                } else {
-                    int o = (int) od.base();
-                    int c = od.position();
-                    for (int k = 0; k < len; k++) dst[o + tab[c + k]] = src[at + k];
-                }
-                od.advance(len);
-                i += len;
-            }
-        });
+        Odometer.Plan plan = plan(Operands.scatter(l, src.length, dst.length));
+        forChunks(src.length, (a, b) -> runs(plan, a, b, (at, o, d, tab, c, len) -> {
+            if (tab == null) for (int k = 0; k < len; k++) dst[o + k * d] = src[at + k];
+            else for (int k = 0; k < len; k++) dst[o + tab[c + k]] = src[at + k];
+        }));
     }
 
     @Override
     public void scatter(Layout l, long[] src, long[] dst) {
-        NormalizedLayout n = Operands.scatter(l, src.length, dst.length);
-        Odometer.Plan plan = plan(n);
-        forChunks(src.length, (a, b) -> {
-            Odometer od = new Odometer(plan, a);
-            int d = (int) od.step();
-            int[] tab = od.table32();
-            for (long i = a; i < b; ) {
-                int len = (int) od.run(b - i);
-                int at = (int) i;
-                if (tab == null) {
-                    int o = (int) od.offset();
-                    for (int k = 0; k < len; k++) dst[o + k * d] = src[at + k];
-                } else {
-                    int o = (int) od.base();
-                    int c = od.position();
-                    for (int k = 0; k < len; k++) dst[o + tab[c + k]] = src[at + k];
-                }
-                od.advance(len);
-                i += len;
-            }
-        });
+        Odometer.Plan plan = plan(Operands.scatter(l, src.length, dst.length));
+        forChunks(src.length, (a, b) -> runs(plan, a, b, (at, o, d, tab, c, len) -> {
+            if (tab == null) for (int k = 0; k < len; k++) dst[o + k * d] = src[at + k];
+            else for (int k = 0; k < len; k++) dst[o + tab[c + k]] = src[at + k];
+        }));
+    }
+
+    /**
+     * A run of {@code len} consecutive indices from {@code at} along mode 0: index {@code at + k} has offset
+     * {@code o + k·d}, or {@code o + tab[c + k]} where the odometer keeps a table ({@code tab} not null).
+     */
+    @FunctionalInterface
+    private interface Run {
+        void copy(int at, int o, int d, int[] tab, int c, int len);
+    }
+
+    /**
+     * Hands the runs of {@code [a, b)} ({@code b ≤ 2^31}) to {@code body} in order, their offsets from an odometer
+     * with 32-bit tables; the loop within a run is the body's, so that it stays a tight loop over one array type.
+     */
+    private static void runs(Odometer.Plan plan, long a, long b, Run body) {
+        Odometer od = new Odometer(plan, a);
+        int d = (int) od.step();
+        int[] tab = od.table32();
+        for (long i = a; i < b; ) {
+            int len = (int) od.run(b - i);
+            if (tab == null) body.copy((int) i, (int) od.offset(), d, null, 0, len);
+            else body.copy((int) i, (int) od.base(), d, tab, od.position(), len);
+            od.advance(len);
+            i += len;
+        }
     }
 
     // ---- composed layouts: i ↦ sw(offset + L(i)) ----
 
     @Override
     public void realize(ComposedLayout c, int[] out) {
-        NormalizedComposedLayout n = Operands.realize32(c, out.length);
-        Swizzle sw = n.swizzle();
-        long offset = n.offset();
-        Odometer.Plan plan = plan(n.inner());
-        forChunks(out.length, (a, b) -> walk(plan, a, b, (i, o) -> out[i] = (int) sw.apply(offset + o)));
+        forComposed(Operands.realize32(c, out.length), out.length, (i, o) -> out[i] = (int) o);
     }
 
     @Override
     public void realize(ComposedLayout c, long[] out) {
-        NormalizedComposedLayout n = Operands.realize64(c, out.length);
-        Swizzle sw = n.swizzle();
-        long offset = n.offset();
-        Odometer.Plan plan = plan(n.inner());
-        forChunks(out.length, (a, b) -> walk(plan, a, b, (i, o) -> out[i] = sw.apply(offset + o)));
+        forComposed(Operands.realize64(c, out.length), out.length, (i, o) -> out[i] = o);
     }
 
     @Override
     public void gather(ComposedLayout c, int[] src, int[] dst) {
-        NormalizedComposedLayout n = Operands.gather(c, src.length, dst.length);
-        Swizzle sw = n.swizzle();
-        long offset = n.offset();
-        Odometer.Plan plan = plan(n.inner());
-        forChunks(dst.length, (a, b) -> walk(plan, a, b, (i, o) -> dst[i] = src[(int) sw.apply(offset + o)]));
+        forComposed(Operands.gather(c, src.length, dst.length), dst.length, (i, o) -> dst[i] = src[(int) o]);
     }
 
     @Override
     public void gather(ComposedLayout c, long[] src, long[] dst) {
-        NormalizedComposedLayout n = Operands.gather(c, src.length, dst.length);
-        Swizzle sw = n.swizzle();
-        long offset = n.offset();
-        Odometer.Plan plan = plan(n.inner());
-        forChunks(dst.length, (a, b) -> walk(plan, a, b, (i, o) -> dst[i] = src[(int) sw.apply(offset + o)]));
+        forComposed(Operands.gather(c, src.length, dst.length), dst.length, (i, o) -> dst[i] = src[(int) o]);
     }
 
     @Override
     public void scatter(ComposedLayout c, int[] src, int[] dst) {
-        NormalizedComposedLayout n = Operands.scatter(c, src.length, dst.length);
-        Swizzle sw = n.swizzle();
-        long offset = n.offset();
-        Odometer.Plan plan = plan(n.inner());
-        forChunks(src.length, (a, b) -> walk(plan, a, b, (i, o) -> dst[(int) sw.apply(offset + o)] = src[i]));
+        forComposed(Operands.scatter(c, src.length, dst.length), src.length, (i, o) -> dst[(int) o] = src[i]);
     }
 
     @Override
     public void scatter(ComposedLayout c, long[] src, long[] dst) {
-        NormalizedComposedLayout n = Operands.scatter(c, src.length, dst.length);
-        Swizzle sw = n.swizzle();
-        long offset = n.offset();
-        Odometer.Plan plan = plan(n.inner());
-        forChunks(src.length, (a, b) -> walk(plan, a, b, (i, o) -> dst[(int) sw.apply(offset + o)] = src[i]));
+        forComposed(Operands.scatter(c, src.length, dst.length), src.length, (i, o) -> dst[(int) o] = src[i]);
+    }
+
+    /**
+     * {@code body.at(i, sw(offset + L(i)))} for every index {@code i} of {@code [0, n)}, in parallel chunks, where
+     * {@code c = sw o offset o L}.
+     */
+    private void forComposed(NormalizedComposedLayout c, long n, IndexOffset body) {
+        Swizzle sw = c.swizzle();
+        long offset = c.offset();
+        Odometer.Plan plan = plan(c.inner());
+        forChunks(n, (a, b) -> walk(plan, a, b, (i, o) -> body.at(i, sw.apply(offset + o))));
     }
 
     /** What to do with index {@code i} and its offset {@code L(i)}. */
@@ -310,29 +259,31 @@ public final class CpuBackend implements Backend {
 
     @Override
     public void partition(Layout tv, int[] src, int[] dst) {
-        NormalizedLayout[] m = Operands.partition(tv, src.length, dst.length);
-        int threadsTv = (int) m[0].size();
-        int values = (int) m[1].size();
-        int[] valueOffsets = valueOffsets(m[1], values);
-        forChunks(threadsTv, (a, b) -> {
-            for (int t = (int) a; t < b; t++) {
-                int base = (int) m[0].apply(t);
-                for (int v = 0; v < values; v++) dst[t + threadsTv * v] = src[base + valueOffsets[v]];
-            }
+        forThreads(Operands.partition(tv, src.length, dst.length), (t, base, threadsTv, valueOffsets) -> {
+            for (int v = 0; v < valueOffsets.length; v++) dst[t + threadsTv * v] = src[base + valueOffsets[v]];
         });
     }
 
     @Override
     public void partition(Layout tv, long[] src, long[] dst) {
-        NormalizedLayout[] m = Operands.partition(tv, src.length, dst.length);
+        forThreads(Operands.partition(tv, src.length, dst.length), (t, base, threadsTv, valueOffsets) -> {
+            for (int v = 0; v < valueOffsets.length; v++) dst[t + threadsTv * v] = src[base + valueOffsets[v]];
+        });
+    }
+
+    /** What a thread {@code t} of {@code threadsTv} copies: its values, at {@code base + valueOffsets[v]}. */
+    @FunctionalInterface
+    private interface ThreadValues {
+        void copy(int t, int base, int threadsTv, int[] valueOffsets);
+    }
+
+    /** Calls {@code body} for every thread of the thread-value layout {@code m = (thread, value)}, in parallel chunks. */
+    private void forThreads(NormalizedLayout[] m, ThreadValues body) {
         int threadsTv = (int) m[0].size();
         int values = (int) m[1].size();
         int[] valueOffsets = valueOffsets(m[1], values);
         forChunks(threadsTv, (a, b) -> {
-            for (int t = (int) a; t < b; t++) {
-                int base = (int) m[0].apply(t);
-                for (int v = 0; v < values; v++) dst[t + threadsTv * v] = src[base + valueOffsets[v]];
-            }
+            for (int t = (int) a; t < b; t++) body.copy(t, (int) m[0].apply(t), threadsTv, valueOffsets);
         });
     }
 

@@ -296,21 +296,13 @@ public final class CudaBackend implements Backend {
     @Override
     public void realize(Layout l, int[] out) {
         NormalizedLayout n = Operands.realize32(l, out.length);
-        Kernel k = Kernels.realize(n, Kernels.OffsetType.U32);
-        try (Buffer b = allocate(4L * out.length)) {
-            launch(k, b.address(), k.items());
-            cuMemcpyDtoH(Pointer.to(out), b.ptr, 4L * out.length);
-        }
+        realize(Kernels.realize(n, Kernels.OffsetType.U32), Pointer.to(out), 4L * out.length);
     }
 
     @Override
     public void realize(Layout l, long[] out) {
         NormalizedLayout n = Operands.realize64(l, out.length);
-        Kernel k = Kernels.realize(n, Kernels.OffsetType.S64);
-        try (Buffer b = allocate(8L * out.length)) {
-            launch(k, b.address(), k.items());
-            cuMemcpyDtoH(Pointer.to(out), b.ptr, 8L * out.length);
-        }
+        realize(Kernels.realize(n, Kernels.OffsetType.S64), Pointer.to(out), 8L * out.length);
     }
 
     @Override
@@ -330,81 +322,91 @@ public final class CudaBackend implements Backend {
     @Override
     public void gather(Layout l, int[] src, int[] dst) {
         NormalizedLayout n = Operands.gather(l, src.length, dst.length);
-        move(Kernels.gather(n, 4), Pointer.to(src), 4L * src.length, Pointer.to(dst), 4L * dst.length, false);
+        move(Kernels.gather(n, 4), src, dst, false);
     }
 
     @Override
     public void gather(Layout l, long[] src, long[] dst) {
         NormalizedLayout n = Operands.gather(l, src.length, dst.length);
-        move(Kernels.gather(n, 8), Pointer.to(src), 8L * src.length, Pointer.to(dst), 8L * dst.length, false);
+        move(Kernels.gather(n, 8), src, dst, false);
     }
 
     @Override
     public void scatter(Layout l, int[] src, int[] dst) {
         NormalizedLayout n = Operands.scatter(l, src.length, dst.length);
-        move(Kernels.scatter(n, 4), Pointer.to(src), 4L * src.length, Pointer.to(dst), 4L * dst.length, true);
+        move(Kernels.scatter(n, 4), src, dst, true);
     }
 
     @Override
     public void scatter(Layout l, long[] src, long[] dst) {
         NormalizedLayout n = Operands.scatter(l, src.length, dst.length);
-        move(Kernels.scatter(n, 8), Pointer.to(src), 8L * src.length, Pointer.to(dst), 8L * dst.length, true);
+        move(Kernels.scatter(n, 8), src, dst, true);
     }
 
     @Override
     public void realize(ComposedLayout c, int[] out) {
         NormalizedComposedLayout n = Operands.realize32(c, out.length);
-        Kernel k = Kernels.realize(n, Kernels.OffsetType.U32);
-        try (Buffer b = allocate(4L * out.length)) {
-            launch(k, b.address(), k.items());
-            cuMemcpyDtoH(Pointer.to(out), b.ptr, 4L * out.length);
-        }
+        realize(Kernels.realize(n, Kernels.OffsetType.U32), Pointer.to(out), 4L * out.length);
     }
 
     @Override
     public void realize(ComposedLayout c, long[] out) {
         NormalizedComposedLayout n = Operands.realize64(c, out.length);
-        Kernel k = Kernels.realize(n, Kernels.OffsetType.S64);
-        try (Buffer b = allocate(8L * out.length)) {
-            launch(k, b.address(), k.items());
-            cuMemcpyDtoH(Pointer.to(out), b.ptr, 8L * out.length);
-        }
+        realize(Kernels.realize(n, Kernels.OffsetType.S64), Pointer.to(out), 8L * out.length);
     }
 
     @Override
     public void gather(ComposedLayout c, int[] src, int[] dst) {
         NormalizedComposedLayout n = Operands.gather(c, src.length, dst.length);
-        move(Kernels.gather(n, 4), Pointer.to(src), 4L * src.length, Pointer.to(dst), 4L * dst.length, false);
+        move(Kernels.gather(n, 4), src, dst, false);
     }
 
     @Override
     public void gather(ComposedLayout c, long[] src, long[] dst) {
         NormalizedComposedLayout n = Operands.gather(c, src.length, dst.length);
-        move(Kernels.gather(n, 8), Pointer.to(src), 8L * src.length, Pointer.to(dst), 8L * dst.length, false);
+        move(Kernels.gather(n, 8), src, dst, false);
     }
 
     @Override
     public void scatter(ComposedLayout c, int[] src, int[] dst) {
         NormalizedComposedLayout n = Operands.scatter(c, src.length, dst.length);
-        move(Kernels.scatter(n, 4), Pointer.to(src), 4L * src.length, Pointer.to(dst), 4L * dst.length, true);
+        move(Kernels.scatter(n, 4), src, dst, true);
     }
 
     @Override
     public void scatter(ComposedLayout c, long[] src, long[] dst) {
         NormalizedComposedLayout n = Operands.scatter(c, src.length, dst.length);
-        move(Kernels.scatter(n, 8), Pointer.to(src), 8L * src.length, Pointer.to(dst), 8L * dst.length, true);
+        move(Kernels.scatter(n, 8), src, dst, true);
     }
 
     @Override
     public void partition(Layout tv, int[] src, int[] dst) {
         NormalizedLayout[] m = Operands.partition(tv, src.length, dst.length);
-        move(Kernels.partition(m[0], m[1], 4), Pointer.to(src), 4L * src.length, Pointer.to(dst), 4L * dst.length, false);
+        move(Kernels.partition(m[0], m[1], 4), src, dst, false);
     }
 
     @Override
     public void partition(Layout tv, long[] src, long[] dst) {
         NormalizedLayout[] m = Operands.partition(tv, src.length, dst.length);
-        move(Kernels.partition(m[0], m[1], 8), Pointer.to(src), 8L * src.length, Pointer.to(dst), 8L * dst.length, false);
+        move(Kernels.partition(m[0], m[1], 8), src, dst, false);
+    }
+
+    /** Runs the kernel {@code k(out[, items])} that writes offsets and copies its {@code bytes} into {@code out}. */
+    private void realize(Kernel k, Pointer out, long bytes) {
+        try (Buffer b = allocate(bytes)) {
+            launch(k, b.address(), k.items());
+            cuMemcpyDtoH(out, b.ptr, bytes);
+        }
+    }
+
+    /** {@link #move(Kernel, Pointer, long, Pointer, long, boolean)} on 32-bit elements. */
+    private void move(Kernel k, int[] src, int[] dst, boolean keepDst) {
+        move(k, Pointer.to(src), 4L * src.length, Pointer.to(dst), 4L * dst.length, keepDst);
+    }
+
+    /** {@link #move(Kernel, Pointer, long, Pointer, long, boolean)} on 64-bit elements. */
+    private void move(Kernel k, long[] src, long[] dst, boolean keepDst) {
+        move(k, Pointer.to(src), 8L * src.length, Pointer.to(dst), 8L * dst.length, keepDst);
     }
 
     /** Copies src in (and dst too when {@code keepDst}), runs {@code k(dst, src[, items])}, copies dst back. */

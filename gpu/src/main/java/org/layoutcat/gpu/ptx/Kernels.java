@@ -394,13 +394,8 @@ public final class Kernels {
         p.op("mov.u32 %s, tile", shared);
 
         p.comment("phase A: read the tile, contiguous along the fast coordinate");
-        String ta = p.reg(w);
-        p.op("mad.lo.%s %s, %s, %s, %s", w.unsigned, ta, yw, w.immediate(readSlow), readBase);
-        p.op("add.%s %s, %s, %s", w.unsigned, ta, ta, xw);
-        String baseA = byteAddress(p, w, src, ta, e);
-        String smemA = p.reg32();
-        p.op("mad.lo.u32 %s, %s, %d, %s", smemA, ty, pitch, tx);
-        p.op("mad.lo.u32 %s, %s, %d, %s", smemA, smemA, e, shared);
+        String baseA = byteAddress(p, w, src, tileOffset(p, w, yw, readSlow, readBase, xw), e);
+        String smemA = sharedAddress(p, ty, tx, pitch, e, shared);
         List<String> vals = new ArrayList<>();
         List<String> preds = new ArrayList<>();
         for (int b = 0; b < perSlow; b++) {
@@ -422,13 +417,8 @@ public final class Kernels {
         p.op("bar.sync 0");
 
         p.comment("phase B: write the tile, contiguous along the other coordinate");
-        String tb = p.reg(w);
-        p.op("mad.lo.%s %s, %s, %s, %s", w.unsigned, tb, yw, w.immediate(writeSlow), writeBase);
-        p.op("add.%s %s, %s, %s", w.unsigned, tb, tb, xw);
-        String baseB = byteAddress(p, w, dst, tb, e);
-        String smemB = p.reg32();
-        p.op("mad.lo.u32 %s, %s, %d, %s", smemB, tx, pitch, ty);
-        p.op("mad.lo.u32 %s, %s, %d, %s", smemB, smemB, e, shared);
+        String baseB = byteAddress(p, w, dst, tileOffset(p, w, yw, writeSlow, writeBase, xw), e);
+        String smemB = sharedAddress(p, tx, ty, pitch, e, shared);
         for (int b = 0; b < perSlow; b++) {
             for (int a = 0; a < perFast; a++) {
                 String v = e == 4 ? p.reg32() : p.reg64();
@@ -616,6 +606,22 @@ public final class Kernels {
         String r = p.reg(to);
         p.op(to == Width.W32 ? "cvt.u32.u64 %s, %s" : "cvt.u64.u32 %s, %s", r, v);
         return r;
+    }
+
+    /** Emits the element offset {@code y·slow + base + x} of a thread's first element in a tile, in a new register. */
+    private static String tileOffset(PtxWriter p, Width w, String y, long slow, String base, String x) {
+        String o = p.reg(w);
+        p.op("mad.lo.%s %s, %s, %s, %s", w.unsigned, o, y, w.immediate(slow), base);
+        p.op("add.%s %s, %s, %s", w.unsigned, o, o, x);
+        return o;
+    }
+
+    /** Emits the shared-memory byte address {@code (row·pitch + col)·e + tile} of a tile's element, in a new register. */
+    private static String sharedAddress(PtxWriter p, String row, String col, int pitch, int e, String tile) {
+        String a = p.reg32();
+        p.op("mad.lo.u32 %s, %s, %d, %s", a, row, pitch, col);
+        p.op("mad.lo.u32 %s, %s, %d, %s", a, a, e, tile);
+        return a;
     }
 
     private static String widen(PtxWriter p, String r32, Width w) {
