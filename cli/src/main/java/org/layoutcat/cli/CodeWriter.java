@@ -248,7 +248,6 @@ public final class CodeWriter {
                 case Boolean b -> b.toString();
                 case MmaAtom m -> atomType(m) + "{}";
                 case CopyAtom c -> atomType(c) + "{}";
-                case InnerSwizzledLayout _ -> throw new IllegalArgumentException("cpp: no C++ value for " + v);
                 default -> throw new IllegalArgumentException("cpp: no C++ value for " + v);
             };
         }
@@ -397,7 +396,6 @@ public final class CodeWriter {
                 case CoordLayout c when c.equals(CoordLayout.identity(c.shape())) -> "make_identity_tensor(" + tuple(c.shape(), "make_shape") + ")";
                 case CoordLayout c -> throw new IllegalArgumentException("cpp: a layout with basis strides is written as"
                         + " make_identity_tensor, so it must be an identity layout; " + c + " is not");
-                case InnerSwizzledLayout _ -> throw new IllegalArgumentException("cpp: no C++ tensor of " + v);
                 default -> throw new IllegalArgumentException("cpp: no C++ tensor of " + v);
             };
         }
@@ -429,7 +427,6 @@ public final class CodeWriter {
                 case SliceCoord c -> pyCoord(c);
                 case Long n -> n.toString();
                 case Integer n -> n.toString();
-                case InnerSwizzledLayout _ -> throw new IllegalArgumentException("dsl: no CuTe DSL value for " + v);
                 default -> throw new IllegalArgumentException("dsl: no CuTe DSL value for " + v);
             };
         }

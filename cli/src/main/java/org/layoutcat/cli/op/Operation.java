@@ -116,22 +116,17 @@ public record Operation(String name, Group group, String help, List<Param<?>> pa
     }
 
     /**
-     * The operations that take a layout of size 0 (an extent 0 in its shape, as CuTe C++ allows: {@code size((4,0):(1,4))
-     * = 0}), answering CuTe's value or refusing it by name in their own words; every other operation refuses such a
-     * layout here, before its algorithm divides by an extent.
+     * Refuses an argument of size 0 (an extent 0 in its shape) given to a parameter that does not declare it takes one
+     * ({@link Param#takingSizeZero}), before the operation's algorithm divides by an extent.
      */
-    static final java.util.Set<String> TAKE_SIZE_ZERO = java.util.Set.of("size", "cosize", "rank", "depth", "eval",
-            "idx2crd", "crd2idx");
-
     private void refuseSizeZero(Args args) {
-        if (TAKE_SIZE_ZERO.contains(name)) return;
         for (int i = 0; i < args.count(); i++) {
+            if (params.get(i).takesSizeZero()) continue;
             String empty = sizeZero(args.value(i));
             if (empty != null) {
                 throw new org.layoutcat.core.LayoutArgumentException(() -> name + " of " + org.layoutcat.core.LayoutArgumentException.quote(empty)
                         + ": the layout has size 0 (an extent 0 in its shape), so it has no index, and " + name
-                        + " takes layouts of size 1 or more; " + String.join(", ", new java.util.TreeSet<>(TAKE_SIZE_ZERO))
-                        + " take it");
+                        + " takes layouts of size 1 or more; " + String.join(", ", Operations.takingSizeZero()) + " take it");
             }
         }
     }
@@ -140,9 +135,7 @@ public record Operation(String name, Group group, String help, List<Param<?>> pa
     private static String sizeZero(Object v) {
         return switch (v) {
             case null -> null;
-            case org.layoutcat.core.Layout l -> l.size() == 0 ? l.toString() : null;
-            case org.layoutcat.core.ComposedLayout c -> c.inner().size() == 0 ? c.toString() : null;
-            case org.layoutcat.core.InnerSwizzledLayout c -> c.outer().size() == 0 ? c.toString() : null;
+            case org.layoutcat.core.InnerSwizzledLayout c -> c.outer().size() == 0 ? c.toString() : null; // its size() is refused
             case org.layoutcat.core.AnyLayout a -> a.size() == 0 ? a.toString() : null;
             case org.layoutcat.core.Tiler.ByMode m -> m.modes().stream().map(Operation::sizeZero).filter(java.util.Objects::nonNull).findFirst().orElse(null);
             case LayoutOrSwizzle.OfLayout o -> sizeZero(o.layout());

@@ -85,6 +85,8 @@ public final class Operations {
 
     // The parameters the entries share, by their usual names.
     private static final Param<AnyLayout> L = Param.of("L", ArgKind.ANY_LAYOUT, "the layout");
+    /** {@link #L} where the operation takes a layout of size 0 too, as CuTe C++ does ({@code size((4,0):(1,4)) = 0}). */
+    private static final Param<AnyLayout> L0 = L.takingSizeZero();
     private static final Param<AnyLayout> A = Param.of("A", ArgKind.ANY_LAYOUT, "the layout applied second, or divided, or repeated");
     private static final Param<Tiler> B = Param.of("B", ArgKind.TILER, "the layout or tiler <...> applied first");
     private static final Param<Layout> LI = Param.of("L", ArgKind.LAYOUT, "the layout");
@@ -158,6 +160,11 @@ public final class Operations {
         Operation o = find(name);
         if (o == null) throw new IllegalArgumentException(unknown(name));
         return o;
+    }
+
+    /** The operations some parameter of which takes a layout of size 0 ({@link Param#takingSizeZero}), by name. */
+    static List<String> takingSizeZero() {
+        return all().stream().filter(o -> o.params().stream().anyMatch(Param::takesSizeZero)).map(Operation::name).sorted().toList();
     }
 
     /** The operation of that name, or null. */
@@ -323,27 +330,27 @@ public final class Operations {
     }
 
     private static void layoutFunction() {
-        op("size", FUNCTION, "the number of indices in the domain", List.of(L), a -> Answer.of(a.get(L).size()),
+        op("size", FUNCTION, "the number of indices in the domain", List.of(L0), a -> Answer.of(a.get(L0).size()),
                 call("size({L})"), call("cute.size({L})"), "(2,(2,2)):(2,(1,4))");
-        op("cosize", FUNCTION, "CuTe's cosize, 1 + Σ (s−1)·|d|: one past the largest offset where strides are ≥ 0; of a swizzled layout, 1 + its largest value", List.of(L), a -> Answer.of(a.get(L).cosize()),
+        op("cosize", FUNCTION, "CuTe's cosize, 1 + Σ (s−1)·|d|: one past the largest offset where strides are ≥ 0; of a swizzled layout, 1 + its largest value", List.of(L0), a -> Answer.of(a.get(L0).cosize()),
                 call("cosize({L})"), call("cute.cosize({L})"), "(2,(2,2)):(2,(1,4))");
-        op("rank", FUNCTION, "the number of top-level modes", List.of(L), a -> Answer.of(a.get(L).rank()),
+        op("rank", FUNCTION, "the number of top-level modes", List.of(L0), a -> Answer.of(a.get(L0).rank()),
                 call("rank({L})"), call("cute.rank({L})"), "(2,(2,2)):(2,(1,4))");
-        op("depth", FUNCTION, "the nesting depth of the shape", List.of(L), a -> Answer.of(a.get(L).depth()),
+        op("depth", FUNCTION, "the nesting depth of the shape", List.of(L0), a -> Answer.of(a.get(L0).depth()),
                 call("depth({L})"), call("cute.depth({L})"), "(2,(2,2)):(2,(1,4))");
         Param<IntTuple> at = Param.of("at", ArgKind.TUPLE, "an index or a hierarchical coordinate");
-        op("eval", FUNCTION, "the layout function at an index or a coordinate (a coordinate where strides are 1@i)", List.of(L, at),
-                a -> Answer.of(value(a.get(L), a.get(at))),
+        op("eval", FUNCTION, "the layout function at an index or a coordinate (a coordinate where strides are 1@i)", List.of(L0, at),
+                a -> Answer.of(value(a.get(L0), a.get(at))),
                 callChecking("{L}({at:literal})").checkValue("result", "r", "L", When.COMPILE), none("CuTe DSL evaluates a layout"
                         + " inside @cute.jit only on dynamic values; use cute.crd2idx"), "(2,(2,2)):(2,(1,4))", "(1,(0,1))");
         Param<IntTuple> index = Param.of("index", ArgKind.TUPLE, "an index in [0, size), or a coordinate whose integers"
                 + " are indices of the shape's modes they meet");
-        op("idx2crd", FUNCTION, "the colexicographic coordinate of an index (or of each integer of a coordinate) in the shape", List.of(L, index),
-                a -> Answer.of(a.get(L).idx2crd(a.get(index))), call("idx2crd({index:literal}, shape({L}))"),
+        op("idx2crd", FUNCTION, "the colexicographic coordinate of an index (or of each integer of a coordinate) in the shape", List.of(L0, index),
+                a -> Answer.of(a.get(L0).idx2crd(a.get(index))), call("idx2crd({index:literal}, shape({L}))"),
                 call("cute.idx2crd({index:literal}, {L}.shape)"), "(2,(3,4)):(1,(2,6))", "7");
         Param<IntTuple> coord = Param.of("coord", ArgKind.TUPLE, "a hierarchical coordinate");
-        op("crd2idx", FUNCTION, "the index of a coordinate in the shape", List.of(L, coord),
-                a -> Answer.of(a.get(L).crd2idx(a.get(coord))), call("crd2idx({coord:literal}, shape({L}))"),
+        op("crd2idx", FUNCTION, "the index of a coordinate in the shape", List.of(L0, coord),
+                a -> Answer.of(a.get(L0).crd2idx(a.get(coord))), call("crd2idx({coord:literal}, shape({L}))"),
                 call("cute.crd2idx({coord:literal}, {L}.shape)"), "(2,(3,4)):(1,(2,6))", "(1,(0,1))");
         Param<Long> offset = Param.of("offset", ArgKind.INDEX, "an offset L reaches");
         op("hier_coord", FUNCTION, "the coordinate where L takes that offset (CuTeDSL's get_hier_coord)", List.of(LI, offset),

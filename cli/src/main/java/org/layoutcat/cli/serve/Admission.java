@@ -87,10 +87,6 @@ final class Admission implements AutoCloseable {
                 });
     }
 
-    Limits limits() {
-        return limits;
-    }
-
     /** Takes a place among the requests in hand; false where all are taken (the caller answers busy). */
     boolean enter() {
         return slots.tryAcquire();

@@ -44,12 +44,12 @@ public final class RoundTrip {
         if (n <= 0) return -1;
         Swizzle sa = swizzleAlone(a), sb = swizzleAlone(b);
         if (sa != null && sb != null && sameMap(sa, sb)) return -1;
+        LongUnaryOperator fa = offsets(a), fb = offsets(b);
         if (linearRoundTrip(a, b, n)) {
             boolean fixes = true;
-            for (long bit = 1; bit < n && fixes; bit <<= 1) fixes = offsets(a).applyAsLong(offsets(b).applyAsLong(bit)) == bit;
+            for (long bit = 1; bit < n && fixes; bit <<= 1) fixes = fa.applyAsLong(fb.applyAsLong(bit)) == bit;
             if (fixes) return -1;
         }
-        LongUnaryOperator fa = offsets(a), fb = offsets(b);
         for (long i = 0; i < n; i++) if (fa.applyAsLong(fb.applyAsLong(i)) != i) return i;
         return -1;
     }
