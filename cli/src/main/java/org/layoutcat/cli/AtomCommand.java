@@ -3,7 +3,7 @@ package org.layoutcat.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.layoutcat.cli.op.Request;
+import org.layoutcat.ops.Request;
 import org.layoutcat.core.atom.Atoms;
 import org.layoutcat.core.atom.CopyAtom;
 import org.layoutcat.core.atom.MmaAtom;
