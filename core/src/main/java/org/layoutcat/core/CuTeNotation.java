@@ -327,6 +327,130 @@ public final class CuTeNotation {
         };
     }
 
+    /**
+     * The paper's arrow {@code S --(α)--> T} as written (paper §2): S and T nested tuples, α's images 1-based with
+     * 0 for the basepoint {@code *}. Whether these make a morphism is the morphism's to check.
+     */
+    public record Arrow(IntTuple domain, List<Integer> images, IntTuple codomain) {
+        public Arrow {
+            images = List.copyOf(images);
+        }
+    }
+
+    /** A text that is a layout of any kind or an arrow: the token after its leading tuple decides. */
+    public sealed interface LayoutOrArrow {
+        /** A layout (no arrow after the leading tuple). */
+        record OfLayout(AnyLayout layout) implements LayoutOrArrow {}
+
+        /** An arrow: {@code --} followed the leading tuple (or began the text). */
+        record OfArrow(Arrow arrow) implements LayoutOrArrow {}
+    }
+
+    /**
+     * Reads a layout of any kind or an arrow {@code S --(α)--> T}, the kind decided where it shows: an arrow's
+     * {@code --} after the leading tuple, which CuTe notation never has there.
+     *
+     * @throws LayoutArgumentException where the text is not the kind it began as (see {@link #parseArrow} and
+     *         {@link AnyLayout#parse})
+     */
+    public static LayoutOrArrow parseLayoutOrArrow(String text) {
+        if (text == null) throw new LayoutArgumentException("no text to parse (null)");
+        CuTeNotation p = of(text);
+        try {
+            p.skip();
+            int start = p.pos;
+            if (!p.startsSwizzle() && !p.startsPointer()) {
+                if (!p.text.startsWith("--", p.pos)) p.shape();
+                p.skip();
+                if (p.text.startsWith("--", p.pos)) {
+                    p.pos = start;
+                    return new LayoutOrArrow.OfArrow(p.arrow());
+                }
+                p.pos = start;
+            }
+            AnyLayout l = p.anyLayout();
+            p.end();
+            return new LayoutOrArrow.OfLayout(l instanceof Layout integer ? p.printed(integer) : l);
+        } finally {
+            p.done();
+        }
+    }
+
+    /**
+     * Reads the arrow {@code S --(α)--> T}; spaces are ignored. An error quotes the text and gives the position.
+     *
+     * @throws LayoutArgumentException where the text is null or not {@code S --(α)--> T} with S and T positive tuples
+     *         and α of positive indices and {@code *}
+     */
+    public static Arrow parseArrow(String text) {
+        if (text == null) throw new LayoutArgumentException("no morphism to parse (null)");
+        CuTeNotation p = of(text);
+        try {
+            return p.arrow();
+        } finally {
+            p.done();
+        }
+    }
+
+    private Arrow arrow() {
+        IntTuple domain = arrowEnd("domain", 0);
+        if (!text.startsWith("--", pos)) throw arrowError(0, "expected a morphism S --(α)--> T");
+        pos += 2;
+        skip();
+        int open = pos;
+        if (peek() != '(') throw arrowError(open, "expected '(' opening the map α after \"--\"");
+        pos++;
+        List<Integer> images = new ArrayList<>();
+        int close = open + 1;
+        while (close < text.length() && text.charAt(close) != ')') close++;
+        if (close == text.length()) throw arrowError(open, "the map α is not closed by ')'");
+        boolean blank = true;
+        for (int i = open + 1; i < close; i++) blank &= Character.isWhitespace(text.charAt(i));
+        while (!blank) {
+            int at = pos;
+            while (pos < close && text.charAt(pos) != ',') pos++;
+            String image = text.substring(at, pos).strip();
+            images.add(image(image, at));
+            if (pos == close) break;
+            pos++;
+        }
+        pos = close + 1;
+        skip();
+        int tip = pos;
+        if (!text.startsWith("-->", tip)) throw arrowError(tip, "expected \"-->\" after the map α");
+        pos += 3;
+        IntTuple codomain = arrowEnd("codomain", pos);
+        end();
+        return new Arrow(domain, images, codomain);
+    }
+
+    /** One image of α: {@code *} (0), or a positive index in decimal digits. */
+    private int image(String image, int at) {
+        if (image.equals("*")) return 0;
+        boolean negative = image.startsWith("-");
+        String digits = negative || image.startsWith("+") ? image.substring(1) : image;
+        boolean number = !digits.isEmpty() && digits.length() <= 10;
+        for (int i = 0; i < digits.length(); i++) number &= digit(digits.charAt(i));
+        long v = number ? Long.parseLong(digits) : 0;
+        if (!number || v > Integer.MAX_VALUE) throw arrowError(at, "an image of α is a positive index or *, got \"" + image + "\"");
+        if (negative || v < 1) throw arrowError(at, "an image of α is a positive index or *, got " + image);
+        return (int) v;
+    }
+
+    /** The domain or codomain of an arrow at pos: a tuple of positive integers. */
+    private IntTuple arrowEnd(String what, int at) {
+        skip();
+        if (pos == text.length() || text.startsWith("--", pos)) throw arrowError(at, "the " + what + " is missing");
+        IntTuple t = intTuple();
+        if (!t.allPositive()) throw arrowError(at, "the " + what + " " + t + " has a non-positive entry");
+        skip();
+        return t;
+    }
+
+    private LayoutArgumentException arrowError(int at, String why) {
+        return new LayoutArgumentException("in \"" + text + "\" at position " + at + ": " + why);
+    }
+
     /** A stride of a layout: an integer ({@code 3}, {@code -2}, {@code _1}) or a scaled basis element ({@code 1@0@1}). */
     static ScaledBasis parseScaledBasis(String text) {
         CuTeNotation p = of(text);
