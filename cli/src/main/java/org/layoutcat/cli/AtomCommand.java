@@ -63,11 +63,6 @@ final class AtomCommand implements Callable<Integer> {
 
     /** True for the name of an MMA atom of the catalog, the whole GMMA catalog included. */
     private static boolean isMma(String name) {
-        try {
-            Atoms.mma(name);
-            return true;
-        } catch (IllegalArgumentException none) {
-            return false;
-        }
+        return Atoms.findMma(name).isPresent();
     }
 }
