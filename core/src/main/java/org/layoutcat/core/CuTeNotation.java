@@ -280,6 +280,39 @@ public final class CuTeNotation {
     }
 
     /**
+     * What the text of one access of a shared-memory stage is: an access layout (thread, value[, instruction...]) →
+     * index, which begins as a layout begins (a digit or {@code (}), or a tiled copy's fields joined by {@code /}
+     * ({@code ATOM/BITS/THR/VAL}, {@code ATOM/A/MMA/ATOMS[/SRC]}), which name an atom first.
+     */
+    public sealed interface AccessOrCopy {
+        /** An access layout with integer strides. */
+        record Access(Layout access) implements AccessOrCopy {}
+
+        /** A tiled copy's fields, each trimmed, in order: the atom's name first. */
+        record Copy(List<String> fields) implements AccessOrCopy {}
+    }
+
+    /**
+     * Reads one access of a stage as the kind it is ({@link AccessOrCopy}), decided by how it begins.
+     *
+     * @throws LayoutArgumentException where an access layout cannot be read, or is of another kind than integer strides
+     */
+    public static AccessOrCopy parseAccessOrCopy(String text) {
+        if (text == null) throw new LayoutArgumentException("no text to parse (null)");
+        CuTeNotation p = of(text);
+        try {
+            p.skip();
+            char first = p.peek();
+            if (first == '(' || digit(first)) return new AccessOrCopy.Access(parseLayout(text));
+            List<String> fields = new ArrayList<>();
+            for (String f : text.trim().split("/", -1)) fields.add(f.trim());
+            return new AccessOrCopy.Copy(List.copyOf(fields));
+        } finally {
+            p.done();
+        }
+    }
+
+    /**
      * The factors of a composite of layouts with integer strides, {@code A o B o C} (or {@code A∘B∘C}), outermost
      * first: the composite is {@code A∘(B∘C)}, C applied first. One layout is a chain of one factor.
      *

@@ -485,14 +485,20 @@ public final class Operations {
          * @throws org.layoutcat.core.LayoutArgumentException where the text is none of {@link #WORDS}
          */
         public static StageCopy parse(String text) {
-            if (text.trim().startsWith("(") || text.trim().matches("[0-9].*")) return new StageCopy(null, null, Layout.parse(text), text.trim());
-            String[] p = text.trim().split("/");
-            if (p.length < 4 || p.length > 5) throw new org.layoutcat.core.LayoutArgumentException("copy \"" + text + "\": expected " + WORDS);
-            CopyAtom atom = Atoms.copy(p[0].trim());
-            String how = p[1].trim();
+            return switch (org.layoutcat.core.CuTeNotation.parseAccessOrCopy(text)) {
+                case org.layoutcat.core.CuTeNotation.AccessOrCopy.Access a -> new StageCopy(null, null, a.access(), text.trim());
+                case org.layoutcat.core.CuTeNotation.AccessOrCopy.Copy c -> ofCopy(text, c.fields());
+            };
+        }
+
+        /** The tiled copy whose fields {@code p} are, {@code text} read. */
+        private static StageCopy ofCopy(String text, List<String> p) {
+            if (p.size() < 4 || p.size() > 5) throw new org.layoutcat.core.LayoutArgumentException("copy \"" + text + "\": expected " + WORDS);
+            CopyAtom atom = Atoms.copy(p.get(0));
+            String how = p.get(1);
             TiledCopy c;
             if (how.equals("A") || how.equals("B") || how.equals("C")) {
-                TiledMma m = TiledMma.of(Atoms.mma(p[2].trim()), TiledMma.parseAtomLayout(p[3].trim()), null);
+                TiledMma m = TiledMma.of(Atoms.mma(p.get(2)), TiledMma.parseAtomLayout(p.get(3)), null);
                 c = switch (how) {
                     case "A" -> TiledCopy.forA(atom, m.atom().ab().bits(), m);
                     case "B" -> TiledCopy.forB(atom, m.atom().bType().bits(), m);
@@ -500,9 +506,9 @@ public final class Operations {
                 };
             } else {
                 c = TiledCopy.of(atom, (int) ArgKind.integer("value bits", 1, 128).read(how, "swizzle_search", 0),
-                        Layout.parse(p[2]), Layout.parse(p[3]));
+                        Layout.parse(p.get(2)), Layout.parse(p.get(3)));
             }
-            CopyAtom.Side side = p.length == 5 ? ArgKind.oneOf(CopyAtom.Side.class).read(p[4], "swizzle_search", 0) : null;
+            CopyAtom.Side side = p.size() == 5 ? ArgKind.oneOf(CopyAtom.Side.class).read(p.get(4), "swizzle_search", 0) : null;
             return new StageCopy(c, side, null, text.trim());
         }
 
