@@ -36,41 +36,31 @@ public final class CoordLayout implements AnyLayout {
     /**
      * Every coordinate of every value on the domain lies in the 64-bit range, as {@link Layout}'s construction checks
      * its offsets: for the integer part and for each basis position, the sum of {@code (s−1)·v} over the strides
-     * {@code v@position} with {@code v > 0} is at most 2^63−1, and over those with {@code v < 0} at least −2^63.
-     * O(flat rank) where {@code Σ (s−1)·|v|} fits, which decides it at once; else grouped by position.
+     * {@code v@position} with {@code v > 0} is at most 2^63−1, and over those with {@code v < 0} at least −2^63
+     * ({@link Layout#extremes} of the strides at that position). O(flat rank) where the sums over all the strides,
+     * whatever their positions, fit, which decides it at once (each position's sum is part of them); else position by
+     * position.
      */
     private void requireValuesFit(long[] s, ScaledBasis[] d) {
-        long all = 0;
-        boolean fits = true;
-        for (int k = 0; k < s.length && fits; k++) {
-            long v = d[k].value();
-            if (s[k] == 1 || v == 0) continue;
-            if (v == Long.MIN_VALUE || !Checked.fits(s[k] - 1, Math.abs(v))) {
-                fits = false;
-                break;
-            }
-            all += (s[k] - 1) * Math.abs(v);
-            if (all < 0) fits = false;
-        }
-        if (fits) return;
-        java.util.Map<java.util.List<Integer>, java.math.BigInteger[]> sums = new java.util.LinkedHashMap<>(); // position -> {hi, lo}
+        long[] v = new long[s.length];
+        for (int k = 0; k < s.length; k++) v[k] = d[k].value();
+        long[] e = new long[2];
+        if (Layout.extremes(s, v, e)) return;
+        java.util.Map<java.util.List<Integer>, long[]> byPosition = new java.util.LinkedHashMap<>(); // position -> its strides' values
         for (int k = 0; k < s.length; k++) {
-            java.math.BigInteger t = java.math.BigInteger.valueOf(s[k] - 1).multiply(java.math.BigInteger.valueOf(d[k].value()));
             java.util.List<Integer> at = java.util.Arrays.stream(d[k].path()).boxed().toList();
-            java.math.BigInteger[] hl = sums.computeIfAbsent(at, x -> new java.math.BigInteger[] {java.math.BigInteger.ZERO,
-                    java.math.BigInteger.ZERO});
-            hl[t.signum() > 0 ? 0 : 1] = hl[t.signum() > 0 ? 0 : 1].add(t);
+            byPosition.computeIfAbsent(at, x -> new long[s.length])[k] = v[k];
         }
-        for (var e : sums.entrySet()) {
-            String where = e.getKey().isEmpty() ? "the integer part" : "the coordinate at position " + e.getKey();
-            if (e.getValue()[0].bitLength() > 63) {
+        for (var p : byPosition.entrySet()) {
+            if (Layout.extremes(s, p.getValue(), e)) continue;
+            java.math.BigInteger[] exact = Layout.exactExtremes(s, p.getValue());
+            String where = p.getKey().isEmpty() ? "the integer part" : "the coordinate at position " + p.getKey();
+            if (exact[0].bitLength() > 63) {
                 throw new ArithmeticException("the values of " + this + " overflow the 64-bit range: the largest of " + where
-                        + ", Σ (s−1)·v over its positive strides, is " + e.getValue()[0] + ", past 2^63−1");
+                        + ", Σ (s−1)·v over its positive strides, is " + exact[0] + ", past 2^63−1");
             }
-            if (e.getValue()[1].bitLength() > 63) {
-                throw new ArithmeticException("the values of " + this + " overflow the 64-bit range: the least of " + where
-                        + ", Σ (s−1)·v over its negative strides, is " + e.getValue()[1] + ", below −2^63");
-            }
+            throw new ArithmeticException("the values of " + this + " overflow the 64-bit range: the least of " + where
+                    + ", Σ (s−1)·v over its negative strides, is " + exact[1] + ", below −2^63");
         }
     }
 

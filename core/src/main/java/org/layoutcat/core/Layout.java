@@ -27,6 +27,8 @@ public final class Layout implements AnyLayout {
     private final long[] flatShape; // never written after construction, never exposed
     private final long[] flatStride;
     private final long size;
+    private final long largest; // Φ's largest and least values on the domain (see extremes), computed once on construction
+    private final long least;
     private IntTuple shape; // built on first use when not given (a benign race: every thread builds an equal tuple)
     private IntTuple stride; // the same
     private String text; // toString, computed once (the same benign race)
@@ -39,32 +41,41 @@ public final class Layout implements AnyLayout {
         if (stride.leafCount() != n || collect(shape, stride, fs, fd, 0) != n) {
             throw new LayoutArgumentException("shape " + shape + " and stride " + stride + " are not congruent");
         }
-        this.profile = Profile.of(shape);
-        this.shape = shape;
+        this(Profile.of(shape), shape, fs, fd, sizeOf(fs, shape));
         this.stride = stride;
-        this.flatShape = fs;
-        this.flatStride = fd;
-        this.size = sizeOf(fs, shape);
-        if (!offsetsFit(fs, fd)) throw offsetsOverflow(shape + ":" + stride, fs, fd);
     }
 
-    /** A layout whose parts are already known to agree: fs = leaves(profile), |fd| = |fs|, size = Π fs. */
+    /**
+     * A layout whose parts are already known to agree: fs = leaves(profile), |fd| = |fs|, size = Π fs. Its values are
+     * checked here, once: {@link #extremes} of its modes.
+     */
     private Layout(int[] profile, IntTuple shape, long[] fs, long[] fd, long size) {
-        if (!offsetsFit(fs, fd)) throw offsetsOverflow(Profile.tuple(profile, fs) + ":" + Profile.tuple(profile, fd), fs, fd);
+        long[] e = new long[2]; // scalar-replaced: extremes is inlined here
+        if (!extremes(fs, fd, e)) throw offsetsOverflow(Profile.tuple(profile, fs) + ":" + Profile.tuple(profile, fd), fs, fd);
+        this(profile, shape, fs, fd, size, e[0], e[1]);
+    }
+
+    /** A layout whose extremes are known: its flat modes are another layout's, or their sums are known to fit. */
+    private Layout(int[] profile, IntTuple shape, long[] fs, long[] fd, long size, long largest, long least) {
         this.profile = profile;
         this.shape = shape;
         this.flatShape = fs;
         this.flatStride = fd;
         this.size = size;
+        this.largest = largest;
+        this.least = least;
     }
 
     /**
-     * True when every value of the layout on its domain lies in the 64-bit range: its largest value, Σ (s−1)·d over
-     * the positive strides, is at most 2^63−1, and its least, Σ (s−1)·d over the negative strides, at least −2^63.
-     * The one check every layout passes on construction, so that no operation takes or answers a layout whose values
-     * do not fit. O(flat rank), no allocation; the extents are positive.
+     * The extremes of {@code Σ c_k·d_k} over the coordinates {@code 0 ≤ c_k < s_k}: the largest, {@code Σ (s−1)·d}
+     * over the terms that are positive, into {@code out[0]}, and the least, {@code Σ (s−1)·d} over the negative terms,
+     * into {@code out[1]}; false, with {@code out} unspecified, where either leaves the 64-bit range. For a layout these
+     * are its largest and least values Φ(i), {@code 0 ≤ i < size}; every layout passes this on construction, so that
+     * no operation takes or answers a layout whose values do not fit, and its cosize is {@code 1 + largest − least}.
+     * The one exact definition of these sums: {@link CoordLayout} checks its values with it, position by position.
+     * O(n), no allocation.
      */
-    private static boolean offsetsFit(long[] fs, long[] fd) {
+    static boolean extremes(long[] fs, long[] fd, long[] out) {
         long hi = 0;
         long lo = 0;
         for (int k = 0; k < fs.length; k++) {
@@ -81,18 +92,21 @@ public final class Layout implements AnyLayout {
                 if (lo >= 0) return false; // two negative terms wrapped
             }
         }
+        out[0] = hi;
+        out[1] = lo;
         return true;
     }
 
-    /** Its largest value on the domain, {@code Σ (s−1)·d} over the positive strides (it fits: see the construction). */
+    /** Its largest value on the domain, {@code Σ (s−1)·d} over the positive terms (see {@link #extremes}). */
     long largestOffset() {
-        long hi = 0;
-        for (int k = 0; k < flatShape.length; k++) if (flatStride[k] > 0) hi += (flatShape[k] - 1) * flatStride[k];
-        return hi;
+        return largest;
     }
 
-    /** The refusal of a layout whose values leave the 64-bit range, with the exact value that does. */
-    private static ArithmeticException offsetsOverflow(String layout, long[] fs, long[] fd) {
+    /**
+     * The exact sums of {@link #extremes}, {@code {largest, least}}, for the message of a refusal: where they do not
+     * fit a long.
+     */
+    static java.math.BigInteger[] exactExtremes(long[] fs, long[] fd) {
         java.math.BigInteger hi = java.math.BigInteger.ZERO;
         java.math.BigInteger lo = java.math.BigInteger.ZERO;
         for (int k = 0; k < fs.length; k++) {
@@ -100,6 +114,14 @@ public final class Layout implements AnyLayout {
             if (t.signum() > 0) hi = hi.add(t);
             else lo = lo.add(t);
         }
+        return new java.math.BigInteger[] {hi, lo};
+    }
+
+    /** The refusal of a layout whose values leave the 64-bit range, with the exact value that does. */
+    private static ArithmeticException offsetsOverflow(String layout, long[] fs, long[] fd) {
+        java.math.BigInteger[] e = exactExtremes(fs, fd);
+        java.math.BigInteger hi = e[0];
+        java.math.BigInteger lo = e[1];
         if (hi.bitLength() > 63) {
             return new ArithmeticException("the offsets of " + layout + " overflow the 64-bit range: the largest, Σ (s−1)·d over the"
                     + " positive strides, is " + hi + ", past 2^63−1");
@@ -188,11 +210,17 @@ public final class Layout implements AnyLayout {
      */
     static Layout parsedParts(int[] profile, long[] fs, long[] fd) {
         boolean zero = false;
-        for (long e : fs) {
+        boolean past = false; // the size leaves the 64-bit range
+        long size = 1;
+        for (long e : fs) { // one walk: the sign of each extent and the size, as ofParts would take it
             if (e < 0) throw new LayoutArgumentException("shape " + Profile.tuple(profile, fs) + " has a negative entry; extents are 0 or more");
-            zero |= e == 0;
+            if (e == 0) zero = true;
+            else if (!Checked.fits(size, e)) past = true;
+            else size *= e;
         }
-        return zero ? new Layout(profile, null, fs, fd, 0) : ofParts(profile, fs, fd);
+        if (zero) return new Layout(profile, null, fs, fd, 0);
+        if (past) return ofOwned(Profile.tuple(profile, fs), fd); // words the error
+        return new Layout(profile, null, fs, fd, size);
     }
 
     /** The prefix products of the leaves {@code s} of {@code shape}: its column-major strides. */
@@ -309,7 +337,8 @@ public final class Layout implements AnyLayout {
     public static Layout colMajor(IntTuple shape) {
         long[] s = shape.leaves();
         long[] d = colMajorStrides(shape, s);
-        return new Layout(Profile.of(shape), shape, s, d, sizeOf(s, shape));
+        long size = sizeOf(s, shape);
+        return new Layout(Profile.of(shape), shape, s, d, size, size - 1, 0); // Σ (s_k−1)·Π_{j<k} s_j = size − 1
     }
 
     /**
@@ -326,7 +355,8 @@ public final class Layout implements AnyLayout {
             d[i] = p;
             p = Checked.mul(p, s[i], "the row-major strides", shape);
         }
-        return new Layout(Profile.of(shape), shape, s, d, sizeOf(s, shape));
+        long size = sizeOf(s, shape);
+        return new Layout(Profile.of(shape), shape, s, d, size, size - 1, 0); // as colMajor's, summed from the right
     }
 
     /**
@@ -361,6 +391,9 @@ public final class Layout implements AnyLayout {
         long[] fs = new long[n];
         long[] fd = new long[n];
         long size = 1;
+        long hi = 0; // the extremes of the concatenation: the sums of its modes'
+        long lo = 0;
+        boolean fits = true;
         int at = 0;
         int node = 1;
         for (int i = 0; i < rank; i++) {
@@ -371,8 +404,12 @@ public final class Layout implements AnyLayout {
             System.arraycopy(l.flatStride, 0, fd, at, l.flatStride.length);
             at += l.flatShape.length;
             size = Checked.mul(size, l.size, "the size of the concatenation", modes);
+            fits &= hi + l.largest >= hi && lo + l.least <= lo; // terms of one sign: a sum that moves back has wrapped
+            hi += l.largest;
+            lo += l.least;
         }
-        return new Layout(p, null, fs, fd, size);
+        if (!fits) return new Layout(p, null, fs, fd, size); // the construction words the overflow
+        return new Layout(p, null, fs, fd, size, hi, lo);
     }
 
     /**
@@ -419,41 +456,31 @@ public final class Layout implements AnyLayout {
     @Override
     public long cosize() {
         if (size == 0) return cosizeOfNone();
-        long c = 1;
-        for (int k = 0; k < flatShape.length; k++) {
-            if (flatShape[k] == 1 || flatStride[k] == 0) continue;
-            if (flatStride[k] == Long.MIN_VALUE) throw cosizeOverflow();
-            long t = Math.abs(flatStride[k]);
-            if (!Checked.fits(flatShape[k] - 1, t)) throw cosizeOverflow();
-            c += (flatShape[k] - 1) * t;
-            if (c < 0) throw cosizeOverflow();
+        if (largest - least < 0 || largest - least == Long.MAX_VALUE) { // Σ (s−1)·|d| = largest − least, plus 1
+            throw new ArithmeticException("overflow computing the cosize of " + this + ": 1 + Σ (s−1)·|d| = "
+                    + java.math.BigInteger.valueOf(largest).subtract(java.math.BigInteger.valueOf(least)).add(java.math.BigInteger.ONE)
+                    + " exceeds 2^63−1");
         }
-        return c;
-    }
-
-    private ArithmeticException cosizeOverflow() {
-        java.math.BigInteger c = java.math.BigInteger.ONE;
-        for (int k = 0; k < flatShape.length; k++) {
-            c = c.add(java.math.BigInteger.valueOf(flatShape[k] - 1).multiply(java.math.BigInteger.valueOf(flatStride[k]).abs()));
-        }
-        return new ArithmeticException("overflow computing the cosize of " + this + ": 1 + Σ (s−1)·|d| = " + c + " exceeds 2^63−1");
+        return 1 + largest - least;
     }
 
     /**
      * The cosize of a layout of size 0: 0 (it reaches no offset) where CuTe's {@code 1 + Σ (s−1)·|d|} is 0 too, as for
      * the compact {@code (4,0):(1,4)}; refused where CuTe's formula gives another number ({@code cosize(0:5) = -4}).
+     * The sum is {@link #extremes} of the strides' absolute values: the terms of the extents past 1 are its largest,
+     * those of the extents 0 its least.
      */
     private long cosizeOfNone() {
-        long cute = 1;
-        try {
-            for (int k = 0; k < flatShape.length; k++) {
-                cute = Math.addExact(cute, Math.multiplyExact(flatShape[k] - 1, Math.absExact(flatStride[k])));
-            }
-        } catch (ArithmeticException e) {
-            cute = Long.MIN_VALUE;
+        long[] abs = new long[flatStride.length];
+        boolean fits = true;
+        for (int k = 0; k < abs.length; k++) {
+            fits &= flatStride[k] != Long.MIN_VALUE; // |d| = 2^63
+            abs[k] = Math.abs(flatStride[k]);
         }
-        if (cute == 0) return 0;
-        String formula = cute == Long.MIN_VALUE ? "a number past 64 bits" : String.valueOf(cute);
+        long[] e = new long[2];
+        fits = fits && extremes(flatShape, abs, e) && e[0] + e[1] != Long.MAX_VALUE; // e[0] ≥ 0 ≥ e[1]: the sum fits
+        if (fits && 1 + e[0] + e[1] == 0) return 0;
+        String formula = fits ? String.valueOf(1 + e[0] + e[1]) : "a number past 64 bits";
         throw new LayoutArgumentException("cosize of " + this + ": the layout has size 0 and reaches no offset, but CuTe's"
                 + " 1 + Σ (s−1)·|d| gives " + formula + "; only a compact layout of size 0 (cosize 0) has a cosize");
     }
@@ -516,7 +543,7 @@ public final class Layout implements AnyLayout {
      */
     public Layout spliceModes(int mask) {
         int[] p = profile;
-        if (p[0] == Profile.LEAF) return new Layout(Profile.flat(1), null, flatShape, flatStride, size); // (s):(d)
+        if (p[0] == Profile.LEAF) return new Layout(Profile.flat(1), null, flatShape, flatStride, size, largest, least); // (s):(d)
         int rank = p[0];
         int nodes = 1;
         int count = 0;
@@ -536,7 +563,7 @@ public final class Layout implements AnyLayout {
             to += end - from;
             at = end;
         }
-        return new Layout(q, null, flatShape, flatStride, size);
+        return new Layout(q, null, flatShape, flatStride, size, largest, least);
     }
 
     /** Whether top-level mode i, whose subtree starts at {@code at}, is replaced by its modes (a leaf is its own). */
@@ -587,7 +614,7 @@ public final class Layout implements AnyLayout {
     /** The flat layout of the leaves; an integral layout stays as it is. */
     public Layout flatten() {
         if (profile[0] == Profile.LEAF) return this;
-        return new Layout(Profile.flat(flatShape.length), null, flatShape, flatStride, size);
+        return new Layout(Profile.flat(flatShape.length), null, flatShape, flatStride, size, largest, least);
     }
 
     /**

@@ -68,7 +68,7 @@ public final class Complement {
     /**
      * CuTe's one-argument complement {@code complement(L) = complement(L, cosize(L))}, with the post-conditions of
      * {@link #complement(Layout, long)}: R is ordered, its values but 0 are not L's, and where L's strides nest
-     * ({@link #nests}) {@code (L, R)} is a bijection onto {@code [0, size(L)·size(R))}. Where they do not nest it is
+     * (see {@link #bijectiveComplement}) {@code (L, R)} is a bijection onto {@code [0, size(L)·size(R))}. Where they do not nest it is
      * CuTe's layout all the same: CuTe C++ prints {@code complement((4,2):(1,10)) = _2:_4} and
      * {@code complement((2,2,2):(1,47,8)) = (_4,_2):(_2,_16)}, with which {@code (L, R)} leaves gaps;
      * {@link #bijectiveComplement} refuses those.
@@ -83,17 +83,10 @@ public final class Complement {
     }
 
     /**
-     * Whether L's strides nest: after {@code filter} and sorting by stride, each stride is a multiple of
-     * {@code c_(i−1)}, the extent reached by the smaller modes. Exactly then {@code (L, complement(L))} is a bijection
-     * onto an interval (the paper's complement).
-     *
-     * @throws ArithmeticException on overflow of an extent reached
+     * The first stride that does not nest, with the extent reached below it, or null where L's strides nest: after
+     * {@code filter} and sorting by stride, each stride is a multiple of {@code c_(i−1)}, the extent reached by the
+     * smaller modes. Exactly then {@code (L, complement(L))} is a bijection onto an interval (the paper's complement).
      */
-    public static boolean nests(Layout layout) {
-        return notNesting(layout) == null;
-    }
-
-    /** The first stride that does not nest, with the extent reached below it, or null where L's strides nest. */
     private static long[] notNesting(Layout layout) {
         Layout filtered = Coalesce.filter(layout);
         long[] s = filtered.flatShapes();

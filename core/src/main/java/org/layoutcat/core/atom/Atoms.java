@@ -140,13 +140,8 @@ public final class Atoms {
 
     private static void copy(Ptx p, CopyAtom.Family family, String thr, String src, String dst) {
         Layout s = Layout.parse(src);
-        // CuTe's RefLayout: the registers, which ldmatrix writes and every other copy here reads
-        CopyAtom.Side reference = switch (family) {
-            case CopyAtom.Ldmatrix _ -> CopyAtom.Side.DST;
-            case CopyAtom.Stmatrix _, CopyAtom.CpAsync _, CopyAtom.Universal _ -> CopyAtom.Side.SRC;
-        };
         COPY.put(p.name, new CopyAtom(p.name, family, p.ptx, "PTX ISA: " + p.section, p.arch, s.mode(1).size(), Layout.parse(thr), s,
-                Layout.parse(dst), reference));
+                Layout.parse(dst)));
     }
 
     /**

@@ -24,12 +24,9 @@ import org.layoutcat.core.recast.Recast;
  * @param thrID      logical thread → lane
  * @param src        (thread, bit) → bit index in the tile, where the bits are before
  * @param dst        (thread, bit) → bit index in the tile, where the bits go
- * @param reference  which side a tiled copy's thread–value layout is read against (CuTe's {@code RefLayout}): the
- *                   registers, the destination of a load ({@code ldmatrix}) and the source of a store
- *                   ({@code stmatrix}); the source of a one-thread copy
  */
 public record CopyAtom(String name, Family family, String ptx, String isaSection, String arch, long bits, Layout thrID, Layout src,
-        Layout dst, Side reference) {
+        Layout dst) {
     /** A side of a copy: where its bits are before ({@code SRC}) or where they go ({@code DST}). */
     public enum Side { SRC, DST }
 
@@ -57,7 +54,6 @@ public record CopyAtom(String name, Family family, String ptx, String isaSection
     public CopyAtom {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(family, "family");
-        Objects.requireNonNull(reference, "reference");
         for (Layout l : new Layout[] {src, dst}) {
             if (l.rank() != 2 || l.mode(0).size() != thrID.size()) {
                 throw new LayoutArgumentException(name + ": " + l + " is not a (thread, bit) layout over the atom's "
@@ -94,12 +90,24 @@ public record CopyAtom(String name, Family family, String ptx, String isaSection
     }
 
     /**
+     * Which side a tiled copy's thread–value layout is read against (CuTe's {@code RefLayout}), as the family gives it:
+     * the registers, which {@code ldmatrix} writes (its destination) and every other copy here reads (the source of a
+     * store, {@code stmatrix}, of {@code cp.async} and of a one-thread copy).
+     */
+    public Side reference() {
+        return switch (family) {
+            case Ldmatrix _ -> Side.DST;
+            case Stmatrix _, CpAsync _, Universal _ -> Side.SRC;
+        };
+    }
+
+    /**
      * The reference layout in elements of {@code valueBits} bits: the side a tiled copy's TV layout is given in.
      *
      * @throws LayoutArgumentException as {@link #src(int)} and {@link #dst(int)}
      */
     public Layout ref(int valueBits) {
-        return reference == Side.SRC ? src(valueBits) : dst(valueBits);
+        return reference() == Side.SRC ? src(valueBits) : dst(valueBits);
     }
 
     /**

@@ -38,16 +38,14 @@ public final class TranslateClasses {
     private final int[] start;
     private final long[] rep;
     private final long[][] span;
-    private final long entries;
 
-    private TranslateClasses(int values, int[] lanes, long[] count, int[] start, long[] rep, long[][] span, long entries) {
+    private TranslateClasses(int values, int[] lanes, long[] count, int[] start, long[] rep, long[][] span) {
         this.values = values;
         this.lanes = lanes;
         this.count = count;
         this.start = start;
         this.rep = rep;
         this.span = span;
-        this.entries = entries;
     }
 
     /**
@@ -64,7 +62,6 @@ public final class TranslateClasses {
         List<long[]> pivots = new ArrayList<>();
         long[] reps = new long[64];
         int used = 0;
-        long total = 0;
         for (int w = 0; w < warps; w++) {
             int first = 32 * w, n = Math.min(lanes, threads - first);
             for (int i = 0; i < perThread; i++) {
@@ -74,7 +71,6 @@ public final class TranslateClasses {
                 for (int v = 0; v < values; v++) {
                     for (int t = 0, e = from + v * threads; t < n; t++, e++) h = h * 0x9E3779B97F4A7C15L + (index[e] ^ origin);
                 }
-                total += (long) n * values;
                 List<Integer> same = byHash.computeIfAbsent(h, k -> new ArrayList<>());
                 int found = -1;
                 for (int c : same) {
@@ -108,7 +104,7 @@ public final class TranslateClasses {
             ct[c] = counts.get(c);
             sp[c] = java.util.Arrays.stream(pivots.get(c)).filter(x -> x != 0).toArray();
         }
-        return new TranslateClasses(values, ln, ct, st, java.util.Arrays.copyOf(reps, used), sp, total);
+        return new TranslateClasses(values, ln, ct, st, java.util.Arrays.copyOf(reps, used), sp);
     }
 
     /**
@@ -145,11 +141,6 @@ public final class TranslateClasses {
         return rep.length;
     }
 
-    /** The entries of the whole stage. */
-    public long entries() {
-        return entries;
-    }
-
     /** The linear map with {@code columns[j] = L(2^j)} at x: the XOR of the columns of x's set bits. */
     static long apply(long[] columns, long x) {
         long r = 0;
@@ -170,7 +161,7 @@ public final class TranslateClasses {
         if (vector > 16 || Long.bitCount(vector) != 1 || elementBytes > 16 || Integer.bitCount(elementBytes) != 1) return -1;
         int vec = (int) vector;
         long[] address = new long[32];
-        long[] words = new long[64];
+        long[] words = Wavefronts.words(vec);
         long total = 0;
         for (int c = 0; c < lanes.length; c++) {
             int n = lanes[c];
@@ -181,7 +172,7 @@ public final class TranslateClasses {
                 if (address[t] % vec != 0) return -1;
             }
             if (values > 1) for (long b : span[c]) if (apply(columns, b) % values != 0) return -1;
-            total += count[c] * wavefronts(address, n, vec, words);
+            total += count[c] * Wavefronts.count(address, n, vec, words, null);
         }
         return total;
     }
@@ -193,31 +184,6 @@ public final class TranslateClasses {
     public long minimum(int elementBytes) {
         long vector = (long) values * elementBytes, total = 0;
         for (int c = 0; c < lanes.length; c++) total += count[c] * Math.max(1, (lanes[c] * vector + 127) / 128);
-        return total;
-    }
-
-    /**
-     * The wavefronts of one instruction of n lanes at these byte addresses (aligned to the vector): per phase (32
-     * lanes up to 4 bytes, 128/vector lanes past), the most distinct words any bank holds, summed.
-     */
-    static int wavefronts(long[] address, int n, int vector, long[] words) {
-        int perPhase = vector <= 4 ? 32 : 128 / vector;
-        int total = 0;
-        int[] perBank = new int[32];
-        for (int from = 0; from < n; from += perPhase) {
-            int end = Math.min(n, from + perPhase), m = 0;
-            for (int t = from; t < end; t++) {
-                for (long w = address[t] / 4; w <= (address[t] + vector - 1) / 4; w++) words[m++] = w;
-            }
-            java.util.Arrays.sort(words, 0, m);
-            java.util.Arrays.fill(perBank, 0);
-            int most = 1;
-            for (int i = 0; i < m; i++) {
-                if (i > 0 && words[i] == words[i - 1]) continue;
-                most = Math.max(most, ++perBank[(int) (words[i] & 31)]);
-            }
-            total += most;
-        }
         return total;
     }
 }

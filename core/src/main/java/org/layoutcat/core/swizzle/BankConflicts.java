@@ -11,6 +11,7 @@ import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.internal.Checked;
+import org.layoutcat.core.internal.Wavefronts;
 
 /**
  * The shared-memory bank conflicts of one instruction: which 4-byte words each thread touches, in which bank, and
@@ -502,19 +503,10 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
         }
     }
 
-    /**
-     * The word of the last byte of a vector at {@code address}, {@code ⌊(address + vector − 1) / 4⌋}, exactly (the vector
-     * is aligned to its size, so its last byte is in the word of {@code address + vector − 1} without passing the range:
-     * that word is the first word plus {@code ⌈vector / 4⌉ − 1}).
-     */
-    private static long lastWord(long address, int vector) {
-        return Math.floorDiv(address, WORD) + (vector <= WORD ? 0 : vector / WORD - 1);
-    }
-
     /** Threads accessing {@code vector} bytes at the given byte addresses, split into phases, words sorted into banks. */
     static List<Phase> phases(long[] address, int vector) {
         int threads = address.length;
-        int perPhase = vector <= 4 ? 32 : 128 / vector; // 8-byte: half warps; 16-byte: quarter warps
+        int perPhase = Wavefronts.perPhase(vector); // 8-byte: half warps; 16-byte: quarter warps
         List<Phase> out = new ArrayList<>();
         for (int start = 0; start < threads; start += perPhase) {
             int end = Math.min(threads, start + perPhase);
@@ -523,7 +515,7 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
             List<Long> addresses = new ArrayList<>();
             for (int t = start; t < end; t++) {
                 addresses.add(address[t]);
-                for (long w = Math.floorDiv(address[t], WORD); w <= lastWord(address[t], vector); w++) {
+                for (long w = Math.floorDiv(address[t], WORD); w <= Wavefronts.lastWord(address[t], vector); w++) {
                     banks.get((int) Math.floorMod(w, (long) BANKS)).computeIfAbsent(w, k -> new ArrayList<>()).add(t);
                 }
             }
@@ -538,36 +530,11 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
      * from {@link #phases(long[], int)} once.
      */
     static BankConflicts count(long[] address, int vector, int elementBytes) {
-        int threads = address.length;
-        int perPhase = vector <= 4 ? 32 : 128 / vector;
-        int wordsPerThread = (vector + WORD - 1) / WORD + 1;
-        long[] words = new long[perPhase * wordsPerThread];
-        int[] perBank = new int[BANKS];
-        int total = 0, worstBank = -1, worst = 1, worstPhase = -1;
-        for (int start = 0, phase = 0; start < threads; start += perPhase, phase++) {
-            int end = Math.min(threads, start + perPhase), n = 0;
-            for (int t = start; t < end; t++) {
-                for (long w = Math.floorDiv(address[t], WORD); w <= lastWord(address[t], vector); w++) words[n++] = w;
-            }
-            java.util.Arrays.sort(words, 0, n);
-            java.util.Arrays.fill(perBank, 0);
-            int most = 1;
-            for (int i = 0; i < n; i++) {
-                if (i > 0 && words[i] == words[i - 1]) continue;
-                int b = (int) Math.floorMod(words[i], (long) BANKS);
-                most = Math.max(most, ++perBank[b]);
-            }
-            total += most;
-            for (int b = 0; b < BANKS; b++) {
-                if (perBank[b] > worst) {
-                    worst = perBank[b];
-                    worstBank = b;
-                    worstPhase = phase;
-                }
-            }
-        }
+        int[] worst = {1, -1, -1}; // the fullest bank of a phase past one word: its words, the bank, the phase
+        int total = Wavefronts.count(address, address.length, vector, Wavefronts.words(vector), worst);
+        int worstBank = worst[1];
         TreeMap<Long, List<Integer>> collisions = new TreeMap<>();
-        if (worstBank >= 0) collisions = new TreeMap<>(phases(address, vector).get(worstPhase).banks().get(worstBank));
+        if (worstBank >= 0) collisions = new TreeMap<>(phases(address, vector).get(worst[2]).banks().get(worstBank));
         int minimum = (int) Math.max(1, ((long) address.length * vector + 127) / 128);
         return new BankConflicts(elementBytes, vector, address.length, total, minimum, worstBank, collisions);
     }

@@ -275,12 +275,10 @@ public final class SwizzleSearch {
 
         /** The map applied to an element offset. */
         public long apply(long x) {
-            long y = x;
-            for (int j = 0; j < masks.size(); j++) if (Long.bitCount(x & masks.get(j)) % 2 == 1) y ^= 1L << j;
-            return y;
+            return apply(masks.stream().mapToLong(Long::longValue).toArray(), x);
         }
 
-        /** {@link #apply} of the map with these masks. */
+        /** The map with these masks at x: bit j of x flipped where x has an odd number of the bits of {@code masks[j]}. */
         static long apply(long[] masks, long x) {
             long y = x;
             for (int j = 0; j < masks.length; j++) if (Long.bitCount(x & masks[j]) % 2 == 1) y ^= 1L << j;

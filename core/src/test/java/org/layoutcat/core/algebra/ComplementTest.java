@@ -66,8 +66,8 @@ class ComplementTest {
         assertEquals(Layout.parse("2:4"), Complement.complement(Layout.parse("(4,2):(1,10)")));
         assertEquals(Layout.parse("(4,2):(2,16)"), Complement.complement(Layout.parse("(2,2,2):(1,47,8)")));
         assertEquals(Layout.parse("3:3"), Complement.complement(Layout.parse("(3,6):(1,10)")));
-        assertTrue(!Complement.nests(Layout.parse("(4,2):(1,10)")));
-        assertTrue(Complement.nests(Layout.parse("(2,2,2):(1,6,60)")));
+        // the strict complement takes only modes that nest: (4,2):(1,10)'s do not (10 is not a multiple of 4)
+        assertThrows(IllegalArgumentException.class, () -> Complement.bijectiveComplement(Layout.parse("(4,2):(1,10)")));
     }
 
     @Test
