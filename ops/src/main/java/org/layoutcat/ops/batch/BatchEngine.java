@@ -202,7 +202,7 @@ public final class BatchEngine {
         else r.string(a.result());
         r.ascii("\"");
         if (a.engine() != null) r.ascii(",\"engine\":\"").string(a.engine()).ascii("\"");
-        a.fieldValues().forEach((name, value) -> r.ascii(",\"").string(name).ascii("\":\"").string(String.valueOf(value)).ascii("\""));
+        for (int i = 0, n = a.fieldCount(); i < n; i++) r.ascii(",\"").string(a.key(i).name()).ascii("\":\"").string(a.text(i)).ascii("\"");
         r.ascii("}\n");
     }
 
