@@ -106,6 +106,11 @@ public final class Answer {
         return keys[i];
     }
 
+    /** The value of part {@code i}, as the body filled it. */
+    public Object fieldValue(int i) {
+        return values[i];
+    }
+
     /** The value of part {@code i} in CuTe notation, as its key prints it. */
     public String text(int i) {
         return print(keys[i], values[i]);

@@ -21,6 +21,9 @@ import java.util.function.Predicate;
  * @param <T> the type of the field's value
  */
 public final class Field<T> {
+    /** The printing of a field that says none: its value's {@code toString} (declared before the keys below use it). */
+    private static final Function<Object, String> TO_STRING = String::valueOf;
+
     /**
      * The reply's {@code result}, as a code form names it to check it ({@code .check(Field.RESULT, "get<0>(r)")}): the
      * answer's value, which every reply has. It is no entry's field.
@@ -44,7 +47,7 @@ public final class Field<T> {
 
     /** The field {@code name}, its value printed by its {@code toString}. */
     public static <T> Field<T> of(String name) {
-        return new Field<>(name, String::valueOf, null, null, null);
+        return new Field<>(name, TO_STRING, null, null, null);
     }
 
     /** The field {@code name}, its value printed by {@code print} (a tuple of longs as {@code (2,4)}, say). */
@@ -69,6 +72,14 @@ public final class Field<T> {
     /** A value of the field in CuTe notation, as the reply gives it. */
     public String print(T value) {
         return print.apply(value);
+    }
+
+    /**
+     * Whether its value prints as its {@code toString} (no printing of its own): the batch mode then writes a layout's
+     * notation straight into the reply, as it writes a result.
+     */
+    public boolean printsByToString() {
+        return print == TO_STRING;
     }
 
     /** Where it is present, in words, or null where every answer of its entry has it. */
