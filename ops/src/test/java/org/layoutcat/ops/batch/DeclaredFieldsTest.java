@@ -92,6 +92,7 @@ class DeclaredFieldsTest {
         assertTrue(wrong.isEmpty(), wrong.size() + " answers unlike their declaration, e.g.\n"
                 + String.join("\n", wrong.subList(0, Math.min(20, wrong.size()))));
         for (Operation o : Operations.all()) {
+            assertEquals(o.fields().size(), o.fields().stream().map(Field::name).distinct().count(), o.name() + " declares a field twice: " + o.fields());
             assertTrue(answered.getOrDefault(o.name(), 0) > 0, o.name() + " answered none of its requests");
             for (Field<?> f : o.fields()) {
                 if (f.condition() == null) continue;
