@@ -32,22 +32,23 @@ public sealed interface CodeForm permits CodeForm.Call, CodeForm.None {
      *
      * @param setup  lines before the call, after the arguments' variables (templates)
      * @param call   the expression whose value is {@code r} (a template)
-     * @param checks the check of each reply part, by part name ({@code result} and the fields), in terms of {@code r};
-     *               a part not named here is not checked (its value has no counterpart in code: a name, a PTX line)
+     * @param checks the check of each reply part, by its key ({@link Field#RESULT} and the entry's fields), in terms of
+     *               {@code r}; a part not named here is not checked (its value has no counterpart in code: a name, a PTX
+     *               line)
      */
-    record Call(List<String> setup, String call, Map<String, Check> checks) implements CodeForm {
+    record Call(List<String> setup, String call, Map<Field<?>, Check> checks) implements CodeForm {
         public Call {
             setup = List.copyOf(setup);
             checks = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(checks));
         }
 
         /** This form with one more reply part checked at compile time. */
-        public Call check(String part, String expr) {
+        public Call check(Field<?> part, String expr) {
             return with(part, new Check(expr, When.COMPILE, null));
         }
 
         /** This form with one more reply part checked when the test runs (a tensor's pointer, say). */
-        public Call checkAtRun(String part, String expr) {
+        public Call checkAtRun(Field<?> part, String expr) {
             return with(part, new Check(expr, When.RUN, null));
         }
 
@@ -55,7 +56,7 @@ public sealed interface CodeForm permits CodeForm.Call, CodeForm.None {
          * This form with one more reply part checked as a value of the layout argument {@code layout}: an integer, or
          * where that layout has scaled-basis strides, CuTe's arithmetic tuple compared position by position.
          */
-        public Call checkValue(String part, String expr, String layout, When when) {
+        public Call checkValue(Field<?> part, String expr, String layout, When when) {
             return with(part, new Check(expr, when, layout));
         }
 
@@ -64,7 +65,7 @@ public sealed interface CodeForm permits CodeForm.Call, CodeForm.None {
          * its shape ({@code make_basis_like}), {@code E<>} for an integral shape, as {@code make_identity_layout} makes
          * them.
          */
-        public Call checkIdentity(String part, String expr) {
+        public Call checkIdentity(Field<?> part, String expr) {
             return with(part, new Check(expr, When.COMPILE, IDENTITY));
         }
 
@@ -73,8 +74,8 @@ public sealed interface CodeForm permits CodeForm.Call, CodeForm.None {
             return new Call(List.of(lines), call, checks);
         }
 
-        private Call with(String part, Check c) {
-            Map<String, Check> m = new LinkedHashMap<>(checks);
+        private Call with(Field<?> part, Check c) {
+            Map<Field<?>, Check> m = new LinkedHashMap<>(checks);
             m.put(part, c);
             return new Call(setup, call, m);
         }
@@ -97,7 +98,7 @@ public sealed interface CodeForm permits CodeForm.Call, CodeForm.None {
 
     /** {@code r = call}, its result checked at compile time. */
     static Call call(String call) {
-        return new Call(List.of(), call, Map.of("result", new Check("r", When.COMPILE, null)));
+        return new Call(List.of(), call, Map.of(Field.RESULT, new Check("r", When.COMPILE, null)));
     }
 
     /** {@code r = call}, no part checked yet: the form names the checks. */

@@ -38,7 +38,7 @@ public final class OpHelp {
             StringBuilder args = new StringBuilder();
             for (Param<?> p : o.params()) args.append(args.length() > 0 ? " " : "").append(p.usage());
             sb.append("| `").append(o.name()).append("` | ").append(args).append(" | ").append(o.help().replace("|", "\\|"));
-            if (!o.fields().isEmpty()) sb.append("; also ").append(String.join(", ", o.fields().stream().map(f -> "`" + f + "`").toList()));
+            if (!o.fields().isEmpty()) sb.append("; also ").append(String.join(", ", o.fields().stream().map(f -> "`" + f.name() + "`").toList()));
             if (o.engines()) sb.append("; takes `engine`");
             sb.append(" |\n");
         }
@@ -53,7 +53,7 @@ public final class OpHelp {
         for (Param<?> p : o.params()) {
             sb.append(row(p.name(), 16, p.help() + ": " + p.kind().words() + (p.optional() ? " (optional)" : "")));
         }
-        if (!o.fields().isEmpty()) sb.append(paragraph("Reply: result, " + String.join(", ", o.fields())));
+        if (!o.fields().isEmpty()) sb.append(paragraph("Reply: result, " + String.join(", ", o.fields().stream().map(Field::name).toList())));
         if (o.engines()) sb.append("Engines: auto (default), cute, category (batch field \"engine\")\n");
         sb.append(paragraph("CuTe C++: " + form(o.cpp())));
         sb.append(paragraph("CuTe DSL: " + form(o.dsl())));

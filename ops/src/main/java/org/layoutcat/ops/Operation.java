@@ -14,7 +14,8 @@ import java.util.function.Function;
  * @param group   where help lists it
  * @param help    what it computes, one line
  * @param params  its arguments, in order; the optional ones last
- * @param fields  the names of the reply's fields after {@code result}, in order
+ * @param fields  the reply's fields after {@code result}, in order, as the typed keys its body fills ({@link Field}); a
+ *                field present only under a condition declared with it ({@link Field#when})
  * @param engines whether it takes {@code "engine": "category" | "cute" | "auto"}
  * @param body    the core function, applied to the arguments read
  * @param cpp     its CuTe C++ form, or why it has none
@@ -23,7 +24,7 @@ import java.util.function.Function;
  * @param display how a person sees an answer (the {@code op} command and the aliases): the result and a line
  *                {@code name: value} per field, unless the operation says otherwise
  */
-public record Operation(String name, Group group, String help, List<Param<?>> params, List<String> fields, boolean engines,
+public record Operation(String name, Group group, String help, List<Param<?>> params, List<Field<?>> fields, boolean engines,
         Function<Args, Answer> body, CodeForm cpp, CodeForm dsl, List<String> example, Function<Answer, String> display) {
 
     /** Where help lists an operation. */

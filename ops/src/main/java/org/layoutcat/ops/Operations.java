@@ -22,6 +22,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.SortedMap;
 import org.layoutcat.category.NestMorphism;
 import org.layoutcat.category.StandardRepresentation;
 import org.layoutcat.category.compose.CategoricalAlgebra;
@@ -341,7 +343,7 @@ public final class Operations {
         Param<IntTuple> at = Param.of("at", ArgKind.TUPLE, "an index or a hierarchical coordinate");
         op("eval", FUNCTION, "the layout function at an index or a coordinate (a coordinate where strides are 1@i)", List.of(L0, at),
                 a -> Answer.of(value(a.get(L0), a.get(at))),
-                callChecking("{L}({at:literal})").checkValue("result", "r", "L", When.COMPILE), none("CuTe DSL evaluates a layout"
+                callChecking("{L}({at:literal})").checkValue(Field.RESULT, "r", "L", When.COMPILE), none("CuTe DSL evaluates a layout"
                         + " inside @cute.jit only on dynamic values; use cute.crd2idx"), "(2,(2,2)):(2,(1,4))", "(1,(0,1))");
         Param<IntTuple> index = Param.of("index", ArgKind.TUPLE, "an index in [0, size), or a coordinate whose integers"
                 + " are indices of the shape's modes they meet");
@@ -387,6 +389,11 @@ public final class Operations {
                 none(noCute), none(noCute), List.of("(2,2) --(2,4)--> (3,2,5,2)", "(2,(2,1))"), Operations::lines));
     }
 
+    // The reply's fields, each a typed key declared once (Field): the entries below list them, their bodies fill them.
+
+    /** The tile a thread–value layout covers: make_layout_tv's, a tiled copy's {@code Tiler_MN}. */
+    private static final Field<IntTuple> TILER = Field.of("tiler");
+
     private static void construction() {
         Param<Long> current = Param.optional("current", ArgKind.INDEX, "the stride to start from (default 1)");
         op("compact_col_major", CONSTRUCTION, "LayoutLeft strides of a shape, 0 at extent 1", List.of(SHAPE, current),
@@ -405,29 +412,32 @@ public final class Operations {
         Param<Layout> thr = Param.of("thr", ArgKind.LAYOUT, "the threads' layout");
         Param<Layout> val = Param.of("val", ArgKind.LAYOUT, "each thread's values' layout");
         op("make_layout_tv", CONSTRUCTION, "(thread, value) → tile coordinate of a thread and value layout, with its tiler",
-                List.of(thr, val), List.of("tiler"), a -> {
+                List.of(thr, val), List.of(TILER), a -> {
                     TvLayout tv = TvLayout.make(a.get(thr), a.get(val));
-                    return Answer.of(tv.layout()).with("tiler", tv.tiler());
+                    return Answer.of(tv.layout()).with(TILER, tv.tiler());
                 }, callChecking("make_layout_tv_cpp({thr}, {val})")
                         .after("// CuTe DSL's make_layout_tv, as CuTe C++'s make_tiled_copy builds it",
                                 "auto make_layout_tv_cpp = [](auto thr, auto val) { auto mn = raked_product(thr, val);"
                                         + " return make_tuple(right_inverse(mn).with_shape(make_shape(size(thr), size(val))),"
                                         + " product_each(shape(mn))); };")
-                        .check("result", "get<0>(r)").check("tiler", "get<1>(r)"),
-                callChecking("cute.make_layout_tv({thr}, {val})").check("result", "r[1]").check("tiler", "r[0]"), "(2,2):(1,2)", "(2,3):(1,2)");
+                        .check(Field.RESULT, "get<0>(r)").check(TILER, "get<1>(r)"),
+                callChecking("cute.make_layout_tv({thr}, {val})").check(Field.RESULT, "r[1]").check(TILER, "r[0]"), "(2,2):(1,2)", "(2,3):(1,2)");
         op("make_identity_layout", CONSTRUCTION, "the layout whose value at each index is its coordinate: strides 1@0, 1@1, ...",
                 List.of(SHAPE), a -> Answer.of(CoordLayout.identity(a.get(SHAPE))),
-                callChecking("make_identity_layout({shape:literal})").checkIdentity("result", "r"),
+                callChecking("make_identity_layout({shape:literal})").checkIdentity(Field.RESULT, "r"),
                 call("cute.make_identity_layout({shape:literal})"), "(4,8)");
     }
 
+    /** Where a slice, a tile or a thread's part starts: L's value there, an integer where L has integer strides. */
+    private static final Field<IntTuple> OFFSET = Field.of("offset");
+
     private static void partition() {
         Param<SliceCoord> c = Param.of("coord", ArgKind.COORD, "a coordinate, _ for the modes kept");
-        op("slice", PARTITION, "the modes of L under the wildcards, and L at c with each _ read as 0", List.of(L, c), List.of("offset"),
+        op("slice", PARTITION, "the modes of L under the wildcards, and L at c with each _ read as 0", List.of(L, c), List.of(OFFSET),
                 a -> sliced(Slicing.sliceAndOffset(a.get(c), a.get(L))),
-                callChecking("slice_and_offset({coord:literal}, {L})").check("result", "get<0>(r)")
-                        .checkValue("offset", "get<1>(r)", "L", When.COMPILE),
-                callChecking("cute.slice_({L}, {coord:literal})").check("result", "r"), "(2,(3,4)):(1,(2,6))", "(_,(1,_))");
+                callChecking("slice_and_offset({coord:literal}, {L})").check(Field.RESULT, "get<0>(r)")
+                        .checkValue(OFFSET, "get<1>(r)", "L", When.COMPILE),
+                callChecking("cute.slice_({L}, {coord:literal})").check(Field.RESULT, "r"), "(2,(3,4)):(1,(2,6))", "(_,(1,_))");
         op("dice", PARTITION, "the modes of L at the integers of c", List.of(L, c),
                 a -> Answer.of(Slicing.dice(a.get(c), a.get(L))), call("dice({coord:literal}, {L})"), call("cute.dice({L}, {coord:literal})"),
                 "(2,(3,4)):(1,(2,6))", "(_,(1,_))");
@@ -436,21 +446,53 @@ public final class Operations {
         Param<SliceCoord> step = Param.optional("step", ArgKind.COORD, "a projection of the tiler and the coordinate: 1 keeps"
                 + " a mode, _ (CuTe's X) drops it, e.g. (1,_,1) for A's tile of a CTA tiler (M,N,K)");
         op("local_tile", PARTITION, "the tile of L at a coordinate among its tiles (a thread block's tile), and its offset",
-                List.of(L, tiler, at, step), List.of("offset"), a -> sliced(a.has(step)
+                List.of(L, tiler, at, step), List.of(OFFSET), a -> sliced(a.has(step)
                         ? Partition.localTile(a.get(L), a.get(tiler), a.get(at), a.get(step))
                         : Partition.localTile(a.get(L), a.get(tiler), a.get(at))),
-                callChecking("local_tile({L:tensor}, {tiler}, {coord:literal}⟦, {step:literal}⟧)").check("result", "r.layout()")
-                        .checkValue("offset", "*r.data()", "L", When.RUN),
+                callChecking("local_tile({L:tensor}, {tiler}, {coord:literal}⟦, {step:literal}⟧)").check(Field.RESULT, "r.layout()")
+                        .checkValue(OFFSET, "*r.data()", "L", When.RUN),
                 none("CuTe DSL's local_tile takes a tensor; use cpp for the host test, or slice a layout"),
                 "(16,64):(1,16)", "(4,8)", "(1,_)");
         Param<Layout> threads = Param.of("threads", ArgKind.LAYOUT, "the threads' layout");
         Param<Long> thread = Param.of("thread", ArgKind.INDEX, "the thread's index");
         op("local_partition", PARTITION, "a thread's elements of every tile of L, and the offset of its first",
-                List.of(L, threads, thread), List.of("offset"), a -> sliced(Partition.localPartition(a.get(L), a.get(threads), a.get(thread))),
-                callChecking("local_partition({L:tensor}, {threads}, {thread:literal})").check("result", "r.layout()")
-                        .checkValue("offset", "*r.data()", "L", When.RUN),
+                List.of(L, threads, thread), List.of(OFFSET), a -> sliced(Partition.localPartition(a.get(L), a.get(threads), a.get(thread))),
+                callChecking("local_partition({L:tensor}, {threads}, {thread:literal})").check(Field.RESULT, "r.layout()")
+                        .checkValue(OFFSET, "*r.data()", "L", When.RUN),
                 none("CuTe DSL's local_partition takes a tensor; use cpp for the host test, or slice a layout"),
                 "(16,64):(1,16)", "(2,16):(1,2)", "5");
+    }
+
+    /** The fewest wavefronts the accesses could need. */
+    private static final Field<Long> MINIMUM = Field.of("minimum");
+    /** Wavefronts over that minimum (1.0: conflict-free). */
+    private static final Field<Double> DEGREE = Field.of("degree");
+    private static final Field<Integer> VECTOR_BYTES = Field.of("vector_bytes");
+    /** The bank with the most words in one phase. */
+    private static final Field<Integer> WORST_BANK = Field.of("worst_bank");
+    /** That bank's words and the threads touching each: {@code word 0: threads 0, 8; word 32: threads 1}. */
+    private static final Field<SortedMap<Long, List<Integer>>> COLLISIONS = Field.of("collisions", Operations::collisions);
+    private static final Field<Integer> INSTRUCTIONS = Field.of("instructions");
+    /** {@code warp 0, instruction 3: 8 wavefronts, minimum 4}. */
+    private static final Field<BankConflicts.Stage.Instruction> WORST_INSTRUCTION = Field.of("worst_instruction",
+            w -> "warp " + w.warp() + ", instruction " + w.index() + ": " + w.conflicts().wavefronts() + " wavefronts, minimum "
+                    + w.conflicts().minimum());
+    /** The count of one instruction, and of a stage, which a person's view prints as a table. */
+    private static final Answer.Detail<BankConflicts> COUNT = new Answer.Detail<>("one instruction's count", BankConflicts.class);
+    private static final Answer.Detail<BankConflicts.Stage> STAGE_COUNT = new Answer.Detail<>("a stage's count", BankConflicts.Stage.class);
+    /** Where bank_conflicts gives the worst bank and its collisions. */
+    private static final String CONFLICTED = "where one instruction has a bank conflict: a bank holds several words in one phase";
+    private static final Predicate<Answer> CONFLICT = a -> a.detail(COUNT).map(c -> c.worstBank() >= 0).orElse(false);
+    /** Where bank_conflicts gives a stage's instructions. */
+    private static final String OF_A_STAGE = "where the access is a stage: more than 32 threads, or instruction modes";
+    private static final Predicate<Answer> STAGE = a -> a.detail(STAGE_COUNT).isPresent();
+
+    /** {@code word 0: threads 0; word 32: threads 1; ...}. */
+    private static String collisions(SortedMap<Long, List<Integer>> words) {
+        StringBuilder sb = new StringBuilder();
+        words.forEach((w, ts) -> sb.append(sb.length() == 0 ? "" : "; ").append("word ").append(w)
+                .append(": threads ").append(ts.toString().replaceAll("[\\[\\]]", "")));
+        return sb.toString();
     }
 
     private static void copyBankConflicts(Param<CopyAtom> copy, Param<Integer> valueBits) {
@@ -460,14 +502,14 @@ public final class Operations {
         Param<CopyAtom.Side> side = Param.optional("side", ArgKind.oneOf(CopyAtom.Side.class), "SRC or DST: the side in shared memory"
                 + " (default: the atom's: ldmatrix reads, stmatrix and cp.async write)");
         TABLE.add(new Operation("copy_bank_conflicts", ATOMS, "a tiled copy's shared-memory wavefronts over a tile: every instruction of"
-                + " every warp, against the fewest possible", List.of(smem, copy, valueBits, thr, val, side), List.of("minimum", "degree",
-                        "threads", "vector_bytes", "instructions", "worst_instruction"), false,
+                + " every warp, against the fewest possible", List.of(smem, copy, valueBits, thr, val, side), List.of(MINIMUM, DEGREE,
+                        THREADS, VECTOR_BYTES, INSTRUCTIONS, WORST_INSTRUCTION), false,
                 a -> stageBanks(CopyStage.bankConflicts(TiledCopy.of(a.get(copy), a.get(valueBits), a.get(thr), a.get(val)), a.get(smem),
                         a.getOr(side, null))),
                 none("bank conflicts are the hardware's, not CuTe's: layoutcat gpu banks measures them on the GPU"),
                 none("bank conflicts are the hardware's, not CuTe's"),
                 List.of("Sw<3,3,3> o 0 o ((8,4),(64,1)):((64,512),(1,0))", "SM80_CP_ASYNC_CACHEALWAYS_U128", "16", "(16,8):(8,1)", "(1,8)"),
-                answer -> ((BankConflicts.Stage) answer.detail()).table()));
+                answer -> answer.detail(STAGE_COUNT).orElseThrow().table()));
     }
 
     /**
@@ -529,6 +571,25 @@ public final class Operations {
         }
     }
 
+    /** The best candidate's wavefronts. */
+    private static final Field<Long> WAVEFRONTS = Field.of("wavefronts");
+    private static final Field<Long> LOWER_BOUND = Field.of("lower_bound");
+    private static final Field<Boolean> MEETS_BOUND = Field.of("meets_bound");
+    /** CUTLASS's choice of tile layout, and its wavefronts. */
+    private static final Field<AnyLayout> CUTLASS = Field.of("cutlass");
+    private static final Field<Long> CUTLASS_WAVEFRONTS = Field.of("cutlass_wavefronts");
+    private static final Field<Integer> CANDIDATES = Field.of("candidates");
+    /** The XOR map found outside Sw<B,M,S>, its wavefronts, and its F2 view over the compact tile. */
+    private static final Field<SwizzleSearch.XorMap> XOR_MAP = Field.of("xor_map");
+    private static final Field<Long> XOR_WAVEFRONTS = Field.of("xor_wavefronts");
+    private static final Field<F2Map> XOR_MAP_F2 = Field.of("xor_map_f2");
+    /** The search's ranking, which a person's view prints as a table. */
+    private static final Answer.Detail<SwizzleSearch.Result> SEARCH = new Answer.Detail<>("the ranked candidates", SwizzleSearch.Result.class);
+    private static final String CUTLASS_CHOSE = "where CUTLASS's ss_smem_selector has an atom for the tile that both accesses take";
+    private static final Predicate<Answer> CUTLASS_CHOICE = a -> a.detail(SEARCH).map(r -> r.cutlass() != null).orElse(false);
+    private static final String BOUND_MISSED = "where no candidate meets the lower bound (meets_bound false)";
+    private static final Predicate<Answer> XOR_SEARCHED = a -> !a.get(MEETS_BOUND);
+
     private static void swizzleSearch() {
         Param<IntTuple> tile = Param.of("tile", ArgKind.TUPLE, "the tile's shape (MN, K), powers of two");
         Param<Integer> elem = Param.of("elem", ArgKind.integer("the element's bytes", 1, 8), "bytes per element");
@@ -538,20 +599,21 @@ public final class Operations {
         Param<StageCopy> read = Param.of("read", stageCopy, "the copy that drains it");
         TABLE.add(new Operation("swizzle_search", SWIZZLE, "the shared-memory tile layouts (swizzles, GMMA atoms) ranked by a stage's"
                 + " wavefronts, against the lower bound and CUTLASS's choice", List.of(tile, elem, major, write, read),
-                List.of("wavefronts", "lower_bound", "meets_bound", "cutlass", "cutlass_wavefronts", "candidates", "xor_map", "xor_wavefronts",
-                        "xor_map_f2"),
+                List.of(WAVEFRONTS, LOWER_BOUND, MEETS_BOUND, CUTLASS.when(CUTLASS_CHOSE, CUTLASS_CHOICE),
+                        CUTLASS_WAVEFRONTS.when(CUTLASS_CHOSE, CUTLASS_CHOICE), CANDIDATES, XOR_MAP.when(BOUND_MISSED, XOR_SEARCHED),
+                        XOR_WAVEFRONTS.when(BOUND_MISSED, XOR_SEARCHED), XOR_MAP_F2.when(BOUND_MISSED, XOR_SEARCHED)),
                 false, a -> {
                     IntTuple t = a.get(tile);
                     SwizzleSearch.Result r = SwizzleSearch.search(t, a.get(elem), a.get(major), List.of(a.get(write).access(t), a.get(read).access(t)));
-                    Answer ans = Answer.of(r.best().smem()).withDetail(r).with("wavefronts", r.best().wavefronts())
-                            .with("lower_bound", r.lowerBound()).with("meets_bound", r.meetsBound());
-                    if (r.cutlass() != null) ans = ans.with("cutlass", r.cutlass().smem()).with("cutlass_wavefronts", r.cutlass().wavefronts());
-                    ans = ans.with("candidates", r.candidates());
+                    Answer ans = Answer.of(r.best().smem()).withDetail(SEARCH, r).with(WAVEFRONTS, r.best().wavefronts())
+                            .with(LOWER_BOUND, r.lowerBound()).with(MEETS_BOUND, r.meetsBound());
+                    if (r.cutlass() != null) ans = ans.with(CUTLASS, r.cutlass().smem()).with(CUTLASS_WAVEFRONTS, r.cutlass().wavefronts());
+                    ans = ans.with(CANDIDATES, r.candidates());
                     if (r.xor() != null) {
-                        ans = ans.with("xor_map", r.xor()).with("xor_wavefronts", r.xor().wavefronts());
+                        ans = ans.with(XOR_MAP, r.xor()).with(XOR_WAVEFRONTS, r.xor().wavefronts());
                         Layout compact = a.get(major) == GmmaSmemAtoms.Major.K ? Layout.of(t, IntTuple.flat(t.mode(1).product(), 1))
                                 : Layout.of(t, IntTuple.flat(1, t.mode(0).product()));
-                        ans = ans.with("xor_map_f2", r.xor().f2(compact));
+                        ans = ans.with(XOR_MAP_F2, r.xor().f2(compact));
                     }
                     return ans;
                 },
@@ -559,8 +621,25 @@ public final class Operations {
                         + " \"cutlass\" field gives"), none("CuTe DSL chooses no swizzle"),
                 List.of("(128,16)", "2", "K", "SM80_CP_ASYNC_CACHEALWAYS_U128/16/(64,2):(2,1)/(1,8)",
                         "SM75_U32x4_LDSM_N/A/SM80_16x8x16_F16F16F16F16_TN/2x2x1"),
-                answer -> ((SwizzleSearch.Result) answer.detail()).table(12)));
+                answer -> answer.detail(SEARCH).orElseThrow().table(12)));
     }
+
+    // the TMA tensor map's fields, as cuTensorMapEncodeTiled takes them, and its copies
+    private static final Field<TmaDataType> DATA_TYPE = Field.of("data_type");
+    private static final Field<Integer> TMA_RANK = Field.of("rank");
+    private static final Field<List<Long>> GLOBAL_DIM = Field.of("global_dim", Operations::tuple);
+    private static final Field<List<Long>> GLOBAL_STRIDES = Field.of("global_strides", Operations::tuple);
+    private static final Field<List<Long>> BOX_DIM = Field.of("box_dim", Operations::tuple);
+    private static final Field<List<Long>> ELEMENT_STRIDES = Field.of("element_strides", Operations::tuple);
+    private static final Field<org.layoutcat.core.tma.TmaSwizzle> TMA_SWIZZLE = Field.of("swizzle");
+    private static final Field<CoordLayout> TMA_TENSOR = Field.of("tma_tensor");
+    private static final Field<CoordLayout> BOX_BASIS = Field.of("box_basis");
+    private static final Field<Long> VALUES_PER_COPY = Field.of("values_per_copy");
+    private static final Field<Long> BYTES_PER_COPY = Field.of("bytes_per_copy");
+    private static final Field<Integer> COPIES = Field.of("copies");
+    /** Each copy's coordinates, a multicast's prefixed by its CTA: {@code 0:(0,0) 1:(0,64)}. */
+    private static final Field<String> COORDS = Field.of("coords");
+    private static final Field<Integer> SMEM_ALIGNMENT = Field.of("smem_alignment");
 
     private static void tmaDescriptor() {
         Param<Layout> gmem = Param.of("gmem", ArgKind.LAYOUT, "the global tensor's layout, in elements");
@@ -572,9 +651,9 @@ public final class Operations {
         Param<Extents> extents = Param.optional("extents", ArgKind.oneOf(Extents.class), "RUNTIME (default, as kernels have them) or"
                 + " STATIC (compile-time: CuTe then merges contiguous runs of the box)");
         TABLE.add(new Operation("tma_descriptor", ATOMS, "the TMA tensor map and copies of a tile (make_tma_copy's cuTensorMapEncodeTiled)",
-                List.of(gmem, smem, elem, ctaTile, multicast, extents), List.of("data_type", "rank", "global_dim", "global_strides", "box_dim",
-                        "element_strides", "swizzle", "tma_tensor", "box_basis", "values_per_copy", "bytes_per_copy", "copies", "coords",
-                        "smem_alignment"), false, a -> {
+                List.of(gmem, smem, elem, ctaTile, multicast, extents), List.of(DATA_TYPE, TMA_RANK, GLOBAL_DIM, GLOBAL_STRIDES, BOX_DIM,
+                        ELEMENT_STRIDES, TMA_SWIZZLE, TMA_TENSOR, BOX_BASIS, VALUES_PER_COPY, BYTES_PER_COPY, COPIES, COORDS,
+                        SMEM_ALIGNMENT), false, a -> {
                     Extents e = a.getOr(extents, Extents.RUNTIME);
                     TmaDescriptor d = a.has(ctaTile)
                             ? TmaDescriptor.derive(a.get(gmem), a.get(smem), a.get(elem), a.get(ctaTile), a.getOr(multicast, 1), e)
@@ -585,11 +664,11 @@ public final class Operations {
                         if (d.multicast() > 1) coords.append(c.cta()).append(':');
                         coords.append(c);
                     }
-                    return Answer.of(d).with("data_type", d.dataType()).with("rank", d.rank()).with("global_dim", tuple(d.globalDim()))
-                            .with("global_strides", tuple(d.globalStrides())).with("box_dim", tuple(d.boxDim()))
-                            .with("element_strides", tuple(d.elementStrides())).with("swizzle", d.swizzle()).with("tma_tensor", d.tmaTensor())
-                            .with("box_basis", d.basis()).with("values_per_copy", d.valuesPerCopy()).with("bytes_per_copy", d.bytesPerCopy())
-                            .with("copies", d.copies().size()).with("coords", coords.toString()).with("smem_alignment", d.smemAlignment());
+                    return Answer.of(d).with(DATA_TYPE, d.dataType()).with(TMA_RANK, d.rank()).with(GLOBAL_DIM, d.globalDim())
+                            .with(GLOBAL_STRIDES, d.globalStrides()).with(BOX_DIM, d.boxDim())
+                            .with(ELEMENT_STRIDES, d.elementStrides()).with(TMA_SWIZZLE, d.swizzle()).with(TMA_TENSOR, d.tmaTensor())
+                            .with(BOX_BASIS, d.basis()).with(VALUES_PER_COPY, d.valuesPerCopy()).with(BYTES_PER_COPY, d.bytesPerCopy())
+                            .with(COPIES, d.copies().size()).with(COORDS, coords.toString()).with(SMEM_ALIGNMENT, d.smemAlignment());
                 },
                 none("CuTe C++'s make_tma_copy encodes the descriptor through the driver, which a host test cannot reach; its"
                         + " arguments, as CuTe passes them, are TmaDescriptorTest's golden values (host programs with the driver call"
@@ -604,7 +683,7 @@ public final class Operations {
 
     private static Answer sliced(Sliced<? extends AnyLayout> s) {
         IntTuple o = s.offset();
-        return Answer.of(s.layout()).with("offset", o.isLeaf() ? (Object) o.value() : o);
+        return Answer.of(s.layout()).with(OFFSET, o);
     }
 
     private static void modes() {
@@ -675,6 +754,19 @@ public final class Operations {
                 "(8,32)", "<4:2,32>");
     }
 
+    /** gmma_smem_atom's CuTe printout, as the shared kernel oracle names it. */
+    private static final Field<ComposedLayout> CUTE = Field.of("cute");
+    // the wgmma descriptor's bit fields
+    private static final Field<Integer> START_ADDRESS = Field.of("start_address");
+    private static final Field<Integer> LEADING_BYTE_OFFSET = Field.of("leading_byte_offset");
+    private static final Field<Integer> STRIDE_BYTE_OFFSET = Field.of("stride_byte_offset");
+    private static final Field<Integer> BASE_OFFSET = Field.of("base_offset");
+    private static final Field<GmmaDescriptor.LayoutType> LAYOUT_TYPE = Field.of("layout_type", GmmaDescriptor.LayoutType::name);
+    // the F2 view's rank and whether it is injective, surjective
+    private static final Field<Integer> F2_RANK = Field.of("rank");
+    private static final Field<Boolean> INJECTIVE = Field.of("injective");
+    private static final Field<Boolean> SURJECTIVE = Field.of("surjective");
+
     private static void swizzle() {
         Param<GmmaSmemAtoms.Major> major = Param.of("major", ArgKind.oneOf(GmmaSmemAtoms.Major.class), "K or MN");
         Param<GmmaSmemAtoms.Swizzling> sw = Param.of("swizzle", ArgKind.oneOf(GmmaSmemAtoms.Swizzling.class), "INTER, SW32, SW64 or SW128");
@@ -682,12 +774,12 @@ public final class Operations {
         // the reply's "cute" field is CuTe's printout, as the shared kernel oracle names it (the result prints the same);
         // a person sees the result alone, which pipes into another command
         TABLE.add(new Operation("gmma_smem_atom", SWIZZLE, "the swizzled shared-memory atom of a wgmma operand (GMMA::Layout_*_Atom)",
-                List.of(major, sw, bits), List.of("cute"), false, a -> {
+                List.of(major, sw, bits), List.of(CUTE), false, a -> {
                     ComposedLayout atom = GmmaSmemAtoms.atom(a.get(major), a.get(sw), a.get(bits));
-                    return Answer.of(atom).with("cute", atom);
+                    return Answer.of(atom).with(CUTE, atom);
                 },
                 // CuTe's atom swizzles byte addresses behind an unset smem_ptr, as the result does
-                callChecking("GMMA::Layout_{major:name}_{swizzle:name}_Atom<{bits:type}>{}").check("result", "r"),
+                callChecking("GMMA::Layout_{major:name}_{swizzle:name}_Atom<{bits:type}>{}").check(Field.RESULT, "r"),
                 none("CuTe DSL makes these atoms from its own kinds and element types (cute.nvgpu.warpgroup), not by CuTe C++'s"
                         + " GMMA::Layout_*_Atom<T> names; layoutcat writes the C++ test"), List.of("K", "SW128", "16"), Answer::result));
         Param<AnyLayout> operand = Param.of("smem", ArgKind.ANY_LAYOUT, "one wgmma's (MN, K) operand in shared memory");
@@ -696,15 +788,15 @@ public final class Operations {
         Param<Long> address = Param.optional("address", ArgKind.INDEX, "the tile's byte address in shared memory (default: its"
                 + " pointer's, as CuTe prints a tensor, smem_ptr[16b](0x400), else 0; the two must agree)");
         TABLE.add(new Operation("gmma_descriptor", SWIZZLE, "the wgmma shared-memory matrix descriptor of an operand (make_gmma_desc)",
-                List.of(major, operand, elementBits, address), List.of("start_address", "leading_byte_offset", "stride_byte_offset",
-                        "base_offset", "layout_type"), false, a -> {
+                List.of(major, operand, elementBits, address), List.of(START_ADDRESS, LEADING_BYTE_OFFSET, STRIDE_BYTE_OFFSET,
+                        BASE_OFFSET, LAYOUT_TYPE), false, a -> {
                     // one address: the pointer's (the layout has none; its text does) or the one given, refused where they differ
                     GmmaDescriptor d = GmmaDescriptor.of(a.get(major), a.get(operand), a.getOr(elementBits, 0),
                             AnyLayout.pointerAddress(a.text(operand)),
                             a.has(address) ? java.util.OptionalLong.of(a.get(address)) : java.util.OptionalLong.empty());
-                    return Answer.of(d.toString()).with("start_address", d.startAddress()).with("leading_byte_offset", d.leadingByteOffset())
-                            .with("stride_byte_offset", d.strideByteOffset()).with("base_offset", d.baseOffset())
-                            .with("layout_type", d.layoutType().name());
+                    return Answer.of(d.toString()).with(START_ADDRESS, d.startAddress()).with(LEADING_BYTE_OFFSET, d.leadingByteOffset())
+                            .with(STRIDE_BYTE_OFFSET, d.strideByteOffset()).with(BASE_OFFSET, d.baseOffset())
+                            .with(LAYOUT_TYPE, d.layoutType());
                 },
                 none("CuTe C++'s make_gmma_desc takes a shared-memory tensor whose start address the host cannot know"
                         + " (cast_smem_ptr_to_uint returns 0 there), and only the pointer form; its golden values are in"
@@ -721,12 +813,12 @@ public final class Operations {
         Param<LayoutOrSwizzle> linear = Param.of("L", ArgKind.LAYOUT_OR_SWIZZLE,
                 "a layout of power-of-two shape, a swizzled one with offset 0, or a swizzle Sw<B,M,S>");
         op("to_f2", SWIZZLE, "the layout as a linear map over F2: the offset of each index bit, by mode (Triton's LinearLayout bases)",
-                List.of(linear), List.of("rank", "injective", "surjective"), a -> {
+                List.of(linear), List.of(F2_RANK, INJECTIVE, SURJECTIVE), a -> {
                     F2Map m = switch (a.get(linear)) {
                         case LayoutOrSwizzle.OfLayout l -> F2View.of(l.layout());
                         case LayoutOrSwizzle.OfSwizzle s -> F2View.of(s.swizzle());
                     };
-                    return Answer.of(m).with("rank", m.rank()).with("injective", m.isInjective()).with("surjective", m.isSurjective());
+                    return Answer.of(m).with(F2_RANK, m.rank()).with(INJECTIVE, m.isInjective()).with(SURJECTIVE, m.isSurjective());
                 },
                 none("CuTe C++ has no F2 view of a layout; Triton's LinearLayout (C++) holds the same bases"),
                 none("CuTe DSL has no F2 view of a layout; Triton's LinearLayout holds the same bases"),
@@ -744,8 +836,9 @@ public final class Operations {
                 + " element; where smem is CuTe's pointer form smem_ptr[Nb], its N/8 (leave it out, or give the same)");
         Param<Integer> vector = Param.optional("vector", ArgKind.integer("the vector's bytes", 0, 16), "bytes a thread moves at once (0: its values')");
         TABLE.add(new Operation("bank_conflicts", SWIZZLE, "shared-memory wavefronts against the fewest possible: of one instruction,"
-                + " or of every warp's instructions of a stage", List.of(smem, access, elem, vector), List.of("minimum", "degree", "threads",
-                        "vector_bytes", "worst_bank", "collisions", "instructions", "worst_instruction"), false,
+                + " or of every warp's instructions of a stage", List.of(smem, access, elem, vector), List.of(MINIMUM, DEGREE, THREADS,
+                        VECTOR_BYTES, WORST_BANK.when(CONFLICTED, CONFLICT), COLLISIONS.when(CONFLICTED, CONFLICT),
+                        INSTRUCTIONS.when(OF_A_STAGE, STAGE), WORST_INSTRUCTION.when(OF_A_STAGE, STAGE)), false,
                 a -> {
                     Layout acc = a.get(access);
                     int bytes = BankConflicts.elementBytes(a.get(smem), a.getOr(elem, 0));
@@ -759,32 +852,48 @@ public final class Operations {
                 },
                 none("bank conflicts are the hardware's, not CuTe's: layoutcat gpu banks measures them on the GPU"),
                 none("bank conflicts are the hardware's, not CuTe's"), List.of("Sw<3,3,3> o 0 o (8,64):(64,1)", "(8,8):(64,8)", "2"),
-                answer -> answer.detail() instanceof BankConflicts.Stage st ? st.table() : ((BankConflicts) answer.detail()).table()));
+                answer -> answer.detail(STAGE_COUNT).map(BankConflicts.Stage::table).orElseGet(() -> answer.detail(COUNT).orElseThrow().table())));
     }
 
     /** A stage's answer: its total wavefronts, the totals' fields, and its worst instruction. */
     /** A stage's answer, as {@code copy_bank_conflicts} and {@code bank_conflicts} of a stage give it. */
     public static Answer stageBanks(BankConflicts.Stage st) {
-        BankConflicts.Stage.Instruction w = st.worst();
-        return Answer.of(st.wavefronts()).withDetail(st).with("minimum", st.minimum()).with("degree", (double) st.wavefronts() / st.minimum())
-                .with("threads", st.threads()).with("vector_bytes", st.instructions().getFirst().conflicts().vectorBytes())
-                .with("instructions", st.instructions().size()).with("worst_instruction", "warp " + w.warp() + ", instruction " + w.index()
-                        + ": " + w.conflicts().wavefronts() + " wavefronts, minimum " + w.conflicts().minimum());
+        return Answer.of(st.wavefronts()).withDetail(STAGE_COUNT, st).with(MINIMUM, st.minimum()).with(DEGREE, (double) st.wavefronts() / st.minimum())
+                .with(THREADS, (long) st.threads()).with(VECTOR_BYTES, st.instructions().getFirst().conflicts().vectorBytes())
+                .with(INSTRUCTIONS, st.instructions().size()).with(WORST_INSTRUCTION, st.worst());
     }
 
     private static Answer banks(java.util.function.LongUnaryOperator smem, int elem, Layout access, int vector) {
         BankConflicts.Access a = BankConflicts.vectorized(smem, elem, access, vector);
         BankConflicts c = BankConflicts.of(a.smem(), elem, a.access());
-        Answer r = Answer.of(c.wavefronts()).withDetail(c).with("minimum", c.minimum()).with("degree", c.degree())
-                .with("threads", c.threads()).with("vector_bytes", c.vectorBytes());
+        Answer r = Answer.of(c.wavefronts()).withDetail(COUNT, c).with(MINIMUM, (long) c.minimum()).with(DEGREE, c.degree())
+                .with(THREADS, (long) c.threads()).with(VECTOR_BYTES, c.vectorBytes());
         if (c.worstBank() >= 0) {
-            StringBuilder words = new StringBuilder(); // "word 0: threads 0; word 32: threads 1; ..."
-            c.collisions().forEach((w, ts) -> words.append(words.length() == 0 ? "" : "; ").append("word ").append(w)
-                    .append(": threads ").append(ts.toString().replaceAll("[\\[\\]]", "")));
-            r = r.with("worst_bank", c.worstBank()).with("collisions", words.toString());
+            r = r.with(WORST_BANK, c.worstBank()).with(COLLISIONS, c.collisions());
         }
         return r;
     }
+
+    // an atom's instruction, and the layouts of atoms, tiled MMAs and tiled copies as CuTe's types name them
+    private static final Field<String> PTX = Field.of("ptx");
+    /** The PTX ISA section that defines the instruction's fragments. */
+    private static final Field<String> ISA = Field.of("isa");
+    private static final Field<IntTuple> SHAPE_MNK = Field.of("shape_mnk");
+    private static final Field<Layout> THR_ID = Field.of("thr_id");
+    private static final Field<Layout> LAYOUT_A_TV = Field.of("layout_a_tv");
+    private static final Field<Layout> LAYOUT_B_TV = Field.of("layout_b_tv");
+    private static final Field<Layout> LAYOUT_C_TV = Field.of("layout_c_tv");
+    private static final Field<Layout> LAYOUT_SRC_TV = Field.of("layout_src_tv");
+    private static final Field<Layout> LAYOUT_DST_TV = Field.of("layout_dst_tv");
+    private static final Field<IntTuple> TILE_MNK = Field.of("tile_mnk");
+    /** The threads taking part: a tiled MMA's or copy's, or the accesses' of a bank count. */
+    private static final Field<Long> THREADS = Field.of("threads");
+    private static final Field<Layout> THR_LAYOUT_VMNK = Field.of("thr_layout_vmnk");
+    private static final Field<Layout> LAYOUT_TV = Field.of("layout_tv");
+    private static final Field<Layout> LAYOUT_S_TV = Field.of("layout_s_tv");
+    private static final Field<Layout> LAYOUT_D_TV = Field.of("layout_d_tv");
+    /** A thread's register fragment of an MMA operand. */
+    private static final Field<Layout> FRAGMENT = Field.of("fragment");
 
     private static void atoms() {
         Param<MmaAtom> mma = Param.of("mma", ArgKind.MMA_ATOM, "an MMA atom, by CuTe's name");
@@ -794,33 +903,33 @@ public final class Operations {
         Param<Layout> atomLayout = Param.of("atom_layout", ArgKind.ATOM_LAYOUT, "how atoms tile the MMA, e.g. 2x2x1");
         Param<Tiler> permutation = Param.optional("permutation", ArgKind.TILER, "the tiled MMA's permutation, e.g. <32,32,16>");
         op("mma_atom", ATOMS, "an MMA atom's shape and thread–value layouts", List.of(mma),
-                List.of("ptx", "isa", "shape_mnk", "thr_id", "layout_a_tv", "layout_b_tv", "layout_c_tv"), a -> mmaAtom(a.get(mma)),
-                callChecking("MMA_Atom<{mma:type}>{}").check("shape_mnk", "typename decltype(r)::Shape_MNK{}")
-                        .check("thr_id", "typename decltype(r)::ThrID{}").check("layout_a_tv", "typename decltype(r)::LayoutA_TV{}")
-                        .check("layout_b_tv", "typename decltype(r)::LayoutB_TV{}").check("layout_c_tv", "typename decltype(r)::LayoutC_TV{}"),
+                List.of(PTX, ISA, SHAPE_MNK, THR_ID, LAYOUT_A_TV, LAYOUT_B_TV, LAYOUT_C_TV), a -> mmaAtom(a.get(mma)),
+                callChecking("MMA_Atom<{mma:type}>{}").check(SHAPE_MNK, "typename decltype(r)::Shape_MNK{}")
+                        .check(THR_ID, "typename decltype(r)::ThrID{}").check(LAYOUT_A_TV, "typename decltype(r)::LayoutA_TV{}")
+                        .check(LAYOUT_B_TV, "typename decltype(r)::LayoutB_TV{}").check(LAYOUT_C_TV, "typename decltype(r)::LayoutC_TV{}"),
                 none(DSL_ATOMS), "SM80_16x8x16_F32F16F16F32_TN");
         op("copy_atom", ATOMS, "a copy atom's thread–value layouts of source and destination", List.of(copy, optionalBits),
-                List.of("ptx", "isa", "thr_id", "layout_src_tv", "layout_dst_tv"), a -> {
+                List.of(PTX, ISA, THR_ID, LAYOUT_SRC_TV, LAYOUT_DST_TV), a -> {
                     CopyAtom c = a.get(copy);
                     int b = a.getOr(optionalBits, 1);
-                    return Answer.of(c.name()).with("ptx", c.ptx()).with("isa", c.isaSection()).with("thr_id", c.thrID())
-                            .with("layout_src_tv", b == 1 ? c.src() : c.src(b)).with("layout_dst_tv", b == 1 ? c.dst() : c.dst(b));
-                }, callChecking("Copy_Atom<{copy:type}, {value_bits:type=1}>{}").check("thr_id", "typename decltype(r)::ThrID{}")
-                        .check("layout_src_tv", "typename decltype(r)::ValLayoutSrc{}")
-                        .check("layout_dst_tv", "typename decltype(r)::ValLayoutDst{}"),
+                    return Answer.of(c.name()).with(PTX, c.ptx()).with(ISA, c.isaSection()).with(THR_ID, c.thrID())
+                            .with(LAYOUT_SRC_TV, b == 1 ? c.src() : c.src(b)).with(LAYOUT_DST_TV, b == 1 ? c.dst() : c.dst(b));
+                }, callChecking("Copy_Atom<{copy:type}, {value_bits:type=1}>{}").check(THR_ID, "typename decltype(r)::ThrID{}")
+                        .check(LAYOUT_SRC_TV, "typename decltype(r)::ValLayoutSrc{}")
+                        .check(LAYOUT_DST_TV, "typename decltype(r)::ValLayoutDst{}"),
                 none(DSL_ATOMS), "SM75_U32x4_LDSM_N", "16");
-        List<String> tiledMmaFields = List.of("tile_mnk", "threads", "thr_layout_vmnk", "layout_a_tv", "layout_b_tv", "layout_c_tv");
+        List<Field<?>> tiledMmaFields = List.of(TILE_MNK, THREADS, THR_LAYOUT_VMNK, LAYOUT_A_TV, LAYOUT_B_TV, LAYOUT_C_TV);
         op("tiled_mma", ATOMS, "an MMA atom tiled over an atom layout: its tile, threads and thread–value layouts",
                 List.of(mma, atomLayout, permutation), tiledMmaFields, a -> {
                     TiledMma m = TiledMma.of(a.get(mma), a.get(atomLayout), a.getOr(permutation, null));
-                    return Answer.of(m.toString()).with("tile_mnk", m.tileShape()).with("threads", m.threads())
-                            .with("thr_layout_vmnk", m.thrLayoutVMNK()).with("layout_a_tv", m.layoutA()).with("layout_b_tv", m.layoutB())
-                            .with("layout_c_tv", m.layoutC());
+                    return Answer.of(m.toString()).with(TILE_MNK, m.tileShape()).with(THREADS, m.threads())
+                            .with(THR_LAYOUT_VMNK, m.thrLayoutVMNK()).with(LAYOUT_A_TV, m.layoutA()).with(LAYOUT_B_TV, m.layoutB())
+                            .with(LAYOUT_C_TV, m.layoutC());
                 }, tiledMmaChecks(callChecking("make_tiled_mma({mma}, {atom_layout}⟦, {permutation}⟧)")), none(DSL_ATOMS),
                 "SM80_16x8x16_F32F16F16F32_TN", "2x2x1");
         Param<Layout> thrLayout = Param.of("thr_layout", ArgKind.LAYOUT, "the threads' layout");
         Param<Layout> valLayout = Param.of("val_layout", ArgKind.LAYOUT, "each thread's values' layout");
-        List<String> tiledCopyFields = List.of("tiler", "threads", "layout_tv", "layout_s_tv", "layout_d_tv");
+        List<Field<?>> tiledCopyFields = List.of(TILER, THREADS, LAYOUT_TV, LAYOUT_S_TV, LAYOUT_D_TV);
         op("tiled_copy", ATOMS, "make_tiled_copy: a copy atom tiled over threads and values", List.of(copy, valueBits, thrLayout, valLayout),
                 tiledCopyFields, a -> tiledCopy(TiledCopy.of(a.get(copy), a.get(valueBits), a.get(thrLayout), a.get(valLayout))),
                 tiledCopyChecks(callChecking("make_tiled_copy(Copy_Atom<{copy:type}, {value_bits:type}>{}, {thr_layout}, {val_layout})")),
@@ -847,7 +956,7 @@ public final class Operations {
         Param<Long> thread = Param.of("thread", ArgKind.INDEX, "the thread's index");
         for (String which : List.of("a", "b", "c")) {
             op("partition_" + which, ATOMS, "a thread's part of the " + which.toUpperCase() + " operand, its offset and its register fragment",
-                    List.of(mma, atomLayout, tensor, thread), List.of("offset", "fragment"), a -> {
+                    List.of(mma, atomLayout, tensor, thread), List.of(OFFSET, FRAGMENT), a -> {
                         TiledMma m = TiledMma.of(a.get(mma), a.get(atomLayout), null);
                         AnyLayout t = a.get(tensor);
                         long th = a.get(thread);
@@ -861,7 +970,7 @@ public final class Operations {
                             case "b" -> m.partitionFragmentB(t);
                             default -> m.partitionFragmentC(t);
                         };
-                        return Answer.of(s.layout()).with("offset", s.offset().value()).with("fragment", fragment);
+                        return Answer.of(s.layout()).with(OFFSET, s.offset()).with(FRAGMENT, fragment);
                     }, callChecking("thr_mma.partition_" + which.toUpperCase() + "(T)")
                             .after("auto thr_mma = make_tiled_mma({mma}, {atom_layout}).get_slice({thread:literal});", "auto T = {tensor:tensor};",
                                     // a swizzled tile's registers are those of its shared-memory tensor, whose pointer
@@ -869,22 +978,22 @@ public final class Operations {
                                     // swizzled layout would order a decayed slice's dynamic strides last)
                                     "auto registers_of = [](auto t) { if constexpr (is_composed_layout<decltype(t.layout())>::value)"
                                             + " return make_tensor(t.data(), t.layout().layout_b()); else return t; };")
-                            .checkAtRun("result", "r.layout()").checkAtRun("offset", "*r.data()")
-                            .check("fragment", "thr_mma.partition_fragment_" + which.toUpperCase() + "(registers_of(T)).layout()"),
+                            .checkAtRun(Field.RESULT, "r.layout()").checkAtRun(OFFSET, "*r.data()")
+                            .check(FRAGMENT, "thr_mma.partition_fragment_" + which.toUpperCase() + "(registers_of(T)).layout()"),
                     none(DSL_ATOMS), "SM80_16x8x16_F32F16F16F32_TN", "2x2x1", "(64,32):(1,64)", "5");
         }
         for (String side : List.of("s", "d")) {
             String upper = side.toUpperCase();
             op("partition_" + side, ATOMS, "a thread's part of a tiled copy's " + (side.equals("s") ? "source" : "destination")
                             + " tensor (ThrCopy::partition_" + upper + "): (CPY, CPY_M, CPY_N) and its offset",
-                    List.of(copy, valueBits, thrLayout, valLayout, tensor, thread), List.of("offset"), a -> {
+                    List.of(copy, valueBits, thrLayout, valLayout, tensor, thread), List.of(OFFSET), a -> {
                         TiledCopy c = TiledCopy.of(a.get(copy), a.get(valueBits), a.get(thrLayout), a.get(valLayout));
                         Sliced<AnyLayout> p = side.equals("s") ? c.partitionS(a.get(tensor), a.get(thread)) : c.partitionD(a.get(tensor), a.get(thread));
-                        return Answer.of(p.layout()).with("offset", p.offset().value());
+                        return Answer.of(p.layout()).with(OFFSET, p.offset());
                     }, callChecking("thr_copy.partition_" + upper + "(T)")
                             .after("auto thr_copy = make_tiled_copy(Copy_Atom<{copy:type}, {value_bits:type}>{}, {thr_layout},"
                                     + " {val_layout}).get_slice({thread:literal});", "auto T = {tensor:tensor};")
-                            .checkAtRun("result", "r.layout()").checkAtRun("offset", "*r.data()"),
+                            .checkAtRun(Field.RESULT, "r.layout()").checkAtRun(OFFSET, "*r.data()"),
                     none(DSL_ATOMS), "SM80_CP_ASYNC_CACHEALWAYS_U128", "16", "(32,4):(4,1)", "(1,8)", "(64,64):(64,1)", "5");
         }
         Param<Operand> operand = Param.of("operand", ArgKind.oneOf(Operand.class), "the tiled MMA's operand the copy is tiled to: A, B or C");
@@ -906,7 +1015,7 @@ public final class Operations {
                     }, callChecking("thr_copy.retile_" + upper + "(T)")
                             .after("auto thr_copy = make_tiled_copy_{operand:name}(Copy_Atom<{copy:type}, {value_bits:type}>{},"
                                     + " make_tiled_mma({mma}, {atom_layout}⟦, {permutation}⟧)).get_slice(0);", "auto T = {fragment:tensor};")
-                            .check("result", "r.layout()"),
+                            .check(Field.RESULT, "r.layout()"),
                     none(DSL_ATOMS), "SM75_U32x4_LDSM_N", "16", "SM80_16x8x16_F32F16F16F32_TN", "2x2x1", "A", "((2,2,2),2,2):((1,2,4),16,8)");
         }
         tmaDescriptor();
@@ -924,26 +1033,26 @@ public final class Operations {
 
     /** The checks of a tiled MMA {@code r}: its tile, threads, thread layout and thread–value layouts. */
     private static CodeForm.Call tiledMmaChecks(CodeForm.Call c) {
-        return c.check("tile_mnk", "make_shape(tile_size<0>(r), tile_size<1>(r), tile_size<2>(r))").check("threads", "size(r)")
-                .check("thr_layout_vmnk", "r.get_thr_layout_vmnk()").check("layout_a_tv", "r.get_layoutA_TV()")
-                .check("layout_b_tv", "r.get_layoutB_TV()").check("layout_c_tv", "r.get_layoutC_TV()");
+        return c.check(TILE_MNK, "make_shape(tile_size<0>(r), tile_size<1>(r), tile_size<2>(r))").check(THREADS, "size(r)")
+                .check(THR_LAYOUT_VMNK, "r.get_thr_layout_vmnk()").check(LAYOUT_A_TV, "r.get_layoutA_TV()")
+                .check(LAYOUT_B_TV, "r.get_layoutB_TV()").check(LAYOUT_C_TV, "r.get_layoutC_TV()");
     }
 
     /** The checks of a tiled copy {@code r}: its tiler, threads and thread–value layouts. */
     private static CodeForm.Call tiledCopyChecks(CodeForm.Call c) {
-        return c.check("tiler", "typename decltype(r)::Tiler_MN{}").check("threads", "size(r)")
-                .check("layout_tv", "typename decltype(r)::TiledLayout_TV{}").check("layout_s_tv", "r.get_layoutS_TV()")
-                .check("layout_d_tv", "r.get_layoutD_TV()");
+        return c.check(TILER, "typename decltype(r)::Tiler_MN{}").check(THREADS, "size(r)")
+                .check(LAYOUT_TV, "typename decltype(r)::TiledLayout_TV{}").check(LAYOUT_S_TV, "r.get_layoutS_TV()")
+                .check(LAYOUT_D_TV, "r.get_layoutD_TV()");
     }
 
     private static Answer mmaAtom(MmaAtom a) {
-        return Answer.of(a.name()).with("ptx", a.ptx()).with("isa", a.isaSection()).with("shape_mnk", a.shapeMNK())
-                .with("thr_id", a.thrID()).with("layout_a_tv", a.a()).with("layout_b_tv", a.b()).with("layout_c_tv", a.c());
+        return Answer.of(a.name()).with(PTX, a.ptx()).with(ISA, a.isaSection()).with(SHAPE_MNK, a.shapeMNK())
+                .with(THR_ID, a.thrID()).with(LAYOUT_A_TV, a.a()).with(LAYOUT_B_TV, a.b()).with(LAYOUT_C_TV, a.c());
     }
 
     private static Answer tiledCopy(TiledCopy c) {
-        return Answer.of(c.toString()).with("tiler", c.tiler()).with("threads", c.threads())
-                .with("layout_tv", c.tiledLayoutTV()).with("layout_s_tv", c.layoutS()).with("layout_d_tv", c.layoutD());
+        return Answer.of(c.toString()).with(TILER, c.tiler()).with(THREADS, c.threads())
+                .with(LAYOUT_TV, c.tiledLayoutTV()).with(LAYOUT_S_TV, c.layoutS()).with(LAYOUT_D_TV, c.layoutD());
     }
 
     // ---------------------------------------------------------------------------------------------------------
@@ -954,7 +1063,7 @@ public final class Operations {
         op(name, group, help, params, List.of(), body, cpp, dsl, example);
     }
 
-    private static void op(String name, Operation.Group group, String help, List<Param<?>> params, List<String> fields,
+    private static void op(String name, Operation.Group group, String help, List<Param<?>> params, List<Field<?>> fields,
             Function<Args, Answer> body, CodeForm cpp, CodeForm dsl, String... example) {
         TABLE.add(new Operation(name, group, help, params, fields, false, body, cpp, dsl, List.of(example), Operations::lines));
     }
@@ -962,7 +1071,7 @@ public final class Operations {
     /** An answer as a person reads it: the result, then a line {@code name: value} per field. */
     static String lines(Answer a) {
         StringBuilder sb = new StringBuilder(a.result());
-        a.fieldValues().forEach((k, v) -> sb.append(System.lineSeparator()).append(k).append(": ").append(v));
+        for (int i = 0; i < a.fieldCount(); i++) sb.append(System.lineSeparator()).append(a.key(i).name()).append(": ").append(a.text(i));
         return sb.toString();
     }
 }

@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.layoutcat.ops.Answer;
+import org.layoutcat.ops.Field;
 import org.layoutcat.ops.Failure;
 import org.layoutcat.ops.Operations;
 import org.layoutcat.ops.Request;
@@ -202,7 +203,13 @@ public final class BatchEngine {
         else r.string(a.result());
         r.ascii("\"");
         if (a.engine() != null) r.ascii(",\"engine\":\"").string(a.engine()).ascii("\"");
-        a.fieldValues().forEach((name, value) -> r.ascii(",\"").string(name).ascii("\":\"").string(String.valueOf(value)).ascii("\""));
+        for (int i = 0, n = a.fieldCount(); i < n; i++) {
+            Field<?> key = a.key(i);
+            r.ascii(",\"").ascii(key.name()).ascii("\":\""); // a name is lower_snake_case: JSON as it is
+            if (a.fieldValue(i) instanceof Layout l && key.printsByToString()) r.layout(l); // as the result's
+            else r.string(a.text(i));
+            r.ascii("\"");
+        }
         r.ascii("}\n");
     }
 

@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import org.layoutcat.ops.Answer;
 import org.layoutcat.ops.Args;
 import org.layoutcat.ops.CodeForm;
+import org.layoutcat.ops.Field;
 import org.layoutcat.ops.Operation;
 import org.layoutcat.ops.Operations;
 import org.layoutcat.ops.Param;
@@ -105,7 +106,7 @@ public final class CodeWriter {
         body.add("  auto r = " + call + ";");
         Set<String> helpers = new LinkedHashSet<>();
         form.checks().forEach((part, check) -> {
-            Object want = part.equals("result") ? answer.value() : answer.fieldValues().get(part);
+            Object want = checked(answer, part);
             if (want == null) throw new IllegalStateException(op + ": no reply part " + part + " to check");
             if (want instanceof ComposedLayout) helpers.add(Cpp.IS_SWIZZLED);
             if (CodeForm.IDENTITY.equals(check.valueOf())) body.add(Cpp.identityCheck(check, want));
@@ -143,13 +144,23 @@ public final class CodeWriter {
         sb.append("    r = ").append(call).append('\n');
         sb.append("    print(r)\n");
         form.checks().forEach((part, check) -> {
-            Object want = part.equals("result") ? answer.value() : answer.fieldValues().get(part);
+            Object want = checked(answer, part);
             String text = want instanceof Boolean b ? (b ? "True" : "False") : String.valueOf(want);
             sb.append("    assert str(").append(check.expr()).append(").replace(\" \", \"\") == \"").append(text.replace(" ", ""))
                     .append("\", str(").append(check.expr()).append(")\n");
         });
         sb.append("\n\ncheck()\n");
         return sb.toString();
+    }
+
+    /**
+     * The value a check expects: the result ({@link Field#RESULT}) or a field's value, a field's tuple of one integer (a
+     * slice's offset where the layout has integer strides) as that integer; null where the answer has no such part.
+     */
+    private static Object checked(Answer answer, Field<?> part) {
+        if (part.equals(Field.RESULT)) return answer.value();
+        Object v = answer.get(part);
+        return v instanceof IntTuple t && t.isLeaf() ? (Object) t.value() : v;
     }
 
     /** A request read and answered, and the operation's code form in one language. */

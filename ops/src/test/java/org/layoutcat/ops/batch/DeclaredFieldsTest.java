@@ -1,0 +1,143 @@
+package org.layoutcat.ops.batch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.layoutcat.ops.Answer;
+import org.layoutcat.ops.Field;
+import org.layoutcat.ops.Operation;
+import org.layoutcat.ops.Operations;
+import org.layoutcat.ops.Request;
+
+/**
+ * A field declared is a field answered (issue 33): every answer of an operation has exactly the fields its entry of the
+ * table declares, in the declared order: each field without a condition, each field with one ({@link Field#when}) where
+ * that condition holds of the answer, and no other. The requests: every entry's example, the fuzz run's requests of
+ * every operation ({@link FuzzRequests}), the random mix of every operation with a C++ form ({@link RandomRequests}),
+ * and requests that reach both sides of each condition; the batch replies to all of them carry the same fields, after
+ * {@code id}, {@code result} and {@code engine}.
+ */
+class DeclaredFieldsTest {
+    private static final long SEED = 20261127;
+    /** Fuzz requests per operation of the table: about 3,500 in all. */
+    private static final int FUZZ_PER_OPERATION = 50;
+    /** Random-mix requests per operation with a C++ form. */
+    private static final int RANDOM_PER_OPERATION = 24;
+
+    /**
+     * Requests that reach each side of the table's conditions: bank_conflicts of one instruction with and without a
+     * conflict and of a stage; swizzle_search meeting its bound with CUTLASS's choice, missing it (the XOR map), and a
+     * tile CUTLASS's selector has no atom for.
+     */
+    private static final List<List<String>> SIDES = List.of(
+            List.of("bank_conflicts", "1024:1", "(32,1):(32,0)", "4"),
+            List.of("bank_conflicts", "1024:1", "(32,1):(1,0)", "4"),
+            List.of("bank_conflicts", "4096:1", "(128,8):(8,1)", "2"),
+            List.of("swizzle_search", "(128,64)", "2", "K", "SM80_CP_ASYNC_CACHEALWAYS_U128/16/(16,8):(8,1)/(1,8)",
+                    "SM75_U32x4_LDSM_N/A/SM80_16x8x16_F16F16F16F16_TN/2x2x1"),
+            List.of("swizzle_search", "(64,32)", "4", "K", "((16,2)):((1,32))", "((16,2)):((1,32))"),
+            List.of("swizzle_search", "(64,4)", "2", "K", "(32):(1)", "(32):(1)"));
+
+    @Test
+    void everyAnswerHasExactlyTheFieldsItsEntryDeclares() throws IOException {
+        List<Request> requests = new ArrayList<>();
+        for (Operation o : Operations.all()) requests.add(new Request(o.name(), o.example(), "auto"));
+        int examples = requests.size();
+        for (FuzzRequests.Request q : FuzzRequests.of(SEED, FUZZ_PER_OPERATION)) {
+            requests.add(new Request(q.op(), q.args(), q.engine() == null ? "auto" : q.engine()));
+        }
+        int fuzz = requests.size() - examples;
+        for (String[] q : RandomRequests.of(new Random(SEED), RANDOM_PER_OPERATION)) {
+            requests.add(new Request(q[0], List.of(q).subList(1, q.length), "auto"));
+        }
+        int random = requests.size() - examples - fuzz;
+        for (List<String> q : SIDES) requests.add(new Request(q.getFirst(), q.subList(1, q.size()), "auto"));
+
+        List<String> wrong = new ArrayList<>();
+        Map<String, Integer> answered = new TreeMap<>();
+        Set<String> sides = new HashSet<>(); // "op field present|absent" for each conditional field seen
+        List<Answer> answers = new ArrayList<>();
+        for (Request r : requests) {
+            Answer a;
+            try {
+                a = Operations.answer(r);
+            } catch (IllegalArgumentException | ArithmeticException | StackOverflowError refused) {
+                answers.add(null);
+                continue;
+            }
+            answers.add(a);
+            Operation o = Operations.named(r.op());
+            answered.merge(o.name(), 1, Integer::sum);
+            List<String> want = new ArrayList<>();
+            for (Field<?> f : o.fields()) {
+                boolean present = f.presentIn(a);
+                if (present) want.add(f.name());
+                if (f.condition() != null) sides.add(o.name() + " " + f.name() + (present ? " present" : " absent"));
+            }
+            List<String> got = a.keys().stream().map(Field::name).toList();
+            if (!got.equals(want)) wrong.add(r.op() + " " + r.args() + ": fields " + got + ", declared " + want);
+        }
+        assertTrue(wrong.isEmpty(), wrong.size() + " answers unlike their declaration, e.g.\n"
+                + String.join("\n", wrong.subList(0, Math.min(20, wrong.size()))));
+        for (Operation o : Operations.all()) {
+            assertEquals(o.fields().size(), o.fields().stream().map(Field::name).distinct().count(), o.name() + " declares a field twice: " + o.fields());
+            assertTrue(answered.getOrDefault(o.name(), 0) > 0, o.name() + " answered none of its requests");
+            for (Field<?> f : o.fields()) {
+                if (f.condition() == null) continue;
+                for (String side : List.of(" present", " absent")) {
+                    assertTrue(sides.contains(o.name() + " " + f.name() + side), o.name() + "'s " + f + ": no answer with it" + side);
+                }
+            }
+        }
+
+        // the batch mode's replies carry the same fields, after id, result and the engine
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < requests.size(); i++) lines.append(line(i, requests.get(i))).append('\n');
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        BatchEngine.run(new ByteArrayInputStream(lines.toString().getBytes(StandardCharsets.UTF_8)), out, 2);
+        List<String> replies = out.toString(StandardCharsets.UTF_8).lines().toList();
+        assertEquals(requests.size(), replies.size(), "one reply per request");
+        int checked = 0;
+        for (int i = 0; i < replies.size(); i++) {
+            Answer a = answers.get(i);
+            if (a == null) continue;
+            List<String> want = new ArrayList<>(List.of("id", "result"));
+            if (a.engine() != null) want.add("engine");
+            for (Field<?> f : a.keys()) want.add(f.name());
+            Map<String, String> reply = FuzzCheck.parseReply(replies.get(i));
+            assertEquals(want, reply == null ? null : List.copyOf(reply.keySet()), replies.get(i));
+            assertEquals(a.fields(), without(reply, "id", "result", "engine"), replies.get(i));
+            checked++;
+        }
+        System.out.println("declared fields: " + Operations.all().size() + " entries; " + requests.size() + " requests (" + examples
+                + " examples, " + fuzz + " fuzz, " + random + " random, " + SIDES.size() + " for the conditions), " + checked
+                + " answered and checked, the rest refused; the conditions' sides seen: " + new java.util.TreeSet<>(sides));
+    }
+
+    private static String line(int id, Request r) {
+        StringBuilder sb = new StringBuilder("{\"id\":").append(id).append(",\"op\":");
+        FuzzRequests.json(sb, r.op()).append(",\"args\":[");
+        for (int k = 0; k < r.args().size(); k++) FuzzRequests.json(sb.append(k > 0 ? "," : ""), r.args().get(k));
+        sb.append(']');
+        if (!r.engine().equals("auto")) FuzzRequests.json(sb.append(",\"engine\":"), r.engine());
+        return sb.append('}').toString();
+    }
+
+    private static Map<String, String> without(Map<String, String> m, String... keys) {
+        Map<String, String> out = new java.util.LinkedHashMap<>(m);
+        for (String k : keys) out.remove(k);
+        return out;
+    }
+}
