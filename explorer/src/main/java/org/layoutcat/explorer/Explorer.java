@@ -435,7 +435,7 @@ public final class Explorer implements AutoCloseable {
         try (JsonGenerator g = Views.JSON.createGenerator(b)) {
             g.writeStartObject();
             g.writeArrayFieldStart("kinds");
-            for (String k : Views.KINDS) g.writeString(k);
+            for (String k : org.layoutcat.ops.Pictures.names()) g.writeString(k);
             g.writeEndArray();
             g.writeArrayFieldStart("ops");
             for (Operation o : Operations.all()) {
