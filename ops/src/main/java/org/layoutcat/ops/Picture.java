@@ -41,9 +41,11 @@ import org.layoutcat.diagrams.picture.LayoutPicture;
  *                 operation with the arguments as given, unless the picture says otherwise)
  * @param draw     the drawing
  * @param view     how the explorer shows it
+ * @param naming   the options that name arguments of the operation ({@code --atoms}: the atom layout), which a form of
+ *                 the operation's arguments does not ask for twice
  */
 public record Picture(String name, String label, String words, Set<Integer> counts, int leading, List<Option<?>> trailing,
-        List<Option<?>> options, Route route, Draw draw, View view) {
+        List<Option<?>> options, Route route, Draw draw, View view, List<Option<?>> naming) {
 
     /** A picture's drawing: from the operation's arguments, its answer (computed when first asked for), the options. */
     @FunctionalInterface
@@ -82,6 +84,7 @@ public record Picture(String name, String label, String words, Set<Integer> coun
 
     public Picture {
         counts = Set.copyOf(counts);
+        naming = List.copyOf(naming);
         trailing = List.copyOf(trailing);
         List<Option<?>> all = new ArrayList<>(options);
         if (!all.contains(TITLE)) all.add(TITLE);
@@ -94,14 +97,14 @@ public record Picture(String name, String label, String words, Set<Integer> coun
      * the title, shown as a figure.
      */
     public static Picture of(String name, String label, String words, int min, int max, Draw draw) {
-        return new Picture(name, label, words, range(min, max), max, List.of(), List.of(), null, draw, View.FIGURE);
+        return new Picture(name, label, words, range(min, max), max, List.of(), List.of(), null, draw, View.FIGURE, List.of());
     }
 
     /** This picture taking these options too. */
     public Picture with(Option<?>... more) {
         List<Option<?>> all = new ArrayList<>(options);
         all.addAll(List.of(more));
-        return new Picture(name, label, words, counts, leading, trailing, all, route, draw, view);
+        return new Picture(name, label, words, counts, leading, trailing, all, route, draw, view, naming);
     }
 
     /** This picture taking these options after its leading arguments too ({@code draw layout L BYTES}). */
@@ -110,27 +113,32 @@ public record Picture(String name, String label, String words, Set<Integer> coun
         t.addAll(List.of(after));
         List<Option<?>> all = new ArrayList<>(options);
         for (Option<?> o : after) if (!all.contains(o)) all.add(o);
-        return new Picture(name, label, words, counts, leading, t, all, route, draw, view);
+        return new Picture(name, label, words, counts, leading, t, all, route, draw, view, naming);
     }
 
     /** This picture with {@code leading} positional arguments for its operation and {@code counts} in all. */
     public Picture positional(int leading, Integer... counts) {
-        return new Picture(name, label, words, Set.of(counts), leading, trailing, options, route, draw, view);
+        return new Picture(name, label, words, Set.of(counts), leading, trailing, options, route, draw, view, naming);
+    }
+
+    /** This picture drawing the request {@code route} makes, these options naming the operation's arguments. */
+    public Picture routed(Route route, Option<?>... naming) {
+        return new Picture(name, label, words, counts, leading, trailing, options, route, draw, view, List.of(naming));
     }
 
     /** This picture drawing the request {@code route} makes. */
     public Picture routed(Route route) {
-        return new Picture(name, label, words, counts, leading, trailing, options, route, draw, view);
+        return new Picture(name, label, words, counts, leading, trailing, options, route, draw, view, naming);
     }
 
     /** This picture shown by the explorer as {@code view}. */
     public Picture shown(View view) {
-        return new Picture(name, label, words, counts, leading, trailing, options, route, draw, view);
+        return new Picture(name, label, words, counts, leading, trailing, options, route, draw, view, naming);
     }
 
     /** This picture under another name and label (the same drawing, of another operation). */
     public Picture named(String name, String label) {
-        return new Picture(name, label, words, counts, leading, trailing, options, route, draw, view);
+        return new Picture(name, label, words, counts, leading, trailing, options, route, draw, view, naming);
     }
 
     private static Set<Integer> range(int min, int max) {

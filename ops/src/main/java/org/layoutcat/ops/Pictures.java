@@ -274,13 +274,13 @@ public final class Pictures {
                     if (a.size() == 1) a.add(o.has(Picture.ATOMS) ? o.text(Picture.ATOMS) : "1x1x1");
                     if (o.has(Picture.PERMUTE) && a.size() == 2) a.add(o.text(Picture.PERMUTE));
                     return new Request("tiled_mma", a, "auto");
-                });
+                }, Picture.ATOMS, Picture.PERMUTE);
     }
 
     /** An MMA atom, tiled 1x1x1. */
     static Picture mmaAtom(Param<MmaAtom> mma) {
         return Picture.of("mma_atom", "MMA atom", "an MMA atom's name", 1, 1, (args, answer, o) -> mma(TiledMma.of(args.get(mma),
-                TiledMma.parseAtomLayout("1x1x1"), null), o)).with(Picture.ONLY).shown(Picture.View.MMA);
+                TiledMma.parseAtomLayout("1x1x1"), null), o)).shown(Picture.View.MMA);
     }
 
     private static Diagram mma(TiledMma m, Picture.Values o) {
@@ -293,7 +293,17 @@ public final class Pictures {
         return Picture.of("copy", "tiled copy", "a copy atom's name, the value width in bits, a thread layout and a value layout", 4, 4,
                 (args, answer, o) -> Drawings.copy(TiledCopy.of(args.get(copy), args.get(bits), args.get(thr), args.get(val)),
                         o.get(Picture.SRC), o.get(Picture.DST), o.get(Picture.TITLE)))
-                .with(Picture.SRC, Picture.DST).shown(Picture.View.COPY);
+                .with(Picture.SRC, Picture.DST).shown(Picture.View.COPY)
+                .routed((leading, o) -> { // the value width in the command line's words, before the parameter reads it
+                    String t = leading.get(1).trim();
+                    try {
+                        Integer.parseInt(t);
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException("copy: the value width '" + leading.get(1) + "' is " + (t.matches("[+-]?[0-9]+")
+                                ? "past the range of an int" : "not a whole number of bits"), e);
+                    }
+                    return null;
+                });
     }
 
     /** One instruction's threads against the 32 banks (a stage's worst instruction). */
@@ -313,7 +323,7 @@ public final class Pictures {
                     if (o.has(Picture.ELEM) || o.has(Picture.VECTOR)) a.add(o.has(Picture.ELEM) ? o.text(Picture.ELEM) : "0");
                     if (o.has(Picture.VECTOR)) a.add(o.text(Picture.VECTOR));
                     return new Request("bank_conflicts", a, "auto");
-                });
+                }, Picture.ELEM, Picture.VECTOR);
     }
 
     /**
@@ -347,6 +357,6 @@ public final class Pictures {
                                 + " its bytes) and optionally the CTA tile; got " + leading.size() + " argument" + (leading.size() == 1 ? "" : "s"));
                     }
                     return new Request("tma_descriptor", a, "auto");
-                });
+                }, Picture.ELEM);
     }
 }
