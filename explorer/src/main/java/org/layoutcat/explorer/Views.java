@@ -276,8 +276,12 @@ final class Views {
             String spec = r.arg(1, "the copy atom");
             IntTuple tile = org.layoutcat.core.construct.TvLayout.productEach(smem.shape());
             if (spec.contains("/")) { // an MMA operand's copy, as swizzle_search reads it
-                String sideText = r.args().size() > 2 ? r.args().get(r.args().size() - 1).trim().toUpperCase(Locale.ROOT) : "";
-                Operations.StageCopy sc = Operations.StageCopy.parse(sideText.equals("SRC") || sideText.equals("DST") ? spec.trim() + "/" + sideText : spec);
+                Operations.StageCopy read = Operations.StageCopy.parse(spec);
+                // the shared side, a value (SRC or DST) given after the copy where its atom does not say, or the copy's own /SRC, /DST
+                String given = r.args().size() > 2 ? r.args().get(r.args().size() - 1) : "";
+                org.layoutcat.core.atom.CopyAtom.Side side = given.isBlank() ? read.side()
+                        : SIDE.reader().read(given, "copybanks", r.args().size() - 1);
+                Operations.StageCopy sc = new Operations.StageCopy(read.copy(), side, read.access(), read.text());
                 if (sc.copy() == null) throw new IllegalArgumentException("copybanks: " + spec + " is an access layout: the banks view takes it");
                 org.layoutcat.core.swizzle.SwizzleSearch.Access a = sc.access(tile);
                 return new Stage(smem, sc.copy(), sc.side() != null ? sc.side() : org.layoutcat.core.atom.CopyStage.sharedSide(sc.copy().atom()),
@@ -415,14 +419,7 @@ final class Views {
         return new String(Exports.render(d, Exports.Format.SVG, 1), StandardCharsets.UTF_8);
     }
 
-    /** An element's bytes, as bank_conflicts reads them (0 where none is given). */
-    private static int bytes(String text, String op) {
-        if (text == null || text.isBlank()) return 0;
-        return org.layoutcat.core.swizzle.BankConflicts.elementBytes(ELEMENT_BYTES.reader().read(text, op, 2));
-    }
-
-    private static final ArgKind<Integer> ELEMENT_BYTES = ArgKind.integer("the element's bytes", 1, 16);
-    private static final ArgKind<Integer> VALUE_BITS = ArgKind.integer("the value width in bits", 1, 128);
+    private static final ArgKind<org.layoutcat.core.atom.CopyAtom.Side> SIDE = ArgKind.oneOf(org.layoutcat.core.atom.CopyAtom.Side.class);
 
     private static void notes(JsonGenerator g, List<String> notes) throws IOException {
         g.writeArrayFieldStart("notes");

@@ -364,12 +364,16 @@ public final class Operations {
         op("hier_coord", FUNCTION, "the coordinate where L takes that offset (CuTeDSL's get_hier_coord)", List.of(LI, offset),
                 a -> Answer.of(a.get(LI).coordinateOf(a.get(offset))), call("{L}.get_hier_coord({offset:literal})"),
                 none("CuTe DSL's get_hier_coord takes a dynamic offset inside @cute.jit"), "(2,(3,4)):(12,(1,3))", "9");
+        op("print", FUNCTION, "the layout as CuTe's print(layout) prints it, shape:stride (any kind, any rank)", List.of(L),
+                a -> Answer.of(a.get(L)), none("print writes the layout's notation, which every C++ test of a layout compares"),
+                none("CuTe DSL prints a layout with print(layout) too; its notation is the reply's"), "(4,8):(1,4)");
+        pictures("print", Pictures.layout(L), Pictures.coords(L), Pictures.tv(L));
         Param<AnyLayout> printed = Param.of("L", ArgKind.ANY_LAYOUT, "a rank-2 layout (m,n) -> idx");
         op("print_layout", FUNCTION, "the layout as CuTe's print_layout prints it: a grid of its offsets, rows m, columns n", List.of(printed),
                 a -> Answer.of(PrintLayout.print(a.get(printed))), none("print_layout prints; the C++ test of its grid is the"
                         + " layout's own (eval at each (m,n))"), none("CuTe DSL has no print_layout; cute.print_tensor prints a tensor's values"),
                 "(4,8):(1,4)");
-        pictures("print_layout", Pictures.layout(printed), Pictures.coords(printed), Pictures.tv(printed));
+        pictures("print_layout", Pictures.layout(printed));
     }
 
     /** The layout function at an index or a coordinate, as {@link AnyLayout#value} gives it. */
