@@ -4,14 +4,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.layoutcat.diagrams.Diagram;
 import org.layoutcat.ops.Pictures;
 import org.layoutcat.diagrams.export.Exports;
-import org.layoutcat.diagrams.picture.CoordinatePicture;
-import org.layoutcat.diagrams.picture.LayoutPicture;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -63,21 +63,21 @@ public final class DrawCommand implements Callable<Integer> {
             description = "output file; its extension picks the format")
     Path output;
 
-    @Option(names = "--kind", converter = Form.class, description = "form of divide or product (default logical; or a trailing FORM argument)")
+    @Option(names = "--kind", description = "form of divide or product (default logical; or a trailing FORM argument)")
     String form;
 
-    @Option(names = "--color", converter = Colours.class, description = "layout cell colours: offset, row, column, none or banks (default offset; banks with --elem)")
-    LayoutPicture.ColourBy colour;
+    @Option(names = "--color", description = "layout cell colours: offset, row, column, none or banks (default offset; banks with --elem)")
+    String colour;
 
-    @Option(names = "--elem", paramLabel = "BYTES", converter = Bytes.class, description = "layout, banks: bytes per element (2 for"
+    @Option(names = "--elem", paramLabel = "BYTES", description = "layout, banks: bytes per element (2 for"
             + " half); a layout's cells show their bank; none for banks where SMEM is CuTe's smem_ptr[Nb] form, which gives them")
-    Integer elem;
+    String elem;
 
-    @Option(names = "--vector", paramLabel = "BYTES", converter = Bytes.class, description = "banks: bytes each thread accesses at once (default: its values' bytes)")
-    Integer vector;
+    @Option(names = "--vector", paramLabel = "BYTES", description = "banks: bytes each thread accesses at once (default: its values' bytes)")
+    String vector;
 
-    @Option(names = "--order", defaultValue = "offset", converter = Orders.class, description = "row order of draw coords: offset (by the value L(i), as the hierarchical-layouts post orders it) or index")
-    CoordinatePicture.Order order;
+    @Option(names = "--order", description = "row order of draw coords: offset (by the value L(i), as the hierarchical-layouts post orders it, the default) or index")
+    String order;
 
     @Option(names = "--scale", description = "PNG pixels per picture pixel (default 2, 1 for pictures over 1600 px wide)")
     Double scale;
@@ -91,7 +91,7 @@ public final class DrawCommand implements Callable<Integer> {
     @Option(names = "--permute", paramLabel = "P", description = "mma: the permutation <M,N,K>, e.g. <32,32,16>")
     String permute;
 
-    @Option(names = "--only", paramLabel = "OPERANDS", converter = Operands.class, description = "mma: C draws the accumulators alone, ABC all three"
+    @Option(names = "--only", paramLabel = "OPERANDS", description = "mma: C draws the accumulators alone, ABC all three"
             + " (default C for wgmma atoms, whose A and B panels show every element held by every thread; ABC otherwise)")
     String only;
 
@@ -115,38 +115,10 @@ public final class DrawCommand implements Callable<Integer> {
         }
     }
 
-    /** The form of divide or product, lower case: one of either's. */
-    static final class Form extends Main.Reading<String> {
-        Form() {
-            super(Pictures.Options::form);
-        }
-    }
-
-    /** How a layout's cells are coloured ({@link LayoutPicture.ColourBy#parse}). */
-    static final class Colours extends Main.Reading<LayoutPicture.ColourBy> {
-        Colours() {
-            super(LayoutPicture.ColourBy::parse);
-        }
-    }
-
-    /** The row order of draw coords ({@link CoordinatePicture.Order#parse}). */
-    static final class Orders extends Main.Reading<CoordinatePicture.Order> {
-        Orders() {
-            super(CoordinatePicture.Order::parse);
-        }
-    }
-
-    /** A size in bytes: 1, 2, 4, 8 or 16. */
+    /** A size in bytes: 1, 2, 4, 8 or 16 ({@link org.layoutcat.ops.Picture#bytes}), for gpu banks --elem. */
     static final class Bytes extends Main.Reading<Integer> {
         Bytes() {
-            super(Pictures.Options::bytes);
-        }
-    }
-
-    /** The operands an MMA picture draws: C or ABC ({@link #operands}). */
-    static final class Operands extends Main.Reading<String> {
-        Operands() {
-            super(Pictures.Options::operands);
+            super(org.layoutcat.ops.Picture::bytes);
         }
     }
 
@@ -161,7 +133,8 @@ public final class DrawCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--scale must be in (0, 16], got " + scale);
         }
         Exports.Format format = Exports.Format.of(output); // an unknown extension fails before any work
-        if (format == Exports.Format.DOT && !List.of("morphism", "refinement").contains(kind)) {
+        Pictures.Drawn drawn = Pictures.find(kind);
+        if (format == Exports.Format.DOT && drawn != null && !List.of("morphism", "refinement").contains(drawn.picture().name())) {
             throw usage(kind + ": .dot is for the graphs of the morphism and refinement pictures; a "
                     + kind + " picture is a grid or a walkthrough, which a graph layout would only tangle: write .svg, .png or .tex");
         }
@@ -181,7 +154,20 @@ public final class DrawCommand implements Callable<Integer> {
     /** The picture KIND names, drawn by the table of pictures; its usage errors are this command's (exit code 2). */
     private Diagram picture() {
         try {
-            return Pictures.draw(kind, args, new Pictures.Options(colour, elem, vector, order, title, atoms, permute, only, src, dst, form));
+            Map<String, String> options = new LinkedHashMap<>(); // read by the picture's declarations of them, once
+            options.put("kind", form);
+            options.put("color", colour);
+            options.put("elem", elem);
+            options.put("vector", vector);
+            options.put("order", order);
+            options.put("title", title);
+            options.put("atoms", atoms);
+            options.put("permute", permute);
+            options.put("only", only);
+            options.put("src", src);
+            options.put("dst", dst);
+            options.values().removeIf(java.util.Objects::isNull);
+            return Pictures.draw(kind, args, options);
         } catch (Pictures.Usage e) {
             throw usage(e.getMessage());
         }

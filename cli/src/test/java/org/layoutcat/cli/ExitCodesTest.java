@@ -131,7 +131,7 @@ class ExitCodesTest {
     @Test
     void everyPictureKindWithoutItsArgumentsAndAnUnknownKindAreUsageErrors(@TempDir Path dir) {
         String out = dir.resolve("x.svg").toString();
-        for (String kind : org.layoutcat.ops.Pictures.KINDS) usage("draw " + kind, CliRun.of("draw", kind, "-o", out), "draw");
+        for (String kind : org.layoutcat.ops.Pictures.names()) usage("draw " + kind, CliRun.of("draw", kind, "-o", out), "draw");
         usage("draw bogus", CliRun.of("draw", "bogus", "4:1", "-o", out), "draw");
         usage("an option of another picture", CliRun.of("draw", "layout", "4:1", "--only", "C", "-o", out), "draw");
         usage("an unknown format", CliRun.of("draw", "layout", "4:1", "-o", dir.resolve("x.bmp").toString()), "draw");

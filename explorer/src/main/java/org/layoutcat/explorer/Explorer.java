@@ -36,6 +36,8 @@ import org.layoutcat.examples.Example;
  * and its two assets, served from the jar; a JSON API the page calls:
  * <ul>
  *   <li>{@code GET /api/catalog}: the kinds of view, the operations of the table, the atoms, the gallery's examples;</li>
+ *   <li>{@code GET /api/schema}: the table as the page builds its forms from it: every operation with its group, its
+ *       parameters (name, kind words, optional) and its pictures, each with its options and their defaults;</li>
  *   <li>{@code POST /api/view}: a view ({@link Views}) of {@code {"kind", "args", "options"}};</li>
  *   <li>{@code POST /api/draw?format=svg|png|tex}: the same request's picture, as {@code layoutcat draw} writes it;</li>
  *   <li>{@code POST /api/code?lang=cpp|dsl}: an operation's CuTe C++ test or CuTe DSL check, as {@code layoutcat cpp};</li>
@@ -79,6 +81,7 @@ public final class Explorer implements AutoCloseable {
     private final ExecutorService handlers;
     private final Set<String> hosts;
     private final byte[] catalog;
+    private final byte[] schema;
 
     private Explorer(HttpServer server, Admission admission, ExecutorService handlers, Set<String> hosts) {
         this.server = server;
@@ -86,6 +89,7 @@ public final class Explorer implements AutoCloseable {
         this.handlers = handlers;
         this.hosts = hosts;
         this.catalog = catalog();
+        this.schema = schema();
     }
 
     /**
@@ -233,12 +237,12 @@ public final class Explorer implements AutoCloseable {
             json(x, 403, error(refused));
             return;
         }
-        if (path.equals("/api/catalog")) {
+        if (path.equals("/api/catalog") || path.equals("/api/schema")) {
             if (!method.equals("GET")) {
-                json(x, 405, error("/api/catalog is read with GET"));
+                json(x, 405, error(path + " is read with GET"));
                 return;
             }
-            send(x, 200, "application/json", catalog);
+            send(x, 200, "application/json", path.equals("/api/schema") ? schema : catalog);
             return;
         }
         if (!method.equals("POST")) {
@@ -247,7 +251,7 @@ public final class Explorer implements AutoCloseable {
         }
         if (!List.of("/api/view", "/api/draw", "/api/code", "/api/batch").contains(path)) {
             json(x, 404, error("no endpoint " + org.layoutcat.core.LayoutArgumentException.quote(path)
-                    + ": /api/catalog, /api/view, /api/draw, /api/code, /api/batch"));
+                    + ": /api/catalog, /api/schema, /api/view, /api/draw, /api/code, /api/batch"));
             return;
         }
         // a place among the requests in hand before the body is read: the bodies held are bounded too
@@ -429,13 +433,119 @@ public final class Explorer implements AutoCloseable {
         }
     }
 
+    /**
+     * The table as the page's forms read it, computed once, at start: {@code {"ops": [{name, group, help, usage,
+     * params: [{name, kind, optional, help, list}], example, pictures: [names]}], "views": [{name, label, op, view, help,
+     * args: [{name, label, kind, optional, choices, value}], options: [{name, label, choices, value}]}]}}. A view is the
+     * first operation declaring a picture of its name (as {@code draw NAME} takes it); its positional arguments are
+     * the operation's parameters and the picture's trailing options; its options, the picture's others but the title
+     * and those naming an argument. Defaults: the operation's example.
+     */
+    static byte[] schema() {
+        ByteArrayOutputStream b = new ByteArrayOutputStream(1 << 16);
+        try (JsonGenerator g = Views.JSON.createGenerator(b)) {
+            g.writeStartObject();
+            g.writeArrayFieldStart("ops");
+            for (Operation o : Operations.all()) {
+                g.writeStartObject();
+                g.writeStringField("name", o.name());
+                g.writeStringField("group", o.group().words());
+                g.writeStringField("help", o.help());
+                g.writeStringField("usage", o.usage());
+                g.writeArrayFieldStart("params");
+                for (org.layoutcat.ops.Param<?> p : o.params()) {
+                    g.writeStartObject();
+                    g.writeStringField("name", p.name());
+                    g.writeStringField("kind", p.kind().words());
+                    g.writeBooleanField("optional", p.optional());
+                    g.writeStringField("help", p.help());
+                    if (list(p) != null) g.writeStringField("list", list(p));
+                    g.writeEndObject();
+                }
+                g.writeEndArray();
+                g.writeArrayFieldStart("example");
+                for (String a : o.example()) g.writeString(a);
+                g.writeEndArray();
+                g.writeArrayFieldStart("pictures");
+                for (org.layoutcat.ops.Picture p : o.pictures()) g.writeString(p.name());
+                g.writeEndArray();
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("views");
+            for (String name : org.layoutcat.ops.Pictures.names()) {
+                org.layoutcat.ops.Pictures.Drawn d = org.layoutcat.ops.Pictures.find(name);
+                org.layoutcat.ops.Picture p = d.picture();
+                Operation o = d.op();
+                g.writeStartObject();
+                g.writeStringField("name", p.name());
+                g.writeStringField("label", p.label());
+                g.writeStringField("op", o.name());
+                g.writeStringField("view", p.view().name());
+                g.writeStringField("help", o.name() + ": " + o.help() + " — draw " + p.name() + " takes " + p.words());
+                g.writeArrayFieldStart("args");
+                List<org.layoutcat.ops.Param<?>> params = o.params().subList(0, Math.min(o.params().size(), p.leading()));
+                for (int i = 0; i < params.size(); i++) {
+                    org.layoutcat.ops.Param<?> q = params.get(i);
+                    g.writeStartObject();
+                    g.writeStringField("name", q.name());
+                    g.writeStringField("label", q.name() + (q.optional() ? " (optional)" : "") + ": " + q.help());
+                    g.writeStringField("kind", q.kind().words());
+                    g.writeBooleanField("optional", q.optional());
+                    if (list(q) != null) g.writeStringField("list", list(q));
+                    g.writeStringField("value", i < o.example().size() ? o.example().get(i) : "");
+                    g.writeEndObject();
+                }
+                for (org.layoutcat.ops.Picture.Option<?> t : p.trailing()) option(g, t, true);
+                g.writeEndArray();
+                g.writeArrayFieldStart("options");
+                for (org.layoutcat.ops.Picture.Option<?> t : p.options()) {
+                    if (t != org.layoutcat.ops.Picture.TITLE && !p.trailing().contains(t) && !p.naming().contains(t)) option(g, t, false);
+                }
+                g.writeEndArray();
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return b.toByteArray();
+    }
+
+    /** The page's list of names a parameter takes ({@code mma}, {@code copy}: the atoms), or null. */
+    private static String list(org.layoutcat.ops.Param<?> p) {
+        if (p.kind() == org.layoutcat.ops.ArgKind.MMA_ATOM) return "mma";
+        if (p.kind() == org.layoutcat.ops.ArgKind.COPY_ATOM) return "copy";
+        return null;
+    }
+
+    /** An option in the schema: its name, label, choices (with none first where it has no default) and default. */
+    private static void option(JsonGenerator g, org.layoutcat.ops.Picture.Option<?> o, boolean optional) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("name", o.name());
+        g.writeStringField("label", o.label() + (optional ? " (optional)" : ""));
+        g.writeBooleanField("optional", true);
+        String value = o.otherwise() == null ? "" : o.choices().stream()
+                .filter(c -> { try { return o.flag().apply(c).equals(o.otherwise()); } catch (IllegalArgumentException e) { return false; } })
+                .findFirst().orElse("");
+        if (!o.choices().isEmpty()) {
+            g.writeArrayFieldStart("choices");
+            if (o.otherwise() == null) g.writeString("");
+            for (String c : o.choices()) g.writeString(c);
+            g.writeEndArray();
+        }
+        g.writeStringField("value", value);
+        g.writeEndObject();
+    }
+
     /** What the page offers: kinds, operations, atoms, examples and the palette. Computed once, at start. */
     private static byte[] catalog() {
         ByteArrayOutputStream b = new ByteArrayOutputStream(1 << 16);
         try (JsonGenerator g = Views.JSON.createGenerator(b)) {
             g.writeStartObject();
             g.writeArrayFieldStart("kinds");
-            for (String k : Views.KINDS) g.writeString(k);
+            for (String k : org.layoutcat.ops.Pictures.names()) g.writeString(k);
             g.writeEndArray();
             g.writeArrayFieldStart("ops");
             for (Operation o : Operations.all()) {

@@ -17,6 +17,7 @@ import java.util.Optional;
 import org.layoutcat.ops.Answer;
 import org.layoutcat.ops.ArgKind;
 import org.layoutcat.ops.Operations;
+import org.layoutcat.ops.Picture;
 import org.layoutcat.ops.Pictures;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.IntTuple;
@@ -40,29 +41,17 @@ import org.layoutcat.diagrams.picture.Walkthrough;
 final class Views {
     private Views() {}
 
-    /** The kinds of view: {@code draw}'s kinds and {@code op}. */
-    static final List<String> KINDS = List.of("layout", "tv", "mma", "copy", "banks", "copybanks", "compose", "coords", "divide",
-            "product", "morphism", "refinement", "tma", "op");
-
-    /** The options a view takes, as {@code draw} names them. */
-    static final List<String> OPTIONS = List.of("elem", "vector", "atoms", "permute", "only", "kind", "order", "color", "src", "dst");
-
     /**
-     * A request: the kind, its positional arguments as {@code draw} (or {@code op}) takes them, and options by name.
+     * A request: a picture's name ({@code draw}'s, from the table), or {@code op} (an operation of the table, named by
+     * the first argument), its positional arguments as {@code draw} (or {@code op}) takes them, and options by name.
      */
     record Request(String kind, List<String> args, Map<String, String> options) {
         Request {
             args = List.copyOf(args);
             options = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(options));
-            if (!KINDS.contains(kind)) {
+            if (!kind.equals("op") && Pictures.find(kind) == null) {
                 throw new IllegalArgumentException("unknown view '" + org.layoutcat.core.LayoutArgumentException.quote(kind)
-                        + "': one of " + String.join(", ", KINDS));
-            }
-            for (String o : options.keySet()) {
-                if (!OPTIONS.contains(o)) {
-                    throw new IllegalArgumentException("unknown option '" + org.layoutcat.core.LayoutArgumentException.quote(o)
-                            + "': one of " + String.join(", ", OPTIONS));
-                }
+                        + "': op or a picture, one of " + String.join(", ", Pictures.names()));
             }
         }
 
@@ -71,14 +60,16 @@ final class Views {
             return v == null || v.isBlank() ? null : v.trim();
         }
 
-        /** The options as the pictures read them, as {@code draw} reads its flags. */
-        Pictures.Options pictureOptions() {
-            return Pictures.Options.read(options);
-        }
-
         String arg(int i, String what) {
             if (i >= args.size() || args.get(i).isBlank()) throw new IllegalArgumentException(kind + ": " + what + " is missing");
             return args.get(i);
+        }
+
+        /** The picture this request draws, read by the table: its operation, arguments and options. */
+        Pictures.Drawing drawing() {
+            List<String> given = new ArrayList<>(args);
+            while (!given.isEmpty() && given.getLast().isBlank()) given.removeLast(); // a form's optional fields left empty
+            return Pictures.read(kind, given, options);
         }
     }
 
@@ -129,22 +120,39 @@ final class Views {
 
     static final JsonFactory JSON = new JsonFactory();
 
+    /**
+     * Whether a copybanks request's copy is an MMA operand's ({@code ATOM/A|B|C/MMA/ATOMS}, as swizzle_search reads a
+     * stage's copy), which no operation's arguments name, rather than a copy atom's name: read as CuTe notation reads it.
+     */
+    private static boolean operandCopy(Request r) {
+        return r.kind().equals("copybanks") && r.args().size() > 1
+                && org.layoutcat.core.CuTeNotation.parseAccessOrCopy(r.args().get(1)) instanceof org.layoutcat.core.CuTeNotation.AccessOrCopy.Copy c
+                && c.fields().size() > 1;
+    }
+
     /** The view of a request, as JSON. Refusals are IllegalArgumentException and ArithmeticException, in the engine's words. */
     static byte[] view(Request r) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 14);
         try (JsonGenerator g = JSON.createGenerator(bytes)) {
             g.writeStartObject();
             g.writeStringField("kind", r.kind());
-            switch (r.kind()) {
-                case "layout" -> layout(g, r);
-                case "tv" -> tv(g, r);
-                case "mma" -> mma(g, r);
-                case "copy" -> copy(g, r);
-                case "banks" -> banks(g, r);
-                case "copybanks" -> copyBanks(g, r);
-                case "compose" -> compose(g, r);
-                case "op" -> op(g, r);
-                default -> picture(g, r);
+            if (r.kind().equals("op")) {
+                op(g, r);
+            } else if (operandCopy(r)) {
+                copyBanks(g, r); // an MMA operand's copy, which no operation's arguments name
+            } else {
+                Pictures.Drawing d = r.drawing();
+                Answer answer = d.answer(); // answered and refused as the batch mode answers the request
+                switch (d.picture().view()) {
+                    case GRID -> layout(g, d, answer);
+                    case TV -> tv(g, d, answer);
+                    case MMA -> mma(g, d, answer);
+                    case COPY -> copy(g, d, answer);
+                    case BANKS -> banks(g, d, answer);
+                    case STAGE -> stage(g, d, answer);
+                    case STEPS -> compose(g, d, answer);
+                    case FIGURE -> picture(g, d, answer);
+                }
             }
             g.writeEndObject();
         } catch (IOException e) {
@@ -153,13 +161,13 @@ final class Views {
         return bytes.toByteArray();
     }
 
-    private static void layout(JsonGenerator g, Request r) throws IOException {
-        AnyLayout l = AnyLayout.parse(r.arg(0, "the layout"));
-        if (r.args().size() > 2) throw new IllegalArgumentException("layout: a layout and optionally the element's bytes");
-        int elem = bytes(r.option("elem") != null ? r.option("elem") : r.args().size() > 1 ? r.args().get(1) : null, "layout");
-        if (elem > 0) elem = org.layoutcat.core.swizzle.BankConflicts.elementBytes(l, elem); // one width: the pointer's, where it has one
+    private static void layout(JsonGenerator g, Pictures.Drawing d, Answer answer) throws IOException {
+        AnyLayout l = d.args().value("L", AnyLayout.class);
+        Integer given = d.options().get(Picture.ELEM);
+        int elem = given == null ? 0 : org.layoutcat.core.swizzle.BankConflicts.elementBytes(l, given); // one width: the pointer's, where it has one
         g.writeStringField("title", l.toString());
-        g.writeStringField("text", l.toString());
+        g.writeStringField("text", answer.result());
+        reply(g, answer);
         List<String> notes = new ArrayList<>();
         notes.add("size " + l.size() + ", rank " + l.rank() + ", depth " + l.depth());
         if (l instanceof org.layoutcat.core.ComposedLayout c) {
@@ -168,79 +176,81 @@ final class Views {
         if (elem > 0) notes.add("bank = ⌊offset·" + elem + " B / 4 B⌋ mod 32; colour: the bank's group of four");
         notes(g, notes);
         panels(g, List.of(Grids.layout(l, elem)));
-        request(g, "coalesce", List.of(l.toString()));
+        request(g, d);
     }
 
-    private static void tv(JsonGenerator g, Request r) throws IOException {
-        Layout tv = Layout.parse(r.arg(0, "the thread–value layout"));
-        IntTuple tile = r.args().size() > 1 && !r.args().get(1).isBlank() ? IntTuple.parse(r.args().get(1)) : null;
+    private static void tv(JsonGenerator g, Pictures.Drawing d, Answer answer) throws IOException {
+        boolean made = answer.has(Operations.TILER); // make_layout_tv's answer: the TV layout and its tiler
+        Layout tv = made ? (Layout) answer.value() : Pictures.integer(d.args().value("L", AnyLayout.class), "tv");
+        IntTuple tile = made ? answer.get(Operations.TILER) : d.options().get(Picture.TILE);
         g.writeStringField("title", "TV " + tv + (tile != null ? " over " + tile : ""));
-        g.writeStringField("text", tv.toString());
+        g.writeStringField("text", answer.result());
+        reply(g, answer);
         notes(g, List.of("left: the tile, each element with the thread T and value V that hold it; right: the TV layout,"
                 + " threads down, values across, each cell its element; colour: the thread"));
         panels(g, Grids.tv(tv, tile));
-        request(g, null, null);
+        request(g, d);
     }
 
-    private static void mma(JsonGenerator g, Request r) throws IOException {
-        String name = r.arg(0, "the MMA atom");
-        String atoms = r.args().size() > 1 ? r.args().get(1) : r.option("atoms");
-        String permute = r.args().size() > 2 ? r.args().get(2) : r.option("permute");
-        atoms = atoms == null || atoms.isBlank() ? "1x1x1" : atoms.trim();
-        TiledMma mma = TiledMma.of(Atoms.mma(name), TiledMma.parseAtomLayout(atoms),
-                permute == null || permute.isBlank() ? null : Tiler.parse(permute));
-        String operands = Pictures.operands(mma, r.option("only")); // as draw mma --only takes them
+    private static void mma(JsonGenerator g, Pictures.Drawing d, Answer answer) throws IOException {
+        Layout atoms = d.args().value("atom_layout", Layout.class);
+        TiledMma mma = TiledMma.of(d.args().value("mma", org.layoutcat.core.atom.MmaAtom.class),
+                atoms != null ? atoms : TiledMma.parseAtomLayout("1x1x1"), d.args().value("permutation", Tiler.class));
+        String operands = Picture.Operands.of(mma, d.options().get(Picture.ONLY)).name(); // as draw mma --only takes them
         g.writeStringField("title", mma.atom().name() + " tiled " + mma.atomLayout() + ": tile " + mma.tileShape());
         g.writeStringField("text", "C " + mma.layoutC() + "\nA " + mma.layoutA() + "\nB " + mma.layoutB());
+        reply(g, answer);
         notes(g, List.of(mma.atom().ptx() + "; " + mma.threads() + " threads; A (M×K) left, B (K×N) top, C (M×N); T thread, V value",
                 "C " + mma.layoutC() + "   A " + mma.layoutA() + "   B " + mma.layoutB()));
         g.writeNumberField("threads", mma.threads());
         panels(g, Grids.mma(mma, operands));
-        List<String> args = new ArrayList<>(List.of(mma.atom().name(), atoms));
-        if (permute != null && !permute.isBlank()) args.add(permute.trim());
-        request(g, "tiled_mma", args);
+        request(g, d);
     }
 
-    private static void copy(JsonGenerator g, Request r) throws IOException {
-        String name = r.arg(0, "the copy atom");
-        String bits = r.arg(1, "the value width in bits");
-        String thr = r.arg(2, "the thread layout");
-        String val = r.arg(3, "the value layout");
-        int b = VALUE_BITS.reader().read(bits, "copy", 1);
-        TiledCopy copy = TiledCopy.of(Atoms.copy(name), b, Layout.parse(thr), Layout.parse(val));
-        g.writeStringField("title", copy.atom().name() + " of " + b + "-bit values over a " + copy.tiler() + " tile");
+    private static void copy(JsonGenerator g, Pictures.Drawing d, Answer answer) throws IOException {
+        TiledCopy copy = TiledCopy.of(d.args().value("copy", org.layoutcat.core.atom.CopyAtom.class), d.args().value("value_bits", Integer.class),
+                d.args().value("thr_layout", Layout.class), d.args().value("val_layout", Layout.class));
+        g.writeStringField("title", copy.atom().name() + " of " + copy.valueBits() + "-bit values over a " + copy.tiler() + " tile");
         g.writeStringField("text", "S " + copy.layoutS() + "\nD " + copy.layoutD());
+        reply(g, answer);
         notes(g, List.of(copy.atom().ptx() + "; " + copy.threads() + " threads; source left, destination right; T thread, V value;"
                 + " hover a cell for where its (T, V) lands on the other side", "S " + copy.layoutS() + "   D " + copy.layoutD()));
         g.writeNumberField("threads", copy.threads());
-        String src = r.option("src"), dst = r.option("dst");
-        panels(g, Grids.copy(copy, src == null ? null : AnyLayout.parse(src), dst == null ? null : AnyLayout.parse(dst)));
-        request(g, "tiled_copy", List.of(name, bits, thr, val));
+        panels(g, Grids.copy(copy, d.options().get(Picture.SRC), d.options().get(Picture.DST)));
+        request(g, d);
     }
 
-    private static void banks(JsonGenerator g, Request r) throws IOException {
-        AnyLayout smem = AnyLayout.parse(r.arg(0, "the shared-memory layout"));
-        Layout access = Layout.parse(r.arg(1, "the access layout (thread, value) -> index"));
-        String elemText = r.option("elem") != null ? r.option("elem") : r.args().size() > 2 ? r.args().get(2) : null;
-        String vector = r.option("vector") != null ? r.option("vector") : r.args().size() > 3 ? r.args().get(3) : null;
-        // the element's bytes: those given, or (none given) the width of SMEM's smem_ptr[Nb], as bank_conflicts reads them
-        boolean given = elemText != null && !elemText.isBlank(), widened = vector != null && !vector.isBlank();
-        List<String> args = new ArrayList<>(List.of(smem.toString(), access.toString()));
-        if (given || widened) args.add(given ? elemText.trim() : "0");
-        if (widened) args.add(vector.trim());
-        Answer answer = answer("bank_conflicts", args); // refused in the batch mode's words
-        int elem = org.layoutcat.core.swizzle.BankConflicts.elementBytes(smem, bytes(elemText, "banks"));
+    private static void banks(JsonGenerator g, Pictures.Drawing d, Answer answer) throws IOException {
+        AnyLayout smem = d.args().value("smem", AnyLayout.class);
+        Layout access = d.args().value("access", Layout.class);
+        Integer given = d.args().value("elem", Integer.class);
+        int elem = org.layoutcat.core.swizzle.BankConflicts.elementBytes(smem, given == null ? 0 : given);
         g.writeStringField("title", "bank conflicts of " + access + " over " + smem);
         g.writeStringField("text", answer.result());
         notes(g, List.of("the tile's offsets and banks; the cells the instruction reads show their thread T and value V",
                 "below: the instruction against the 32 banks, a row per wavefront, a bank with several words in one phase outlined red"));
         reply(g, answer);
         panels(g, List.of(Grids.banks(smem, access, elem)));
-        figures(g, List.of(new Figure("the instruction's wavefronts", svg(Pictures.draw("banks", r.args(), r.pictureOptions())), null)));
-        request(g, "bank_conflicts", args);
+        figures(g, List.of(new Figure("the instruction's wavefronts", svg(d.diagram()), null)));
+        request(g, d);
+    }
+
+    /** A tiled copy's stage over a shared-memory tile, as copy_bank_conflicts counts it. */
+    private static void stage(JsonGenerator g, Pictures.Drawing d, Answer answer) throws IOException {
+        AnyLayout smem = d.args().value("smem", AnyLayout.class);
+        TiledCopy copy = TiledCopy.of(d.args().value("copy", org.layoutcat.core.atom.CopyAtom.class), d.args().value("value_bits", Integer.class),
+                d.args().value("thr_layout", Layout.class), d.args().value("val_layout", Layout.class));
+        org.layoutcat.core.atom.CopyAtom.Side given = d.args().value("side", org.layoutcat.core.atom.CopyAtom.Side.class);
+        org.layoutcat.core.atom.CopyAtom.Side side = given != null ? given : org.layoutcat.core.atom.CopyStage.sharedSide(copy.atom());
+        Layout access = org.layoutcat.core.atom.CopyStage.access(copy, org.layoutcat.core.construct.TvLayout.productEach(smem.shape()), side);
+        int elem = org.layoutcat.core.swizzle.BankConflicts.elementBytes(smem, copy.valueBits() / 8);
+        stageView(g, new Stage(smem, copy, side, access, org.layoutcat.core.atom.CopyStage.addressLanes(copy.atom()), elem, copy.atom().name(), null),
+                answer, d.diagram());
+        request(g, d);
     }
 
     /**
+     * A tiled copy's stage over a shared-memory tile    /**
      * A tiled copy's stage over a shared-memory tile: every instruction of every warp, counted as copy_bank_conflicts
      * counts it; the copy is make_tiled_copy's (atom, bits, thread and value layouts) or an MMA operand's
      * (ATOM/A|B|C/MMA/ATOMS, as swizzle_search reads it: make_tiled_copy_A|B|C).
@@ -249,7 +259,10 @@ final class Views {
         Stage s = Stage.of(r);
         org.layoutcat.core.swizzle.BankConflicts.Stage stage = org.layoutcat.core.swizzle.BankConflicts.stage(
                 org.layoutcat.core.swizzle.BankConflicts.offsets(s.smem()), s.elementBytes(), s.access(), s.lanes());
-        Answer answer = Operations.stageBanks(stage);
+        stageView(g, s, Operations.stageBanks(stage), s.picture());
+    }
+
+    private static void stageView(JsonGenerator g, Stage s, Answer answer, Diagram picture) throws IOException {
         g.writeStringField("title", "bank conflicts of " + s.name() + " over " + s.smem());
         g.writeStringField("text", answer.result());
         notes(g, List.of(s.copy().atom().ptx() + "; " + s.copy().threads() + " threads; the " + (s.side() == org.layoutcat.core.atom.CopyAtom.Side.SRC
@@ -258,8 +271,7 @@ final class Views {
                 "below: the instruction with the most wavefronts over its minimum, against the 32 banks"));
         reply(g, answer);
         panels(g, List.of(Grids.banks(s.smem(), s.access(), s.elementBytes(), s.lanes())));
-        figures(g, List.of(new Figure("the worst instruction's wavefronts", svg(s.picture()), null)));
-        if (s.op() != null) request(g, "copy_bank_conflicts", s.op());
+        figures(g, List.of(new Figure("the worst instruction's wavefronts", svg(picture), null)));
     }
 
     /**
@@ -275,33 +287,19 @@ final class Views {
             String spec = r.arg(1, "the copy atom");
             IntTuple tile = org.layoutcat.core.construct.TvLayout.productEach(smem.shape());
             if (spec.contains("/")) { // an MMA operand's copy, as swizzle_search reads it
-                String sideText = r.args().size() > 2 ? r.args().get(r.args().size() - 1).trim().toUpperCase(Locale.ROOT) : "";
-                Operations.StageCopy sc = Operations.StageCopy.parse(sideText.equals("SRC") || sideText.equals("DST") ? spec.trim() + "/" + sideText : spec);
+                Operations.StageCopy read = Operations.StageCopy.parse(spec);
+                // the shared side, a value (SRC or DST) given after the copy where its atom does not say, or the copy's own /SRC, /DST
+                String given = r.args().size() > 2 ? r.args().get(r.args().size() - 1) : "";
+                org.layoutcat.core.atom.CopyAtom.Side side = given.isBlank() ? read.side()
+                        : SIDE.reader().read(given, "copybanks", r.args().size() - 1);
+                Operations.StageCopy sc = new Operations.StageCopy(read.copy(), side, read.access(), read.text());
                 if (sc.copy() == null) throw new IllegalArgumentException("copybanks: " + spec + " is an access layout: the banks view takes it");
                 org.layoutcat.core.swizzle.SwizzleSearch.Access a = sc.access(tile);
                 return new Stage(smem, sc.copy(), sc.side() != null ? sc.side() : org.layoutcat.core.atom.CopyStage.sharedSide(sc.copy().atom()),
                         a.access(), a.lanes(), org.layoutcat.core.swizzle.BankConflicts.elementBytes(smem, bytes(sc.copy().valueBits())),
                         sc.text(), null);
             }
-            String bits = r.arg(2, "the value width in bits");
-            int b = VALUE_BITS.reader().read(bits, "copybanks", 2);
-            TiledCopy copy = TiledCopy.of(Atoms.copy(spec), b, Layout.parse(r.arg(3, "the thread layout")), Layout.parse(r.arg(4, "the value layout")));
-            String sideText = r.args().size() > 5 ? r.args().get(5).trim().toUpperCase(Locale.ROOT) : "";
-            org.layoutcat.core.atom.CopyAtom.Side side = sideText.isEmpty() ? org.layoutcat.core.atom.CopyStage.sharedSide(copy.atom())
-                    : switch (sideText) {
-                        case "SRC" -> org.layoutcat.core.atom.CopyAtom.Side.SRC;
-                        case "DST" -> org.layoutcat.core.atom.CopyAtom.Side.DST;
-                        default -> throw new IllegalArgumentException("copybanks: the shared side '" + sideText + "' is SRC or DST");
-                    };
-            List<String> args = new ArrayList<>(r.args().subList(0, 5));
-            if (!sideText.isEmpty()) args.add(sideText);
-            if (side == null) {
-                throw new IllegalArgumentException("copybanks: " + copy.atom().name() + " (" + copy.atom().ptx() + ") loads or stores either side:"
-                        + " say which side is shared memory (SRC: the source, DST: the destination)");
-            }
-            Layout access = org.layoutcat.core.atom.CopyStage.access(copy, tile, side);
-            return new Stage(smem, copy, side, access, org.layoutcat.core.atom.CopyStage.addressLanes(copy.atom()),
-                    org.layoutcat.core.swizzle.BankConflicts.elementBytes(smem, bytes(b)), copy.atom().name(), args); // the pointer's width, where smem has one
+            throw new IllegalArgumentException("copybanks: " + spec + " is not an MMA operand's copy ATOM/A|B|C/MMA/ATOMS");
         }
 
         /** A value width in bytes; shared memory's banks count bytes. */
@@ -311,7 +309,7 @@ final class Views {
         }
 
         Diagram picture() {
-            return Pictures.draw("banks", List.of(smem.toString(), access.toString()), Pictures.Options.read(Map.of("elem", Integer.toString(elementBytes))));
+            return Drawings.banks(smem, access, elementBytes, 0, null);
         }
     }
 
@@ -319,17 +317,15 @@ final class Views {
      * A composition: the table's answer (as the batch mode answers it), and its walkthrough where both operands have
      * integer strides; for other kinds (a swizzled layout, scaled-basis strides) the composite's grid.
      */
-    private static void compose(JsonGenerator g, Request r) throws IOException {
-        List<String> operands = List.of(r.arg(0, "A"), r.arg(1, "B"));
-        Answer answer = answer("composition", operands);
-        if (!(AnyLayout.parse(operands.get(0)) instanceof Layout a && AnyLayout.parse(operands.get(1)) instanceof Layout b)) {
+    private static void compose(JsonGenerator g, Pictures.Drawing d, Answer answer) throws IOException {
+        if (!(d.args().value("A", AnyLayout.class) instanceof Layout a && d.args().value("B", Tiler.class) instanceof Layout b)) {
             g.writeStringField("title", "A∘B = " + answer.result() + " (B applied first)");
             g.writeStringField("text", answer.result());
             reply(g, answer);
             notes(g, List.of("The categorical walkthrough composes layouts with integer strides; this composite is CuTe's"
                     + " composition of the operands' kinds, drawn as its grid"));
             if (answer.value() instanceof AnyLayout l && l.size() <= Grids.MAX_CELLS) panels(g, List.of(Grids.layout(l, 0)));
-            request(g, "composition", operands);
+            request(g, d);
             return;
         }
         Walkthrough.Steps steps = Drawings.composeSteps(a, b);
@@ -347,7 +343,7 @@ final class Views {
         for (Panels.Panel p : steps.panels()) figures.add(new Figure(p.label(), svg(p.content()), null));
         figures(g, figures);
         g.writeBooleanField("steps", true);
-        request(g, "composition", List.of(a.toString(), b.toString()));
+        request(g, d);
     }
 
     /** An operation of the table: its reply, and the grid of its result where that is a layout. */
@@ -384,34 +380,14 @@ final class Views {
     }
 
     /** A picture the page shows whole: the categorical pictures, coordinate tables, tilings and TMA copies. */
-    private static void picture(JsonGenerator g, Request r) throws IOException {
-        Diagram d = Pictures.draw(r.kind(), r.args(), r.pictureOptions());
-        g.writeStringField("title", d.title());
-        String form = r.option("kind") != null ? r.option("kind") : r.args().size() > 2 ? r.args().get(2) : "logical";
-        List<String> two = r.args().subList(0, Math.min(2, r.args().size())), one = r.args().subList(0, 1);
-        Call value = switch (r.kind()) { // the operation whose value the picture shows
-            case "divide" -> new Call(form + "_divide", two);
-            case "product" -> new Call(form + "_product", two);
-            case "morphism" -> new Call(org.layoutcat.category.NestMorphism.isMorphismText(r.args().get(0)) ? "from_morphism" : "to_morphism", one);
-            case "refinement" -> new Call("mutual_refinement", two);
-            default -> null;
-        };
-        // the text a view copies is its value as CuTe prints it: the operation's result where the picture is one's
-        if (value != null) {
-            Answer answer = answer(value.op(), value.args());
-            g.writeStringField("text", answer.result());
-            reply(g, answer);
-        } else {
-            g.writeStringField("text", d.title());
-        }
-        figures(g, List.of(new Figure(d.title(), svg(d), null)));
-        if (value != null) request(g, value.op(), value.args());
-        else if (r.kind().equals("coords")) request(g, "coalesce", one); // the C++ test of a coordinate table
-        else request(g, null, null);
+    private static void picture(JsonGenerator g, Pictures.Drawing d, Answer answer) throws IOException {
+        Diagram diagram = d.diagram();
+        g.writeStringField("title", diagram.title());
+        g.writeStringField("text", answer.result()); // the text a view copies is its operation's value, as CuTe prints it
+        reply(g, answer);
+        figures(g, List.of(new Figure(diagram.title(), svg(diagram), null)));
+        request(g, d);
     }
-
-    /** An operation of the table and its arguments. */
-    private record Call(String op, List<String> args) {}
 
     /** The bytes of a picture of a request in a format ({@code svg}, {@code png}, {@code tex}). */
     static byte[] draw(Request r, String format) {
@@ -423,7 +399,7 @@ final class Views {
                     + "': svg, png or tex");
         };
         Diagram d;
-        if (r.kind().equals("copybanks")) { // a stage's picture: its worst instruction
+        if (operandCopy(r)) { // an MMA operand's stage: its worst instruction
             d = Stage.of(r).picture();
         } else if (r.kind().equals("op")) { // the picture of an operation is its result's grid
             String name = r.arg(0, "the operation");
@@ -432,9 +408,9 @@ final class Views {
             if (!(answer.value() instanceof AnyLayout l)) {
                 throw new IllegalArgumentException("op: " + name + " answers " + answer.result() + ", not a layout to draw");
             }
-            d = Pictures.draw("layout", List.of(l.toString()), Pictures.Options.NONE);
+            d = Drawings.layout(l, null, 0, null);
         } else {
-            d = Pictures.draw(r.kind(), r.args(), r.pictureOptions());
+            d = r.drawing().diagram();
         }
         return Exports.render(d, f, f == Exports.Format.PNG ? pngScale(d) : 1);
     }
@@ -454,19 +430,17 @@ final class Views {
         return new String(Exports.render(d, Exports.Format.SVG, 1), StandardCharsets.UTF_8);
     }
 
-    /** An element's bytes, as bank_conflicts reads them (0 where none is given). */
-    private static int bytes(String text, String op) {
-        if (text == null || text.isBlank()) return 0;
-        return org.layoutcat.core.swizzle.BankConflicts.elementBytes(ELEMENT_BYTES.reader().read(text, op, 2));
-    }
-
-    private static final ArgKind<Integer> ELEMENT_BYTES = ArgKind.integer("the element's bytes", 1, 16);
-    private static final ArgKind<Integer> VALUE_BITS = ArgKind.integer("the value width in bits", 1, 128);
+    private static final ArgKind<org.layoutcat.core.atom.CopyAtom.Side> SIDE = ArgKind.oneOf(org.layoutcat.core.atom.CopyAtom.Side.class);
 
     private static void notes(JsonGenerator g, List<String> notes) throws IOException {
         g.writeArrayFieldStart("notes");
         for (String n : notes) g.writeString(n);
         g.writeEndArray();
+    }
+
+    /** The request of a picture's view: its operation and the arguments it read. */
+    private static void request(JsonGenerator g, Pictures.Drawing d) throws IOException {
+        request(g, d.op().name(), d.args().texts());
     }
 
     /** The batch request behind a view, and whether CuTe C++ and CuTe DSL have a form of it (the copy buttons). */

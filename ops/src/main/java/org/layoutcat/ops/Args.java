@@ -44,6 +44,23 @@ public final class Args {
         return v == null ? otherwise : (T) v;
     }
 
+    /**
+     * The value of the parameter named {@code name}, checked to be a {@code type}, or null where it was left out: for
+     * a front end that holds no {@link Param} of the entry (the explorer's views of a picture).
+     *
+     * @throws IllegalStateException where the operation has no such parameter, or its value is not a {@code type}
+     */
+    public <T> T value(String name, Class<T> type) {
+        List<Param<?>> params = op.params();
+        for (int i = 0; i < params.size(); i++) {
+            if (!params.get(i).name().equals(name)) continue;
+            Object v = values[i];
+            if (v != null && !type.isInstance(v)) throw new IllegalStateException(op.name() + "'s " + name + " is not a " + type.getSimpleName());
+            return type.cast(v);
+        }
+        throw new IllegalStateException(name + " is not a parameter of " + op.name());
+    }
+
     /** True where the request gave p (a required parameter always). */
     public boolean has(Param<?> p) {
         return values[indexOf(p)] != null;

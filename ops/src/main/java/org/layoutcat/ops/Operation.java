@@ -23,9 +23,31 @@ import java.util.function.Function;
  * @param example the arguments of an example, answered by a test
  * @param display how a person sees an answer (the {@code op} command and the aliases): the result and a line
  *                {@code name: value} per field, unless the operation says otherwise
+ * @param pictures its pictures ({@link Picture}): typed functions from its arguments and answer to a diagram, which
+ *                {@code draw} and the explorer's views draw
  */
 public record Operation(String name, Group group, String help, List<Param<?>> params, List<Field<?>> fields, boolean engines,
-        Function<Args, Answer> body, CodeForm cpp, CodeForm dsl, List<String> example, Function<Answer, String> display) {
+        Function<Args, Answer> body, CodeForm cpp, CodeForm dsl, List<String> example, Function<Answer, String> display,
+        List<Picture> pictures) {
+
+    /** An operation without pictures (declare them with {@link #withPictures}). */
+    public Operation(String name, Group group, String help, List<Param<?>> params, List<Field<?>> fields, boolean engines,
+            Function<Args, Answer> body, CodeForm cpp, CodeForm dsl, List<String> example, Function<Answer, String> display) {
+        this(name, group, help, params, fields, engines, body, cpp, dsl, example, display, List.of());
+    }
+
+    /** This operation with these pictures too. */
+    public Operation withPictures(Picture... more) {
+        List<Picture> all = new ArrayList<>(pictures);
+        all.addAll(List.of(more));
+        return new Operation(name, group, help, params, fields, engines, body, cpp, dsl, example, display, all);
+    }
+
+    /** Its picture of that name, or null. */
+    public Picture picture(String name) {
+        for (Picture p : pictures) if (p.name().equals(name)) return p;
+        return null;
+    }
 
     /** Where help lists an operation. */
     public enum Group {
@@ -55,6 +77,7 @@ public record Operation(String name, Group group, String help, List<Param<?>> pa
         params = List.copyOf(params);
         fields = List.copyOf(fields);
         example = List.copyOf(example);
+        pictures = List.copyOf(pictures);
         boolean optionalSeen = false;
         for (Param<?> p : params) {
             if (optionalSeen && !p.optional()) throw new IllegalArgumentException(name + ": a required argument after an optional one");

@@ -71,6 +71,7 @@ import org.layoutcat.core.f2.F2View;
 import org.layoutcat.core.swizzle.BankConflicts;
 import org.layoutcat.core.swizzle.GmmaDescriptor;
 import org.layoutcat.core.swizzle.GmmaSmemAtoms;
+import org.layoutcat.diagrams.picture.TilingPicture;
 
 /**
  * The table of operations: each declared once, here, by CuTe's name, with its arguments, its core function, the
@@ -250,6 +251,7 @@ public final class Operations {
                 CategoricalComposition::compose, Composition::compose, Composition::compose,
                 call("composition({A}, {B})"), call("cute.composition({A}, {B})"), "(12,3,6):(1,72,12)", "(6,6):(1,6)");
         TABLE.add(composition);
+        pictures("composition", Pictures.compose(A, B));
         Param<IntTuple> cotarget = Param.optional("N", ArgKind.TUPLE, "the cotarget (default cosize(L))");
         op("complement", ALGEBRA, "comp(L, N): the offsets in [0, N) that L does not reach, as a layout", List.of(L, cotarget),
                 a -> Answer.of(a.has(cotarget) ? Complement.complement(a.get(L), a.get(cotarget)) : Complement.complement(a.get(L))),
@@ -261,12 +263,14 @@ public final class Operations {
         TABLE.add(engineAware("logical_divide", "A∘(B, comp(B, size A)): A split into tiles of B and the rest",
                 CategoricalAlgebra::logicalDivide, Divide::logicalDivide, Divide::logicalDivide,
                 call("logical_divide({A}, {B})"), call("cute.logical_divide({A}, {B})"), "(4,8):(1,4)", "(2,2):(1,4)"));
+        pictures("logical_divide", Pictures.divide(A, B, TilingPicture.DivideKind.LOGICAL));
         divide("zipped_divide", "((tiles),(rests)): the tile modes gathered, then the rests", Divide::zippedDivide);
         divide("tiled_divide", "((tiles),rest0,rest1,...)", Divide::tiledDivide);
         divide("flat_divide", "(tile0,tile1,...,rest0,rest1,...)", Divide::flatDivide);
         TABLE.add(engineAware("logical_product", "(A, comp(A, size A·cosize B)∘B): copies of A laid out by B",
                 CategoricalAlgebra::logicalProduct, Product::logicalProduct, Product::logicalProduct,
                 call("logical_product({A}, {B})"), call("cute.logical_product({A}, {B})"), "(2,2):(4,1)", "6:1"));
+        pictures("logical_product", Pictures.product(A, B, TilingPicture.ProductKind.LOGICAL));
         product("zipped_product", "((A's modes),(copies...))", Product::zippedProduct);
         product("tiled_product", "((A's modes),copy0,copy1,...)", Product::tiledProduct);
         product("flat_product", "(A's modes..., copies...)", Product::flatProduct);
@@ -274,19 +278,23 @@ public final class Operations {
         op("blocked_product", ALGEBRA, "((a0,b0),(a1,b1),...): A's blocks laid out by B, mode by mode", List.of(A, bl),
                 a -> Answer.of(Product.blockedProduct(a.get(A), a.get(bl))), call("blocked_product({A}, {B})"),
                 call("cute.blocked_product({A}, {B})"), "(2,2):(1,2)", "(2,3):(1,2)");
+        pictures("blocked_product", Pictures.product(A, bl, TilingPicture.ProductKind.BLOCKED));
         op("raked_product", ALGEBRA, "((b0,a0),(b1,a1),...): A's elements raked across B's copies", List.of(A, bl),
                 a -> Answer.of(Product.rakedProduct(a.get(A), a.get(bl))), call("raked_product({A}, {B})"),
                 call("cute.raked_product({A}, {B})"), "(2,2):(1,2)", "(2,3):(1,2)");
+        pictures("raked_product", Pictures.product(A, bl, TilingPicture.ProductKind.RAKED));
     }
 
     private static void divide(String name, String help, BiFunction<AnyLayout, Tiler, AnyLayout> f) {
         op(name, ALGEBRA, help, List.of(A, B), a -> Answer.of(f.apply(a.get(A), a.get(B))), call(name + "({A}, {B})"),
                 call("cute." + name + "({A}, {B})"), "(8,8):(1,8)", "<2:1,4:1>");
+        pictures(name, Pictures.divide(A, B, TilingPicture.DivideKind.parse(name.substring(0, name.indexOf('_')))));
     }
 
     private static void product(String name, String help, BiFunction<AnyLayout, Tiler, AnyLayout> f) {
         op(name, ALGEBRA, help, List.of(A, B), a -> Answer.of(f.apply(a.get(A), a.get(B))), call(name + "({A}, {B})"),
                 call("cute." + name + "({A}, {B})"), "(2,2):(1,2)", "<3:1,2:1>");
+        pictures(name, Pictures.product(A, B, TilingPicture.ProductKind.parse(name.substring(0, name.indexOf('_')))));
     }
 
     /**
@@ -358,6 +366,16 @@ public final class Operations {
         op("hier_coord", FUNCTION, "the coordinate where L takes that offset (CuTeDSL's get_hier_coord)", List.of(LI, offset),
                 a -> Answer.of(a.get(LI).coordinateOf(a.get(offset))), call("{L}.get_hier_coord({offset:literal})"),
                 none("CuTe DSL's get_hier_coord takes a dynamic offset inside @cute.jit"), "(2,(3,4)):(12,(1,3))", "9");
+        op("print", FUNCTION, "the layout as CuTe's print(layout) prints it, shape:stride (any kind, any rank)", List.of(L),
+                a -> Answer.of(a.get(L)), none("print writes the layout's notation, which every C++ test of a layout compares"),
+                none("CuTe DSL prints a layout with print(layout) too; its notation is the reply's"), "(4,8):(1,4)");
+        pictures("print", Pictures.layout(L), Pictures.coords(L), Pictures.tv(L));
+        Param<AnyLayout> printed = Param.of("L", ArgKind.ANY_LAYOUT, "a rank-2 layout (m,n) -> idx");
+        op("print_layout", FUNCTION, "the layout as CuTe's print_layout prints it: a grid of its offsets, rows m, columns n", List.of(printed),
+                a -> Answer.of(PrintLayout.print(a.get(printed))), none("print_layout prints; the C++ test of its grid is the"
+                        + " layout's own (eval at each (m,n))"), none("CuTe DSL has no print_layout; cute.print_tensor prints a tensor's values"),
+                "(4,8):(1,4)");
+        pictures("print_layout", Pictures.layout(printed));
     }
 
     /** The layout function at an index or a coordinate, as {@link AnyLayout#value} gives it. */
@@ -375,12 +393,15 @@ public final class Operations {
         TABLE.add(new Operation("to_morphism", CATEGORY, "the standard representation f_L of a tractable layout, S --(α)--> T",
                 List.of(LI), List.of(), false, a -> Answer.of(StandardRepresentation.of(a.get(LI)).toString(), CATEGORY_ENGINE),
                 none(noCute), none(noCute), List.of("(2,2):(3,30)"), Operations::lines));
+        pictures("to_morphism", Pictures.toMorphism(LI));
         TABLE.add(new Operation("from_morphism", CATEGORY, "the layout a morphism encodes, L_f", List.of(f), List.of(), false,
                 a -> Answer.of(a.get(f).encodedLayout().toString(), CATEGORY_ENGINE), none(noCute), none(noCute),
                 List.of("(2,2) --(2,4)--> (3,2,5,2)"), Operations::lines));
+        pictures("from_morphism", Pictures.fromMorphism(f));
         TABLE.add(new Operation("mutual_refinement", CATEGORY, "the mutual refinement (T′, U′) of two tuples", List.of(t, u),
                 List.of(), false, a -> Answer.of(MutualRefinement.require(a.get(t), a.get(u)).toString(), CATEGORY_ENGINE),
                 none(noCute), none(noCute), List.of("(6,6)", "(12,3)"), Operations::lines));
+        pictures("mutual_refinement", Pictures.refinement(t, u));
         TABLE.add(new Operation("pullback", CATEGORY, "the pullback of f along a refinement of its codomain", List.of(f, refinement),
                 List.of(), false, a -> Answer.of(Pullback.along(a.get(f), a.get(refinement)).toString(), CATEGORY_ENGINE),
                 none(noCute), none(noCute), List.of("(2,2) --(2,4)--> (3,2,5,2)", "(3,2,5,(2,1))"), Operations::lines));
@@ -392,7 +413,8 @@ public final class Operations {
     // The reply's fields, each a typed key declared once (Field): the entries below list them, their bodies fill them.
 
     /** The tile a thread–value layout covers: make_layout_tv's, a tiled copy's {@code Tiler_MN}. */
-    private static final Field<IntTuple> TILER = Field.of("tiler");
+    /** make_layout_tv's tiler: the tile its thread–value layout covers. */
+    public static final Field<IntTuple> TILER = Field.of("tiler");
 
     private static void construction() {
         Param<Long> current = Param.optional("current", ArgKind.INDEX, "the stride to start from (default 1)");
@@ -422,6 +444,7 @@ public final class Operations {
                                         + " product_each(shape(mn))); };")
                         .check(Field.RESULT, "get<0>(r)").check(TILER, "get<1>(r)"),
                 callChecking("cute.make_layout_tv({thr}, {val})").check(Field.RESULT, "r[1]").check(TILER, "r[0]"), "(2,2):(1,2)", "(2,3):(1,2)");
+        pictures("make_layout_tv", Pictures.layoutTv(TILER));
         op("make_identity_layout", CONSTRUCTION, "the layout whose value at each index is its coordinate: strides 1@0, 1@1, ...",
                 List.of(SHAPE), a -> Answer.of(CoordLayout.identity(a.get(SHAPE))),
                 callChecking("make_identity_layout({shape:literal})").checkIdentity(Field.RESULT, "r"),
@@ -510,6 +533,7 @@ public final class Operations {
                 none("bank conflicts are the hardware's, not CuTe's"),
                 List.of("Sw<3,3,3> o 0 o ((8,4),(64,1)):((64,512),(1,0))", "SM80_CP_ASYNC_CACHEALWAYS_U128", "16", "(16,8):(8,1)", "(1,8)"),
                 answer -> answer.detail(STAGE_COUNT).orElseThrow().table()));
+        pictures("copy_bank_conflicts", Pictures.copyBanks(smem, copy, valueBits, thr, val, side));
     }
 
     /**
@@ -675,6 +699,7 @@ public final class Operations {
                         + " printed: core/src/test/resources/tma/cute)"),
                 none("CuTe DSL's cpasync.make_tiled_tma_atom takes a tensor in device memory; layoutcat's golden values are CuTe C++'s"),
                 List.of("(512,1024):(1024,1)", "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))", "f16"), Operations::lines));
+        pictures("tma_descriptor", Pictures.tma(gmem, smem, elem, ctaTile));
     }
 
     private static String tuple(List<Long> xs) {
@@ -853,6 +878,7 @@ public final class Operations {
                 none("bank conflicts are the hardware's, not CuTe's: layoutcat gpu banks measures them on the GPU"),
                 none("bank conflicts are the hardware's, not CuTe's"), List.of("Sw<3,3,3> o 0 o (8,64):(64,1)", "(8,8):(64,8)", "2"),
                 answer -> answer.detail(STAGE_COUNT).map(BankConflicts.Stage::table).orElseGet(() -> answer.detail(COUNT).orElseThrow().table())));
+        pictures("bank_conflicts", Pictures.banks(smem, access, elem, vector));
     }
 
     /** A stage's answer: its total wavefronts, the totals' fields, and its worst instruction. */
@@ -908,6 +934,7 @@ public final class Operations {
                         .check(THR_ID, "typename decltype(r)::ThrID{}").check(LAYOUT_A_TV, "typename decltype(r)::LayoutA_TV{}")
                         .check(LAYOUT_B_TV, "typename decltype(r)::LayoutB_TV{}").check(LAYOUT_C_TV, "typename decltype(r)::LayoutC_TV{}"),
                 none(DSL_ATOMS), "SM80_16x8x16_F32F16F16F32_TN");
+        pictures("mma_atom", Pictures.mmaAtom(mma));
         op("copy_atom", ATOMS, "a copy atom's thread–value layouts of source and destination", List.of(copy, optionalBits),
                 List.of(PTX, ISA, THR_ID, LAYOUT_SRC_TV, LAYOUT_DST_TV), a -> {
                     CopyAtom c = a.get(copy);
@@ -927,6 +954,7 @@ public final class Operations {
                             .with(LAYOUT_C_TV, m.layoutC());
                 }, tiledMmaChecks(callChecking("make_tiled_mma({mma}, {atom_layout}⟦, {permutation}⟧)")), none(DSL_ATOMS),
                 "SM80_16x8x16_F32F16F16F32_TN", "2x2x1");
+        pictures("tiled_mma", Pictures.tiledMma(mma, atomLayout, permutation));
         Param<Layout> thrLayout = Param.of("thr_layout", ArgKind.LAYOUT, "the threads' layout");
         Param<Layout> valLayout = Param.of("val_layout", ArgKind.LAYOUT, "each thread's values' layout");
         List<Field<?>> tiledCopyFields = List.of(TILER, THREADS, LAYOUT_TV, LAYOUT_S_TV, LAYOUT_D_TV);
@@ -934,6 +962,7 @@ public final class Operations {
                 tiledCopyFields, a -> tiledCopy(TiledCopy.of(a.get(copy), a.get(valueBits), a.get(thrLayout), a.get(valLayout))),
                 tiledCopyChecks(callChecking("make_tiled_copy(Copy_Atom<{copy:type}, {value_bits:type}>{}, {thr_layout}, {val_layout})")),
                 none(DSL_ATOMS), "SM75_U32x4_LDSM_N", "16", "(32,1)", "(1,8)");
+        pictures("tiled_copy", Pictures.tiledCopy(copy, valueBits, thrLayout, valLayout));
         for (String which : List.of("a", "b", "c")) {
             op("tiled_copy_" + which, ATOMS, "make_tiled_copy_" + which.toUpperCase() + ": a copy atom tiled to a tiled MMA's "
                             + which.toUpperCase() + " operand", List.of(copy, valueBits, mma, atomLayout, permutation), tiledCopyFields, a -> {
@@ -1057,6 +1086,17 @@ public final class Operations {
 
     // ---------------------------------------------------------------------------------------------------------
     // Declaring an entry
+
+    /** Declares pictures of the entry {@code name}, declared just before. */
+    private static void pictures(String name, Picture... pictures) {
+        for (int i = TABLE.size() - 1; i >= 0; i--) {
+            if (TABLE.get(i).name().equals(name)) {
+                TABLE.set(i, TABLE.get(i).withPictures(pictures));
+                return;
+            }
+        }
+        throw new IllegalStateException("pictures of " + name + ", which is not declared");
+    }
 
     private static void op(String name, Operation.Group group, String help, List<Param<?>> params, Function<Args, Answer> body,
             CodeForm cpp, CodeForm dsl, String... example) {

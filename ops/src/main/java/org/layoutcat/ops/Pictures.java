@@ -1,330 +1,362 @@
 package org.layoutcat.ops;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
 import org.layoutcat.category.NestMorphism;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
+import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Tiler;
-import org.layoutcat.core.atom.Atoms;
+import org.layoutcat.core.atom.CopyAtom;
+import org.layoutcat.core.atom.CopyStage;
+import org.layoutcat.core.construct.TvLayout;
+import org.layoutcat.core.atom.MmaAtom;
 import org.layoutcat.core.atom.TiledCopy;
 import org.layoutcat.core.atom.TiledMma;
+import org.layoutcat.core.swizzle.BankConflicts;
 import org.layoutcat.core.tma.TmaDataType;
 import org.layoutcat.diagrams.Diagram;
 import org.layoutcat.diagrams.Drawings;
-import org.layoutcat.diagrams.picture.CoordinatePicture;
-import org.layoutcat.diagrams.picture.LayoutPicture;
 import org.layoutcat.diagrams.picture.TilingPicture;
 
 /**
- * The pictures: each kind ({@code layout}, {@code compose}, {@code mma}, ...), its arguments read into values and drawn
- * by the factory of {@link Drawings} it names. {@code layoutcat draw} and the explorer's views both draw through here,
- * with the same refusals. Its options are a {@link Options} value; the command line reads them from its flags, the
- * explorer from its request.
+ * The pictures of the table's operations ({@link Picture}, declared in their entries of {@link Operations}): their
+ * drawings, as typed functions of the operations' parameters, and {@code draw NAME ARGS}: the picture NAME names (a
+ * picture's name, or an operation's, for its first picture), its positional arguments read by the operation's
+ * parameters and its options by their declarations, drawn. {@code layoutcat draw} and the explorer's views both draw
+ * through here, with the same refusals.
  *
- * <p>A refusal of the arguments' values is an IllegalArgumentException naming the kind ({@code "compose: no
- * composite: ..."}); an unknown kind, a wrong number of arguments or an option the kind does not take is a
- * {@link Usage}, which the command line reports as a usage error.
+ * <p>A refusal of the arguments' values is an IllegalArgumentException; an unknown name, a wrong number of arguments
+ * or an option the picture does not take is a {@link Usage}, which the command line reports as a usage error.
  */
 public final class Pictures {
-    /** The kinds, in the order error messages list them. */
-    public static final List<String> KINDS = List.of("morphism", "refinement", "compose", "layout", "tv", "coords", "divide",
-            "product", "mma", "copy", "banks", "tma");
+    private Pictures() {}
 
-    /**
-     * The options of a picture, each null where not given.
-     *
-     * @param colour  layout: how cells are coloured
-     * @param elem    layout, banks, tma: bytes per element
-     * @param vector  banks: bytes each thread accesses at once
-     * @param order   coords: the rows' order (never null: offset by default)
-     * @param title   a title instead of the default
-     * @param atoms   mma: the atom layout, e.g. 2x2x1
-     * @param permute mma: the permutation <M,N,K>
-     * @param only    mma: C or ABC
-     * @param src     copy: the source tensor over the tile
-     * @param dst     copy: the destination tensor over the tile
-     * @param form    divide, product: the form (logical, zipped, ...)
-     */
-    public record Options(LayoutPicture.ColourBy colour, Integer elem, Integer vector, CoordinatePicture.Order order, String title,
-            String atoms, String permute, String only, String src, String dst, String form) {
-        /** No option given. */
-        public static final Options NONE = new Options(null, null, null, CoordinatePicture.Order.BY_OFFSET, null, null, null, null, null, null, null);
-
-        /**
-         * The options named in {@code given} ({@code elem}, {@code vector}, {@code atoms}, {@code permute}, {@code only},
-         * {@code kind}, {@code order}, {@code color}, {@code src}, {@code dst}; blank values left out), each read as the
-         * command line reads its flag.
-         *
-         * @throws Usage for an option's value that its reading refuses, worded as the command line words it
-         */
-        public static Options read(java.util.Map<String, String> given) {
-            java.util.function.Function<String, String> v = k -> {
-                String t = given.get(k);
-                return t == null || t.isBlank() ? null : t.trim();
-            };
-            return new Options(read("color", v.apply("color"), LayoutPicture.ColourBy::parse), read("elem", v.apply("elem"), Options::bytes),
-                    read("vector", v.apply("vector"), Options::bytes),
-                    v.apply("order") == null ? CoordinatePicture.Order.BY_OFFSET : read("order", v.apply("order"), CoordinatePicture.Order::parse),
-                    null, v.apply("atoms"), v.apply("permute"), read("only", v.apply("only"), Options::operands), v.apply("src"), v.apply("dst"),
-                    read("kind", v.apply("kind"), Options::form));
-        }
-
-        private static <T> T read(String option, String text, java.util.function.Function<String, T> reading) {
-            if (text == null) return null;
-            try {
-                return reading.apply(text);
-            } catch (IllegalArgumentException e) {
-                throw new Usage("Invalid value for option '--" + option + "': " + e.getMessage());
-            }
-        }
-
-        /** A size in bytes: 1, 2, 4, 8 or 16. */
-        public static Integer bytes(String text) {
-            String t = text.trim();
-            if (!t.matches("[0-9]{1,2}") || !List.of(1, 2, 4, 8, 16).contains(Integer.parseInt(t))) {
-                throw new IllegalArgumentException("'" + org.layoutcat.core.LayoutArgumentException.quote(text) + "' bytes are none of 1, 2, 4, 8, 16");
-            }
-            return Integer.parseInt(t);
-        }
-
-        /** The form of divide or product, lower case: one of either's. */
-        public static String form(String text) {
-            String t = text.trim().toLowerCase(Locale.ROOT);
-            if (!List.of("logical", "zipped", "tiled", "flat", "blocked", "raked").contains(t)) {
-                throw new IllegalArgumentException("the form '" + org.layoutcat.core.LayoutArgumentException.quote(text)
-                        + "' is none of logical, zipped, tiled, flat (divide and product), blocked, raked (product)");
-            }
-            return t;
-        }
-
-        /** The operands an MMA picture draws: C or ABC. */
-        public static String operands(String text) {
-            String t = text.trim().toUpperCase(Locale.ROOT);
-            if (!t.equals("C") && !t.equals("ABC")) {
-                throw new IllegalArgumentException("--only takes C (the accumulators alone) or ABC (A, B and C); got \""
-                        + org.layoutcat.core.LayoutArgumentException.quote(text) + "\"");
-            }
-            return t;
-        }
-    }
-
-    /** A usage error of a picture: an unknown kind, a wrong number of arguments, an option the kind does not take. */
+    /** A usage error of a picture: an unknown name, a wrong number of arguments, an option the picture does not take. */
     public static final class Usage extends IllegalArgumentException {
         Usage(String message) {
             super(message);
         }
     }
 
-    private final String kind;
-    private final List<String> args;
-    private final LayoutPicture.ColourBy colour;
-    private final Integer elem;
-    private final Integer vector;
-    private final CoordinatePicture.Order order;
-    private final String title;
-    private final String atoms;
-    private final String permute;
-    private final String only;
-    private final String src;
-    private final String dst;
-    private final String form;
+    /** An operation and one of its pictures. */
+    public record Drawn(Operation op, Picture picture) {}
 
-    private Pictures(String kind, List<String> args, Options o) {
-        this.kind = kind;
-        this.args = List.copyOf(args);
-        this.colour = o.colour();
-        this.elem = o.elem();
-        this.vector = o.vector();
-        this.order = o.order() != null ? o.order() : CoordinatePicture.Order.BY_OFFSET;
-        this.title = o.title();
-        this.atoms = o.atoms();
-        this.permute = o.permute();
-        this.only = o.only();
-        this.src = o.src();
-        this.dst = o.dst();
-        this.form = o.form();
+    /**
+     * A picture's request, read: the operation, its picture, its arguments and the picture's options. Its answer is
+     * the operation's, computed when first asked for (a drawing that needs none never computes it).
+     */
+    public static final class Drawing {
+        private final Operation op;
+        private final Picture picture;
+        private final Args args;
+        private final Picture.Values options;
+        private Answer answer;
+
+        Drawing(Operation op, Picture picture, Args args, Picture.Values options) {
+            this.op = op;
+            this.picture = picture;
+            this.args = args;
+            this.options = options;
+        }
+
+        public Operation op() {
+            return op;
+        }
+
+        public Picture picture() {
+            return picture;
+        }
+
+        public Args args() {
+            return args;
+        }
+
+        public Picture.Values options() {
+            return options;
+        }
+
+        /** The operation's answer, as the batch mode answers its request (the same refusals in the same words). */
+        public Answer answer() {
+            if (answer == null) answer = op.apply(args);
+            return answer;
+        }
+
+        /** The picture. */
+        public Diagram diagram() {
+            return picture.draw().draw(args, this::answer, options);
+        }
+    }
+
+    /** The names {@code draw} takes: each picture's name, first declared first, in the table's order. */
+    public static List<String> names() {
+        List<String> out = new ArrayList<>();
+        for (Operation o : Operations.all()) for (Picture p : o.pictures()) if (!out.contains(p.name())) out.add(p.name());
+        return out;
+    }
+
+    /** Every operation with its pictures, each picture once per operation, in the table's order. */
+    public static List<Drawn> all() {
+        List<Drawn> out = new ArrayList<>();
+        for (Operation o : Operations.all()) for (Picture p : o.pictures()) out.add(new Drawn(o, p));
+        return out;
     }
 
     /**
-     * The picture {@code kind} names of {@code args}, with options.
+     * The picture a name names: the first declared under that name, else the first picture of the operation of that
+     * name; null where there is none.
+     */
+    public static Drawn find(String name) {
+        for (Operation o : Operations.all()) for (Picture p : o.pictures()) if (p.name().equals(name)) return new Drawn(o, p);
+        Operation o = Operations.find(name);
+        return o == null || o.pictures().isEmpty() ? null : new Drawn(o, o.pictures().getFirst());
+    }
+
+    /** {@code the mma picture}, {@code the layout, banks and tma pictures}: the pictures that take an option. */
+    static String takers(String option) {
+        List<String> names = new ArrayList<>();
+        for (Drawn d : all()) {
+            for (Picture.Option<?> o : d.picture().options()) {
+                if (o.name().equals(option) && !names.contains(d.picture().name())) names.add(d.picture().name());
+            }
+        }
+        if (names.isEmpty()) return "no picture";
+        String last = names.removeLast();
+        return (names.isEmpty() ? last : String.join(", ", names) + " and " + last) + " picture" + (names.isEmpty() ? "" : "s");
+    }
+
+    /**
+     * The picture {@code name} names of positional {@code args}, with options by name ({@code elem}, {@code kind},
+     * ...; blank ones left out).
      *
-     * @throws Usage for an unknown kind, a wrong number of arguments or an option the kind does not take
+     * @throws Usage for an unknown name, a wrong number of arguments or an option the picture does not take
      * @throws IllegalArgumentException where the picture is refused
      */
-    public static Diagram draw(String kind, List<String> args, Options options) {
-        return new Pictures(kind, args, options).picture();
-    }
-
-    private static Usage usage(String message) {
-        return new Usage(message);
-    }
-
-    /** The picture KIND names, its arguments read into values. */
-    private Diagram picture() {
-        if (!KINDS.contains(kind)) {
-            throw usage("unknown picture kind '" + org.layoutcat.core.LayoutArgumentException.quote(kind) + "': one of " + String.join(", ", KINDS));
-        }
-        LayoutPicture.ColourBy colourBy = colour;
-        CoordinatePicture.Order rows = order;
-        List<String> a = new ArrayList<>(args);
-        if (elem != null || vector != null) { // the element's and the vector's bytes are the pictures' trailing arguments
-            if (!kind.equals("layout") && !kind.equals("banks") && !kind.equals("tma")) {
-                throw usage(kind + ": --elem and --vector are for the layout, banks and tma pictures");
-            }
-            if (kind.equals("tma") && vector != null) throw usage("tma: --vector is for the banks picture");
-            if (kind.equals("layout") && vector != null) throw usage("layout: --vector is for the banks picture");
-            // banks: --vector without --elem takes the element's bytes from SMEM's smem_ptr[Nb] (0: the pointer's)
-            if (elem != null || kind.equals("banks")) a.add(Integer.toString(elem != null ? elem : 0));
-            if (vector != null) a.add(Integer.toString(vector));
-        }
-        if (only != null && !kind.equals("mma")) throw usage(kind + ": --only is for the mma picture");
-        if ((src != null || dst != null) && !kind.equals("copy")) throw usage(kind + ": --src and --dst are for the copy picture");
-        if (kind.equals("mma") && (atoms != null || permute != null)) {
-            if (a.size() == 1) a.add(atoms != null ? atoms : "1x1x1");
-            if (permute != null && a.size() == 2) a.add(permute);
-        }
-        switch (kind) {
-            case "layout": {
-                arity(a, 1, 2, "a layout or composed layout and optionally the element's bytes");
-                int elementBytes = a.size() > 1 ? bytes("element", a.get(1)) : 0;
-                return Drawings.layout(AnyLayout.parse(a.get(0)), colourBy, elementBytes, title);
-            }
-            case "banks": {
-                arity(a, 2, 4, "a shared-memory layout, an access layout (thread, value) -> index, the element's bytes"
-                        + " (none where the layout is CuTe's smem_ptr[Nb] form, which gives them) and optionally the vector's bytes");
-                int elementBytes = a.size() > 2 && !a.get(2).trim().equals("0") ? bytes("element", a.get(2)) : 0; // 0: the pointer's
-                int vectorBytes = a.size() > 3 ? bytes("vector", a.get(3)) : 0;
-                Layout access = Layout.parse(a.get(1));
-                AnyLayout smem = AnyLayout.parse(a.get(0));
-                if (elementBytes == 0 && org.layoutcat.core.swizzle.BankConflicts.pointerBytes(smem) == 0) {
-                    throw usage("banks: --elem is required: the element's bytes, which SMEM gives only in CuTe's pointer form"
-                            + " Sw<B,M,S> o smem_ptr[Nb](unset) o L");
-                }
-                return Drawings.banks(smem, access, elementBytes, vectorBytes, title);
-            }
-            case "tma":
-                arity(a, 3, 4, "the global tensor's layout, the tile's shared-memory layout, the element (f16, ... or its bytes)"
-                        + " and optionally the CTA tile");
-                return Drawings.tma(Layout.parse(a.get(0)), AnyLayout.parse(a.get(1)), TmaDataType.parse(a.get(2)),
-                        a.size() > 3 ? IntTuple.parse(a.get(3)) : null, title);
-            case "tv":
-                arity(a, 1, 2, "a thread-value layout and optionally a tile shape");
-                return Drawings.tv(Layout.parse(a.get(0)), a.size() > 1 ? IntTuple.parse(a.get(1)) : null, title);
-            case "coords":
-                arity(a, 1, 1, "a layout");
-                return Drawings.coords(Layout.parse(a.get(0)), rows, title);
-            case "divide": {
-                arity(a, 2, 3, "a layout A, a tiler B and optionally a form (logical, zipped, tiled, flat)");
-                Layout l = Layout.parse(a.get(0));
-                Tiler b = Tiler.parse(a.get(1));
-                return Drawings.divide(l, b, TilingPicture.DivideKind.parse(form(a)), title);
-            }
-            case "product": {
-                arity(a, 2, 3, "a layout A, a layout B and optionally a form (logical, zipped, tiled, flat, blocked, raked)");
-                Layout l = Layout.parse(a.get(0));
-                Tiler b = Tiler.parse(a.get(1));
-                return Drawings.product(l, b, TilingPicture.ProductKind.parse(form(a)), title);
-            }
-            case "morphism": {
-                arity(a, 1, 1, "a morphism \"S --(α)--> T\" or a tractable layout L");
-                String text = a.get(0); // morphism notation is drawn as it is; a layout as its standard representation f_L
-                if (NestMorphism.isMorphismText(text)) return Drawings.morphism(NestMorphism.parse(text), title);
-                return Drawings.morphism(Layout.parse(text), title);
-            }
-            case "refinement": {
-                if (a.size() != 2) arity(a, 4, 4, "T and U, or T, U, T′ and U′");
-                IntTuple t = IntTuple.parse(a.get(0));
-                IntTuple u = IntTuple.parse(a.get(1));
-                if (a.size() == 4) return Drawings.refinement(t, u, IntTuple.parse(a.get(2)), IntTuple.parse(a.get(3)), title);
-                return Drawings.refinement(t, u, title);
-            }
-            case "compose":
-                arity(a, 2, 2, "layouts A and B (A o B, B applied first)");
-                return Drawings.compose(Layout.parse(a.get(0)), Layout.parse(a.get(1)), title);
-            case "mma": {
-                arity(a, 1, 3, "an MMA atom's name, optionally an atom layout (2x2x1) and a permutation <M,N,K>");
-                TiledMma mma = TiledMma.of(Atoms.mma(a.get(0)), TiledMma.parseAtomLayout(a.size() > 1 ? a.get(1) : "1x1x1"),
-                        a.size() > 2 ? Tiler.parse(a.get(2)) : null);
-                return accumulatorsOnly(mma) ? Drawings.mmaAccumulators(mma, title) : Drawings.mma(mma, title);
-            }
-            case "copy":
-                arity(a, 4, 4, "a copy atom's name, the value width in bits, a thread layout and a value layout");
-                return Drawings.copy(TiledCopy.of(Atoms.copy(a.get(0)), bits(a.get(1)), Layout.parse(a.get(2)), Layout.parse(a.get(3))),
-                        src != null ? AnyLayout.parse(src) : null, dst != null ? AnyLayout.parse(dst) : null, title);
-            default:
-                throw usage("unknown picture kind '" + org.layoutcat.core.LayoutArgumentException.quote(kind) + "': one of " + String.join(", ", KINDS));
-        }
+    public static Diagram draw(String name, List<String> args, Map<String, String> options) {
+        return read(name, args, options).diagram();
     }
 
     /**
-     * Whether {@code draw mma} draws C alone: {@code --only C}, or by default for a {@code wgmma} atom, whose A and B
-     * come from shared memory through descriptors (CuTe's TV layouts give every thread every element of them).
-     */
-    private boolean accumulatorsOnly(TiledMma mma) {
-        try {
-            return operands(mma, only).equals("C");
-        } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage());
-        }
-    }
-
-    /**
-     * The operands an MMA picture draws: {@code only} (C or ABC, case aside), or where it is null, C alone for a
-     * {@code wgmma} atom (its A and B are read from shared memory by descriptors) and ABC otherwise. The explorer's
-     * MMA view draws the same.
+     * The request of the picture {@code name} names: its operation, arguments read by the operation's parameters,
+     * and options read by their declarations.
      *
-     * @throws IllegalArgumentException for operands other than C and ABC
+     * @throws Usage for an unknown name, a wrong number of arguments or an option the picture does not take
+     * @throws IllegalArgumentException where an argument cannot be read
      */
-    public static String operands(TiledMma mma, String only) {
-        if (only == null || only.isBlank()) {
-            return switch (mma.atom().family()) {
-                case MMA_SYNC -> "ABC";
-                case WGMMA_SS, WGMMA_RS -> "C";
-            };
+    public static Drawing read(String name, List<String> args, Map<String, String> options) {
+        Drawn d = find(name);
+        if (d == null) throw new Usage("unknown picture kind '" + LayoutArgumentException.quote(name) + "': one of " + String.join(", ", names()));
+        Picture p = d.picture();
+        Picture.Values values = Picture.Values.read(p, options);
+        int n = args.size();
+        if (!p.counts().contains(n)) {
+            throw new Usage(p.name() + " takes " + p.words() + "; got " + n + " argument" + (n == 1 ? "" : "s"));
         }
-        return switch (only.trim().toUpperCase(Locale.ROOT)) {
-            case "C" -> "C";
-            case "ABC" -> "ABC";
-            default -> throw new IllegalArgumentException("--only takes C (the accumulators alone) or ABC (A, B and C); got \"" + only + "\"");
-        };
+        List<String> leading = args.subList(0, Math.min(n, p.leading()));
+        for (int i = p.leading(); i < n; i++) values = values.withTrailing(p, p.trailing().get(i - p.leading()), args.get(i));
+        Request routed = p.route() == null ? null : p.route().route(leading, values);
+        Operation op = d.op();
+        Picture picture = p;
+        if (routed == null) {
+            routed = new Request(op.name(), leading, "auto");
+        } else if (!routed.op().equals(op.name())) { // another operation's picture of the same name (a form, a morphism)
+            op = Operations.named(routed.op());
+            picture = op.picture(p.name());
+        }
+        return new Drawing(op, picture, op.read(routed), values);
     }
 
-    /** The form of divide or product: the trailing argument or --kind (they must agree), else logical. */
-    private String form(List<String> a) {
-        String trailing = a.size() > 2 ? a.get(2) : null;
-        if (trailing != null && form != null && !trailing.toLowerCase(Locale.ROOT).equals(form.toLowerCase(Locale.ROOT))) {
-            throw usage(kind + ": the form is given twice, as '" + trailing + "' and as '" + form + "'");
-        }
-        return trailing != null ? trailing : form != null ? form : "logical";
+    /**
+     * The picture of an operation's request, by the picture's name (the explorer's view: the request as the batch mode
+     * takes it, the options by name).
+     */
+    public static Drawing of(Operation op, Picture picture, List<String> args, Map<String, String> options) {
+        return new Drawing(op, picture, op.read(new Request(op.name(), args, "auto")), Picture.Values.read(picture, options));
     }
 
-    /** A size in bytes: 1, 2, 4, 8 or 16. */
-    private int bytes(String what, String text) {
-        String t = text.trim();
-        if (!t.matches("[0-9]{1,2}") || !List.of(1, 2, 4, 8, 16).contains(Integer.parseInt(t))) {
-            throw new IllegalArgumentException(kind + ": the " + what + "'s bytes '" + text + "' are none of 1, 2, 4, 8, 16");
-        }
-        return Integer.parseInt(t);
+    /** A layout with integer strides, which the picture takes; another kind refused by name. */
+    public static Layout integer(AnyLayout l, String picture) {
+        if (l instanceof Layout x) return x;
+        throw new LayoutArgumentException(picture + " of " + LayoutArgumentException.quote(l.toString())
+                + ": the picture takes a layout with integer strides");
     }
 
-    /** The value width of a copy, in bits: a whole number of int range (the atom says which widths it takes). */
-    private int bits(String text) {
-        String t = text.trim();
-        try {
-            return Integer.parseInt(t);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(kind + ": the value width '" + text + "' is " + (t.matches("[+-]?[0-9]+")
-                    ? "past the range of an int" : "not a whole number of bits"), e);
-        }
+    // ---------------------------------------------------------------------------------------------------------
+    // The pictures, by the parameters of the operations they draw
+
+    /** Composition's walkthrough; for operands of other kinds (a swizzled layout), the composite's grid. */
+    static Picture compose(Param<AnyLayout> a, Param<Tiler> b) {
+        return Picture.of("compose", "compose", "layouts A and B (A o B, B applied first)", 2, 2, (args, answer, o) -> {
+            if (args.get(a) instanceof Layout x && args.get(b) instanceof Layout y) return Drawings.compose(x, y, o.get(Picture.TITLE));
+            return Drawings.layout((AnyLayout) answer.get().value(), null, 0, o.get(Picture.TITLE));
+        }).shown(Picture.View.STEPS);
     }
 
-    private void arity(List<String> a, int min, int max, String what) {
-        if (a.size() < min || a.size() > max) { // a usage error (exit 2), as picocli's for a command's own arguments
-            throw usage(kind + " takes " + what + "; got " + a.size()
-                    + " argument" + (a.size() == 1 ? "" : "s"));
-        }
+    /** A divide's tiling picture in its form; {@code draw divide A B FORM} (or --kind) draws FORM_divide's. */
+    static Picture divide(Param<AnyLayout> a, Param<? extends Tiler> b, TilingPicture.DivideKind form) {
+        return Picture.of("divide", "divide", "a layout A, a tiler B and optionally a form (logical, zipped, tiled, flat)", 2, 3,
+                (args, answer, o) -> Drawings.divide(integer(args.get(a), "divide"), args.get(b), form, o.get(Picture.TITLE)))
+                .trailing(Picture.KIND).positional(2, 2, 3)
+                .routed((leading, o) -> o.has(Picture.KIND)
+                        ? new Request(TilingPicture.DivideKind.parse(o.get(Picture.KIND).word()).cuteName(), leading, "auto") : null);
+    }
+
+    /** A product's tiling picture in its form; {@code draw product A B FORM} (or --kind) draws FORM_product's. */
+    static Picture product(Param<AnyLayout> a, Param<? extends Tiler> b, TilingPicture.ProductKind form) {
+        return Picture.of("product", "product", "a layout A, a layout B and optionally a form (logical, zipped, tiled, flat, blocked, raked)",
+                2, 3, (args, answer, o) -> Drawings.product(integer(args.get(a), "product"), args.get(b), form, o.get(Picture.TITLE)))
+                .trailing(Picture.KIND).positional(2, 2, 3)
+                .routed((leading, o) -> o.has(Picture.KIND)
+                        ? new Request(TilingPicture.ProductKind.parse(o.get(Picture.KIND).word()).cuteName(), leading, "auto") : null);
+    }
+
+    private static final String MORPHISM_WORDS = "a morphism \"S --(α)--> T\" or a tractable layout L";
+
+    /** The standard representation f_L of a layout; {@code draw morphism "S --(α)--> T"} draws from_morphism's. */
+    static Picture toMorphism(Param<Layout> l) {
+        return Picture.of("morphism", "morphism", MORPHISM_WORDS, 1, 1, (args, answer, o) -> Drawings.morphism(args.get(l), o.get(Picture.TITLE)))
+                .routed((leading, o) -> NestMorphism.isMorphismText(leading.getFirst()) ? new Request("from_morphism", leading, "auto") : null);
+    }
+
+    /** A morphism, drawn as it is. */
+    static Picture fromMorphism(Param<NestMorphism> f) {
+        return Picture.of("morphism", "morphism", MORPHISM_WORDS, 1, 1, (args, answer, o) -> Drawings.morphism(args.get(f), o.get(Picture.TITLE)));
+    }
+
+    /** The mutual refinement of T and U, computed; or T′ and U′ given, checked. */
+    static Picture refinement(Param<IntTuple> t, Param<IntTuple> u) {
+        return Picture.of("refinement", "refinement", "T and U, or T, U, T′ and U′", 2, 2, (args, answer, o) -> o.has(Picture.T_PRIME)
+                        ? Drawings.refinement(args.get(t), args.get(u), o.get(Picture.T_PRIME), o.get(Picture.U_PRIME), o.get(Picture.TITLE))
+                        : Drawings.refinement(args.get(t), args.get(u), o.get(Picture.TITLE)))
+                .trailing(Picture.T_PRIME, Picture.U_PRIME).positional(2, 2, 4);
+    }
+
+    /** The layout's grid, its cells' banks with --elem. */
+    static Picture layout(Param<AnyLayout> l) {
+        return Picture.of("layout", "layout", "a layout or composed layout and optionally the element's bytes", 1, 2,
+                (args, answer, o) -> Drawings.layout(args.get(l), o.get(Picture.COLOR), o.has(Picture.ELEM) ? o.get(Picture.ELEM) : 0,
+                        o.get(Picture.TITLE)))
+                .trailing(Picture.ELEM).with(Picture.COLOR).positional(1, 1, 2).shown(Picture.View.GRID);
+    }
+
+    /** The layout's coordinate table. */
+    static Picture coords(Param<AnyLayout> l) {
+        return Picture.of("coords", "coordinates", "a layout", 1, 1,
+                (args, answer, o) -> Drawings.coords(integer(args.get(l), "coords"), o.get(Picture.ORDER), o.get(Picture.TITLE)))
+                .with(Picture.ORDER);
+    }
+
+    /** A thread–value layout over a tile. */
+    static Picture tv(Param<AnyLayout> l) {
+        return Picture.of("tv", "TV layout", "a thread-value layout and optionally a tile shape", 1, 2,
+                (args, answer, o) -> Drawings.tv(integer(args.get(l), "tv"), o.get(Picture.TILE), o.get(Picture.TITLE)))
+                .trailing(Picture.TILE).positional(1, 1, 2).shown(Picture.View.TV);
+    }
+
+    /** make_layout_tv's answer: its thread–value layout over its tiler. */
+    static Picture layoutTv(Field<IntTuple> tiler) {
+        return Picture.of("tv", "TV layout", "a thread layout and a value layout", 2, 2, (args, answer, o) -> Drawings.tv(
+                (Layout) answer.get().value(), answer.get().get(tiler), o.get(Picture.TITLE))).shown(Picture.View.TV);
+    }
+
+    private static final String MMA_WORDS = "an MMA atom's name, optionally an atom layout (2x2x1) and a permutation <M,N,K>";
+
+    /** A tiled MMA as print_latex draws it; C alone with --only C, or by default for a wgmma atom. */
+    static Picture tiledMma(Param<MmaAtom> mma, Param<Layout> atoms, Param<Tiler> permutation) {
+        return Picture.of("mma", "tiled MMA", MMA_WORDS, 1, 3, (args, answer, o) -> mma(TiledMma.of(args.get(mma), args.get(atoms),
+                args.getOr(permutation, null)), o)).with(Picture.ONLY, Picture.ATOMS, Picture.PERMUTE).shown(Picture.View.MMA)
+                .routed((leading, o) -> { // --atoms and --permute name the arguments after the atom's name
+                    List<String> a = new ArrayList<>(leading);
+                    if (a.size() == 1) a.add(o.has(Picture.ATOMS) ? o.text(Picture.ATOMS) : "1x1x1");
+                    if (o.has(Picture.PERMUTE) && a.size() == 2) a.add(o.text(Picture.PERMUTE));
+                    return new Request("tiled_mma", a, "auto");
+                }, Picture.ATOMS, Picture.PERMUTE);
+    }
+
+    /** An MMA atom, tiled 1x1x1. */
+    static Picture mmaAtom(Param<MmaAtom> mma) {
+        return Picture.of("mma_atom", "MMA atom", "an MMA atom's name", 1, 1, (args, answer, o) -> mma(TiledMma.of(args.get(mma),
+                TiledMma.parseAtomLayout("1x1x1"), null), o)).shown(Picture.View.MMA);
+    }
+
+    private static Diagram mma(TiledMma m, Picture.Values o) {
+        return Picture.Operands.of(m, o.get(Picture.ONLY)) == Picture.Operands.C ? Drawings.mmaAccumulators(m, o.get(Picture.TITLE))
+                : Drawings.mma(m, o.get(Picture.TITLE));
+    }
+
+    /** A tiled copy: source and destination, each cell's offsets in --src and --dst. */
+    static Picture tiledCopy(Param<CopyAtom> copy, Param<Integer> bits, Param<Layout> thr, Param<Layout> val) {
+        return Picture.of("copy", "tiled copy", "a copy atom's name, the value width in bits, a thread layout and a value layout", 4, 4,
+                (args, answer, o) -> Drawings.copy(TiledCopy.of(args.get(copy), args.get(bits), args.get(thr), args.get(val)),
+                        o.get(Picture.SRC), o.get(Picture.DST), o.get(Picture.TITLE)))
+                .with(Picture.SRC, Picture.DST).shown(Picture.View.COPY)
+                .routed((leading, o) -> { // the value width in the command line's words, before the parameter reads it
+                    String t = leading.get(1).trim();
+                    try {
+                        Integer.parseInt(t);
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException("copy: the value width '" + leading.get(1) + "' is " + (t.matches("[+-]?[0-9]+")
+                                ? "past the range of an int" : "not a whole number of bits"), e);
+                    }
+                    return null;
+                });
+    }
+
+    /** One instruction's threads against the 32 banks (a stage's worst instruction). */
+    static Picture banks(Param<AnyLayout> smem, Param<Layout> access, Param<Integer> elem, Param<Integer> vector) {
+        return Picture.of("banks", "banks", "a shared-memory layout, an access layout (thread, value) -> index, the element's bytes"
+                + " (none where the layout is CuTe's smem_ptr[Nb] form, which gives them) and optionally the vector's bytes", 2, 4,
+                (args, answer, o) -> {
+                    int e = args.getOr(elem, 0);
+                    if (e == 0 && BankConflicts.pointerBytes(args.get(smem)) == 0) {
+                        throw new Usage("banks: --elem is required: the element's bytes, which SMEM gives only in CuTe's pointer form"
+                                + " Sw<B,M,S> o smem_ptr[Nb](unset) o L");
+                    }
+                    return Drawings.banks(args.get(smem), args.get(access), e, args.getOr(vector, 0), o.get(Picture.TITLE));
+                }).with(Picture.ELEM, Picture.VECTOR).shown(Picture.View.BANKS)
+                .routed((leading, o) -> { // --elem and --vector name the arguments after the access (elem 0: the pointer's)
+                    List<String> a = new ArrayList<>(leading);
+                    if (o.has(Picture.ELEM) || o.has(Picture.VECTOR)) a.add(o.has(Picture.ELEM) ? o.text(Picture.ELEM) : "0");
+                    if (o.has(Picture.VECTOR)) a.add(o.text(Picture.VECTOR));
+                    return new Request("bank_conflicts", a, "auto");
+                }, Picture.ELEM, Picture.VECTOR);
+    }
+
+    /**
+     * A copy stage's worst instruction against the 32 banks: the copy's access of the shared-memory tile, as
+     * copy_bank_conflicts counts it (drawn once the operation answers).
+     */
+    static Picture copyBanks(Param<AnyLayout> smem, Param<CopyAtom> copy, Param<Integer> bits, Param<Layout> thr, Param<Layout> val,
+            Param<CopyAtom.Side> side) {
+        return Picture.of("copybanks", "copy banks", "a shared-memory tile, a copy atom, the value width in bits, a thread layout, a"
+                + " value layout and optionally the shared side (SRC or DST)", 5, 6, (args, answer, o) -> {
+                    answer.get(); // refused as the operation refuses
+                    TiledCopy c = TiledCopy.of(args.get(copy), args.get(bits), args.get(thr), args.get(val));
+                    AnyLayout s = args.get(smem);
+                    CopyAtom.Side shared = args.has(side) ? args.get(side) : CopyStage.sharedSide(c.atom());
+                    Layout access = CopyStage.access(c, TvLayout.productEach(s.shape()), shared);
+                    return Drawings.banks(s, access, BankConflicts.elementBytes(s, args.get(bits) / 8), 0, o.get(Picture.TITLE));
+                }).shown(Picture.View.STAGE);
+    }
+
+    /** A TMA copy (make_tma_copy): the tile by copy, the box, and its swizzled landing in shared memory. */
+    static Picture tma(Param<Layout> gmem, Param<AnyLayout> smem, Param<TmaDataType> elem, Param<IntTuple> ctaTile) {
+        return Picture.of("tma", "TMA", "the global tensor's layout, the tile's shared-memory layout, the element (f16, ... or its bytes)"
+                + " and optionally the CTA tile", 3, 4, (args, answer, o) -> Drawings.tma(args.get(gmem), args.get(smem), args.get(elem),
+                        args.getOr(ctaTile, null), o.get(Picture.TITLE)))
+                .with(Picture.ELEM).positional(4, 2, 3, 4)
+                .routed((leading, o) -> {
+                    List<String> a = new ArrayList<>(leading);
+                    if (o.has(Picture.ELEM)) a.add(Math.min(2, a.size()), o.text(Picture.ELEM)); // the element's bytes, after the two layouts
+                    if (a.size() < 3) {
+                        throw new Usage("tma takes the global tensor's layout, the tile's shared-memory layout, the element (f16, ... or"
+                                + " its bytes) and optionally the CTA tile; got " + leading.size() + " argument" + (leading.size() == 1 ? "" : "s"));
+                    }
+                    return new Request("tma_descriptor", a, "auto");
+                }, Picture.ELEM);
     }
 }

@@ -13,61 +13,22 @@ const SWIZZLES = [
   ['128×64 tile of the SW128 atom', 'Sw<3,3,3> o 0 o ((8,16),(64,1)):((64,512),(1,0))', '2'],
   ['256×256 row-major', '(256,256):(256,1)', ''],
 ];
-const FORMS = {
-  layout: { label: 'layout', args: [
-      { label: 'layout (any kind: shape:stride, 1@0 strides, Sw<B,M,S> o off o L; CuTe printouts as they are)', value: SWIZZLES[0][1] },
-      { label: 'element bytes: each cell\'s shared-memory bank', choices: ['', '1', '2', '4', '8', '16'], value: '2', width: 0 }],
-    presets: SWIZZLES },
-  op: { label: 'operation' },
-  compose: { label: 'compose', args: [
-      { label: 'A (applied second)', value: '(12,3,6):(1,72,12)' }, { label: 'B (applied first)', value: '(6,6):(1,6)' }],
-    help: 'A∘B, B applied first: the categorical walkthrough (refinement, pullback, pushforward) one panel at a time' },
-  mma: { label: 'tiled MMA', args: [
-      { label: 'MMA atom', list: 'mma', value: 'SM80_16x8x16_F16F16F16F16_TN' },
-      { label: 'atom layout MxNxK', value: '2x2x1' },
-      { label: 'permutation <M,N,K> (optional)', value: '' }],
-    options: [{ name: 'only', label: 'operands (default: C alone for wgmma, whose A and B come from shared memory)', choices: ['', 'C', 'ABC'], value: '' }],
-    help: 'e.g. 4x2x1 atoms with permutation <128,256,16> tile 128×256' },
-  copy: { label: 'tiled copy', args: [
-      { label: 'copy atom', list: 'copy', value: 'SM75_U32x4_LDSM_N' },
-      { label: 'value width in bits', value: '16' },
-      { label: 'thread layout', value: '(32,1)' },
-      { label: 'value layout', value: '(1,8)' }],
-    options: [{ name: 'src', label: 'source tensor over the tile (optional): each cell\'s source offset', value: '' },
-      { name: 'dst', label: 'destination tensor (optional), e.g. Sw<3,3,3> o 0 o (32,64):(64,1)', value: '' }] },
-  banks: { label: 'banks', args: [
-      { label: 'shared-memory layout', value: 'Sw<3,3,3> o 0 o (8,64):(64,1)' },
-      { label: 'access: (thread, value) → index', value: '(8,8):(1,8)' },
-      { label: 'element bytes ((none): the layout\'s, smem_ptr[Nb])', choices: ['', '1', '2', '4', '8', '16'], value: '2', width: 0 },
-      { label: 'vector bytes per thread (optional)', value: '' }],
-    help: 'one instruction, or a stage with its instructions as modes 2, 3, … of the access (e.g. (32,8,8):(1,64,512)): which bank each thread reads, wavefronts against the fewest possible' },
-  copybanks: { label: 'copy banks', args: [
-      { label: 'shared-memory tile', value: '(128,64):(64,1)' },
-      { label: 'copy atom, or an MMA operand\'s copy ATOM/A|B|C/MMA/ATOMS (then the next three are left empty)', list: 'copy', value: 'SM80_CP_ASYNC_CACHEALWAYS_U128' },
-      { label: 'value width in bits', value: '16' },
-      { label: 'thread layout', value: '(16,8):(8,1)' },
-      { label: 'value layout', value: '(1,8)' },
-      { label: 'shared side (default: the atom\'s own)', choices: ['', 'SRC', 'DST'], value: '' }],
-    help: 'a tiled copy over a shared-memory tile: every instruction of every warp, as copy_bank_conflicts counts them; e.g. ldmatrix into an MMA\'s A: (128,64):(64,1) and SM75_U32x4_LDSM_N/A/SM80_16x8x16_F16F16F16F16_TN/2x2x1' },
-  tv: { label: 'TV layout', args: [
-      { label: 'thread–value layout (thread, value) → element', value: '((2,2),(2,3)):((2,12),(1,4))' },
-      { label: 'tile shape (optional)', value: '(4,6)' }] },
-  coords: { label: 'coordinates', args: [{ label: 'layout', value: '(2,(2,2)):(2,(1,4))' }],
-    options: [{ name: 'order', label: 'rows by', choices: ['offset', 'index'], value: 'offset' }] },
-  divide: { label: 'divide', args: [
-      { label: 'A', value: '(4,8):(1,4)' }, { label: 'tiler B', value: '(2,2):(1,4)' },
-      { label: 'form', choices: ['logical', 'zipped', 'tiled', 'flat'], value: 'logical' }] },
-  product: { label: 'product', args: [
-      { label: 'A', value: '(2,2):(4,1)' }, { label: 'B', value: '6:1' },
-      { label: 'form', choices: ['logical', 'zipped', 'tiled', 'flat', 'blocked', 'raked'], value: 'logical' }] },
-  morphism: { label: 'morphism', args: [{ label: 'a morphism S --(α)--> T, or a tractable layout', value: '(2,2):(3,30)' }] },
-  refinement: { label: 'refinement', args: [{ label: 'T', value: '(4,6)' }, { label: 'U', value: '(2,12)' }] },
-  tma: { label: 'TMA', args: [
-      { label: 'global tensor layout', value: '(256,512):(512,1)' },
-      { label: 'shared-memory tile', value: 'Sw<3,3,3> o 0 o ((8,16),(64,1)):((64,512),(1,0))' },
-      { label: 'element (f16, f32, …)', value: 'f16' },
-      { label: 'CTA tile (optional)', value: '' }] },
-};
+// the forms come from the table (/api/schema): a view is an operation and its picture, its fields the operation's
+// parameters (as `layoutcat draw NAME ARGS` takes them, its trailing options after) and the picture's options
+let forms = {};
+
+/** The forms of the schema's views, and the operation form, by name. */
+function formsOf(schema) {
+  const out = {};
+  for (const v of schema.views) {
+    const grid = v.view === 'GRID';
+    // a grid opens on its first preset (the SW128 atom of halves), its element bytes following
+    const args = grid ? v.args.map((a, i) => ({ ...a, value: i < 2 ? SWIZZLES[0][1 + i] : a.value })) : v.args;
+    out[v.name] = { label: v.label, view: v.view, help: v.help, args, options: v.options, presets: grid ? SWIZZLES : undefined };
+  }
+  out.op = { label: 'operation' };
+  return out;
+}
 
 // a cell is CW × CH at zoom 1; the margins and the gaps between panels stay GAP screen pixels at every zoom, so that
 // names and indices keep their room
@@ -88,7 +49,9 @@ let blobs = [];
 
 // ---- starting up
 async function start() {
-  catalog = await (await fetch('/api/catalog')).json();
+  const [c, schema] = await Promise.all([fetch('/api/catalog'), fetch('/api/schema')]);
+  catalog = await c.json();
+  forms = formsOf(await schema.json());
   for (const list of ['mma', 'copy']) {
     const d = document.createElement('datalist');
     d.id = 'list-' + list;
@@ -96,9 +59,9 @@ async function start() {
     document.body.append(d);
   }
   const nav = $('kinds');
-  for (const name of Object.keys(FORMS)) {
+  for (const name of Object.keys(forms)) {
     const b = document.createElement('button');
-    b.type = 'button'; b.textContent = FORMS[name].label; b.dataset.kind = name;
+    b.type = 'button'; b.textContent = forms[name].label; b.dataset.kind = name;
     b.addEventListener('click', () => { choose(name); run(true); });
     nav.append(b);
   }
@@ -124,7 +87,7 @@ async function start() {
 function fromUrl() {
   const q = new URLSearchParams(location.search);
   const k0 = q.get('kind');
-  if (!k0 || !FORMS[k0]) return false;
+  if (!k0 || !forms[k0]) return false;
   const options = {};
   for (const [key, v] of q) if (key !== 'kind' && key !== 'a') options[key] = v;
   choose(k0, q.getAll('a'), options);
@@ -137,12 +100,13 @@ function choose(name, args, options) {
   for (const b of $('kinds').children) b.setAttribute('aria-pressed', String(b.dataset.kind === name));
   const form = $('form');
   form.replaceChildren();
-  const spec = FORMS[name];
+  const spec = forms[name];
   if (name === 'op') {
     opForm(form, args);
   } else {
     spec.args.forEach((a, i) => form.append(field('a' + i, a, args ? args[i] ?? '' : a.value)));
-    spec.args.forEach((a, i) => { if (a.width !== undefined) followWidth(form, 'a' + a.width, 'a' + i); });
+    const bytes = spec.args.findIndex((a) => a.name === 'elem'); // an element's bytes follow the layout's pointer width
+    if (bytes > 0 && spec.view !== 'FIGURE') followWidth(form, 'a0', 'a' + bytes);
     for (const o of spec.options ?? []) form.append(field('o-' + o.name, o, options && o.name in options ? options[o.name] : o.value));
     if (spec.presets) {
       const sel = document.createElement('select');
@@ -236,7 +200,7 @@ function request() {
   if (kind === 'op') args.push(form.elements.op.value);
   for (let i = 0; form.elements['a' + i]; i++) args.push(form.elements['a' + i].value.trim());
   while (args.length > 1 && args[args.length - 1] === '') args.pop();
-  for (const o of FORMS[kind].options ?? []) {
+  for (const o of forms[kind].options ?? []) {
     const v = form.elements['o-' + o.name].value.trim();
     if (v !== '') options[o.name] = v;
   }
