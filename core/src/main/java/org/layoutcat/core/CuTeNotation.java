@@ -66,21 +66,28 @@ final class CuTeNotation {
             p.end();
             return l instanceof Layout integer ? p.printed(integer) : l;
         } catch (IllegalArgumentException single) {
-            // not one layout, swizzled layout or layout after a swizzle: a chain of them, CuTe's composed layout of
-            // composed layouts; where that reading fails too, the error of the reading that got further is the one
-            int failedAt = p.pos;
-            CuTeNotation q = new CuTeNotation();
-            q.text = text;
-            q.reading = true;
-            try {
-                AnyLayout l = q.chain();
-                q.end();
-                return l;
-            } catch (IllegalArgumentException chained) {
-                throw q.pos > failedAt ? chained : single;
-            }
+            return chainOr(text, single, p.pos);
         } finally {
             p.done();
+        }
+    }
+
+    /**
+     * The text read as a chain of composed functions, CuTe's composed layout of composed layouts, where it is not one
+     * layout, swizzled layout or layout after a swizzle (that reading failed at {@code failedAt} with {@code single}).
+     *
+     * @throws IllegalArgumentException where the chain reading fails too: the error of the reading that got further
+     */
+    private static AnyLayout chainOr(String text, IllegalArgumentException single, int failedAt) {
+        CuTeNotation q = new CuTeNotation();
+        q.text = text;
+        q.reading = true;
+        try {
+            AnyLayout l = q.chain();
+            q.end();
+            return l;
+        } catch (IllegalArgumentException chained) {
+            throw q.pos > failedAt ? chained : single;
         }
     }
 
@@ -134,6 +141,8 @@ final class CuTeNotation {
             Tiler t = p.tiler(0);
             p.end();
             return t instanceof Layout l ? p.printed(l) : t;
+        } catch (IllegalArgumentException single) {
+            return chainOr(text, single, p.pos);
         } finally {
             p.done();
         }

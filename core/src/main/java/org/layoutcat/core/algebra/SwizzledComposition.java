@@ -56,13 +56,13 @@ final class SwizzledComposition {
 
     /**
      * {@code A ∘ (X o 0 o Y)} for a layout A (of integer or scaled-basis strides) and a general composed B, as CuTe's
-     * {@code composition(Layout, ComposedLayout) = composition(composition(A, X), Y)}: a layout X is composed into A;
-     * a swizzle X is moved through A where that gives A(B(i)) at every point, as for a swizzled B, and otherwise the
-     * answer is the composed layout {@code A o 0 o B}.
+     * {@code composition(Layout, ComposedLayout) = composition(composition(A, X), Y)}: a layout X is composed into A,
+     * a swizzle X moved through A, where that gives A(B(i)) at every point of B (checked: {@code A ∘ X} is A(X(c)) on
+     * X's domain only, and Y's values may pass it), and otherwise the answer is the composed layout {@code A o 0 o B},
+     * which is A(B(i)) by definition (B without a shape, or with coordinates for values, too).
      *
-     * @throws LayoutArgumentException for a nonzero offset of B (CuTe's {@code static_assert}), a swizzle X under a layout
-     *         of scaled-basis strides (its fields' images are coordinates, no swizzle's), or where a composition of
-     *         layouts on the way is refused
+     * @throws LayoutArgumentException for a nonzero offset of B (CuTe's {@code static_assert}), or a swizzle X under a
+     *         layout of scaled-basis strides (its fields' images are coordinates, no swizzle's)
      * @throws ArithmeticException on overflow of a size, stride or offset
      */
     static AnyLayout compose(AnyLayout a, GeneralComposedLayout b) {
@@ -71,15 +71,31 @@ final class SwizzledComposition {
                     + " (\"Require offset == 0.\"), composing the layout with the composed layout's outer function; the offset " + b.offset()
                     + " would sit between them");
         }
+        AnyLayout lazy = GeneralComposedLayout.of(a, 0, b);
+        if (!b.hasShape() || !GeneralComposedLayout.valuesAreOffsets(b)) return lazy;
         return switch (b.layoutA()) {
-            case AnyLayout x -> Composition.compose(Composition.compose(a, x), b.layoutB());
+            case AnyLayout x -> {
+                // A ∘ X agrees with A(X(c)) on X's domain only, and B's values may pass it: checked
+                AnyLayout r;
+                try {
+                    r = Composition.compose(Composition.compose(a, x), b.layoutB());
+                } catch (LayoutArgumentException refused) {
+                    yield lazy;
+                }
+                yield a instanceof Layout l && agrees(r, b.size(), i -> l.apply(b.apply(i))) ? r : lazy;
+            }
             case Swizzle sw -> switch (a) {
                 case Layout l -> {
-                    AnyLayout m = Composition.compose(l, b.layoutB());
                     Swizzle moved = movedOrNull(l, sw);
-                    if (moved == null || !b.hasShape()) yield GeneralComposedLayout.of(l, 0, b);
+                    if (moved == null) yield lazy;
+                    AnyLayout m;
+                    try {
+                        m = Composition.compose(l, b.layoutB());
+                    } catch (LayoutArgumentException refused) {
+                        yield lazy;
+                    }
                     AnyLayout r = moved.isIdentity() ? m : GeneralComposedLayout.of(moved, 0, m);
-                    yield agrees(r, b.size(), i -> l.apply(b.apply(i))) ? r : GeneralComposedLayout.of(l, 0, b);
+                    yield agrees(r, b.size(), i -> l.apply(b.apply(i))) ? r : lazy;
                 }
                 case CoordLayout _, ComposedLayout _, InnerSwizzledLayout _, GeneralComposedLayout _ -> throw AnyLayout.refuse("composition", a,
                         "the composed layout " + b + " it meets has a swizzle outside, whose fields a layout with scaled-basis strides maps to"
