@@ -83,7 +83,7 @@ final class CuTeNotation {
         q.text = text;
         q.reading = true;
         try {
-            AnyLayout l = q.chain();
+            AnyLayout l = q.chain(0);
             q.end();
             return l;
         } catch (IllegalArgumentException chained) {
@@ -257,17 +257,20 @@ final class CuTeNotation {
      * (last), or a composed layout in parentheses; an offset left out is 0 (as {@code ((4,4):(4,1)) o (Sw<3,0,3> o
      * ((2,2,4):(1,4,2)))} writes it). An integer between two {@code o} is an offset, as CuTe prints one.
      */
-    private AnyLayout chain() {
+    private AnyLayout chain(int depth) {
         List<LayoutFunction> parts = new ArrayList<>();
         List<Long> offsets = new ArrayList<>();
         int start = pos;
-        parts.add(chainPart());
+        parts.add(chainPart(depth));
         while (true) {
             skip();
             if (peek() != 'o') break;
+            if (parts.size() == Limits.MAX_DEPTH) {
+                throw error("a chain of more than " + Limits.MAX_DEPTH + " composed functions (Limits.MAX_DEPTH)");
+            }
             pos++;
             offsets.add(offsetBetween());
-            parts.add(chainPart());
+            parts.add(chainPart(depth));
         }
         int k = parts.size() - 1;
         AnyLayout acc;
@@ -312,7 +315,7 @@ final class CuTeNotation {
     }
 
     /** One function of a chain: a swizzle, a layout, a pointer-form swizzled layout, or a parenthesized chain. */
-    private LayoutFunction chainPart() {
+    private LayoutFunction chainPart(int depth) {
         skip();
         int start = pos;
         if (startsSwizzle()) {
@@ -341,9 +344,11 @@ final class CuTeNotation {
                 return chainLayout();
             } catch (IllegalArgumentException notALayout) {
                 int failedAt = pos;
+                pos = start;
+                deeper(depth);
                 pos = start + 1;
                 try {
-                    AnyLayout inner = chain();
+                    AnyLayout inner = chain(depth + 1);
                     expect(')', "closing a composed layout in parentheses");
                     return inner;
                 } catch (IllegalArgumentException notAChain) {

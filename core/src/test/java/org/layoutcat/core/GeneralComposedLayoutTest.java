@@ -228,6 +228,17 @@ class GeneralComposedLayoutTest {
         assertEquals(Layout.parse("(4,4):(4,1)").apply(Layout.parse("(8,8):(8,1)").apply(new Swizzle(2, 0, 3).apply(9))), eval(shapeless, 9));
     }
 
+    @Test
+    void chainsPastTheDocumentedLimitsAreRefusedByName() {
+        String sixtyFour = "2:1" + " o 0 o 2:1".repeat(Limits.MAX_DEPTH - 1);
+        assertEquals(2, AnyLayout.parse(sixtyFour).size());
+        String m = assertThrows(LayoutArgumentException.class, () -> AnyLayout.parse(sixtyFour + " o 0 o 2:1")).getMessage();
+        assertTrue(m.contains("more than 64 composed functions"), m);
+        String deep = "(".repeat(5000) + "Sw<1,0,1> o 4:1" + ")".repeat(5000);
+        m = assertThrows(LayoutArgumentException.class, () -> AnyLayout.parse(deep)).getMessage();
+        assertTrue(m.contains("nesting deeper than 64"), m);
+    }
+
     // --- composition is function composition, over random layouts, swizzled layouts and nested composed layouts ---
 
     private static Arbitrary<Swizzle> swizzles() {
