@@ -4,7 +4,7 @@
 Usage: oracle_cpp.py SHARED_ORACLE_DIR -- COMMAND...
 - cute-cpp-dev.jsonl (CuTe C++'s own answers) goes through ../shared/tools/oracle_check.py as it is.
 - cute-cases-dev-cpp.jsonl (pycute's answers re-validated under CuTe C++'s contract) likewise, except that a case
-  the checker counts wrong or missing passes when cli/src/test/resources/oracle/cute-cases-dev-cpp.disagreements.jsonl lists it with
+  the checker counts wrong or missing passes when ops/src/test/resources/oracle/cute-cases-dev-cpp.disagreements.jsonl lists it with
   CuTe C++'s own printout (CUTLASS headers compiled with static Int<> values) and the reply equals that printout,
   or CuTe C++ refuses it (static_assert) and so does the reply. 58 of those cases are zipped/tiled divides whose
   expected answers kept pycute's extension of A (coalesced first) where CuTe C++ extends A through its last flat mode;

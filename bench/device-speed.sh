@@ -12,7 +12,7 @@ bundle="$(cd "${1:?usage: bench/device-speed.sh BUNDLE [OUT]}" && pwd)"
 out="${2:-/tmp/speed}"
 mkdir -p "$out"
 repo="$(cd "$(dirname "$0")/.." && pwd)"
-requests="$repo/cli/src/test/resources/oracle/cute-cpp-dev.jsonl"
+requests="$repo/ops/src/test/resources/oracle/cute-cpp-dev.jsonl"
 work=$(mktemp -d)
 tar xJf "$bundle/runtime.tar.xz" -C "$work"
 java="$work/rt/bin/java"

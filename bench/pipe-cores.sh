@@ -8,7 +8,7 @@ set -u
 bundle="$(cd "${1:?usage: bench/pipe-cores.sh BUNDLE}" && pwd)"
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work=$(mktemp -d); tar xJf "$bundle/runtime.tar.xz" -C "$work"; java=$work/rt/bin/java
-requests="$repo/cli/src/test/resources/oracle/cute-cpp-dev.jsonl"
+requests="$repo/ops/src/test/resources/oracle/cute-cpp-dev.jsonl"
 for i in $(seq 2000); do cat "$requests"; done > "$work/four.jsonl"
 for i in 1 2 3 4 5 6; do cat "$work/four.jsonl"; done > "$work/big.jsonl"
 # CPU ticks per thread name: utime and stime are fields 14 and 15 of stat, 11 and 12 after the name and state

@@ -23,9 +23,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.layoutcat.cli.BatchEngine;
-import org.layoutcat.cli.FuzzCheck;
-import org.layoutcat.cli.FuzzRequests;
+import org.layoutcat.ops.batch.BatchEngine;
+import org.layoutcat.ops.batch.FuzzCheck;
+import org.layoutcat.ops.batch.FuzzRequests;
 
 /**
  * The fuzz run of issue 34: seeded requests for every operation of the table ({@link FuzzRequests}), answered by the

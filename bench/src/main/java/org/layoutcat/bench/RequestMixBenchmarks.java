@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.layoutcat.cli.BatchEngine;
+import org.layoutcat.ops.batch.BatchEngine;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -35,7 +35,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Thread)
 public class RequestMixBenchmarks {
     /** The request file, relative to the repository root (where the README runs the suite). */
-    @Param("cli/src/test/resources/oracle/cute-cpp-dev.jsonl")
+    @Param("ops/src/test/resources/oracle/cute-cpp-dev.jsonl")
     public String file;
 
     String[] lines;

@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.layoutcat.cli.BatchEngine;
-import org.layoutcat.cli.serve.Explorer;
+import org.layoutcat.ops.batch.BatchEngine;
+import org.layoutcat.explorer.Explorer;
 
 /** The explorer's HTTP side: its endpoints, its answers against CuTe C++'s, and its limits. */
 class ExplorerHttpTest {

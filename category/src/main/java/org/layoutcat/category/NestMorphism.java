@@ -70,6 +70,25 @@ public final class NestMorphism {
         return MorphismNotation.parse(text);
     }
 
+    /** A text read as a layout or as a morphism ({@link #parseLayoutOrMorphism}). */
+    public sealed interface LayoutOrMorphism {
+        /** A layout of any kind. */
+        record OfLayout(org.layoutcat.core.AnyLayout layout) implements LayoutOrMorphism {}
+
+        /** A morphism {@code S --(α)--> T}. */
+        record OfMorphism(NestMorphism morphism) implements LayoutOrMorphism {}
+    }
+
+    /**
+     * Reads a layout or a morphism {@code S --(α)--> T}, the kind as the one reader of CuTe notation decides it: an
+     * arrow's {@code --} after the leading tuple makes a morphism, anything else a layout.
+     *
+     * @throws LayoutArgumentException where the text is not the kind it began as, or the arrow makes no morphism
+     */
+    public static LayoutOrMorphism parseLayoutOrMorphism(String text) {
+        return MorphismNotation.parseLayoutOrMorphism(text);
+    }
+
     /**
      * Whether {@code text} is written as a morphism {@code S --(α)--> T} (which {@link #parse} reads) rather than as a
      * layout: the one rule by which a text that may be either is told apart. It has the arrow's {@code --} or

@@ -26,6 +26,21 @@ class MorphismValidationTest {
     }
 
     @Test
+    void theReaderSaysWhetherATextIsALayoutOrAMorphism() {
+        // paper §2: (2,2) --(1,2)--> (2,2) is the identity of (2,2); CuTe's (2,2):(1,2) is a layout, its f_L that morphism
+        assertEquals(new NestMorphism.LayoutOrMorphism.OfMorphism(NestMorphism.of(IntTuple.parse("(2,2)"), IntTuple.parse("(2,2)"),
+                FinMorphism.of(2, 1, 2))), NestMorphism.parseLayoutOrMorphism("(2,2) --(1,2)--> (2,2)"));
+        assertEquals(new NestMorphism.LayoutOrMorphism.OfLayout(org.layoutcat.core.Layout.parse("(4,2):(1,-4)")),
+                NestMorphism.parseLayoutOrMorphism("(4,2):(1,-4)")); // a negative stride is no arrow
+        assertEquals(new NestMorphism.LayoutOrMorphism.OfLayout(org.layoutcat.core.Layout.parse("(4,2)")), NestMorphism.parseLayoutOrMorphism("(4,2)"));
+        assertTrue(NestMorphism.parseLayoutOrMorphism("Sw<1,2,3> o 0 o (8,8):(8,1)") instanceof NestMorphism.LayoutOrMorphism.OfLayout);
+        assertTrue(NestMorphism.parseLayoutOrMorphism("(2) --(*)--> (3)") instanceof NestMorphism.LayoutOrMorphism.OfMorphism);
+        // a text that began as an arrow is refused as one; one that began as a layout, as a layout
+        assertMessage("expected \"-->\" after the map α", () -> NestMorphism.parseLayoutOrMorphism("(2) --(1)-> (2)"));
+        assertMessage("at position 6 ('-'): unexpected text after the end", () -> NestMorphism.parseLayoutOrMorphism("(2,2) -> (2,2)"));
+    }
+
+    @Test
     void finMorphismIsInjectiveAwayFromTheBasepoint() {
         assertMessage("not injective away from *: 2 is hit twice", () -> FinMorphism.of(3, 2, 0, 2));
         assertMessage("α(1) = 4 is outside {*,1..3}", () -> FinMorphism.of(3, 4));
@@ -57,8 +72,16 @@ class MorphismValidationTest {
     void parseErrorsGiveTheTextAndThePosition() {
         assertMessage("in \"(2,2) (1,2) (2,2)\" at position 0: expected a morphism S --(α)--> T",
                 () -> NestMorphism.parse("(2,2) (1,2) (2,2)"));
-        assertMessage("in \"(2,2) -(1,2)--> (2,2)\" at position 14: expected '(' opening the map α",
+        // one '-' after the domain is no arrow (the reader once found the "--" of "-->" and wanted a '(' after it)
+        assertMessage("in \"(2,2) -(1,2)--> (2,2)\" at position 0: expected a morphism S --(α)--> T",
                 () -> NestMorphism.parse("(2,2) -(1,2)--> (2,2)"));
+        assertMessage("in \"(2,2) --1,2)--> (2,2)\" at position 8: expected '(' opening the map α",
+                () -> NestMorphism.parse("(2,2) --1,2)--> (2,2)"));
+        assertMessage("in \"(2) --(1, 2\" at position 6: the map α is not closed by ')'", () -> NestMorphism.parse("(2) --(1, 2"));
+        assertMessage("in \"(2) --(0)--> (2)\" at position 7: an image of α is a positive index or *, got 0", () -> NestMorphism.parse("(2) --(0)--> (2)"));
+        assertMessage("in \" --(1)--> (2)\" at position 0: the domain is missing", () -> NestMorphism.parse(" --(1)--> (2)"));
+        assertMessage("in \"(2) --(1)--> \" at position 12: the codomain is missing", () -> NestMorphism.parse("(2) --(1)--> "));
+        assertMessage("in \"(0) --(1)--> (2)\" at position 0: the domain (0) has a non-positive entry", () -> NestMorphism.parse("(0) --(1)--> (2)"));
         assertMessage("an image of α is a positive index or *, got \"x\"", () -> NestMorphism.parse("(2) --(x)--> (2)"));
         assertMessage("expected \"-->\" after the map α", () -> NestMorphism.parse("(2) --(1)-> (2)"));
         assertMessage("is a nested morphism", () -> TupleMorphism.parse("((2,2)) --(1,2)--> (2,2)"));

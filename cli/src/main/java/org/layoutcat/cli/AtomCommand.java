@@ -3,7 +3,7 @@ package org.layoutcat.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.layoutcat.cli.op.Request;
+import org.layoutcat.ops.Request;
 import org.layoutcat.core.atom.Atoms;
 import org.layoutcat.core.atom.CopyAtom;
 import org.layoutcat.core.atom.MmaAtom;
@@ -63,11 +63,6 @@ final class AtomCommand implements Callable<Integer> {
 
     /** True for the name of an MMA atom of the catalog, the whole GMMA catalog included. */
     private static boolean isMma(String name) {
-        try {
-            Atoms.mma(name);
-            return true;
-        } catch (IllegalArgumentException none) {
-            return false;
-        }
+        return Atoms.findMma(name).isPresent();
     }
 }

@@ -1,5 +1,6 @@
 package org.layoutcat.cli;
 
+import org.layoutcat.ops.code.CodeWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;

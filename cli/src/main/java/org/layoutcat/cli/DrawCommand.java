@@ -7,28 +7,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.layoutcat.category.NestMorphism;
-import org.layoutcat.core.AnyLayout;
-import org.layoutcat.core.IntTuple;
-import org.layoutcat.core.tma.TmaDataType;
-import org.layoutcat.core.Layout;
-import org.layoutcat.core.Tiler;
-import org.layoutcat.core.atom.Atoms;
-import org.layoutcat.core.atom.TiledCopy;
-import org.layoutcat.core.atom.TiledMma;
 import org.layoutcat.diagrams.Diagram;
-import org.layoutcat.diagrams.Drawings;
+import org.layoutcat.ops.Pictures;
 import org.layoutcat.diagrams.export.Exports;
 import org.layoutcat.diagrams.picture.CoordinatePicture;
 import org.layoutcat.diagrams.picture.LayoutPicture;
-import org.layoutcat.diagrams.picture.TilingPicture;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
  * {@code layoutcat draw KIND ARGS -o FILE}: reads the arguments as CuTe notation into values and draws them with the
- * factory of {@link Drawings} that KIND names, in the format FILE's extension picks. The text of the command line
+ * factory of {@link Pictures} that KIND names, in the format FILE's extension picks. The text of the command line
  * ends here: the kinds, the arity of each, the trailing FORM and byte arguments and their options.
  *
  * <p>A refusal is an IllegalArgumentException (ArithmeticException for overflow) whose message starts with the
@@ -128,14 +118,7 @@ public final class DrawCommand implements Callable<Integer> {
     /** The form of divide or product, lower case: one of either's. */
     static final class Form extends Main.Reading<String> {
         Form() {
-            super(text -> {
-                String t = text.trim().toLowerCase(Locale.ROOT);
-                if (!List.of("logical", "zipped", "tiled", "flat", "blocked", "raked").contains(t)) {
-                    throw new IllegalArgumentException("the form '" + org.layoutcat.core.LayoutArgumentException.quote(text)
-                            + "' is none of logical, zipped, tiled, flat (divide and product), blocked, raked (product)");
-                }
-                return t;
-            });
+            super(Pictures.Options::form);
         }
     }
 
@@ -156,27 +139,14 @@ public final class DrawCommand implements Callable<Integer> {
     /** A size in bytes: 1, 2, 4, 8 or 16. */
     static final class Bytes extends Main.Reading<Integer> {
         Bytes() {
-            super(text -> {
-                String t = text.trim();
-                if (!t.matches("[0-9]{1,2}") || !List.of(1, 2, 4, 8, 16).contains(Integer.parseInt(t))) {
-                    throw new IllegalArgumentException("'" + org.layoutcat.core.LayoutArgumentException.quote(text) + "' bytes are none of 1, 2, 4, 8, 16");
-                }
-                return Integer.parseInt(t);
-            });
+            super(Pictures.Options::bytes);
         }
     }
 
     /** The operands an MMA picture draws: C or ABC ({@link #operands}). */
     static final class Operands extends Main.Reading<String> {
         Operands() {
-            super(text -> {
-                String t = text.trim().toUpperCase(Locale.ROOT);
-                if (!t.equals("C") && !t.equals("ABC")) {
-                    throw new IllegalArgumentException("--only takes C (the accumulators alone) or ABC (A, B and C); got \""
-                            + org.layoutcat.core.LayoutArgumentException.quote(text) + "\"");
-                }
-                return t;
-            });
+            super(Pictures.Options::operands);
         }
     }
 
@@ -184,10 +154,6 @@ public final class DrawCommand implements Callable<Integer> {
     private picocli.CommandLine.ParameterException usage(String message) {
         return new picocli.CommandLine.ParameterException(spec.commandLine(), message);
     }
-
-    /** The kinds, in the order error messages list them. */
-    static final List<String> KINDS = List.of("morphism", "refinement", "compose", "layout", "tv", "coords", "divide", "product",
-            "mma", "copy", "banks", "tma");
 
     @Override
     public Integer call() throws IOException {
@@ -212,186 +178,12 @@ public final class DrawCommand implements Callable<Integer> {
         return 0;
     }
 
-    /**
-     * The picture a {@code draw} command line names, read as the command reads it: {@code options} are its options
-     * ({@code --elem 2}), {@code kind} and {@code args} its positional arguments, taken whole (an argument that starts
-     * with {@code -} is an argument). The explorer's pictures and downloads come from here, with the command's refusals.
-     *
-     * @throws picocli.CommandLine.ParameterException for an unknown option or a wrong value of one
-     * @throws IllegalArgumentException where the picture is refused, as the command refuses it
-     */
-    public static Diagram picture(List<String> options, String kind, List<String> args) {
-        DrawCommand c = new DrawCommand();
-        List<String> line = new ArrayList<>(options);
-        line.addAll(List.of("-o", "explorer.svg", "--", kind));
-        line.addAll(args);
-        new picocli.CommandLine(c).parseArgs(line.toArray(String[]::new));
-        return c.picture();
-    }
-
-    /** The picture KIND names, its arguments read into values. */
+    /** The picture KIND names, drawn by the table of pictures; its usage errors are this command's (exit code 2). */
     private Diagram picture() {
-        if (!KINDS.contains(kind)) {
-            throw usage("unknown picture kind '" + org.layoutcat.core.LayoutArgumentException.quote(kind) + "': one of " + String.join(", ", KINDS));
-        }
-        LayoutPicture.ColourBy colourBy = colour;
-        CoordinatePicture.Order rows = order;
-        List<String> a = new ArrayList<>(args);
-        if (elem != null || vector != null) { // the element's and the vector's bytes are the pictures' trailing arguments
-            if (!kind.equals("layout") && !kind.equals("banks") && !kind.equals("tma")) {
-                throw usage(kind + ": --elem and --vector are for the layout, banks and tma pictures");
-            }
-            if (kind.equals("tma") && vector != null) throw usage("tma: --vector is for the banks picture");
-            if (kind.equals("layout") && vector != null) throw usage("layout: --vector is for the banks picture");
-            // banks: --vector without --elem takes the element's bytes from SMEM's smem_ptr[Nb] (0: the pointer's)
-            if (elem != null || kind.equals("banks")) a.add(Integer.toString(elem != null ? elem : 0));
-            if (vector != null) a.add(Integer.toString(vector));
-        }
-        if (only != null && !kind.equals("mma")) throw usage(kind + ": --only is for the mma picture");
-        if ((src != null || dst != null) && !kind.equals("copy")) throw usage(kind + ": --src and --dst are for the copy picture");
-        if (kind.equals("mma") && (atoms != null || permute != null)) {
-            if (a.size() == 1) a.add(atoms != null ? atoms : "1x1x1");
-            if (permute != null && a.size() == 2) a.add(permute);
-        }
-        switch (kind) {
-            case "layout": {
-                arity(a, 1, 2, "a layout or composed layout and optionally the element's bytes");
-                int elementBytes = a.size() > 1 ? bytes("element", a.get(1)) : 0;
-                return Drawings.layout(AnyLayout.parse(a.get(0)), colourBy, elementBytes, title);
-            }
-            case "banks": {
-                arity(a, 2, 4, "a shared-memory layout, an access layout (thread, value) -> index, the element's bytes"
-                        + " (none where the layout is CuTe's smem_ptr[Nb] form, which gives them) and optionally the vector's bytes");
-                int elementBytes = a.size() > 2 && !a.get(2).trim().equals("0") ? bytes("element", a.get(2)) : 0; // 0: the pointer's
-                int vectorBytes = a.size() > 3 ? bytes("vector", a.get(3)) : 0;
-                Layout access = Layout.parse(a.get(1));
-                AnyLayout smem = AnyLayout.parse(a.get(0));
-                if (elementBytes == 0 && org.layoutcat.core.swizzle.BankConflicts.pointerBytes(smem) == 0) {
-                    throw usage("banks: --elem is required: the element's bytes, which SMEM gives only in CuTe's pointer form"
-                            + " Sw<B,M,S> o smem_ptr[Nb](unset) o L");
-                }
-                return Drawings.banks(smem, access, elementBytes, vectorBytes, title);
-            }
-            case "tma":
-                arity(a, 3, 4, "the global tensor's layout, the tile's shared-memory layout, the element (f16, ... or its bytes)"
-                        + " and optionally the CTA tile");
-                return Drawings.tma(Layout.parse(a.get(0)), AnyLayout.parse(a.get(1)), TmaDataType.parse(a.get(2)),
-                        a.size() > 3 ? IntTuple.parse(a.get(3)) : null, title);
-            case "tv":
-                arity(a, 1, 2, "a thread-value layout and optionally a tile shape");
-                return Drawings.tv(Layout.parse(a.get(0)), a.size() > 1 ? IntTuple.parse(a.get(1)) : null, title);
-            case "coords":
-                arity(a, 1, 1, "a layout");
-                return Drawings.coords(Layout.parse(a.get(0)), rows, title);
-            case "divide": {
-                arity(a, 2, 3, "a layout A, a tiler B and optionally a form (logical, zipped, tiled, flat)");
-                Layout l = Layout.parse(a.get(0));
-                Tiler b = Tiler.parse(a.get(1));
-                return Drawings.divide(l, b, TilingPicture.DivideKind.parse(form(a)), title);
-            }
-            case "product": {
-                arity(a, 2, 3, "a layout A, a layout B and optionally a form (logical, zipped, tiled, flat, blocked, raked)");
-                Layout l = Layout.parse(a.get(0));
-                Tiler b = Tiler.parse(a.get(1));
-                return Drawings.product(l, b, TilingPicture.ProductKind.parse(form(a)), title);
-            }
-            case "morphism": {
-                arity(a, 1, 1, "a morphism \"S --(α)--> T\" or a tractable layout L");
-                String text = a.get(0); // morphism notation is drawn as it is; a layout as its standard representation f_L
-                if (NestMorphism.isMorphismText(text)) return Drawings.morphism(NestMorphism.parse(text), title);
-                return Drawings.morphism(Layout.parse(text), title);
-            }
-            case "refinement": {
-                if (a.size() != 2) arity(a, 4, 4, "T and U, or T, U, T′ and U′");
-                IntTuple t = IntTuple.parse(a.get(0));
-                IntTuple u = IntTuple.parse(a.get(1));
-                if (a.size() == 4) return Drawings.refinement(t, u, IntTuple.parse(a.get(2)), IntTuple.parse(a.get(3)), title);
-                return Drawings.refinement(t, u, title);
-            }
-            case "compose":
-                arity(a, 2, 2, "layouts A and B (A o B, B applied first)");
-                return Drawings.compose(Layout.parse(a.get(0)), Layout.parse(a.get(1)), title);
-            case "mma": {
-                arity(a, 1, 3, "an MMA atom's name, optionally an atom layout (2x2x1) and a permutation <M,N,K>");
-                TiledMma mma = TiledMma.of(Atoms.mma(a.get(0)), TiledMma.parseAtomLayout(a.size() > 1 ? a.get(1) : "1x1x1"),
-                        a.size() > 2 ? Tiler.parse(a.get(2)) : null);
-                return accumulatorsOnly(mma) ? Drawings.mmaAccumulators(mma, title) : Drawings.mma(mma, title);
-            }
-            case "copy":
-                arity(a, 4, 4, "a copy atom's name, the value width in bits, a thread layout and a value layout");
-                return Drawings.copy(TiledCopy.of(Atoms.copy(a.get(0)), bits(a.get(1)), Layout.parse(a.get(2)), Layout.parse(a.get(3))),
-                        src != null ? AnyLayout.parse(src) : null, dst != null ? AnyLayout.parse(dst) : null, title);
-            default:
-                throw usage("unknown picture kind '" + org.layoutcat.core.LayoutArgumentException.quote(kind) + "': one of " + String.join(", ", KINDS));
-        }
-    }
-
-    /**
-     * Whether {@code draw mma} draws C alone: {@code --only C}, or by default for a {@code wgmma} atom, whose A and B
-     * come from shared memory through descriptors (CuTe's TV layouts give every thread every element of them).
-     */
-    private boolean accumulatorsOnly(TiledMma mma) {
         try {
-            return operands(mma, only).equals("C");
-        } catch (IllegalArgumentException e) {
+            return Pictures.draw(kind, args, new Pictures.Options(colour, elem, vector, order, title, atoms, permute, only, src, dst, form));
+        } catch (Pictures.Usage e) {
             throw usage(e.getMessage());
-        }
-    }
-
-    /**
-     * The operands an MMA picture draws: {@code only} (C or ABC, case aside), or where it is null, C alone for a
-     * {@code wgmma} atom (its A and B are read from shared memory by descriptors) and ABC otherwise. The explorer's
-     * MMA view draws the same.
-     *
-     * @throws IllegalArgumentException for operands other than C and ABC
-     */
-    public static String operands(TiledMma mma, String only) {
-        if (only == null || only.isBlank()) {
-            return switch (mma.atom().family()) {
-                case MMA_SYNC -> "ABC";
-                case WGMMA_SS, WGMMA_RS -> "C";
-            };
-        }
-        return switch (only.trim().toUpperCase(Locale.ROOT)) {
-            case "C" -> "C";
-            case "ABC" -> "ABC";
-            default -> throw new IllegalArgumentException("--only takes C (the accumulators alone) or ABC (A, B and C); got \"" + only + "\"");
-        };
-    }
-
-    /** The form of divide or product: the trailing argument or --kind (they must agree), else logical. */
-    private String form(List<String> a) {
-        String trailing = a.size() > 2 ? a.get(2) : null;
-        if (trailing != null && form != null && !trailing.toLowerCase(Locale.ROOT).equals(form.toLowerCase(Locale.ROOT))) {
-            throw usage(kind + ": the form is given twice, as '" + trailing + "' and as '" + form + "'");
-        }
-        return trailing != null ? trailing : form != null ? form : "logical";
-    }
-
-    /** A size in bytes: 1, 2, 4, 8 or 16. */
-    private int bytes(String what, String text) {
-        String t = text.trim();
-        if (!t.matches("[0-9]{1,2}") || !List.of(1, 2, 4, 8, 16).contains(Integer.parseInt(t))) {
-            throw new IllegalArgumentException(kind + ": the " + what + "'s bytes '" + text + "' are none of 1, 2, 4, 8, 16");
-        }
-        return Integer.parseInt(t);
-    }
-
-    /** The value width of a copy, in bits: a whole number of int range (the atom says which widths it takes). */
-    private int bits(String text) {
-        String t = text.trim();
-        try {
-            return Integer.parseInt(t);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(kind + ": the value width '" + text + "' is " + (t.matches("[+-]?[0-9]+")
-                    ? "past the range of an int" : "not a whole number of bits"), e);
-        }
-    }
-
-    private void arity(List<String> a, int min, int max, String what) {
-        if (a.size() < min || a.size() > max) { // a usage error (exit 2), as picocli's for a command's own arguments
-            throw usage(kind + " takes " + what + "; got " + a.size()
-                    + " argument" + (a.size() == 1 ? "" : "s"));
         }
     }
 }

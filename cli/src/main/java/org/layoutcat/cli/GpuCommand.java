@@ -129,10 +129,11 @@ final class GpuCommand implements Callable<Integer> {
             }
         }
 
+        /** {@code A o B o C} (or {@code A∘B∘C}), read by the one reader of CuTe notation: A∘(B∘C), C applied first. */
         private static LayoutChain chain(String text) {
-            String[] parts = text.split("\\s+o\\s+|∘");
-            LayoutChain c = LayoutChain.of(Layout.parse(parts[parts.length - 1].trim()));
-            for (int i = parts.length - 2; i >= 0; i--) c = LayoutChain.of(Layout.parse(parts[i].trim())).compose(c);
+            List<Layout> factors = org.layoutcat.core.CuTeNotation.parseCompositionFactors(text);
+            LayoutChain c = LayoutChain.of(factors.get(factors.size() - 1));
+            for (int i = factors.size() - 2; i >= 0; i--) c = LayoutChain.of(factors.get(i)).compose(c);
             return c;
         }
     }
@@ -362,8 +363,8 @@ final class GpuCommand implements Callable<Integer> {
                 long passed = all.stream().filter(o -> o.passed()).count();
                 System.out.printf(java.util.Locale.ROOT, "%d cases in %.1f s%n", all.size(), (System.nanoTime() - start) / 1e9);
                 System.out.println((passed == all.size() ? "PASS" : "FAIL") + ": " + passed + " of " + all.size() + " cases verified ("
-                        + all.stream().filter(o -> o.atom().startsWith("SM90_64x") && o.passed()).count() + " of "
-                        + all.stream().filter(o -> o.atom().startsWith("SM90_64x")).count() + " wgmma cases)");
+                        + all.stream().filter(o -> o.wgmma() && o.passed()).count() + " of "
+                        + all.stream().filter(o -> o.wgmma()).count() + " wgmma cases)");
                 return passed == all.size() ? 0 : 1;
             }
         }

@@ -1,16 +1,18 @@
 package org.layoutcat.cli;
 
+import org.layoutcat.ops.OpHelp;
+import org.layoutcat.ops.batch.BatchEngine;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.layoutcat.category.compose.CompositionExplanation;
-import org.layoutcat.cli.op.Answer;
-import org.layoutcat.cli.op.Failure;
-import org.layoutcat.cli.op.Operation;
-import org.layoutcat.cli.op.Operations;
-import org.layoutcat.cli.op.Param;
-import org.layoutcat.cli.op.Request;
+import org.layoutcat.ops.Answer;
+import org.layoutcat.ops.Failure;
+import org.layoutcat.ops.Operation;
+import org.layoutcat.ops.Operations;
+import org.layoutcat.ops.Param;
+import org.layoutcat.ops.Request;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;

@@ -4,7 +4,7 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import org.layoutcat.cli.serve.Explorer;
+import org.layoutcat.explorer.Explorer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

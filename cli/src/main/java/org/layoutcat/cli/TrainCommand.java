@@ -1,5 +1,6 @@
 package org.layoutcat.cli;
 
+import org.layoutcat.ops.batch.BatchEngine;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -9,8 +10,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.layoutcat.cli.op.Operation;
-import org.layoutcat.cli.op.Operations;
+import org.layoutcat.ops.Operation;
+import org.layoutcat.ops.Operations;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 

@@ -1,5 +1,7 @@
 package org.layoutcat.cli;
 
+import org.layoutcat.ops.batch.BlockReader;
+import org.layoutcat.ops.batch.BatchEngine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

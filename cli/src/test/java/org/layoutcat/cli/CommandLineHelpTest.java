@@ -1,5 +1,6 @@
 package org.layoutcat.cli;
 
+import org.layoutcat.ops.Operations;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -84,7 +85,7 @@ class CommandLineHelpTest {
                 assertTrue(line.startsWith("  ") || line.endsWith(":"), "op --help: a row back at column 0: " + line);
             }
         }
-        for (String op : org.layoutcat.cli.op.Operations.names()) {
+        for (String op : org.layoutcat.ops.Operations.names()) {
             for (String line : CliRun.of("op", op, "--help").out().lines().toList()) {
                 assertTrue(line.length() <= 80, "op " + op + " --help: a line of " + line.length() + " columns: " + line);
             }

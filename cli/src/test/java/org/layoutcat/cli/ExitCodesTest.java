@@ -1,5 +1,6 @@
 package org.layoutcat.cli;
 
+import org.layoutcat.ops.batch.BlockReader;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,8 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.layoutcat.cli.op.Operation;
-import org.layoutcat.cli.op.Operations;
+import org.layoutcat.ops.Operation;
+import org.layoutcat.ops.Operations;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -130,7 +131,7 @@ class ExitCodesTest {
     @Test
     void everyPictureKindWithoutItsArgumentsAndAnUnknownKindAreUsageErrors(@TempDir Path dir) {
         String out = dir.resolve("x.svg").toString();
-        for (String kind : DrawCommand.KINDS) usage("draw " + kind, CliRun.of("draw", kind, "-o", out), "draw");
+        for (String kind : org.layoutcat.ops.Pictures.KINDS) usage("draw " + kind, CliRun.of("draw", kind, "-o", out), "draw");
         usage("draw bogus", CliRun.of("draw", "bogus", "4:1", "-o", out), "draw");
         usage("an option of another picture", CliRun.of("draw", "layout", "4:1", "--only", "C", "-o", out), "draw");
         usage("an unknown format", CliRun.of("draw", "layout", "4:1", "-o", dir.resolve("x.bmp").toString()), "draw");

@@ -1,14 +1,15 @@
 package org.layoutcat.cli;
 
+import org.layoutcat.ops.batch.BatchEngine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
-import org.layoutcat.cli.op.Answer;
-import org.layoutcat.cli.op.Operations;
-import org.layoutcat.cli.op.Request;
+import org.layoutcat.ops.Answer;
+import org.layoutcat.ops.Operations;
+import org.layoutcat.ops.Request;
 
 /**
  * The batch operations of {@link KernelOps} and {@code layoutcat op NAME ARGS}: one request per operation, with

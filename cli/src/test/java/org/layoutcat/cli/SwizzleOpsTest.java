@@ -1,5 +1,6 @@
 package org.layoutcat.cli;
 
+import org.layoutcat.ops.batch.BatchEngine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

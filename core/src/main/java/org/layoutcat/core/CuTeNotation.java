@@ -3,6 +3,7 @@ package org.layoutcat.core;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.layoutcat.core.modes.SliceCoord;
 
 /**
  * The one reader of CuTe notation: integers ({@code 4}, {@code -2}, CuTe's static mark {@code _4}), nested tuples
@@ -11,8 +12,14 @@ import java.util.List;
  * It returns the kind the text is ({@link AnyLayout}): a stride is read as integers, and where a scaled basis
  * element {@code @} appears in it, as basis elements. Spaces are ignored. A malformed text is an
  * IllegalArgumentException that quotes the text and gives the position.
+ *
+ * <p>It also reads the forms that are CuTe notation in a narrower place, each returning the kind it read rather than
+ * leaving a caller to tell kinds apart by looking at the text: a coordinate with CuTe's wildcard {@code _}
+ * ({@link #parseSliceCoord}), an atom layout that may be written {@code MxNxK} ({@link #parseShapeOrLayout}), a chain
+ * of layouts {@code A o B o C} ({@link #parseCompositionFactors}), and whether a text is the paper's arrow
+ * {@code S --(α)--> T} or a layout ({@link #parseLayoutOrArrow}).
  */
-final class CuTeNotation {
+public final class CuTeNotation {
     // Each thread keeps one reader and its buffers (at most KEPT entries each): thread-confined, bounded, no operand
     // kept. It pays in the batch mode, which parses every request: JMH CoreBenchmarks.parse 60.0 ns with it, 72.1 ns
     // with a new reader per parse; MixBenchmarks.parse 59.4 against 77.5 ns (2026-11-24, 2-core development machine).
@@ -29,6 +36,9 @@ final class CuTeNotation {
     private int tokens;
     private long[] leaves = new long[16];
     private int leafCount;
+    private String noun = ""; // what the text is read as, in an error's "cannot parse ...": "" or "coordinate "
+
+    private CuTeNotation() {}
 
     /** The reader of {@code text}: this thread's, whose buffers outlive one parse, unless that one is reading. */
     private static CuTeNotation of(String text) {
@@ -45,6 +55,7 @@ final class CuTeNotation {
         p.canonical = true;
         p.explicit = false;
         p.pointerAddress = null;
+        p.noun = "";
         return p;
     }
 
@@ -143,6 +154,366 @@ final class CuTeNotation {
             return t instanceof Layout l ? p.printed(l) : t;
         } catch (IllegalArgumentException single) {
             return chainOr(text, single, p.pos);
+        } finally {
+            p.done();
+        }
+    }
+
+    /**
+     * A coordinate that may hold CuTe's wildcard: an integer ≥ 0 (CuTe's static mark {@code _4} allowed), {@code _}
+     * alone, or a tuple of coordinates, {@code (_,(1,_))}; spaces are ignored. The one tuple grammar of this reader,
+     * with {@code _} where an integer may stand and no sign.
+     *
+     * @throws LayoutArgumentException where the text is null, longer than {@link Limits#MAX_TEXT_LENGTH}, nested
+     *         deeper than {@link Limits#MAX_DEPTH}, not a coordinate, or has an integer that does not fit in a long;
+     *         the message quotes the text and gives the position
+     */
+    public static SliceCoord parseSliceCoord(String text) {
+        if (text == null) throw new LayoutArgumentException("no coordinate to parse (null)");
+        if (text.length() > Limits.MAX_TEXT_LENGTH) {
+            throw new LayoutArgumentException("a coordinate of " + text.length() + " characters is longer than the "
+                    + Limits.MAX_TEXT_LENGTH + " that layoutcat reads (Limits.MAX_TEXT_LENGTH)");
+        }
+        CuTeNotation p = of(text);
+        p.noun = "coordinate ";
+        try {
+            SliceCoord c = p.coordinate(0);
+            p.end();
+            return c;
+        } finally {
+            p.done();
+        }
+    }
+
+    /** A coordinate at pos, a mode at {@code depth} (CuTe's coordinates, like its tuples, nest at most MAX_DEPTH deep). */
+    private SliceCoord coordinate(int depth) {
+        skip();
+        if (depth >= Limits.MAX_DEPTH) throw error("nesting deeper than " + Limits.MAX_DEPTH + " levels (Limits.MAX_DEPTH)");
+        if (pos >= text.length()) throw error("expected a coordinate, '_' or '('");
+        if (peek() == '(') {
+            pos++;
+            skip();
+            List<SliceCoord> modes = new ArrayList<>();
+            if (peek() == ')') {
+                pos++;
+                return SliceCoord.of();
+            }
+            while (true) {
+                modes.add(coordinate(depth + 1));
+                skip();
+                char d = peek();
+                if (d == ')') {
+                    pos++;
+                    return SliceCoord.of(modes.toArray(new SliceCoord[0]));
+                }
+                if (d != ',') throw error("expected ',' or ')' in a coordinate");
+                pos++;
+            }
+        }
+        int start = pos;
+        if (peek() == '_') { // the wildcard, or the static mark of the integer that follows
+            pos++;
+            if (!digit(peek())) return SliceCoord.WILDCARD;
+        }
+        if (!digit(peek())) {
+            pos = start;
+            throw error("expected a non-negative integer, '_' or '('");
+        }
+        pos = start;
+        return SliceCoord.of(integer());
+    }
+
+    private static boolean digit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    /**
+     * What an atom layout's text is (CuTe's {@code atom_layout_MNK} of {@code make_tiled_mma}): a layout with integer
+     * strides ({@code (2,2,1):(2,1,0)}), or a shape — a tuple ({@code (2,2,1)}) or this form's own {@code MxNxK} of
+     * one to three integers ({@code 2x2x1}, {@code 4}).
+     */
+    public sealed interface ShapeOrLayout {
+        /** A shape: the text had no stride. */
+        record Shape(IntTuple shape) implements ShapeOrLayout {}
+
+        /** A layout with integer strides. */
+        record Strided(Layout layout) implements ShapeOrLayout {}
+    }
+
+    /**
+     * Reads an atom layout's text as the kind it is ({@link ShapeOrLayout}); spaces are ignored.
+     *
+     * @throws LayoutArgumentException where the text is neither a shape nor a layout (worded as {@link Layout#parse}
+     *         words it), or is a layout of another kind than integer strides (its kind named)
+     */
+    public static ShapeOrLayout parseShapeOrLayout(String text) {
+        CuTeNotation p = of(text);
+        try {
+            p.skip();
+            int start = p.pos;
+            if (!p.startsSwizzle() && !p.startsPointer()) {
+                p.shape();
+                IntTuple byX = p.tokens == 1 && p.profile[0] == Profile.LEAF ? p.byX(start) : null;
+                if (byX != null) return new ShapeOrLayout.Shape(byX);
+                p.skip();
+                if (p.pos == p.text.length()) return new ShapeOrLayout.Shape(p.shapeTuple()); // the whole text a tuple
+                p.pos = start; // a stride, a swizzle or anything else follows: read (or refused) as a layout
+            }
+            AnyLayout l = p.anyLayout();
+            p.end();
+            return switch (l) {
+                case Layout integer -> new ShapeOrLayout.Strided(p.printed(integer));
+                case CoordLayout _, ComposedLayout _, InnerSwizzledLayout _, GeneralComposedLayout _ -> throw new LayoutArgumentException(() -> "\""
+                        + LayoutArgumentException.quote(text) + "\" is " + l.kindInWords() + ", where a layout with integer strides is read");
+            };
+        } finally {
+            p.done();
+        }
+    }
+
+    /**
+     * {@code MxNxK} after its first integer M (read by shape() from {@code start}), as this form is written: one to
+     * three runs of decimal digits joined by {@code x}, nothing between them and nothing after but spaces; the flat
+     * tuple of them, or null (pos unmoved) where the text is not so written and is read as a shape or layout instead.
+     */
+    private IntTuple byX(int start) {
+        int at = pos;
+        if (peek() != 'x') return null;
+        for (int i = start; i < at; i++) if (!digit(text.charAt(i))) return null;
+        List<Long> entries = new ArrayList<>(List.of(leaves[0]));
+        while (peek() == 'x' && entries.size() < 3) {
+            pos++;
+            int from = pos;
+            while (digit(peek())) pos++;
+            if (pos == from) {
+                pos = at;
+                return null;
+            }
+            pos = from;
+            entries.add(integer());
+        }
+        skip();
+        if (pos != text.length()) {
+            pos = at;
+            return null;
+        }
+        long[] e = new long[entries.size()];
+        for (int i = 0; i < e.length; i++) e[i] = entries.get(i);
+        return IntTuple.flat(e);
+    }
+
+    /**
+     * What the text of one access of a shared-memory stage is: an access layout (thread, value[, instruction...]) →
+     * index, which begins as a layout begins (a digit or {@code (}), or a tiled copy's fields joined by {@code /}
+     * ({@code ATOM/BITS/THR/VAL}, {@code ATOM/A/MMA/ATOMS[/SRC]}), which name an atom first.
+     */
+    public sealed interface AccessOrCopy {
+        /** An access layout with integer strides. */
+        record Access(Layout access) implements AccessOrCopy {}
+
+        /** A tiled copy's fields, each trimmed, in order: the atom's name first. */
+        record Copy(List<String> fields) implements AccessOrCopy {}
+    }
+
+    /**
+     * Reads one access of a stage as the kind it is ({@link AccessOrCopy}), decided by how it begins.
+     *
+     * @throws LayoutArgumentException where an access layout cannot be read, or is of another kind than integer strides
+     */
+    public static AccessOrCopy parseAccessOrCopy(String text) {
+        if (text == null) throw new LayoutArgumentException("no text to parse (null)");
+        CuTeNotation p = of(text);
+        try {
+            p.skip();
+            char first = p.peek();
+            if (first == '(' || digit(first)) return new AccessOrCopy.Access(parseLayout(text));
+            List<String> fields = new ArrayList<>();
+            for (String f : text.trim().split("/", -1)) fields.add(f.trim());
+            return new AccessOrCopy.Copy(List.copyOf(fields));
+        } finally {
+            p.done();
+        }
+    }
+
+    /**
+     * The factors of a composite of layouts with integer strides, {@code A o B o C} (or {@code A∘B∘C}), outermost
+     * first: the composite is {@code A∘(B∘C)}, C applied first. One layout is a chain of one factor.
+     *
+     * @throws LayoutArgumentException where a factor is not a layout, or is a layout of another kind than integer
+     *         strides (its kind named), or the text has anything else between or after them
+     */
+    public static List<Layout> parseCompositionFactors(String text) {
+        CuTeNotation p = of(text);
+        try {
+            List<Layout> factors = new ArrayList<>();
+            while (true) {
+                factors.add(p.factor());
+                p.skip();
+                char c = p.peek();
+                if (c != 'o' && c != '∘') break;
+                p.pos++;
+            }
+            p.end();
+            return List.copyOf(factors);
+        } finally {
+            p.done();
+        }
+    }
+
+    /** A factor of {@code A o B}: {@code shape[:stride]} with integer strides. */
+    private Layout factor() {
+        skip();
+        int start = pos;
+        if (startsSwizzle() || startsPointer()) throw error("a factor of A o B is a layout with integer strides, shape:stride");
+        shape();
+        skip();
+        AnyLayout l;
+        if (peek() == ':') {
+            pos++;
+            l = make(start);
+        } else {
+            l = parsedColMajor(start);
+        }
+        return switch (l) {
+            case Layout integer -> integer;
+            case CoordLayout _, ComposedLayout _, InnerSwizzledLayout _, GeneralComposedLayout _ -> {
+                pos = start;
+                throw error("a factor of A o B has integer strides; " + l + " is " + l.kindInWords());
+            }
+        };
+    }
+
+    /**
+     * The paper's arrow {@code S --(α)--> T} as written (paper §2): S and T nested tuples, α's images 1-based with
+     * 0 for the basepoint {@code *}. Whether these make a morphism is the morphism's to check.
+     */
+    public record Arrow(IntTuple domain, List<Integer> images, IntTuple codomain) {
+        public Arrow {
+            images = List.copyOf(images);
+        }
+    }
+
+    /** A text that is a layout of any kind or an arrow: the token after its leading tuple decides. */
+    public sealed interface LayoutOrArrow {
+        /** A layout (no arrow after the leading tuple). */
+        record OfLayout(AnyLayout layout) implements LayoutOrArrow {}
+
+        /** An arrow: {@code --} followed the leading tuple (or began the text). */
+        record OfArrow(Arrow arrow) implements LayoutOrArrow {}
+    }
+
+    /**
+     * Reads a layout of any kind or an arrow {@code S --(α)--> T}, the kind decided where it shows: an arrow's
+     * {@code --} after the leading tuple, which CuTe notation never has there.
+     *
+     * @throws LayoutArgumentException where the text is not the kind it began as (see {@link #parseArrow} and
+     *         {@link AnyLayout#parse})
+     */
+    public static LayoutOrArrow parseLayoutOrArrow(String text) {
+        if (text == null) throw new LayoutArgumentException("no text to parse (null)");
+        CuTeNotation p = of(text);
+        try {
+            p.skip();
+            int start = p.pos;
+            if (!p.startsSwizzle() && !p.startsPointer()) {
+                if (!p.text.startsWith("--", p.pos)) p.shape();
+                p.skip();
+                if (p.text.startsWith("--", p.pos)) {
+                    p.pos = start;
+                    return new LayoutOrArrow.OfArrow(p.arrow());
+                }
+                p.pos = start;
+            }
+            AnyLayout l = p.anyLayout();
+            p.end();
+            return new LayoutOrArrow.OfLayout(l instanceof Layout integer ? p.printed(integer) : l);
+        } finally {
+            p.done();
+        }
+    }
+
+    /**
+     * Reads the arrow {@code S --(α)--> T}; spaces are ignored. An error quotes the text and gives the position.
+     *
+     * @throws LayoutArgumentException where the text is null or not {@code S --(α)--> T} with S and T positive tuples
+     *         and α of positive indices and {@code *}
+     */
+    public static Arrow parseArrow(String text) {
+        if (text == null) throw new LayoutArgumentException("no morphism to parse (null)");
+        CuTeNotation p = of(text);
+        try {
+            return p.arrow();
+        } finally {
+            p.done();
+        }
+    }
+
+    private Arrow arrow() {
+        IntTuple domain = arrowEnd("domain", 0);
+        if (!text.startsWith("--", pos)) throw arrowError(0, "expected a morphism S --(α)--> T");
+        pos += 2;
+        skip();
+        int open = pos;
+        if (peek() != '(') throw arrowError(open, "expected '(' opening the map α after \"--\"");
+        pos++;
+        List<Integer> images = new ArrayList<>();
+        int close = open + 1;
+        while (close < text.length() && text.charAt(close) != ')') close++;
+        if (close == text.length()) throw arrowError(open, "the map α is not closed by ')'");
+        boolean blank = true;
+        for (int i = open + 1; i < close; i++) blank &= Character.isWhitespace(text.charAt(i));
+        while (!blank) {
+            int at = pos;
+            while (pos < close && text.charAt(pos) != ',') pos++;
+            String image = text.substring(at, pos).strip();
+            images.add(image(image, at));
+            if (pos == close) break;
+            pos++;
+        }
+        pos = close + 1;
+        skip();
+        int tip = pos;
+        if (!text.startsWith("-->", tip)) throw arrowError(tip, "expected \"-->\" after the map α");
+        pos += 3;
+        IntTuple codomain = arrowEnd("codomain", pos);
+        end();
+        return new Arrow(domain, images, codomain);
+    }
+
+    /** One image of α: {@code *} (0), or a positive index in decimal digits. */
+    private int image(String image, int at) {
+        if (image.equals("*")) return 0;
+        boolean negative = image.startsWith("-");
+        String digits = negative || image.startsWith("+") ? image.substring(1) : image;
+        boolean number = !digits.isEmpty() && digits.length() <= 10;
+        for (int i = 0; i < digits.length(); i++) number &= digit(digits.charAt(i));
+        long v = number ? Long.parseLong(digits) : 0;
+        if (!number || v > Integer.MAX_VALUE) throw arrowError(at, "an image of α is a positive index or *, got \"" + image + "\"");
+        if (negative || v < 1) throw arrowError(at, "an image of α is a positive index or *, got " + image);
+        return (int) v;
+    }
+
+    /** The domain or codomain of an arrow at pos: a tuple of positive integers. */
+    private IntTuple arrowEnd(String what, int at) {
+        skip();
+        if (pos == text.length() || text.startsWith("--", pos)) throw arrowError(at, "the " + what + " is missing");
+        IntTuple t = intTuple();
+        if (!t.allPositive()) throw arrowError(at, "the " + what + " " + t + " has a non-positive entry");
+        skip();
+        return t;
+    }
+
+    private LayoutArgumentException arrowError(int at, String why) {
+        return new LayoutArgumentException("in \"" + text + "\" at position " + at + ": " + why);
+    }
+
+    /** A stride of a layout: an integer ({@code 3}, {@code -2}, {@code _1}) or a scaled basis element ({@code 1@0@1}). */
+    static ScaledBasis parseScaledBasis(String text) {
+        CuTeNotation p = of(text);
+        try {
+            ScaledBasis b = p.scaledBasis();
+            p.end();
+            return b;
         } finally {
             p.done();
         }
@@ -799,7 +1170,7 @@ final class CuTeNotation {
 
     private IllegalArgumentException error(String what) {
         String found = pos < text.length() ? "'" + text.charAt(pos) + "'" : "end of text";
-        return new LayoutArgumentException("cannot parse \"" + LayoutArgumentException.quote(text) + "\" at position " + pos + " (" + found + "): " + what);
+        return new LayoutArgumentException("cannot parse " + noun + "\"" + LayoutArgumentException.quote(text) + "\" at position " + pos + " (" + found + "): " + what);
     }
 
 }

@@ -107,31 +107,14 @@ public final class ScaledBasis {
     }
 
     /**
-     * Parses {@code 3}, {@code -2}, {@code _1@0}, {@code 1@0@1}; an error quotes the text.
+     * Parses {@code 3}, {@code -2}, {@code _1@0}, {@code 1@0@1} with the one reader of CuTe notation; an error quotes
+     * the text and gives the position.
      *
      * @throws LayoutArgumentException where the scale or an index is not an integer, or an index is negative or past
      *         {@code Integer.MAX_VALUE}
      */
     public static ScaledBasis parse(String text) {
-        String[] parts = text.trim().split("@", -1);
-        long v = integer(parts[0], text);
-        int[] p = new int[parts.length - 1];
-        for (int k = 1; k < parts.length; k++) {
-            long i = integer(parts[k], text);
-            if (i < 0 || i > Integer.MAX_VALUE) throw new LayoutArgumentException("cannot parse stride \"" + text + "\": basis index " + i + " is out of range");
-            p[parts.length - 1 - k] = (int) i; // printed innermost first
-        }
-        return of(v, p);
-    }
-
-    private static long integer(String s, String whole) {
-        String t = s.trim();
-        if (t.startsWith("_")) t = t.substring(1);
-        try {
-            return Long.parseLong(t);
-        } catch (NumberFormatException e) {
-            throw new LayoutArgumentException("cannot parse stride \"" + whole + "\": \"" + s + "\" is not an integer");
-        }
+        return CuTeNotation.parseScaledBasis(text);
     }
 
     @Override

@@ -176,12 +176,15 @@ public final class Atoms {
      * @throws LayoutArgumentException for a name not in the catalog, listing the names
      */
     public static MmaAtom mma(String name) {
+        return findMma(name).orElseThrow(() -> new LayoutArgumentException("no MMA atom \"" + LayoutArgumentException.quote(name)
+                + "\"; known: " + shortList(MMA.values())));
+    }
+
+    /** The MMA atom of CuTe's name, the whole GMMA catalog included; empty for a name not in the catalog. */
+    public static java.util.Optional<MmaAtom> findMma(String name) {
         MmaAtom a = MMA.get(name.trim());
         if (a == null) a = GmmaAtoms.named(name.trim());
-        if (a == null) {
-            throw new LayoutArgumentException("no MMA atom \"" + LayoutArgumentException.quote(name) + "\"; known: " + shortList(MMA.keySet()));
-        }
-        return a;
+        return java.util.Optional.ofNullable(a);
     }
 
     /**
@@ -197,9 +200,15 @@ public final class Atoms {
         return a;
     }
 
-    private static String shortList(java.util.Collection<String> names) {
+    /** The mma.sync atoms' names (by their family), then the GMMA catalog's naming rule. */
+    private static String shortList(java.util.Collection<MmaAtom> atoms) {
         List<String> out = new ArrayList<>();
-        for (String n : names) if (!n.startsWith("SM90_64x")) out.add(n);
+        for (MmaAtom a : atoms) {
+            switch (a.family()) {
+                case MMA_SYNC -> out.add(a.name());
+                case WGMMA_SS, WGMMA_RS -> { } // named by the rule below
+            }
+        }
         return String.join(", ", out) + ", and CuTe's SM90 GMMA catalog: SM90_64xNxK_<D><A><B>_<SS|RS>[_TN][_SATURATE]"
                 + " (F16F16F16, F32F16F16, F32BF16BF16 with K = 16; F32TF32TF32_.._TN with K = 8; F16 or F32 by E4M3/E5M2 pairs"
                 + " and S32 by S8/U8 pairs, _TN, with K = 32; N = 8, 16, …, 256)";

@@ -6,6 +6,7 @@ import java.util.Objects;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.CuTeNotation;
 import org.layoutcat.core.GeneralComposedLayout;
 import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
@@ -115,22 +116,17 @@ public final class TiledMma {
 
     /**
      * An atom layout from text: a layout ({@code (2,2,1):(2,1,0)}), or a shape ({@code (2,2,1)} or {@code 2x2x1})
-     * read as {@link #compact}.
+     * read as {@link #compact}; the reader of CuTe notation says which ({@link CuTeNotation#parseShapeOrLayout}).
      *
      * @throws LayoutArgumentException where the text is neither a layout nor a shape (as {@link Layout#parse} and
      *         {@link IntTuple#parse} word it), or has an entry ≤ 0
      * @throws ArithmeticException where the size overflows a long
      */
     public static Layout parseAtomLayout(String text) {
-        String t = text.trim();
-        if (t.matches("\\d+(x\\d+){0,2}")) t = "(" + t.replace('x', ',') + ")"; // MxNxK, this form's own notation
-        IntTuple shape;
-        try {
-            shape = IntTuple.parse(t);
-        } catch (LayoutArgumentException notAShape) {
-            return Layout.parse(t); // a layout with its stride; words the error where it is neither
-        }
-        return compact(shape);
+        return switch (CuTeNotation.parseShapeOrLayout(text.trim())) {
+            case CuTeNotation.ShapeOrLayout.Shape(IntTuple shape) -> compact(shape);
+            case CuTeNotation.ShapeOrLayout.Strided(Layout layout) -> layout;
+        };
     }
 
     /**

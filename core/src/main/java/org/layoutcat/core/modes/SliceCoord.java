@@ -2,6 +2,7 @@ package org.layoutcat.core.modes;
 
 import java.util.Arrays;
 import java.util.List;
+import org.layoutcat.core.CuTeNotation;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Limits;
@@ -134,71 +135,15 @@ public final class SliceCoord {
     }
 
     /**
-     * Parses {@code _}, {@code 3}, {@code _3}, {@code (_,(1,_))}; an error quotes the text and the position.
+     * Parses {@code _}, {@code 3}, {@code _3}, {@code (_,(1,_))} with the one reader of CuTe notation
+     * ({@link CuTeNotation#parseSliceCoord}); an error quotes the text and the position.
      *
      * @throws LayoutArgumentException where the text is null, longer than {@link
      *         org.layoutcat.core.Limits#MAX_TEXT_LENGTH}, nested deeper than {@link
      *         org.layoutcat.core.Limits#MAX_DEPTH}, not a coordinate, or has an integer that does not fit in a long
      */
     public static SliceCoord parse(String text) {
-        if (text == null) throw new LayoutArgumentException("no coordinate to parse (null)");
-        if (text.length() > Limits.MAX_TEXT_LENGTH) {
-            throw new LayoutArgumentException("a coordinate of " + text.length() + " characters is longer than the "
-                    + Limits.MAX_TEXT_LENGTH + " that layoutcat reads (Limits.MAX_TEXT_LENGTH)");
-        }
-        int[] pos = {0};
-        SliceCoord c = read(text, pos, 0);
-        skip(text, pos);
-        if (pos[0] != text.length()) throw error(text, pos[0], "unexpected text after the end");
-        return c;
-    }
-
-    private static SliceCoord read(String text, int[] pos, int depth) {
-        skip(text, pos);
-        if (depth >= Limits.MAX_DEPTH) throw error(text, pos[0], "nesting deeper than " + Limits.MAX_DEPTH + " levels (Limits.MAX_DEPTH)");
-        if (pos[0] >= text.length()) throw error(text, pos[0], "expected a coordinate, '_' or '('");
-        char c = text.charAt(pos[0]);
-        if (c == '(') {
-            pos[0]++;
-            skip(text, pos);
-            java.util.ArrayList<SliceCoord> m = new java.util.ArrayList<>();
-            if (pos[0] < text.length() && text.charAt(pos[0]) == ')') {
-                pos[0]++;
-                return new SliceCoord(0, new SliceCoord[0]);
-            }
-            while (true) {
-                m.add(read(text, pos, depth + 1));
-                skip(text, pos);
-                char d = pos[0] < text.length() ? text.charAt(pos[0]) : '\0';
-                pos[0]++;
-                if (d == ')') return new SliceCoord(0, m.toArray(new SliceCoord[0]));
-                if (d != ',') throw error(text, pos[0] - 1, "expected ',' or ')' in a coordinate");
-            }
-        }
-        int start = pos[0];
-        if (c == '_') {
-            pos[0]++;
-            if (pos[0] >= text.length() || !Character.isDigit(text.charAt(pos[0]))) return WILDCARD;
-        }
-        int digits = pos[0];
-        long v = 0;
-        while (pos[0] < text.length() && Character.isDigit(text.charAt(pos[0]))) {
-            int digit = text.charAt(pos[0]) - '0';
-            if (v > (Long.MAX_VALUE - digit) / 10) throw error(text, start, "integer does not fit in 64 bits");
-            v = v * 10 + digit;
-            pos[0]++;
-        }
-        if (pos[0] == digits) throw error(text, start, "expected a non-negative integer, '_' or '('");
-        return new SliceCoord(v, null);
-    }
-
-    private static void skip(String text, int[] pos) {
-        while (pos[0] < text.length() && Character.isWhitespace(text.charAt(pos[0]))) pos[0]++;
-    }
-
-    private static LayoutArgumentException error(String text, int pos, String what) {
-        String found = pos < text.length() ? "'" + text.charAt(pos) + "'" : "end of text";
-        return new LayoutArgumentException("cannot parse coordinate \"" + LayoutArgumentException.quote(text) + "\" at position " + pos + " (" + found + "): " + what);
+        return CuTeNotation.parseSliceCoord(text);
     }
 
     @Override

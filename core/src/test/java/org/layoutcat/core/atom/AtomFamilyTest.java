@@ -50,4 +50,17 @@ class AtomFamilyTest {
         assertEquals(CopyAtom.Side.DST, CopyStage.sharedSide(Atoms.copy("SM80_CP_ASYNC_CACHEALWAYS_U32")));
         assertEquals(null, CopyStage.sharedSide(Atoms.copy("UniversalCopy_U32")));
     }
+
+    @Test
+    void anMmaAtomIsFoundByNameAndItsKindIsItsFamily() {
+        assertEquals(MmaAtom.Family.MMA_SYNC, Atoms.findMma("SM80_16x8x16_F16F16F16F16_TN").orElseThrow().family());
+        assertEquals(MmaAtom.Family.WGMMA_RS, Atoms.findMma(" SM90_64x64x16_F32F16F16_RS ").orElseThrow().family());
+        assertEquals(java.util.Optional.empty(), Atoms.findMma("SM75_U32x4_LDSM_N")); // a copy atom's name
+        assertEquals(java.util.Optional.empty(), Atoms.findMma("SM90_64x7x16_F32F16F16_SS")); // N = 7 is no GMMA atom
+        // the refusal lists the mma.sync atoms by name (chosen by their family) and the GMMA catalog by its rule
+        String m = org.junit.jupiter.api.Assertions.assertThrows(org.layoutcat.core.LayoutArgumentException.class,
+                () -> Atoms.mma("SM80_NOPE")).getMessage();
+        org.junit.jupiter.api.Assertions.assertTrue(m.startsWith("no MMA atom \"SM80_NOPE\"; known: SM70_8x8x4_F16F16F16F16_TN, "), m);
+        org.junit.jupiter.api.Assertions.assertTrue(m.contains("SM80_8x8x4_F64F64F64F64_TN, and CuTe's SM90 GMMA catalog: SM90_64xNxK_"), m);
+    }
 }

@@ -34,8 +34,21 @@ import org.layoutcat.gpu.ptx.Kernel;
  * memory must end up holding id e at element e. Each has the same swapped-lanes counter-check.
  */
 public final class AtomVerification {
-    /** The outcome for one atom: whether the catalog passed and the counter-check failed, and one line. */
-    public record Outcome(String atom, boolean passed, String line) {}
+    /**
+     * The outcome for one atom: whether the catalog passed and the counter-check failed, and one line.
+     *
+     * @param wgmma whether the case is a {@code wgmma.mma_async} atom's (its family is {@link MmaAtom.Family#WGMMA_SS}
+     *              or {@link MmaAtom.Family#WGMMA_RS}), from the atom's family, not its name
+     */
+    public record Outcome(String atom, boolean wgmma, boolean passed, String line) {}
+
+    /** Whether the atom's family is a {@code wgmma.mma_async} one. */
+    static boolean isWgmma(MmaAtom atom) {
+        return switch (atom.family()) {
+            case MMA_SYNC -> false;
+            case WGMMA_SS, WGMMA_RS -> true;
+        };
+    }
 
     private AtomVerification() {}
 
@@ -162,7 +175,7 @@ public final class AtomVerification {
         double[] swapped = device.mma(k, a, b, swapLanes01(ia), ib, ic, mn + 1);
         int caught = mismatches(want, swapped, mn);
         boolean ok = bad == 0 && caught > 0;
-        return new Outcome(atom.name(), ok, String.format(java.util.Locale.ROOT,
+        return new Outcome(atom.name(), isWgmma(atom), ok, String.format(java.util.Locale.ROOT,
                 "%s %-32s %-52s C = A·B on %d/%d elements; A with lanes 0,1 swapped: %d wrong%s",
                 ok ? "PASS" : "FAIL", atom.name(), atom.ptx(), mn - bad, mn, caught, caught > 0 ? " (caught)" : " (NOT caught)"));
     }
@@ -198,7 +211,7 @@ public final class AtomVerification {
             pb = wc.placementB();
             k = wc.kernel();
         } catch (IllegalArgumentException e) {
-            return new Outcome(name, false, String.format(java.util.Locale.ROOT, "FAIL %-40s %-26s not placed: %s",
+            return new Outcome(name, isWgmma(atom), false, String.format(java.util.Locale.ROOT, "FAIL %-40s %-26s not placed: %s",
                     atom.name(), wc.label(), e.getMessage()));
         }
         SplittableRandom rnd = new SplittableRandom(seed ^ name.hashCode());
@@ -211,7 +224,7 @@ public final class AtomVerification {
         try {
             return wgmmaOutcome(device, wc, name, k, pa, pb, a, b, ia, ib, ic, want);
         } catch (RuntimeException e) {
-            return new Outcome(name, false, String.format(java.util.Locale.ROOT, "FAIL %-40s %-26s the device failed: %s",
+            return new Outcome(name, isWgmma(atom), false, String.format(java.util.Locale.ROOT, "FAIL %-40s %-26s the device failed: %s",
                     atom.name(), wc.label(), e.getMessage()));
         }
     }
@@ -238,7 +251,7 @@ public final class AtomVerification {
             checks.append("; A threads 0,1 swapped: ").append(c).append(c > 0 ? " wrong (caught)" : " wrong (NOT caught)");
         }
         boolean ok = bad == 0 && caughtAll;
-        return new Outcome(name, ok, String.format(java.util.Locale.ROOT, "%s %-40s %-26s D = A·B on %d/%d%s",
+        return new Outcome(name, isWgmma(atom), ok, String.format(java.util.Locale.ROOT, "%s %-40s %-26s D = A·B on %d/%d%s",
                 ok ? "PASS" : "FAIL", atom.name(), wc.label(), mn - bad, mn, checks));
     }
 
@@ -281,7 +294,7 @@ public final class AtomVerification {
 
     private static Outcome copyOutcome(CopyAtom atom, int bad, int caught, int n, String what) {
         boolean ok = bad == 0 && caught > 0;
-        return new Outcome(atom.name(), ok, String.format(java.util.Locale.ROOT,
+        return new Outcome(atom.name(), false, ok, String.format(java.util.Locale.ROOT,
                 "%s %-32s %-52s %s: %d/%d words; lanes 0,1 swapped: %d wrong%s",
                 ok ? "PASS" : "FAIL", atom.name(), atom.ptx(), what, n - bad, n, caught, caught > 0 ? " (caught)" : " (NOT caught)"));
     }

@@ -91,14 +91,17 @@ class EmulatedAtomsTest {
         PtxIsaWarp warp = new PtxIsaWarp();
         AtomVerification.Outcome m = AtomVerification.verifyMma(warp, Atoms.mma("SM80_16x8x16_F32F16F16F32_TN"), 1);
         assertTrue(m.passed(), m.line());
+        assertTrue(!m.wgmma(), m.line()); // mma.sync: its family, MMA_SYNC
         assertTrue(m.line().startsWith("PASS") && m.line().contains("128/128") && m.line().contains("(caught)"), m.line());
         for (int n : new int[] {8, 96, 256}) {
             AtomVerification.Outcome w = AtomVerification.verifyWgmma(warp, WgmmaCase.of(Atoms.mma("SM90_64x" + n + "x16_F32F16F16_SS")), 1);
             assertTrue(w.passed(), w.line());
+            assertTrue(w.wgmma(), w.line()); // wgmma.mma_async, family WGMMA_SS: counted among the wgmma cases
         }
         for (String name : new String[] {"SM75_U32x4_LDSM_N", "SM75_U16x8_LDSM_T"}) {
             AtomVerification.Outcome o = AtomVerification.verifyLdmatrix(warp, Atoms.copy(name));
             assertTrue(o.passed(), o.line());
+            assertTrue(!o.wgmma(), o.line());
         }
         for (String name : new String[] {"SM90_U32x4_STSM_N", "SM90_U16x8_STSM_T"}) {
             AtomVerification.Outcome o = AtomVerification.verifyStmatrix(warp, Atoms.copy(name));

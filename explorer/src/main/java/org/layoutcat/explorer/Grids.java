@@ -1,0 +1,427 @@
+package org.layoutcat.explorer;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.LongUnaryOperator;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.IntTuple;
+import org.layoutcat.core.Layout;
+import org.layoutcat.core.atom.TiledCopy;
+import org.layoutcat.core.atom.TiledMma;
+import org.layoutcat.core.construct.TvLayout;
+import org.layoutcat.core.swizzle.BankConflicts;
+
+/**
+ * The explorer's grids as data: the values of every cell, which the page draws, zooms and explains on hover. A grid
+ * is a {@link Panel} of {@code rows × cols} cells, each cell the element {@code e = r + rows·c} (column-major, CuTe's
+ * colexicographic order over (mode 0, the other modes)), or for a transposed panel {@code e = c + cols·r}. The page
+ * names a cell's hierarchical coordinate from {@code e} and the panel's shape.
+ */
+final class Grids {
+    private Grids() {}
+
+    /** Most cells the explorer sends for one view: 2^16 per panel, as the pictures draw. */
+    static final long MAX_CELLS = 1L << 16;
+
+    /** Most (thread, value) pairs of one TV layout walked for a view (a wgmma operand has 131,072). */
+    static final long MAX_PAIRS = 1L << 22;
+
+    /** Refuses a TV layout of more pairs than a view walks, before one is walked. */
+    static long checkPairs(String what, Layout tv) {
+        if (tv.size() > MAX_PAIRS) {
+            throw new IllegalArgumentException(what + ": " + tv + " has " + tv.size() + " (thread, value) pairs; the explorer walks at most "
+                    + MAX_PAIRS + " (fewer atoms, threads or values)");
+        }
+        return tv.size();
+    }
+
+    /** Gives up where the explorer has given the request up (its time limit): long loops call this now and then. */
+    static void checkInterrupted() {
+        if (Thread.currentThread().isInterrupted()) throw new java.util.concurrent.CancellationException("the request was given up");
+    }
+
+    /**
+     * One grid: where it sits and what colours it, and its layers of per-element values, each present or absent as a
+     * whole (at most one of each kind).
+     *
+     * @param frame  its caption, shape and cells
+     * @param x      its left column, in cells, in the view
+     * @param y      its top row, in cells, in the view
+     * @param colour what colours a cell: offset, thread, bank or none
+     * @param layers its layers of values, at most one of each kind
+     */
+    record Panel(Frame frame, long x, long y, String colour, List<Layer> layers) {
+        Panel {
+            layers = List.copyOf(layers);
+        }
+
+        Panel(Frame frame, String colour, Layer... layers) {
+            this(frame, 0, 0, colour, List.of(layers));
+        }
+
+        String name() {
+            return frame.name();
+        }
+
+        IntTuple shape() {
+            return frame.shape();
+        }
+
+        long rows() {
+            return frame.rows();
+        }
+
+        long cols() {
+            return frame.cols();
+        }
+
+        boolean transposed() {
+            return frame.transposed();
+        }
+
+        /** Its layer of this kind, where it has one. */
+        <L extends Layer> Optional<L> layer(Class<L> kind) {
+            return layers.stream().filter(kind::isInstance).map(kind::cast).findFirst();
+        }
+
+        /** The panel with {@code layer} in place of its layer of that kind, or added. */
+        Panel with(Layer layer) {
+            List<Layer> out = new ArrayList<>(layers.size() + 1);
+            for (Layer l : layers) if (l.getClass() != layer.getClass()) out.add(l);
+            out.add(layer);
+            return new Panel(frame, x, y, colour, out);
+        }
+
+        Panel at(long nx, long ny) {
+            return new Panel(frame, nx, ny, colour, layers);
+        }
+
+        Panel withPeer(long[] peers, int panel) {
+            return with(new Peers(peers, panel));
+        }
+
+        Panel withBank(long[] banks) {
+            return new Panel(frame, x, y, "bank", layers).with(new Banks(banks));
+        }
+
+        Panel withAddress(long[] offsets) {
+            return with(new Addresses(offsets));
+        }
+
+        Panel withOwners(Owners o) {
+            return with(new Threads(o.thread, o.value)).with(new Holders(o.holders));
+        }
+    }
+
+    /**
+     * A grid's caption and cells.
+     *
+     * @param name       its caption ("C", "source", the layout)
+     * @param shape      the shape whose colexicographic coordinate of e the page shows
+     * @param rows       rows drawn
+     * @param cols       columns drawn
+     * @param transposed cell (r, c) is element {@code c + cols·r} (B of an MMA, drawn K × N)
+     */
+    record Frame(String name, IntTuple shape, long rows, long cols, boolean transposed) {
+    }
+
+    /** A panel's values of one kind, one per element (in the element order of the panel's comment). */
+    sealed interface Layer {
+    }
+
+    /** @param offset each element's offset (the layout's value) */
+    record Offsets(long[] offset) implements Layer {
+    }
+
+    /** @param unswizzled each element's offset before the swizzle (a composed layout's {@code offset + L(i)}) */
+    record Swizzle(long[] unswizzled) implements Layer {
+    }
+
+    /** @param bank each element's bank */
+    record Banks(long[] bank) implements Layer {
+    }
+
+    /**
+     * @param thread each element's first thread, −1 where none holds it
+     * @param value  each element's value index under that thread
+     */
+    record Threads(long[] thread, long[] value) implements Layer {
+    }
+
+    /** @param holders how many (thread, value) pairs hold each element */
+    record Holders(long[] holders) implements Layer {
+    }
+
+    /**
+     * @param peer  each element's counterpart in the panel {@code panel}
+     * @param panel the index of the panel {@code peer} points into
+     */
+    record Peers(long[] peer, int panel) implements Layer {
+    }
+
+    /** @param address each element's offset in the tensor a copy reads (its source panel) or writes (its destination) */
+    record Addresses(long[] address) implements Layer {
+    }
+
+    /**
+     * @param pairs   the TV layout's values, pair by pair ({@code t + threads·v}): the elements each thread holds, every
+     *                one of them where several threads hold an element
+     * @param threads the number of threads of {@code pairs}
+     */
+    record Pairs(long[] pairs, long threads) implements Layer {
+    }
+
+    /**
+     * @param ways for a shared-memory tile under one instruction or a stage of them: how many distinct words the
+     *             element's bank holds in its instruction's phase (more than 1: a bank conflict), 0 where no instruction
+     *             reads it
+     */
+    record Conflicts(long[] ways) implements Layer {
+    }
+
+    /**
+     * @param instruction for a stage: the index of the warp instruction that first reads each element (warp by warp, in
+     *                    issue order), −1 where none does
+     */
+    record Stage(long[] instruction) implements Layer {
+    }
+
+    /** @param text each element's value as text where it is not an integer (a coordinate of a scaled-basis layout) */
+    record Text(String[] text) implements Layer {
+    }
+
+    /** Rows and columns of a shape: rank ≤ 1 a column ({@code (N,1)}, as CuTe pads a vector); else mode 0 against the rest. */
+    static long[] rowsCols(IntTuple shape) {
+        if (shape.isLeaf() || shape.rank() == 1) return new long[] {shape.product(), 1};
+        long rows = shape.mode(0).product();
+        return new long[] {rows, shape.product() / rows};
+    }
+
+    /** Refuses a grid past {@link #MAX_CELLS} before a cell is computed. */
+    static long checkCells(String what, long cells) {
+        if (cells > MAX_CELLS) {
+            throw new IllegalArgumentException(what + " has " + cells + " cells; the explorer draws at most " + MAX_CELLS
+                    + " a grid (tile it, or slice it with an operation, and look at a part)");
+        }
+        return cells;
+    }
+
+    /**
+     * The grid of a layout's values: e ↦ L(e) for every index; for a swizzled layout also {@code offset + L(e)}, the
+     * offset the swizzle permutes; each element's bank for {@code elementBytes > 0}.
+     */
+    static Panel layout(AnyLayout l, int elementBytes) {
+        IntTuple shape = l.shape();
+        long n = checkCells("the layout " + l, l.size());
+        long[] rc = rowsCols(shape);
+        if (l instanceof CoordLayout c) { // values are coordinates: shown as CuTe prints them, coloured by index
+            String[] text = new String[(int) n];
+            for (int e = 0; e < n; e++) text[e] = c.apply(e).toString();
+            return new Panel(new Frame(l.toString(), shape, rc[0], rc[1], false), "none", new Text(text));
+        }
+        LongUnaryOperator phi = AnyLayout.offsets(l, "layout", "its values are coordinates");
+        long[] offset = new long[(int) n];
+        for (int e = 0; e < n; e++) offset[e] = phi.applyAsLong(e);
+        Panel p = new Panel(new Frame(l.toString(), shape, rc[0], rc[1], false), "offset", new Offsets(offset));
+        if (l instanceof ComposedLayout c) {
+            long[] unswizzled = new long[(int) n];
+            for (int e = 0; e < n; e++) unswizzled[e] = Math.addExact(c.offset(), c.inner().apply(e));
+            p = p.with(new Swizzle(unswizzled));
+        }
+        return elementBytes > 0 ? p.withBank(banks(offset, elementBytes)) : p;
+    }
+
+    private static long[] banks(long[] offsets, int elementBytes) {
+        long[] b = new long[offsets.length];
+        for (int i = 0; i < b.length; i++) b[i] = BankConflicts.bank(offsets[i], elementBytes);
+        return b;
+    }
+
+    /** Who holds each element of a tile: the first (thread, value) pair in index order, and how many pairs do. */
+    record Owners(long[] thread, long[] value, long[] holders) {}
+
+    /**
+     * The owners of the {@code cells} elements of a tile under a thread–value layout (thread mode 0, value mode 1; a
+     * layout of rank 1 gives each thread one value).
+     *
+     * @throws IllegalArgumentException where a pair lands outside the tile
+     */
+    static Owners owners(String what, Layout tv, long cells) {
+        checkCells(what, cells);
+        checkPairs(what, tv);
+        if (tv.rank() > 2) {
+            throw new IllegalArgumentException("a thread–value layout has rank 2 (thread, value), or 1 (a value a thread); " + tv
+                    + " has rank " + tv.rank());
+        }
+        long threads = tv.rank() == 2 ? tv.mode(0).size() : tv.size();
+        TvLayout.Holders held = TvLayout.holders(tv, cells, (i, o) -> what + ": " + tv + " takes thread " + i % threads + ", value "
+                + i / threads + " to " + o + ", outside its " + cells + " elements");
+        long[] thread = new long[(int) cells], value = new long[(int) cells], holders = new long[(int) cells];
+        for (int e = 0; e < cells; e++) {
+            long i = held.first()[e];
+            thread[e] = i < 0 ? -1 : i % threads;
+            value[e] = i < 0 ? -1 : i / threads;
+            holders[e] = held.count()[e];
+        }
+        return new Owners(thread, value, holders);
+    }
+
+    /** A tile held by a thread–value layout: each element's owner, coloured by thread. */
+    static Panel tile(String name, IntTuple shape, Layout tv, boolean transposed) {
+        long[] rc = rowsCols(shape);
+        long rows = transposed ? rc[1] : rc[0], cols = transposed ? rc[0] : rc[1];
+        Owners o = owners(name, tv, shape.product());
+        long threads = tv.rank() == 2 ? tv.mode(0).size() : tv.size();
+        Panel p = new Panel(new Frame(name, shape, rows, cols, transposed), "thread").withOwners(o);
+        if (tv.size() <= 4 * MAX_CELLS) { // each thread's elements, for selecting a thread; past that, its first ones
+            long[] pairs = new long[(int) tv.size()];
+            for (int i = 0; i < pairs.length; i++) pairs[i] = tv.apply(i);
+            p = p.with(new Pairs(pairs, threads));
+        }
+        return p;
+    }
+
+    /** The TV layout itself: threads down, values across, each cell its offset in the tile, coloured by thread. */
+    static Panel tvTable(Layout tv) {
+        long n = checkCells("the TV layout " + tv, tv.size());
+        long threads = tv.rank() == 2 ? tv.mode(0).size() : tv.size(), values = tv.rank() == 2 ? tv.mode(1).size() : 1;
+        long[] offset = new long[(int) n], thread = new long[(int) n], value = new long[(int) n];
+        for (int i = 0; i < n; i++) {
+            offset[i] = tv.apply(i);
+            thread[i] = i % threads;
+            value[i] = i / threads;
+        }
+        return new Panel(new Frame("TV " + tv, IntTuple.of(IntTuple.of(threads), IntTuple.of(values)), threads, values, false), "thread",
+                new Offsets(offset), new Threads(thread, value));
+    }
+
+    /** The tile of a TV layout and the TV table beside it, as {@code draw tv} shows them. */
+    static List<Panel> tv(Layout tv, IntTuple tile) {
+        IntTuple shape = tile != null ? tile : IntTuple.of(tv.cosize());
+        if (!shape.allPositive()) throw new IllegalArgumentException("tile " + shape + " has a non-positive entry");
+        Panel table = tvTable(tv); // refused first where it is too large, before the tile is walked
+        Panel t = tile("tile " + shape, shape, tv, false);
+        table = table.at(t.cols() + 2, 0);
+        return List.of(t, table);
+    }
+
+    /**
+     * A tiled MMA as print_latex lays it out: B (K × N) on top, A (M × K) left, C (M × N) under B; {@code operands}
+     * says which (C alone for wgmma, whose A and B every thread holds whole).
+     */
+    static List<Panel> mma(TiledMma mma, String operands) {
+        long m = mma.tileSize(0), n = mma.tileSize(1), k = mma.tileSize(2);
+        boolean a = operands.contains("A"), b = operands.contains("B"), c = operands.contains("C");
+        long left = a ? k + 1 : 0, top = b ? k + 1 : 0;
+        List<Panel> out = new ArrayList<>();
+        if (c) out.add(tile("C", IntTuple.of(IntTuple.of(m), IntTuple.of(n)), mma.layoutC(), false).at(left, top));
+        if (a) out.add(tile("A", IntTuple.of(IntTuple.of(m), IntTuple.of(k)), mma.layoutA(), false).at(0, top));
+        if (b) out.add(tile("B", IntTuple.of(IntTuple.of(n), IntTuple.of(k)), mma.layoutB(), true).at(left, 0));
+        return out;
+    }
+
+    /**
+     * A tiled copy: the source tile and the destination tile side by side, each element's owner, and for each its
+     * peer: where the same (thread, value) lands on the other side.
+     */
+    /**
+     * A tiled copy whose source and destination tensors over the tile are given (either may be null): each cell also
+     * the offset of its element in the tensor its side reads or writes.
+     */
+    static List<Panel> copy(TiledCopy copy, AnyLayout src, AnyLayout dst) {
+        IntTuple tiler = copy.tiler();
+        long rows = tiler.mode(0).product(), cols = tiler.rank() > 1 ? tiler.product() / rows : 1;
+        IntTuple shape = IntTuple.of(IntTuple.of(rows), IntTuple.of(cols));
+        Layout s = copy.layoutS(), d = copy.layoutD();
+        Panel source = tile("source", shape, s, false);
+        Panel target = tile("destination", shape, d, false).at(cols + 2, 0);
+        Panel from = source.withPeer(peers(s, d, rows * cols), 1), to = target.withPeer(peers(d, s, rows * cols), 0);
+        if (src != null) from = from.withAddress(addresses("source", src, rows * cols));
+        if (dst != null) to = to.withAddress(addresses("destination", dst, rows * cols));
+        return List.of(from, to);
+    }
+
+    /** The offsets of a tensor over a tile of {@code n} elements, at each column-major tile index. */
+    private static long[] addresses(String side, AnyLayout tensor, long n) {
+        if (tensor.size() != n) {
+            throw new IllegalArgumentException("copy: the " + side + " tensor " + tensor + " has " + tensor.size() + " elements where the tile has "
+                    + n + "; give a tensor of the tile's shape");
+        }
+        LongUnaryOperator at = AnyLayout.offsets(tensor, "copy", "the " + side + " tensor's offsets are shown in the cells");
+        long[] out = new long[(int) n];
+        for (int e = 0; e < n; e++) out[e] = at.applyAsLong(e);
+        return out;
+    }
+
+    /** For each element {@code from} reaches first, where {@code to} takes the same (thread, value) index. */
+    private static long[] peers(Layout from, Layout to, long cells) {
+        long[] peer = new long[(int) cells];
+        Arrays.fill(peer, -1);
+        for (long i = 0, n = from.size(); i < n; i++) {
+            int e = (int) from.apply(i);
+            if (peer[e] < 0) peer[e] = to.apply(i);
+        }
+        return peer;
+    }
+
+    /**
+     * A shared-memory tile under one instruction: the tile's offsets and banks, and for each element the thread and
+     * value of {@code access} ((thread, value) ↦ index of the tile) that reads it.
+     */
+    static Panel banks(AnyLayout smem, Layout access, int elementBytes) {
+        return banks(smem, access, elementBytes, 32);
+    }
+
+    /**
+     * The same, each warp instruction giving the addresses of its first {@code lanes} lanes (8 and 16 for
+     * {@code ldmatrix}/{@code stmatrix .x1/.x2}).
+     */
+    static Panel banks(AnyLayout smem, Layout access, int elementBytes, int lanes) {
+        Panel p = layout(smem, elementBytes);
+        long cells = smem.size();
+        // one instruction, or a stage of them (threads past a warp, instructions as modes 2, 3, ...), as the hardware
+        // issues them: each warp's instructions in order, each split into its phases
+        BankConflicts.Indexed a = BankConflicts.indexed(access, lanes);
+        List<List<Long>> instructions = BankConflicts.stageAddresses(BankConflicts.offsets(smem), elementBytes, a);
+        int vector = a.values() * elementBytes;
+        long[] offset = p.layer(Offsets.class).map(Offsets::offset).orElse(null); // a layout of offsets: the others are refused above
+        long[] thread = new long[(int) cells], value = new long[(int) cells], holders = new long[(int) cells];
+        long[] ways = new long[(int) cells], instruction = new long[(int) cells];
+        java.util.Arrays.fill(thread, -1);
+        java.util.Arrays.fill(value, -1);
+        java.util.Arrays.fill(instruction, -1);
+        int warps = (a.threads() + 31) / 32;
+        for (int w = 0, k = 0; w < warps; w++) {
+            for (int i = 0; i < a.perThread(); i++, k++) {
+                checkInterrupted();
+                List<BankConflicts.Phase> phases = BankConflicts.phasesOfAddresses(instructions.get(k), vector);
+                for (int lane = 0; lane < lanes && 32 * w + lane < a.threads(); lane++) {
+                    int t = 32 * w + lane;
+                    BankConflicts.Phase phase = null;
+                    for (BankConflicts.Phase ph : phases) if (lane >= ph.firstThread() && lane < ph.firstThread() + ph.addresses().size()) phase = ph;
+                    for (int v = 0; v < a.values(); v++) {
+                        long e = a.index()[(int) (((long) i * a.values() + v) * a.threads() + t)];
+                        if (e < 0 || e >= cells) {
+                            throw new IllegalArgumentException("the access " + access + " takes thread " + t + ", value " + v + " of instruction " + i
+                                    + " to index " + e + ", outside the " + cells + " elements of " + smem);
+                        }
+                        if (holders[(int) e]++ == 0) {
+                            thread[(int) e] = t;
+                            value[(int) e] = v;
+                            instruction[(int) e] = k;
+                        }
+                        long word = Math.floorDiv(Math.multiplyExact(offset[(int) e], (long) elementBytes), (long) BankConflicts.WORD);
+                        if (phase != null) ways[(int) e] = Math.max(ways[(int) e], phase.banks().get((int) Math.floorMod(word, (long) BankConflicts.BANKS)).size());
+                    }
+                }
+            }
+        }
+        boolean stage = warps * (long) a.perThread() > 1;
+        Panel out = p.withOwners(new Owners(thread, value, holders)).with(new Conflicts(ways));
+        return stage ? out.with(new Stage(instruction)) : out;
+    }
+}

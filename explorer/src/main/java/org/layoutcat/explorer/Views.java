@@ -1,0 +1,556 @@
+package org.layoutcat.explorer;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.layoutcat.ops.Answer;
+import org.layoutcat.ops.ArgKind;
+import org.layoutcat.ops.Operations;
+import org.layoutcat.ops.Pictures;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.IntTuple;
+import org.layoutcat.core.Layout;
+import org.layoutcat.core.Tiler;
+import org.layoutcat.core.atom.Atoms;
+import org.layoutcat.core.atom.TiledCopy;
+import org.layoutcat.core.atom.TiledMma;
+import org.layoutcat.diagrams.Diagram;
+import org.layoutcat.diagrams.Drawings;
+import org.layoutcat.diagrams.export.Exports;
+import org.layoutcat.diagrams.picture.Panels;
+import org.layoutcat.diagrams.picture.Walkthrough;
+
+/**
+ * What the explorer shows for a request: a view of one of {@code layoutcat draw}'s kinds, or of an operation of the
+ * table ({@code op}), as JSON. Grids go as data ({@link Grids}) for the page to draw; the categorical pictures go as
+ * SVG; a composition as its walkthrough's panels, one step each. Every view names the batch request behind it, which
+ * the page's copy buttons turn into CuTe C++ and CuTe DSL.
+ */
+final class Views {
+    private Views() {}
+
+    /** The kinds of view: {@code draw}'s kinds and {@code op}. */
+    static final List<String> KINDS = List.of("layout", "tv", "mma", "copy", "banks", "copybanks", "compose", "coords", "divide",
+            "product", "morphism", "refinement", "tma", "op");
+
+    /** The options a view takes, as {@code draw} names them. */
+    static final List<String> OPTIONS = List.of("elem", "vector", "atoms", "permute", "only", "kind", "order", "color", "src", "dst");
+
+    /**
+     * A request: the kind, its positional arguments as {@code draw} (or {@code op}) takes them, and options by name.
+     */
+    record Request(String kind, List<String> args, Map<String, String> options) {
+        Request {
+            args = List.copyOf(args);
+            options = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(options));
+            if (!KINDS.contains(kind)) {
+                throw new IllegalArgumentException("unknown view '" + org.layoutcat.core.LayoutArgumentException.quote(kind)
+                        + "': one of " + String.join(", ", KINDS));
+            }
+            for (String o : options.keySet()) {
+                if (!OPTIONS.contains(o)) {
+                    throw new IllegalArgumentException("unknown option '" + org.layoutcat.core.LayoutArgumentException.quote(o)
+                            + "': one of " + String.join(", ", OPTIONS));
+                }
+            }
+        }
+
+        String option(String name) {
+            String v = options.get(name);
+            return v == null || v.isBlank() ? null : v.trim();
+        }
+
+        /** The options as the pictures read them, as {@code draw} reads its flags. */
+        Pictures.Options pictureOptions() {
+            return Pictures.Options.read(options);
+        }
+
+        String arg(int i, String what) {
+            if (i >= args.size() || args.get(i).isBlank()) throw new IllegalArgumentException(kind + ": " + what + " is missing");
+            return args.get(i);
+        }
+    }
+
+    /**
+     * Reads a request: {@code {"kind": "layout", "args": ["(4,8):(1,4)"], "options": {"elem": "2"}}}.
+     *
+     * @throws IllegalArgumentException where the JSON is not such an object, naming what is wrong
+     */
+    static Request read(byte[] body) {
+        String kind = null;
+        List<String> args = new ArrayList<>();
+        Map<String, String> options = new LinkedHashMap<>();
+        try (JsonParser p = JSON.createParser(body)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) throw new IllegalArgumentException("the request is not a JSON object");
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken t = p.nextToken();
+                switch (field) {
+                    case "kind" -> kind = text(p, t, "kind");
+                    case "args" -> {
+                        if (t != JsonToken.START_ARRAY) throw new IllegalArgumentException("\"args\" must be an array of strings");
+                        while (p.nextToken() != JsonToken.END_ARRAY) args.add(text(p, p.currentToken(), "each of \"args\""));
+                    }
+                    case "options" -> {
+                        if (t != JsonToken.START_OBJECT) throw new IllegalArgumentException("\"options\" must be an object of strings");
+                        while (p.nextToken() == JsonToken.FIELD_NAME) {
+                            String name = p.currentName();
+                            options.put(name, text(p, p.nextToken(), "option \"" + name + "\""));
+                        }
+                    }
+                    default -> p.skipChildren();
+                }
+            }
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException("the request is not valid JSON: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (kind == null) throw new IllegalArgumentException("the request names no \"kind\"");
+        return new Request(kind, args, options);
+    }
+
+    private static String text(JsonParser p, JsonToken t, String what) throws IOException {
+        if (t == JsonToken.VALUE_STRING) return p.getText();
+        if (t == JsonToken.VALUE_NUMBER_INT) return p.getText();
+        throw new IllegalArgumentException(what + " must be a string");
+    }
+
+    static final JsonFactory JSON = new JsonFactory();
+
+    /** The view of a request, as JSON. Refusals are IllegalArgumentException and ArithmeticException, in the engine's words. */
+    static byte[] view(Request r) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 14);
+        try (JsonGenerator g = JSON.createGenerator(bytes)) {
+            g.writeStartObject();
+            g.writeStringField("kind", r.kind());
+            switch (r.kind()) {
+                case "layout" -> layout(g, r);
+                case "tv" -> tv(g, r);
+                case "mma" -> mma(g, r);
+                case "copy" -> copy(g, r);
+                case "banks" -> banks(g, r);
+                case "copybanks" -> copyBanks(g, r);
+                case "compose" -> compose(g, r);
+                case "op" -> op(g, r);
+                default -> picture(g, r);
+            }
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    private static void layout(JsonGenerator g, Request r) throws IOException {
+        AnyLayout l = AnyLayout.parse(r.arg(0, "the layout"));
+        if (r.args().size() > 2) throw new IllegalArgumentException("layout: a layout and optionally the element's bytes");
+        int elem = bytes(r.option("elem") != null ? r.option("elem") : r.args().size() > 1 ? r.args().get(1) : null, "layout");
+        if (elem > 0) elem = org.layoutcat.core.swizzle.BankConflicts.elementBytes(l, elem); // one width: the pointer's, where it has one
+        g.writeStringField("title", l.toString());
+        g.writeStringField("text", l.toString());
+        List<String> notes = new ArrayList<>();
+        notes.add("size " + l.size() + ", rank " + l.rank() + ", depth " + l.depth());
+        if (l instanceof org.layoutcat.core.ComposedLayout c) {
+            notes.add("each cell: " + c.outer() + "(" + c.offset() + " + L(i)), the swizzled offset of L = " + c.inner());
+        }
+        if (elem > 0) notes.add("bank = ⌊offset·" + elem + " B / 4 B⌋ mod 32; colour: the bank's group of four");
+        notes(g, notes);
+        panels(g, List.of(Grids.layout(l, elem)));
+        request(g, "coalesce", List.of(l.toString()));
+    }
+
+    private static void tv(JsonGenerator g, Request r) throws IOException {
+        Layout tv = Layout.parse(r.arg(0, "the thread–value layout"));
+        IntTuple tile = r.args().size() > 1 && !r.args().get(1).isBlank() ? IntTuple.parse(r.args().get(1)) : null;
+        g.writeStringField("title", "TV " + tv + (tile != null ? " over " + tile : ""));
+        g.writeStringField("text", tv.toString());
+        notes(g, List.of("left: the tile, each element with the thread T and value V that hold it; right: the TV layout,"
+                + " threads down, values across, each cell its element; colour: the thread"));
+        panels(g, Grids.tv(tv, tile));
+        request(g, null, null);
+    }
+
+    private static void mma(JsonGenerator g, Request r) throws IOException {
+        String name = r.arg(0, "the MMA atom");
+        String atoms = r.args().size() > 1 ? r.args().get(1) : r.option("atoms");
+        String permute = r.args().size() > 2 ? r.args().get(2) : r.option("permute");
+        atoms = atoms == null || atoms.isBlank() ? "1x1x1" : atoms.trim();
+        TiledMma mma = TiledMma.of(Atoms.mma(name), TiledMma.parseAtomLayout(atoms),
+                permute == null || permute.isBlank() ? null : Tiler.parse(permute));
+        String operands = Pictures.operands(mma, r.option("only")); // as draw mma --only takes them
+        g.writeStringField("title", mma.atom().name() + " tiled " + mma.atomLayout() + ": tile " + mma.tileShape());
+        g.writeStringField("text", "C " + mma.layoutC() + "\nA " + mma.layoutA() + "\nB " + mma.layoutB());
+        notes(g, List.of(mma.atom().ptx() + "; " + mma.threads() + " threads; A (M×K) left, B (K×N) top, C (M×N); T thread, V value",
+                "C " + mma.layoutC() + "   A " + mma.layoutA() + "   B " + mma.layoutB()));
+        g.writeNumberField("threads", mma.threads());
+        panels(g, Grids.mma(mma, operands));
+        List<String> args = new ArrayList<>(List.of(mma.atom().name(), atoms));
+        if (permute != null && !permute.isBlank()) args.add(permute.trim());
+        request(g, "tiled_mma", args);
+    }
+
+    private static void copy(JsonGenerator g, Request r) throws IOException {
+        String name = r.arg(0, "the copy atom");
+        String bits = r.arg(1, "the value width in bits");
+        String thr = r.arg(2, "the thread layout");
+        String val = r.arg(3, "the value layout");
+        int b = VALUE_BITS.reader().read(bits, "copy", 1);
+        TiledCopy copy = TiledCopy.of(Atoms.copy(name), b, Layout.parse(thr), Layout.parse(val));
+        g.writeStringField("title", copy.atom().name() + " of " + b + "-bit values over a " + copy.tiler() + " tile");
+        g.writeStringField("text", "S " + copy.layoutS() + "\nD " + copy.layoutD());
+        notes(g, List.of(copy.atom().ptx() + "; " + copy.threads() + " threads; source left, destination right; T thread, V value;"
+                + " hover a cell for where its (T, V) lands on the other side", "S " + copy.layoutS() + "   D " + copy.layoutD()));
+        g.writeNumberField("threads", copy.threads());
+        String src = r.option("src"), dst = r.option("dst");
+        panels(g, Grids.copy(copy, src == null ? null : AnyLayout.parse(src), dst == null ? null : AnyLayout.parse(dst)));
+        request(g, "tiled_copy", List.of(name, bits, thr, val));
+    }
+
+    private static void banks(JsonGenerator g, Request r) throws IOException {
+        AnyLayout smem = AnyLayout.parse(r.arg(0, "the shared-memory layout"));
+        Layout access = Layout.parse(r.arg(1, "the access layout (thread, value) -> index"));
+        String elemText = r.option("elem") != null ? r.option("elem") : r.args().size() > 2 ? r.args().get(2) : null;
+        String vector = r.option("vector") != null ? r.option("vector") : r.args().size() > 3 ? r.args().get(3) : null;
+        // the element's bytes: those given, or (none given) the width of SMEM's smem_ptr[Nb], as bank_conflicts reads them
+        boolean given = elemText != null && !elemText.isBlank(), widened = vector != null && !vector.isBlank();
+        List<String> args = new ArrayList<>(List.of(smem.toString(), access.toString()));
+        if (given || widened) args.add(given ? elemText.trim() : "0");
+        if (widened) args.add(vector.trim());
+        Answer answer = answer("bank_conflicts", args); // refused in the batch mode's words
+        int elem = org.layoutcat.core.swizzle.BankConflicts.elementBytes(smem, bytes(elemText, "banks"));
+        g.writeStringField("title", "bank conflicts of " + access + " over " + smem);
+        g.writeStringField("text", answer.result());
+        notes(g, List.of("the tile's offsets and banks; the cells the instruction reads show their thread T and value V",
+                "below: the instruction against the 32 banks, a row per wavefront, a bank with several words in one phase outlined red"));
+        reply(g, answer);
+        panels(g, List.of(Grids.banks(smem, access, elem)));
+        figures(g, List.of(new Figure("the instruction's wavefronts", svg(Pictures.draw("banks", r.args(), r.pictureOptions())), null)));
+        request(g, "bank_conflicts", args);
+    }
+
+    /**
+     * A tiled copy's stage over a shared-memory tile: every instruction of every warp, counted as copy_bank_conflicts
+     * counts it; the copy is make_tiled_copy's (atom, bits, thread and value layouts) or an MMA operand's
+     * (ATOM/A|B|C/MMA/ATOMS, as swizzle_search reads it: make_tiled_copy_A|B|C).
+     */
+    private static void copyBanks(JsonGenerator g, Request r) throws IOException {
+        Stage s = Stage.of(r);
+        org.layoutcat.core.swizzle.BankConflicts.Stage stage = org.layoutcat.core.swizzle.BankConflicts.stage(
+                org.layoutcat.core.swizzle.BankConflicts.offsets(s.smem()), s.elementBytes(), s.access(), s.lanes());
+        Answer answer = Operations.stageBanks(stage);
+        g.writeStringField("title", "bank conflicts of " + s.name() + " over " + s.smem());
+        g.writeStringField("text", answer.result());
+        notes(g, List.of(s.copy().atom().ptx() + "; " + s.copy().threads() + " threads; the " + (s.side() == org.layoutcat.core.atom.CopyAtom.Side.SRC
+                ? "source" : "destination") + " is shared memory: access " + s.access(),
+                "each cell: its bank, the thread, value and warp instruction that reach it; red: a bank with several words in its phase",
+                "below: the instruction with the most wavefronts over its minimum, against the 32 banks"));
+        reply(g, answer);
+        panels(g, List.of(Grids.banks(s.smem(), s.access(), s.elementBytes(), s.lanes())));
+        figures(g, List.of(new Figure("the worst instruction's wavefronts", svg(s.picture()), null)));
+        if (s.op() != null) request(g, "copy_bank_conflicts", s.op());
+    }
+
+    /**
+     * A tiled copy's stage as the view reads it: [SMEM, COPY, BITS, THR, VAL, (SRC|DST)], or [SMEM, ATOM/A|B|C/MMA/ATOMS,
+     * (SRC|DST)]; the copy, its shared side, its access layout (thread, atom value, instructions...), the lanes that give
+     * addresses, the tile's element bytes, and the copy_bank_conflicts arguments where there are such (null for an MMA
+     * operand's copy).
+     */
+    private record Stage(AnyLayout smem, TiledCopy copy, org.layoutcat.core.atom.CopyAtom.Side side, Layout access, int lanes,
+            int elementBytes, String name, List<String> op) {
+        static Stage of(Request r) {
+            AnyLayout smem = AnyLayout.parse(r.arg(0, "the shared-memory tile"));
+            String spec = r.arg(1, "the copy atom");
+            IntTuple tile = org.layoutcat.core.construct.TvLayout.productEach(smem.shape());
+            if (spec.contains("/")) { // an MMA operand's copy, as swizzle_search reads it
+                String sideText = r.args().size() > 2 ? r.args().get(r.args().size() - 1).trim().toUpperCase(Locale.ROOT) : "";
+                Operations.StageCopy sc = Operations.StageCopy.parse(sideText.equals("SRC") || sideText.equals("DST") ? spec.trim() + "/" + sideText : spec);
+                if (sc.copy() == null) throw new IllegalArgumentException("copybanks: " + spec + " is an access layout: the banks view takes it");
+                org.layoutcat.core.swizzle.SwizzleSearch.Access a = sc.access(tile);
+                return new Stage(smem, sc.copy(), sc.side() != null ? sc.side() : org.layoutcat.core.atom.CopyStage.sharedSide(sc.copy().atom()),
+                        a.access(), a.lanes(), org.layoutcat.core.swizzle.BankConflicts.elementBytes(smem, bytes(sc.copy().valueBits())),
+                        sc.text(), null);
+            }
+            String bits = r.arg(2, "the value width in bits");
+            int b = VALUE_BITS.reader().read(bits, "copybanks", 2);
+            TiledCopy copy = TiledCopy.of(Atoms.copy(spec), b, Layout.parse(r.arg(3, "the thread layout")), Layout.parse(r.arg(4, "the value layout")));
+            String sideText = r.args().size() > 5 ? r.args().get(5).trim().toUpperCase(Locale.ROOT) : "";
+            org.layoutcat.core.atom.CopyAtom.Side side = sideText.isEmpty() ? org.layoutcat.core.atom.CopyStage.sharedSide(copy.atom())
+                    : switch (sideText) {
+                        case "SRC" -> org.layoutcat.core.atom.CopyAtom.Side.SRC;
+                        case "DST" -> org.layoutcat.core.atom.CopyAtom.Side.DST;
+                        default -> throw new IllegalArgumentException("copybanks: the shared side '" + sideText + "' is SRC or DST");
+                    };
+            List<String> args = new ArrayList<>(r.args().subList(0, 5));
+            if (!sideText.isEmpty()) args.add(sideText);
+            if (side == null) {
+                throw new IllegalArgumentException("copybanks: " + copy.atom().name() + " (" + copy.atom().ptx() + ") loads or stores either side:"
+                        + " say which side is shared memory (SRC: the source, DST: the destination)");
+            }
+            Layout access = org.layoutcat.core.atom.CopyStage.access(copy, tile, side);
+            return new Stage(smem, copy, side, access, org.layoutcat.core.atom.CopyStage.addressLanes(copy.atom()),
+                    org.layoutcat.core.swizzle.BankConflicts.elementBytes(smem, bytes(b)), copy.atom().name(), args); // the pointer's width, where smem has one
+        }
+
+        /** A value width in bytes; shared memory's banks count bytes. */
+        private static int bytes(int bits) {
+            if (bits % 8 != 0) throw new IllegalArgumentException("copybanks: values of " + bits + " bits: shared memory's banks count bytes");
+            return bits / 8;
+        }
+
+        Diagram picture() {
+            return Pictures.draw("banks", List.of(smem.toString(), access.toString()), Pictures.Options.read(Map.of("elem", Integer.toString(elementBytes))));
+        }
+    }
+
+    /**
+     * A composition: the table's answer (as the batch mode answers it), and its walkthrough where both operands have
+     * integer strides; for other kinds (a swizzled layout, scaled-basis strides) the composite's grid.
+     */
+    private static void compose(JsonGenerator g, Request r) throws IOException {
+        List<String> operands = List.of(r.arg(0, "A"), r.arg(1, "B"));
+        Answer answer = answer("composition", operands);
+        if (!(AnyLayout.parse(operands.get(0)) instanceof Layout a && AnyLayout.parse(operands.get(1)) instanceof Layout b)) {
+            g.writeStringField("title", "A∘B = " + answer.result() + " (B applied first)");
+            g.writeStringField("text", answer.result());
+            reply(g, answer);
+            notes(g, List.of("The categorical walkthrough composes layouts with integer strides; this composite is CuTe's"
+                    + " composition of the operands' kinds, drawn as its grid"));
+            if (answer.value() instanceof AnyLayout l && l.size() <= Grids.MAX_CELLS) panels(g, List.of(Grids.layout(l, 0)));
+            request(g, "composition", operands);
+            return;
+        }
+        Walkthrough.Steps steps = Drawings.composeSteps(a, b);
+        g.writeStringField("title", steps.title());
+        g.writeStringField("text", answer.result());
+        reply(g, answer);
+        List<Figure> figures = new ArrayList<>();
+        if (steps.title().endsWith("by CuTe's algorithm")) { // the category cannot compose: CuTe's steps, one a step, then the grid
+            notes(g, steps.notes().subList(0, 1));
+            List<String> cute = steps.notes().subList(1, steps.notes().size());
+            for (int i = 0; i < cute.size(); i++) figures.add(new Figure("CuTe's algorithm, step " + (i + 1) + " of " + cute.size(), null, cute.get(i)));
+        } else {
+            notes(g, steps.notes());
+        }
+        for (Panels.Panel p : steps.panels()) figures.add(new Figure(p.label(), svg(p.content()), null));
+        figures(g, figures);
+        g.writeBooleanField("steps", true);
+        request(g, "composition", List.of(a.toString(), b.toString()));
+    }
+
+    /** An operation of the table: its reply, and the grid of its result where that is a layout. */
+    private static void op(JsonGenerator g, Request r) throws IOException {
+        String name = r.arg(0, "the operation");
+        List<String> args = r.args().subList(1, r.args().size());
+        Answer answer = answer(name, args);
+        g.writeStringField("title", name + "(" + String.join(", ", args) + ")");
+        g.writeStringField("text", answer.result());
+        reply(g, answer);
+        // a grid only where the value is a layout: size answers 32, which read back would be the layout 32:1
+        if (answer.value() instanceof AnyLayout l && l.size() <= Grids.MAX_CELLS) {
+            notes(g, List.of("the result's grid"));
+            panels(g, List.of(Grids.layout(l, 0)));
+        }
+        request(g, Operations.find(name) != null ? Operations.find(name).name() : name, args);
+    }
+
+    /**
+     * The table's answer to an operation, as the batch mode answers it (the same reading of the arguments, the same
+     * refusals in the same words).
+     */
+    private static Answer answer(String op, List<String> args) {
+        return Operations.answer(new org.layoutcat.ops.Request(op, args, "auto"));
+    }
+
+    /** The answer as the batch mode's reply gives it: the result, the engine where named, and the further parts. */
+    private static void reply(JsonGenerator g, Answer a) throws IOException {
+        g.writeObjectFieldStart("reply");
+        g.writeStringField("result", a.result());
+        if (a.engine() != null) g.writeStringField("engine", a.engine());
+        for (var f : a.fields().entrySet()) g.writeStringField(f.getKey(), f.getValue());
+        g.writeEndObject();
+    }
+
+    /** A picture the page shows whole: the categorical pictures, coordinate tables, tilings and TMA copies. */
+    private static void picture(JsonGenerator g, Request r) throws IOException {
+        Diagram d = Pictures.draw(r.kind(), r.args(), r.pictureOptions());
+        g.writeStringField("title", d.title());
+        String form = r.option("kind") != null ? r.option("kind") : r.args().size() > 2 ? r.args().get(2) : "logical";
+        List<String> two = r.args().subList(0, Math.min(2, r.args().size())), one = r.args().subList(0, 1);
+        Call value = switch (r.kind()) { // the operation whose value the picture shows
+            case "divide" -> new Call(form + "_divide", two);
+            case "product" -> new Call(form + "_product", two);
+            case "morphism" -> new Call(org.layoutcat.category.NestMorphism.isMorphismText(r.args().get(0)) ? "from_morphism" : "to_morphism", one);
+            case "refinement" -> new Call("mutual_refinement", two);
+            default -> null;
+        };
+        // the text a view copies is its value as CuTe prints it: the operation's result where the picture is one's
+        if (value != null) {
+            Answer answer = answer(value.op(), value.args());
+            g.writeStringField("text", answer.result());
+            reply(g, answer);
+        } else {
+            g.writeStringField("text", d.title());
+        }
+        figures(g, List.of(new Figure(d.title(), svg(d), null)));
+        if (value != null) request(g, value.op(), value.args());
+        else if (r.kind().equals("coords")) request(g, "coalesce", one); // the C++ test of a coordinate table
+        else request(g, null, null);
+    }
+
+    /** An operation of the table and its arguments. */
+    private record Call(String op, List<String> args) {}
+
+    /** The bytes of a picture of a request in a format ({@code svg}, {@code png}, {@code tex}). */
+    static byte[] draw(Request r, String format) {
+        Exports.Format f = switch (format) {
+            case "svg" -> Exports.Format.SVG;
+            case "png" -> Exports.Format.PNG;
+            case "tex" -> Exports.Format.TEX;
+            default -> throw new IllegalArgumentException("format '" + org.layoutcat.core.LayoutArgumentException.quote(format)
+                    + "': svg, png or tex");
+        };
+        Diagram d;
+        if (r.kind().equals("copybanks")) { // a stage's picture: its worst instruction
+            d = Stage.of(r).picture();
+        } else if (r.kind().equals("op")) { // the picture of an operation is its result's grid
+            String name = r.arg(0, "the operation");
+            List<String> args = r.args().subList(1, r.args().size());
+            Answer answer = answer(name, args);
+            if (!(answer.value() instanceof AnyLayout l)) {
+                throw new IllegalArgumentException("op: " + name + " answers " + answer.result() + ", not a layout to draw");
+            }
+            d = Pictures.draw("layout", List.of(l.toString()), Pictures.Options.NONE);
+        } else {
+            d = Pictures.draw(r.kind(), r.args(), r.pictureOptions());
+        }
+        return Exports.render(d, f, f == Exports.Format.PNG ? pngScale(d) : 1);
+    }
+
+    /**
+     * The PNG's pixels per picture pixel: 2, or 1 past 1600 px wide (as {@code draw} picks), or less where that
+     * would pass the PNG's limits (a 256×256 grid is 12,432 × 5,751 picture pixels: about 0.7).
+     */
+    static double pngScale(Diagram d) {
+        return Math.min(d.width() > 1600 ? 1 : 2, org.layoutcat.diagrams.export.PngWriter.largestScale(d.width(), d.height()));
+    }
+
+    /** A figure: a picture (SVG), or a step in words. */
+    private record Figure(String label, String svg, String text) {}
+
+    private static String svg(Diagram d) {
+        return new String(Exports.render(d, Exports.Format.SVG, 1), StandardCharsets.UTF_8);
+    }
+
+    /** An element's bytes, as bank_conflicts reads them (0 where none is given). */
+    private static int bytes(String text, String op) {
+        if (text == null || text.isBlank()) return 0;
+        return org.layoutcat.core.swizzle.BankConflicts.elementBytes(ELEMENT_BYTES.reader().read(text, op, 2));
+    }
+
+    private static final ArgKind<Integer> ELEMENT_BYTES = ArgKind.integer("the element's bytes", 1, 16);
+    private static final ArgKind<Integer> VALUE_BITS = ArgKind.integer("the value width in bits", 1, 128);
+
+    private static void notes(JsonGenerator g, List<String> notes) throws IOException {
+        g.writeArrayFieldStart("notes");
+        for (String n : notes) g.writeString(n);
+        g.writeEndArray();
+    }
+
+    /** The batch request behind a view, and whether CuTe C++ and CuTe DSL have a form of it (the copy buttons). */
+    private static void request(JsonGenerator g, String op, List<String> args) throws IOException {
+        if (op == null) return;
+        g.writeObjectFieldStart("request");
+        g.writeStringField("op", op);
+        g.writeArrayFieldStart("args");
+        for (String a : args) g.writeString(a);
+        g.writeEndArray();
+        org.layoutcat.ops.Operation o = Operations.find(op);
+        g.writeBooleanField("cpp", o != null && o.cpp() instanceof org.layoutcat.ops.CodeForm.Call);
+        g.writeBooleanField("dsl", o != null && o.dsl() instanceof org.layoutcat.ops.CodeForm.Call);
+        g.writeEndObject();
+    }
+
+    private static void figures(JsonGenerator g, List<Figure> figures) throws IOException {
+        g.writeArrayFieldStart("figures");
+        for (Figure f : figures) {
+            g.writeStartObject();
+            g.writeStringField("label", f.label());
+            if (f.svg() != null) g.writeStringField("svg", f.svg());
+            if (f.text() != null) g.writeStringField("text", f.text());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
+    private static void panels(JsonGenerator g, List<Grids.Panel> panels) throws IOException {
+        g.writeArrayFieldStart("panels");
+        for (Grids.Panel p : panels) {
+            g.writeStartObject();
+            g.writeStringField("name", p.name());
+            g.writeFieldName("shape");
+            tuple(g, p.shape());
+            g.writeNumberField("rows", p.rows());
+            g.writeNumberField("cols", p.cols());
+            g.writeBooleanField("transposed", p.transposed());
+            g.writeNumberField("x", p.x());
+            g.writeNumberField("y", p.y());
+            g.writeStringField("colour", p.colour());
+            array(g, "offset", p.layer(Grids.Offsets.class).map(Grids.Offsets::offset));
+            array(g, "unswizzled", p.layer(Grids.Swizzle.class).map(Grids.Swizzle::unswizzled));
+            array(g, "bank", p.layer(Grids.Banks.class).map(Grids.Banks::bank));
+            Optional<Grids.Threads> threads = p.layer(Grids.Threads.class);
+            array(g, "thread", threads.map(Grids.Threads::thread));
+            array(g, "value", threads.map(Grids.Threads::value));
+            array(g, "holders", p.layer(Grids.Holders.class).map(Grids.Holders::holders));
+            Optional<Grids.Peers> peers = p.layer(Grids.Peers.class);
+            array(g, "peer", peers.map(Grids.Peers::peer));
+            array(g, "address", p.layer(Grids.Addresses.class).map(Grids.Addresses::address));
+            array(g, "ways", p.layer(Grids.Conflicts.class).map(Grids.Conflicts::ways));
+            array(g, "instruction", p.layer(Grids.Stage.class).map(Grids.Stage::instruction));
+            Optional<Grids.Pairs> pairs = p.layer(Grids.Pairs.class);
+            if (pairs.isPresent()) {
+                array(g, "pairs", pairs.map(Grids.Pairs::pairs));
+                g.writeNumberField("threads", pairs.get().threads());
+            }
+            if (peers.isPresent()) g.writeNumberField("peerPanel", peers.get().panel());
+            Optional<Grids.Text> text = p.layer(Grids.Text.class);
+            if (text.isPresent()) {
+                g.writeArrayFieldStart("text");
+                for (String t : text.get().text()) g.writeString(t);
+                g.writeEndArray();
+            }
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
+    private static void array(JsonGenerator g, String name, Optional<long[]> values) throws IOException {
+        if (values.isEmpty()) return;
+        g.writeFieldName(name);
+        g.writeArray(values.get(), 0, values.get().length);
+    }
+
+    /** A shape as nested JSON arrays of integers: {@code (2,(3,4))} as {@code [2,[3,4]]}. */
+    private static void tuple(JsonGenerator g, IntTuple t) throws IOException {
+        if (t.isLeaf()) {
+            g.writeNumber(t.value());
+            return;
+        }
+        g.writeStartArray();
+        for (IntTuple m : t.modes()) tuple(g, m);
+        g.writeEndArray();
+    }
+}

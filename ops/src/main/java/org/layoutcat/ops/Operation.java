@@ -1,0 +1,172 @@
+package org.layoutcat.ops;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * One operation of the table, declared once as data: CuTe's name, its arguments with their kinds, the core
+ * function it calls, the fields of its reply, its CuTe C++ and CuTe DSL forms (or why it has none), a line of help and
+ * an example. The batch mode, {@code op}, the commands that are aliases of it, {@code op --help} and {@code op list},
+ * {@code cpp} and {@code cpp --dsl}, the README's list and the fuzzer's list all read it. Immutable.
+ *
+ * @param name    CuTe's name, e.g. {@code composition}
+ * @param group   where help lists it
+ * @param help    what it computes, one line
+ * @param params  its arguments, in order; the optional ones last
+ * @param fields  the names of the reply's fields after {@code result}, in order
+ * @param engines whether it takes {@code "engine": "category" | "cute" | "auto"}
+ * @param body    the core function, applied to the arguments read
+ * @param cpp     its CuTe C++ form, or why it has none
+ * @param dsl     its CuTe DSL form, or why it has none
+ * @param example the arguments of an example, answered by a test
+ * @param display how a person sees an answer (the {@code op} command and the aliases): the result and a line
+ *                {@code name: value} per field, unless the operation says otherwise
+ */
+public record Operation(String name, Group group, String help, List<Param<?>> params, List<String> fields, boolean engines,
+        Function<Args, Answer> body, CodeForm cpp, CodeForm dsl, List<String> example, Function<Answer, String> display) {
+
+    /** Where help lists an operation. */
+    public enum Group {
+        ALGEBRA("the layout algebra"),
+        FUNCTION("the layout function: sizes, values, coordinates"),
+        CATEGORY("the categories Tuple and Nest"),
+        CONSTRUCTION("layouts kernels build"),
+        PARTITION("slicing, tiling and partitioning"),
+        MODES("modes"),
+        RECAST("element types and vectors"),
+        TUPLES("integer tuples"),
+        SWIZZLE("swizzled shared memory and its banks"),
+        ATOMS("tensor-core atoms, tiled MMAs and copies");
+
+        private final String words;
+
+        Group(String words) {
+            this.words = words;
+        }
+
+        public String words() {
+            return words;
+        }
+    }
+
+    public Operation {
+        params = List.copyOf(params);
+        fields = List.copyOf(fields);
+        example = List.copyOf(example);
+        boolean optionalSeen = false;
+        for (Param<?> p : params) {
+            if (optionalSeen && !p.optional()) throw new IllegalArgumentException(name + ": a required argument after an optional one");
+            optionalSeen |= p.optional();
+        }
+    }
+
+    /** The fewest arguments a request may give. */
+    public int minArgs() {
+        int n = 0;
+        for (Param<?> p : params) if (!p.optional()) n++;
+        return n;
+    }
+
+    /** The most arguments a request may give. */
+    public int maxArgs() {
+        return params.size();
+    }
+
+    /**
+     * The answer to a request of this operation: its arguments read by their kinds, then the core function.
+     *
+     * @throws IllegalArgumentException where the number of arguments is wrong, an argument cannot be read, or the
+     *         core function refuses the input, each with the reason
+     * @throws ArithmeticException where the answer overflows
+     */
+    public Answer answer(Request r) {
+        return apply(read(r));
+    }
+
+    /**
+     * The core function applied to arguments already read, an overflow in the JDK's words ("long overflow") reworded
+     * to name the operation and its arguments: every path to an answer ({@link #answer}, {@code cpp}) comes here.
+     *
+     * @throws IllegalArgumentException where the core function refuses the input
+     * @throws ArithmeticException where the answer overflows
+     */
+    public Answer apply(Args args) {
+        refuseSizeZero(args);
+        try {
+            return body.apply(args);
+        } catch (ArithmeticException e) {
+            if (!bare(e)) throw e; // the algebra's own words, naming the values
+            List<String> quoted = new ArrayList<>();
+            for (String t : args.texts()) quoted.add(org.layoutcat.core.LayoutArgumentException.quote(t));
+            throw new ArithmeticException(name + " of " + String.join(", ", quoted) + ": a value overflows 64-bit integers");
+        }
+    }
+
+    /**
+     * Why {@code n} arguments are the wrong number for this operation ({@code "to_f2 takes 1 argument, got 0"}), or
+     * null where they are right: the batch mode refuses the request with it, the command line reports it as a usage
+     * error.
+     */
+    public String arityError(int n) {
+        if (n >= minArgs() && n <= maxArgs()) return null;
+        String want = minArgs() == maxArgs() ? String.valueOf(minArgs())
+                : minArgs() + (maxArgs() == minArgs() + 1 ? " or " : " to ") + maxArgs();
+        return name + " takes " + want + " argument" + (maxArgs() == 1 ? "" : "s") + ", got " + n;
+    }
+
+    /**
+     * Refuses an argument of size 0 (an extent 0 in its shape) given to a parameter that does not declare it takes one
+     * ({@link Param#takingSizeZero}), before the operation's algorithm divides by an extent.
+     */
+    private void refuseSizeZero(Args args) {
+        for (int i = 0; i < args.count(); i++) {
+            if (params.get(i).takesSizeZero()) continue;
+            String empty = sizeZero(args.value(i));
+            if (empty != null) {
+                throw new org.layoutcat.core.LayoutArgumentException(() -> name + " of " + org.layoutcat.core.LayoutArgumentException.quote(empty)
+                        + ": the layout has size 0 (an extent 0 in its shape), so it has no index, and " + name
+                        + " takes layouts of size 1 or more; " + String.join(", ", Operations.takingSizeZero()) + " take it");
+            }
+        }
+    }
+
+    /** The text of a layout of size 0 within an argument's value (a layout, a swizzled one, a tiler), or null. */
+    private static String sizeZero(Object v) {
+        return switch (v) {
+            case null -> null;
+            case org.layoutcat.core.InnerSwizzledLayout c -> c.outer().size() == 0 ? c.toString() : null; // its size() is refused
+            case org.layoutcat.core.AnyLayout a -> a.size() == 0 ? a.toString() : null;
+            case org.layoutcat.core.Tiler.ByMode m -> m.modes().stream().map(Operation::sizeZero).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+            case LayoutOrSwizzle.OfLayout o -> sizeZero(o.layout());
+            case List<?> list -> list.stream().map(Operation::sizeZero).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+            default -> null;
+        };
+    }
+
+    /** An arithmetic exception in the JDK's words ("long overflow"), which name no value of the request. */
+    private static boolean bare(ArithmeticException e) {
+        return e.getMessage() == null || Failure.JDK_ARITHMETIC.contains(e.getMessage());
+    }
+
+    /** The arguments of a request, read by their kinds. */
+    public Args read(Request r) {
+        int n = r.args().size();
+        String wrong = arityError(n);
+        if (wrong != null) throw new IllegalArgumentException(wrong);
+        Object[] values = new Object[params.size()];
+        for (int i = 0; i < n; i++) { // an optional argument given as "" is left out (a later one is given: "" 1 STATIC)
+            Param<?> p = params.get(i);
+            values[i] = p.optional() && r.arg(i).isBlank() ? null : p.kind().read(r.arg(i), name, i);
+        }
+        return new Args(this, r.args(), values, r.engine());
+    }
+
+    /** {@code name ARG [ARG]}: the usage line. */
+    public String usage() {
+        List<String> parts = new ArrayList<>();
+        parts.add(name);
+        for (Param<?> p : params) parts.add(p.usage());
+        return String.join(" ", parts);
+    }
+}

@@ -1,0 +1,968 @@
+package org.layoutcat.ops;
+
+import static org.layoutcat.ops.CodeForm.call;
+import static org.layoutcat.ops.CodeForm.callChecking;
+import static org.layoutcat.ops.CodeForm.none;
+import static org.layoutcat.ops.Operation.Group.ALGEBRA;
+import static org.layoutcat.ops.Operation.Group.ATOMS;
+import static org.layoutcat.ops.Operation.Group.CATEGORY;
+import static org.layoutcat.ops.Operation.Group.CONSTRUCTION;
+import static org.layoutcat.ops.Operation.Group.FUNCTION;
+import static org.layoutcat.ops.Operation.Group.MODES;
+import static org.layoutcat.ops.Operation.Group.PARTITION;
+import static org.layoutcat.ops.Operation.Group.RECAST;
+import static org.layoutcat.ops.Operation.Group.SWIZZLE;
+import static org.layoutcat.ops.Operation.Group.TUPLES;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import org.layoutcat.category.NestMorphism;
+import org.layoutcat.category.StandardRepresentation;
+import org.layoutcat.category.compose.CategoricalAlgebra;
+import org.layoutcat.category.compose.CategoricalComposition;
+import org.layoutcat.category.refine.MutualRefinement;
+import org.layoutcat.category.refine.Pullback;
+import org.layoutcat.category.refine.Pushforward;
+import org.layoutcat.ops.CodeForm.When;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.IntTuple;
+import org.layoutcat.core.Layout;
+import org.layoutcat.core.Tiler;
+import org.layoutcat.core.atom.Atoms;
+import org.layoutcat.core.atom.CopyStage;
+import org.layoutcat.core.swizzle.SwizzleSearch;
+import org.layoutcat.core.tma.TmaDataType;
+import org.layoutcat.core.tma.TmaDescriptor;
+import org.layoutcat.core.tma.TmaDescriptor.Extents;
+import org.layoutcat.core.algebra.Coalesce;
+import org.layoutcat.core.algebra.Complement;
+import org.layoutcat.core.algebra.Composition;
+import org.layoutcat.core.algebra.Divide;
+import org.layoutcat.core.algebra.Inverse;
+import org.layoutcat.core.algebra.Nullspace;
+import org.layoutcat.core.algebra.Product;
+import org.layoutcat.core.atom.CopyAtom;
+import org.layoutcat.core.atom.MmaAtom;
+import org.layoutcat.core.atom.TiledCopy;
+import org.layoutcat.core.atom.TiledMma;
+import org.layoutcat.core.construct.Compact;
+import org.layoutcat.core.construct.TileToShape;
+import org.layoutcat.core.construct.TvLayout;
+import org.layoutcat.core.modes.Modes;
+import org.layoutcat.core.modes.SliceCoord;
+import org.layoutcat.core.modes.Sliced;
+import org.layoutcat.core.modes.Slicing;
+import org.layoutcat.core.modes.TupleArithmetic;
+import org.layoutcat.core.partition.Partition;
+import org.layoutcat.core.recast.Recast;
+import org.layoutcat.core.recast.Vectorization;
+import org.layoutcat.core.f2.F2Map;
+import org.layoutcat.core.f2.F2View;
+import org.layoutcat.core.swizzle.BankConflicts;
+import org.layoutcat.core.swizzle.GmmaDescriptor;
+import org.layoutcat.core.swizzle.GmmaSmemAtoms;
+
+/**
+ * The table of operations: each declared once, here, by CuTe's name, with its arguments, its core function, the
+ * fields of its reply, its CuTe C++ and CuTe DSL forms, a line of help and an example. Everything that answers or
+ * describes an operation reads this table: the batch mode, {@code layoutcat op}, the commands that are its aliases
+ * ({@code compose}, {@code complement}, …), {@code op list} and {@code op --help}, {@code cpp} and {@code cpp --dsl},
+ * the README's list (a test compares them) and the batch fuzzer.
+ *
+ * <p>Adding an operation is adding its entry here and its core function in the library. The library chooses by the
+ * kind of layout ({@link AnyLayout}); an argument's text is read by its kind ({@link ArgKind}) and nowhere else.
+ */
+public final class Operations {
+    private Operations() {}
+
+    // The parameters the entries share, by their usual names.
+    private static final Param<AnyLayout> L = Param.of("L", ArgKind.ANY_LAYOUT, "the layout");
+    /** {@link #L} where the operation takes a layout of size 0 too, as CuTe C++ does ({@code size((4,0):(1,4)) = 0}). */
+    private static final Param<AnyLayout> L0 = L.takingSizeZero();
+    private static final Param<AnyLayout> A = Param.of("A", ArgKind.ANY_LAYOUT, "the layout applied second, or divided, or repeated");
+    private static final Param<Tiler> B = Param.of("B", ArgKind.TILER, "the layout or tiler <...> applied first");
+    private static final Param<Layout> LI = Param.of("L", ArgKind.LAYOUT, "the layout");
+    private static final Param<IntTuple> SHAPE = Param.of("shape", ArgKind.TUPLE, "the shape");
+
+    /** Which engine answers an operation that has several. */
+    private static final String CATEGORY_ENGINE = "category";
+    private static final String CUTE_ENGINE = "cute";
+
+    /**
+     * The entries declared so far, in the table's order (guarded by the class's lock). The table is declared group
+     * by group, in order, as far as a lookup needs: a command that answers one operation declares the groups up to
+     * its own and no more (each entry's function is linked when declared, the start of a command's JVM).
+     */
+    private static final List<Operation> TABLE = new ArrayList<>();
+
+    /** The groups of the table, in order, each declared by its method. */
+    private static final int GROUPS = 10;
+
+    /** How many groups are declared (guarded by the class's lock). */
+    private static int declared;
+
+    /** The entries declared so far by name: replaced, never changed, as groups are declared. */
+    private static volatile Map<String, Operation> byName = Map.of();
+
+    /** The whole table, once every group is declared. */
+    private static volatile List<Operation> all;
+
+    /** Declares the next group of the table; false where every group is declared. */
+    private static synchronized boolean declareNext() {
+        if (declared == GROUPS) return false;
+        switch (declared) {
+            case 0 -> algebra();
+            case 1 -> layoutFunction();
+            case 2 -> category();
+            case 3 -> construction();
+            case 4 -> partition();
+            case 5 -> modes();
+            case 6 -> recast();
+            case 7 -> tuples();
+            case 8 -> swizzle();
+            case 9 -> atoms();
+            default -> throw new IllegalStateException("group " + declared);
+        }
+        declared++;
+        Map<String, Operation> m = new LinkedHashMap<>();
+        for (Operation o : TABLE) if (m.put(o.name(), o) != null) throw new IllegalStateException("operation " + o.name() + " declared twice");
+        byName = Collections.unmodifiableMap(m);
+        if (declared == GROUPS) all = List.copyOf(TABLE);
+        return true;
+    }
+
+    /** Every operation, in the table's order. */
+    public static List<Operation> all() {
+        while (all == null) declareNext();
+        return all;
+    }
+
+    /** The names of every operation, in the table's order. */
+    public static Collection<String> names() {
+        all();
+        return byName.keySet();
+    }
+
+    /**
+     * The operation of that name.
+     *
+     * @throws IllegalArgumentException for an unknown name, suggesting the nearest
+     */
+    public static Operation named(String name) {
+        Operation o = find(name);
+        if (o == null) throw new IllegalArgumentException(unknown(name));
+        return o;
+    }
+
+    /** The operations some parameter of which takes a layout of size 0 ({@link Param#takingSizeZero}), by name. */
+    static List<String> takingSizeZero() {
+        return all().stream().filter(o -> o.params().stream().anyMatch(Param::takesSizeZero)).map(Operation::name).sorted().toList();
+    }
+
+    /** The operation of that name, or null. */
+    public static Operation find(String name) {
+        Operation o = byName.get(name);
+        // declareNext answers false once another thread has declared the rest: the map is read again after it
+        while (o == null) {
+            boolean more = declareNext();
+            o = byName.get(name);
+            if (!more) break;
+        }
+        return o;
+    }
+
+    /**
+     * The answer to a request.
+     *
+     * @throws IllegalArgumentException for an unknown operation, a wrong number of arguments, an argument that cannot
+     *         be read, or an input the operation refuses, each with the reason
+     * @throws ArithmeticException where the answer overflows
+     */
+    public static Answer answer(Request r) {
+        return named(r.op()).answer(r);
+    }
+
+    /** {@code unknown op "x"; did you mean "y"? known ops: ...}. */
+    static String unknown(String name) {
+        String near = nearest(name);
+        return "unknown op \"" + org.layoutcat.core.LayoutArgumentException.quote(name) + "\"" + (near == null ? "" : "; did you mean \"" + near + "\"?") + "; known ops: "
+                + String.join(", ", names());
+    }
+
+    /**
+     * The commands that stand for an operation (their name as {@code layoutcat CMD}), by name: {@code op CMD} reads
+     * them too, and a typo of one is answered with its operation.
+     */
+    public static final Map<String, String> ALIASES = Map.of("compose", "composition", "complement", "complement",
+            "coalesce", "coalesce", "eval", "eval", "morphism", "to_morphism", "banks", "bank_conflicts", "tma", "tma_descriptor");
+
+    /**
+     * The operation whose name, or the name of a command standing for it ({@link #ALIASES}), is nearest to
+     * {@code name} by edit distance, where it is near enough to be a typo ({@code compse}: composition); else null.
+     */
+    public static String nearest(String name) {
+        if (name == null || name.length() > 64) return null;
+        java.util.stream.Stream<String> candidates = java.util.stream.Stream.concat(names().stream(), ALIASES.keySet().stream());
+        return candidates.min(Comparator.comparingInt(n -> distance(n, name)))
+                .filter(n -> distance(n, name) <= Math.max(2, name.length() / 3)).map(n -> ALIASES.getOrDefault(n, n)).orElse(null);
+    }
+
+    /** Levenshtein distance. */
+    static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) prev[j] = j;
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // The entries
+
+    private static void algebra() {
+        Param<IntTuple> profile = Param.optional("profile", ArgKind.TUPLE, "the target profile, e.g. (1,1)");
+        op("coalesce", ALGEBRA, "the fewest modes with the same layout function, mode by mode for a profile", List.of(L, profile),
+                a -> Answer.of(a.has(profile) ? Coalesce.coalesce(a.get(L), a.get(profile)) : Coalesce.coalesce(a.get(L))),
+                call("coalesce({L}⟦, {profile}⟧)"), call("cute.coalesce({L}⟦, target_profile={profile}⟧)"), "(2,(1,6)):(1,(6,2))");
+        op("filter", ALGEBRA, "the layout without its size-1 and stride-0 modes, coalesced", List.of(L, profile),
+                a -> Answer.of(a.has(profile) ? Coalesce.filter(a.get(L), a.get(profile)) : Coalesce.filter(a.get(L))),
+                call("filter({L}⟦, {profile}⟧)"), call("cute.filter({L}⟦, {profile}⟧)"), "(4,2,3):(2,0,8)");
+        Operation composition = engineAware("composition", "A∘B (B applied first): R(c) = A(B(c)), shaped like B",
+                CategoricalComposition::compose, Composition::compose, Composition::compose,
+                call("composition({A}, {B})"), call("cute.composition({A}, {B})"), "(12,3,6):(1,72,12)", "(6,6):(1,6)");
+        TABLE.add(composition);
+        Param<IntTuple> cotarget = Param.optional("N", ArgKind.TUPLE, "the cotarget (default cosize(L))");
+        op("complement", ALGEBRA, "comp(L, N): the offsets in [0, N) that L does not reach, as a layout", List.of(L, cotarget),
+                a -> Answer.of(a.has(cotarget) ? Complement.complement(a.get(L), a.get(cotarget)) : Complement.complement(a.get(L))),
+                call("complement({L}⟦, {N}⟧)"), call("cute.complement({L}⟦, {N}⟧)"), "(2,4):(1,2)", "16");
+        op("right_inverse", ALGEBRA, "R with L(R(i)) = i, as large as the strides allow", List.of(L),
+                a -> Answer.of(Inverse.rightInverse(a.get(L))), call("right_inverse({L})"), call("cute.right_inverse({L})"), "(4,2):(2,1)");
+        op("left_inverse", ALGEBRA, "R with R(L(i)) = i for an injective L; CuTe's quasi-inverse, L(R(L(i))) = L(i), for another", List.of(L),
+                a -> Answer.of(Inverse.leftInverse(a.get(L))), call("left_inverse({L})"), call("cute.left_inverse({L})"), "(4,2):(1,5)");
+        TABLE.add(engineAware("logical_divide", "A∘(B, comp(B, size A)): A split into tiles of B and the rest",
+                CategoricalAlgebra::logicalDivide, Divide::logicalDivide, Divide::logicalDivide,
+                call("logical_divide({A}, {B})"), call("cute.logical_divide({A}, {B})"), "(4,8):(1,4)", "(2,2):(1,4)"));
+        divide("zipped_divide", "((tiles),(rests)): the tile modes gathered, then the rests", Divide::zippedDivide);
+        divide("tiled_divide", "((tiles),rest0,rest1,...)", Divide::tiledDivide);
+        divide("flat_divide", "(tile0,tile1,...,rest0,rest1,...)", Divide::flatDivide);
+        TABLE.add(engineAware("logical_product", "(A, comp(A, size A·cosize B)∘B): copies of A laid out by B",
+                CategoricalAlgebra::logicalProduct, Product::logicalProduct, Product::logicalProduct,
+                call("logical_product({A}, {B})"), call("cute.logical_product({A}, {B})"), "(2,2):(4,1)", "6:1"));
+        product("zipped_product", "((A's modes),(copies...))", Product::zippedProduct);
+        product("tiled_product", "((A's modes),copy0,copy1,...)", Product::tiledProduct);
+        product("flat_product", "(A's modes..., copies...)", Product::flatProduct);
+        Param<Layout> bl = Param.of("B", ArgKind.LAYOUT, "the layout of the copies");
+        op("blocked_product", ALGEBRA, "((a0,b0),(a1,b1),...): A's blocks laid out by B, mode by mode", List.of(A, bl),
+                a -> Answer.of(Product.blockedProduct(a.get(A), a.get(bl))), call("blocked_product({A}, {B})"),
+                call("cute.blocked_product({A}, {B})"), "(2,2):(1,2)", "(2,3):(1,2)");
+        op("raked_product", ALGEBRA, "((b0,a0),(b1,a1),...): A's elements raked across B's copies", List.of(A, bl),
+                a -> Answer.of(Product.rakedProduct(a.get(A), a.get(bl))), call("raked_product({A}, {B})"),
+                call("cute.raked_product({A}, {B})"), "(2,2):(1,2)", "(2,3):(1,2)");
+    }
+
+    private static void divide(String name, String help, BiFunction<AnyLayout, Tiler, AnyLayout> f) {
+        op(name, ALGEBRA, help, List.of(A, B), a -> Answer.of(f.apply(a.get(A), a.get(B))), call(name + "({A}, {B})"),
+                call("cute." + name + "({A}, {B})"), "(8,8):(1,8)", "<2:1,4:1>");
+    }
+
+    private static void product(String name, String help, BiFunction<AnyLayout, Tiler, AnyLayout> f) {
+        op(name, ALGEBRA, help, List.of(A, B), a -> Answer.of(f.apply(a.get(A), a.get(B))), call(name + "({A}, {B})"),
+                call("cute." + name + "({A}, {B})"), "(2,2):(1,2)", "<3:1,2:1>");
+    }
+
+    /**
+     * An operation of {@code "engine": "category" | "cute" | "auto"} on layouts with integer strides: {@code category}
+     * computes through morphisms and refuses a non-tractable input; {@code cute} runs CuTe's algorithm; {@code auto}
+     * (the default) runs CuTe's and, where CuTe refuses a pair of tractable layouts, the category's, which composes some
+     * pairs CuTe cannot. The reply names the engine that answered. Layouts of the other kinds have one engine, CuTe's
+     * algebra of their kind, and name none.
+     */
+    private static Operation engineAware(String name, String help, BiFunction<Layout, Tiler, Layout> category,
+            BiFunction<Layout, Tiler, Layout> cute, BiFunction<AnyLayout, Tiler, AnyLayout> anyKind, CodeForm cpp, CodeForm dsl,
+            String... example) {
+        return new Operation(name, ALGEBRA, help, List.of(A, B), List.of(), true, a -> {
+            if (!(a.get(A) instanceof Layout x) || !integerTiler(a.get(B))) return Answer.of(anyKind.apply(a.get(A), a.get(B)));
+            Tiler y = a.get(B);
+            switch (a.engine()) {
+                case CUTE_ENGINE:
+                    return Answer.of(cute.apply(x, y), CUTE_ENGINE);
+                case CATEGORY_ENGINE:
+                    return Answer.of(category.apply(x, y), CATEGORY_ENGINE);
+                default:
+                    try {
+                        return Answer.of(cute.apply(x, y), CUTE_ENGINE);
+                    } catch (IllegalArgumentException | ArithmeticException refused) {
+                        if (!CategoricalComposition.isTractablePair(x, y)) throw refused;
+                        try {
+                            return Answer.of(category.apply(x, y), CATEGORY_ENGINE);
+                        } catch (IllegalArgumentException | ArithmeticException alsoRefused) {
+                            throw refused;
+                        }
+                    }
+            }
+        }, cpp, dsl, List.of(example), Operations::lines);
+    }
+
+    /** True for a tiler of layouts with integer strides only (a layout, or by-mode tilers of them). */
+    private static boolean integerTiler(Tiler t) {
+        if (t instanceof Tiler.ByMode m) {
+            for (Tiler mode : m.modes()) if (!integerTiler(mode)) return false;
+            return true;
+        }
+        return t instanceof Layout;
+    }
+
+    private static void layoutFunction() {
+        op("size", FUNCTION, "the number of indices in the domain", List.of(L0), a -> Answer.of(a.get(L0).size()),
+                call("size({L})"), call("cute.size({L})"), "(2,(2,2)):(2,(1,4))");
+        op("cosize", FUNCTION, "CuTe's cosize, 1 + Σ (s−1)·|d|: one past the largest offset where strides are ≥ 0; of a swizzled layout, 1 + its largest value", List.of(L0), a -> Answer.of(a.get(L0).cosize()),
+                call("cosize({L})"), call("cute.cosize({L})"), "(2,(2,2)):(2,(1,4))");
+        op("rank", FUNCTION, "the number of top-level modes", List.of(L0), a -> Answer.of(a.get(L0).rank()),
+                call("rank({L})"), call("cute.rank({L})"), "(2,(2,2)):(2,(1,4))");
+        op("depth", FUNCTION, "the nesting depth of the shape", List.of(L0), a -> Answer.of(a.get(L0).depth()),
+                call("depth({L})"), call("cute.depth({L})"), "(2,(2,2)):(2,(1,4))");
+        Param<IntTuple> at = Param.of("at", ArgKind.TUPLE, "an index or a hierarchical coordinate");
+        op("eval", FUNCTION, "the layout function at an index or a coordinate (a coordinate where strides are 1@i)", List.of(L0, at),
+                a -> Answer.of(value(a.get(L0), a.get(at))),
+                callChecking("{L}({at:literal})").checkValue("result", "r", "L", When.COMPILE), none("CuTe DSL evaluates a layout"
+                        + " inside @cute.jit only on dynamic values; use cute.crd2idx"), "(2,(2,2)):(2,(1,4))", "(1,(0,1))");
+        Param<IntTuple> index = Param.of("index", ArgKind.TUPLE, "an index in [0, size), or a coordinate whose integers"
+                + " are indices of the shape's modes they meet");
+        op("idx2crd", FUNCTION, "the colexicographic coordinate of an index (or of each integer of a coordinate) in the shape", List.of(L0, index),
+                a -> Answer.of(a.get(L0).idx2crd(a.get(index))), call("idx2crd({index:literal}, shape({L}))"),
+                call("cute.idx2crd({index:literal}, {L}.shape)"), "(2,(3,4)):(1,(2,6))", "7");
+        Param<IntTuple> coord = Param.of("coord", ArgKind.TUPLE, "a hierarchical coordinate");
+        op("crd2idx", FUNCTION, "the index of a coordinate in the shape", List.of(L0, coord),
+                a -> Answer.of(a.get(L0).crd2idx(a.get(coord))), call("crd2idx({coord:literal}, shape({L}))"),
+                call("cute.crd2idx({coord:literal}, {L}.shape)"), "(2,(3,4)):(1,(2,6))", "(1,(0,1))");
+        Param<Long> offset = Param.of("offset", ArgKind.INDEX, "an offset L reaches");
+        op("hier_coord", FUNCTION, "the coordinate where L takes that offset (CuTeDSL's get_hier_coord)", List.of(LI, offset),
+                a -> Answer.of(a.get(LI).coordinateOf(a.get(offset))), call("{L}.get_hier_coord({offset:literal})"),
+                none("CuTe DSL's get_hier_coord takes a dynamic offset inside @cute.jit"), "(2,(3,4)):(12,(1,3))", "9");
+    }
+
+    /** The layout function at an index or a coordinate, as {@link AnyLayout#value} gives it. */
+    private static Object value(AnyLayout l, IntTuple at) {
+        if (l instanceof CoordLayout c) return c.scaledBasisValue(at).map(Object.class::cast).orElseGet(() -> c.value(at));
+        return l.value(at).value();
+    }
+
+    private static void category() {
+        Param<NestMorphism> f = Param.of("f", ArgKind.MORPHISM, "a nest morphism S --(α)--> T");
+        Param<IntTuple> t = Param.of("T", ArgKind.TUPLE, "a tuple");
+        Param<IntTuple> u = Param.of("U", ArgKind.TUPLE, "a tuple");
+        Param<IntTuple> refinement = Param.of("refinement", ArgKind.TUPLE, "a tuple refining f's codomain (pullback) or domain (pushforward)");
+        String noCute = "CuTe has no categorical morphisms; the category module is layoutcat's (Categorical Foundations for CuTe Layouts)";
+        TABLE.add(new Operation("to_morphism", CATEGORY, "the standard representation f_L of a tractable layout, S --(α)--> T",
+                List.of(LI), List.of(), false, a -> Answer.of(StandardRepresentation.of(a.get(LI)).toString(), CATEGORY_ENGINE),
+                none(noCute), none(noCute), List.of("(2,2):(3,30)"), Operations::lines));
+        TABLE.add(new Operation("from_morphism", CATEGORY, "the layout a morphism encodes, L_f", List.of(f), List.of(), false,
+                a -> Answer.of(a.get(f).encodedLayout().toString(), CATEGORY_ENGINE), none(noCute), none(noCute),
+                List.of("(2,2) --(2,4)--> (3,2,5,2)"), Operations::lines));
+        TABLE.add(new Operation("mutual_refinement", CATEGORY, "the mutual refinement (T′, U′) of two tuples", List.of(t, u),
+                List.of(), false, a -> Answer.of(MutualRefinement.require(a.get(t), a.get(u)).toString(), CATEGORY_ENGINE),
+                none(noCute), none(noCute), List.of("(6,6)", "(12,3)"), Operations::lines));
+        TABLE.add(new Operation("pullback", CATEGORY, "the pullback of f along a refinement of its codomain", List.of(f, refinement),
+                List.of(), false, a -> Answer.of(Pullback.along(a.get(f), a.get(refinement)).toString(), CATEGORY_ENGINE),
+                none(noCute), none(noCute), List.of("(2,2) --(2,4)--> (3,2,5,2)", "(3,2,5,(2,1))"), Operations::lines));
+        TABLE.add(new Operation("pushforward", CATEGORY, "the pushforward of f along a refinement of its domain", List.of(f, refinement),
+                List.of(), false, a -> Answer.of(Pushforward.along(a.get(f), a.get(refinement)).toString(), CATEGORY_ENGINE),
+                none(noCute), none(noCute), List.of("(2,2) --(2,4)--> (3,2,5,2)", "(2,(2,1))"), Operations::lines));
+    }
+
+    private static void construction() {
+        Param<Long> current = Param.optional("current", ArgKind.INDEX, "the stride to start from (default 1)");
+        op("compact_col_major", CONSTRUCTION, "LayoutLeft strides of a shape, 0 at extent 1", List.of(SHAPE, current),
+                a -> Answer.of(a.has(current) ? Compact.colMajor(a.get(SHAPE), a.get(current)) : Compact.colMajor(a.get(SHAPE))),
+                call("compact_col_major({shape:literal}⟦, {current:literal}⟧)"), call("cute.compact_col_major({shape:literal}⟦, {current:literal}⟧)"),
+                "(2,1,(3,1))");
+        op("compact_row_major", CONSTRUCTION, "LayoutRight strides of a shape", List.of(SHAPE, current),
+                a -> Answer.of(a.has(current) ? Compact.rowMajor(a.get(SHAPE), a.get(current)) : Compact.rowMajor(a.get(SHAPE))),
+                call("compact_row_major({shape:literal}⟦, {current:literal}⟧)"), call("cute.compact_row_major({shape:literal}⟦, {current:literal}⟧)"),
+                "(2,(3,4))");
+        Param<IntTuple> order = Param.of("order", ArgKind.TUPLE, "the rank of each mode's stride");
+        op("make_ordered_layout", CONSTRUCTION, "the compact layout with modes laid out in the given order", List.of(SHAPE, order),
+                a -> Answer.of(Compact.orderedLayout(a.get(SHAPE), a.get(order))),
+                call("make_ordered_layout({shape:literal}, {order:literal})"), call("cute.make_ordered_layout({shape:literal}, order={order:literal})"),
+                "(2,2,2,2)", "(0,2,3,1)");
+        Param<Layout> thr = Param.of("thr", ArgKind.LAYOUT, "the threads' layout");
+        Param<Layout> val = Param.of("val", ArgKind.LAYOUT, "each thread's values' layout");
+        op("make_layout_tv", CONSTRUCTION, "(thread, value) → tile coordinate of a thread and value layout, with its tiler",
+                List.of(thr, val), List.of("tiler"), a -> {
+                    TvLayout tv = TvLayout.make(a.get(thr), a.get(val));
+                    return Answer.of(tv.layout()).with("tiler", tv.tiler());
+                }, callChecking("make_layout_tv_cpp({thr}, {val})")
+                        .after("// CuTe DSL's make_layout_tv, as CuTe C++'s make_tiled_copy builds it",
+                                "auto make_layout_tv_cpp = [](auto thr, auto val) { auto mn = raked_product(thr, val);"
+                                        + " return make_tuple(right_inverse(mn).with_shape(make_shape(size(thr), size(val))),"
+                                        + " product_each(shape(mn))); };")
+                        .check("result", "get<0>(r)").check("tiler", "get<1>(r)"),
+                callChecking("cute.make_layout_tv({thr}, {val})").check("result", "r[1]").check("tiler", "r[0]"), "(2,2):(1,2)", "(2,3):(1,2)");
+        op("make_identity_layout", CONSTRUCTION, "the layout whose value at each index is its coordinate: strides 1@0, 1@1, ...",
+                List.of(SHAPE), a -> Answer.of(CoordLayout.identity(a.get(SHAPE))),
+                callChecking("make_identity_layout({shape:literal})").checkIdentity("result", "r"),
+                call("cute.make_identity_layout({shape:literal})"), "(4,8)");
+    }
+
+    private static void partition() {
+        Param<SliceCoord> c = Param.of("coord", ArgKind.COORD, "a coordinate, _ for the modes kept");
+        op("slice", PARTITION, "the modes of L under the wildcards, and L at c with each _ read as 0", List.of(L, c), List.of("offset"),
+                a -> sliced(Slicing.sliceAndOffset(a.get(c), a.get(L))),
+                callChecking("slice_and_offset({coord:literal}, {L})").check("result", "get<0>(r)")
+                        .checkValue("offset", "get<1>(r)", "L", When.COMPILE),
+                callChecking("cute.slice_({L}, {coord:literal})").check("result", "r"), "(2,(3,4)):(1,(2,6))", "(_,(1,_))");
+        op("dice", PARTITION, "the modes of L at the integers of c", List.of(L, c),
+                a -> Answer.of(Slicing.dice(a.get(c), a.get(L))), call("dice({coord:literal}, {L})"), call("cute.dice({L}, {coord:literal})"),
+                "(2,(3,4)):(1,(2,6))", "(_,(1,_))");
+        Param<Tiler> tiler = Param.of("tiler", ArgKind.TILER, "the tile's shape or tiler");
+        Param<SliceCoord> at = Param.of("coord", ArgKind.COORD, "the tile's coordinate among the tiles, _ for all");
+        Param<SliceCoord> step = Param.optional("step", ArgKind.COORD, "a projection of the tiler and the coordinate: 1 keeps"
+                + " a mode, _ (CuTe's X) drops it, e.g. (1,_,1) for A's tile of a CTA tiler (M,N,K)");
+        op("local_tile", PARTITION, "the tile of L at a coordinate among its tiles (a thread block's tile), and its offset",
+                List.of(L, tiler, at, step), List.of("offset"), a -> sliced(a.has(step)
+                        ? Partition.localTile(a.get(L), a.get(tiler), a.get(at), a.get(step))
+                        : Partition.localTile(a.get(L), a.get(tiler), a.get(at))),
+                callChecking("local_tile({L:tensor}, {tiler}, {coord:literal}⟦, {step:literal}⟧)").check("result", "r.layout()")
+                        .checkValue("offset", "*r.data()", "L", When.RUN),
+                none("CuTe DSL's local_tile takes a tensor; use cpp for the host test, or slice a layout"),
+                "(16,64):(1,16)", "(4,8)", "(1,_)");
+        Param<Layout> threads = Param.of("threads", ArgKind.LAYOUT, "the threads' layout");
+        Param<Long> thread = Param.of("thread", ArgKind.INDEX, "the thread's index");
+        op("local_partition", PARTITION, "a thread's elements of every tile of L, and the offset of its first",
+                List.of(L, threads, thread), List.of("offset"), a -> sliced(Partition.localPartition(a.get(L), a.get(threads), a.get(thread))),
+                callChecking("local_partition({L:tensor}, {threads}, {thread:literal})").check("result", "r.layout()")
+                        .checkValue("offset", "*r.data()", "L", When.RUN),
+                none("CuTe DSL's local_partition takes a tensor; use cpp for the host test, or slice a layout"),
+                "(16,64):(1,16)", "(2,16):(1,2)", "5");
+    }
+
+    private static void copyBankConflicts(Param<CopyAtom> copy, Param<Integer> valueBits) {
+        Param<AnyLayout> smem = Param.of("smem", ArgKind.ANY_LAYOUT, "the tile's layout in shared memory, swizzled or not");
+        Param<Layout> thr = Param.of("thr_layout", ArgKind.LAYOUT, "the threads' layout");
+        Param<Layout> val = Param.of("val_layout", ArgKind.LAYOUT, "each thread's values' layout");
+        Param<CopyAtom.Side> side = Param.optional("side", ArgKind.oneOf(CopyAtom.Side.class), "SRC or DST: the side in shared memory"
+                + " (default: the atom's: ldmatrix reads, stmatrix and cp.async write)");
+        TABLE.add(new Operation("copy_bank_conflicts", ATOMS, "a tiled copy's shared-memory wavefronts over a tile: every instruction of"
+                + " every warp, against the fewest possible", List.of(smem, copy, valueBits, thr, val, side), List.of("minimum", "degree",
+                        "threads", "vector_bytes", "instructions", "worst_instruction"), false,
+                a -> stageBanks(CopyStage.bankConflicts(TiledCopy.of(a.get(copy), a.get(valueBits), a.get(thr), a.get(val)), a.get(smem),
+                        a.getOr(side, null))),
+                none("bank conflicts are the hardware's, not CuTe's: layoutcat gpu banks measures them on the GPU"),
+                none("bank conflicts are the hardware's, not CuTe's"),
+                List.of("Sw<3,3,3> o 0 o ((8,4),(64,1)):((64,512),(1,0))", "SM80_CP_ASYNC_CACHEALWAYS_U128", "16", "(16,8):(8,1)", "(1,8)"),
+                answer -> ((BankConflicts.Stage) answer.detail()).table()));
+    }
+
+    /**
+     * One access of a stage, as {@code swizzle_search} reads it: a tiled copy and its side in shared memory (null: the
+     * atom's), or an access layout (thread, value, instruction…) → index of the tile, column-major.
+     */
+    public record StageCopy(TiledCopy copy, CopyAtom.Side side, Layout access, String text) {
+        static final String WORDS = "an access: ATOM/BITS/THR/VAL (make_tiled_copy), or ATOM/A|B|C/MMA/ATOMS (make_tiled_copy_A|B|C"
+                + " of a tiled MMA), then /SRC or /DST where the atom does not say which side is shared memory; or a layout"
+                + " (thread, value[, instruction...]) -> index of the tile, column-major";
+
+        /**
+         * Reads an access as {@code swizzle_search} takes it.
+         *
+         * @throws org.layoutcat.core.LayoutArgumentException where the text is none of {@link #WORDS}
+         */
+        public static StageCopy parse(String text) {
+            return switch (org.layoutcat.core.CuTeNotation.parseAccessOrCopy(text)) {
+                case org.layoutcat.core.CuTeNotation.AccessOrCopy.Access a -> new StageCopy(null, null, a.access(), text.trim());
+                case org.layoutcat.core.CuTeNotation.AccessOrCopy.Copy c -> ofCopy(text, c.fields());
+            };
+        }
+
+        /** The tiled copy whose fields {@code p} are, {@code text} read. */
+        private static StageCopy ofCopy(String text, List<String> p) {
+            if (p.size() < 4 || p.size() > 5) throw new org.layoutcat.core.LayoutArgumentException("copy \"" + text + "\": expected " + WORDS);
+            CopyAtom atom = Atoms.copy(p.get(0));
+            String how = p.get(1);
+            TiledCopy c;
+            if (how.equals("A") || how.equals("B") || how.equals("C")) {
+                TiledMma m = TiledMma.of(Atoms.mma(p.get(2)), TiledMma.parseAtomLayout(p.get(3)), null);
+                c = switch (how) {
+                    case "A" -> TiledCopy.forA(atom, m.atom().ab().bits(), m);
+                    case "B" -> TiledCopy.forB(atom, m.atom().bType().bits(), m);
+                    default -> TiledCopy.forC(atom, m.atom().d().bits(), m);
+                };
+            } else {
+                c = TiledCopy.of(atom, (int) ArgKind.integer("value bits", 1, 128).read(how, "swizzle_search", 0),
+                        Layout.parse(p.get(2)), Layout.parse(p.get(3)));
+            }
+            CopyAtom.Side side = p.size() == 5 ? ArgKind.oneOf(CopyAtom.Side.class).read(p.get(4), "swizzle_search", 0) : null;
+            return new StageCopy(c, side, null, text.trim());
+        }
+
+        /**
+         * The access over a tile: its layout (thread, value, instruction...) → index, and the lanes that give addresses.
+         *
+         * @throws org.layoutcat.core.LayoutArgumentException where the atom does not say which side is shared memory and
+         *         none is given, or the copy does not tile the tile
+         */
+        public SwizzleSearch.Access access(IntTuple tile) {
+            if (access != null) return new SwizzleSearch.Access(text, access, 32);
+            CopyAtom.Side s = side != null ? side : CopyStage.sharedSide(copy.atom());
+            if (s == null) {
+                throw new org.layoutcat.core.LayoutArgumentException("copy \"" + text + "\": " + copy.atom().name()
+                        + " loads or stores either side: end it with /SRC or /DST, the side in shared memory");
+            }
+            return new SwizzleSearch.Access(copy.atom().name(), CopyStage.access(copy, tile, s), CopyStage.addressLanes(copy.atom()));
+        }
+    }
+
+    private static void swizzleSearch() {
+        Param<IntTuple> tile = Param.of("tile", ArgKind.TUPLE, "the tile's shape (MN, K), powers of two");
+        Param<Integer> elem = Param.of("elem", ArgKind.integer("the element's bytes", 1, 8), "bytes per element");
+        Param<GmmaSmemAtoms.Major> major = Param.of("major", ArgKind.oneOf(GmmaSmemAtoms.Major.class), "K or MN: the tile's contiguous mode");
+        ArgKind<StageCopy> stageCopy = new ArgKind<>(StageCopy.WORDS, (t, op, i) -> StageCopy.parse(t));
+        Param<StageCopy> write = Param.of("write", stageCopy, "the copy that fills the tile");
+        Param<StageCopy> read = Param.of("read", stageCopy, "the copy that drains it");
+        TABLE.add(new Operation("swizzle_search", SWIZZLE, "the shared-memory tile layouts (swizzles, GMMA atoms) ranked by a stage's"
+                + " wavefronts, against the lower bound and CUTLASS's choice", List.of(tile, elem, major, write, read),
+                List.of("wavefronts", "lower_bound", "meets_bound", "cutlass", "cutlass_wavefronts", "candidates", "xor_map", "xor_wavefronts",
+                        "xor_map_f2"),
+                false, a -> {
+                    IntTuple t = a.get(tile);
+                    SwizzleSearch.Result r = SwizzleSearch.search(t, a.get(elem), a.get(major), List.of(a.get(write).access(t), a.get(read).access(t)));
+                    Answer ans = Answer.of(r.best().smem()).withDetail(r).with("wavefronts", r.best().wavefronts())
+                            .with("lower_bound", r.lowerBound()).with("meets_bound", r.meetsBound());
+                    if (r.cutlass() != null) ans = ans.with("cutlass", r.cutlass().smem()).with("cutlass_wavefronts", r.cutlass().wavefronts());
+                    ans = ans.with("candidates", r.candidates());
+                    if (r.xor() != null) {
+                        ans = ans.with("xor_map", r.xor()).with("xor_wavefronts", r.xor().wavefronts());
+                        Layout compact = a.get(major) == GmmaSmemAtoms.Major.K ? Layout.of(t, IntTuple.flat(t.mode(1).product(), 1))
+                                : Layout.of(t, IntTuple.flat(1, t.mode(0).product()));
+                        ans = ans.with("xor_map_f2", r.xor().f2(compact));
+                    }
+                    return ans;
+                },
+                none("CuTe chooses no swizzle: CUTLASS's builders pick one by a fixed rule (ss_smem_selector), which the reply's"
+                        + " \"cutlass\" field gives"), none("CuTe DSL chooses no swizzle"),
+                List.of("(128,16)", "2", "K", "SM80_CP_ASYNC_CACHEALWAYS_U128/16/(64,2):(2,1)/(1,8)",
+                        "SM75_U32x4_LDSM_N/A/SM80_16x8x16_F16F16F16F16_TN/2x2x1"),
+                answer -> ((SwizzleSearch.Result) answer.detail()).table(12)));
+    }
+
+    private static void tmaDescriptor() {
+        Param<Layout> gmem = Param.of("gmem", ArgKind.LAYOUT, "the global tensor's layout, in elements");
+        Param<AnyLayout> smem = Param.of("smem", ArgKind.ANY_LAYOUT, "the tile's layout in shared memory, swizzled or not");
+        Param<TmaDataType> elem = Param.of("elem", new ArgKind<>(TmaDataType.WORDS, (t, op, i) -> TmaDataType.parse(t)), "the element");
+        Param<IntTuple> ctaTile = Param.optional("cta_tile", ArgKind.TUPLE, "the CTA's tile of the tensor (default: the tile's mode sizes)");
+        Param<Integer> multicast = Param.optional("multicast", ArgKind.integer("the CTAs sharing each copy", 1, TmaDescriptor.MAX_MULTICAST),
+                "the CTAs of the cluster that share each copy (default 1)");
+        Param<Extents> extents = Param.optional("extents", ArgKind.oneOf(Extents.class), "RUNTIME (default, as kernels have them) or"
+                + " STATIC (compile-time: CuTe then merges contiguous runs of the box)");
+        TABLE.add(new Operation("tma_descriptor", ATOMS, "the TMA tensor map and copies of a tile (make_tma_copy's cuTensorMapEncodeTiled)",
+                List.of(gmem, smem, elem, ctaTile, multicast, extents), List.of("data_type", "rank", "global_dim", "global_strides", "box_dim",
+                        "element_strides", "swizzle", "tma_tensor", "box_basis", "values_per_copy", "bytes_per_copy", "copies", "coords",
+                        "smem_alignment"), false, a -> {
+                    Extents e = a.getOr(extents, Extents.RUNTIME);
+                    TmaDescriptor d = a.has(ctaTile)
+                            ? TmaDescriptor.derive(a.get(gmem), a.get(smem), a.get(elem), a.get(ctaTile), a.getOr(multicast, 1), e)
+                            : TmaDescriptor.derive(a.get(gmem), a.get(smem), a.get(elem), a.getOr(multicast, 1), e);
+                    StringBuilder coords = new StringBuilder();
+                    for (TmaDescriptor.Copy c : d.copies()) {
+                        if (!coords.isEmpty()) coords.append(' ');
+                        if (d.multicast() > 1) coords.append(c.cta()).append(':');
+                        coords.append(c);
+                    }
+                    return Answer.of(d).with("data_type", d.dataType()).with("rank", d.rank()).with("global_dim", tuple(d.globalDim()))
+                            .with("global_strides", tuple(d.globalStrides())).with("box_dim", tuple(d.boxDim()))
+                            .with("element_strides", tuple(d.elementStrides())).with("swizzle", d.swizzle()).with("tma_tensor", d.tmaTensor())
+                            .with("box_basis", d.basis()).with("values_per_copy", d.valuesPerCopy()).with("bytes_per_copy", d.bytesPerCopy())
+                            .with("copies", d.copies().size()).with("coords", coords.toString()).with("smem_alignment", d.smemAlignment());
+                },
+                none("CuTe C++'s make_tma_copy encodes the descriptor through the driver, which a host test cannot reach; its"
+                        + " arguments, as CuTe passes them, are TmaDescriptorTest's golden values (host programs with the driver call"
+                        + " printed: core/src/test/resources/tma/cute)"),
+                none("CuTe DSL's cpasync.make_tiled_tma_atom takes a tensor in device memory; layoutcat's golden values are CuTe C++'s"),
+                List.of("(512,1024):(1024,1)", "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))", "f16"), Operations::lines));
+    }
+
+    private static String tuple(List<Long> xs) {
+        return xs.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",", "(", ")"));
+    }
+
+    private static Answer sliced(Sliced<? extends AnyLayout> s) {
+        IntTuple o = s.offset();
+        return Answer.of(s.layout()).with("offset", o.isLeaf() ? (Object) o.value() : o);
+    }
+
+    private static void modes() {
+        Param<int[]> modes = Param.of("modes", ArgKind.MODE_INDICES, "mode indices, e.g. (0,2)");
+        op("select", MODES, "the layout of the given modes", List.of(L, modes),
+                a -> Answer.of(Modes.select(a.get(L), a.get(modes))), call("select<{modes:indices}>({L})"),
+                call("cute.select({L}, mode={modes:list})"), "(2,3,4):(1,2,6)", "(0,2)");
+        Param<Integer> begin = Param.of("B", ArgKind.integer("the first mode grouped, B", 0, Integer.MAX_VALUE), "the first mode grouped");
+        Param<Integer> end = Param.of("E", ArgKind.integer("the mode past the group, E", 0, Integer.MAX_VALUE), "the mode past the group");
+        op("group", MODES, "modes [B, E) nested into one", List.of(L, begin, end),
+                a -> Answer.of(Modes.group(a.get(L), a.get(begin), a.get(end))), call("group<{B:int},{E:int}>({L})"),
+                call("cute.group_modes({L}, {B:literal}, {E:literal})"), "(2,3,4):(1,2,6)", "0", "2");
+        Param<Layout> x = Param.optional("x", ArgKind.LAYOUT, "the mode added (default 1:0)");
+        op("append", MODES, "L with one more mode last", List.of(L, x),
+                a -> Answer.of(Modes.append(a.get(L), a.getOr(x, Layout.TRIVIAL))), call("append({L}⟦, {x}⟧)"),
+                call("cute.append({L}⟦, {x}⟧)"), "(2,3):(1,2)", "4:6");
+        op("prepend", MODES, "L with one more mode first", List.of(L, x),
+                a -> Answer.of(Modes.prepend(a.get(L), a.getOr(x, Layout.TRIVIAL))), call("prepend({L}⟦, {x}⟧)"),
+                call("cute.prepend({L}⟦, {x}⟧)"), "(2,3):(1,2)", "4:6");
+    }
+
+    private static void recast() {
+        Param<AnyLayout> a2 = Param.of("A", ArgKind.ANY_LAYOUT, "a layout");
+        Param<AnyLayout> b2 = Param.of("B", ArgKind.ANY_LAYOUT, "a layout");
+        op("max_common_vector", RECAST, "the most elements A and B both hold contiguously: a vector that moves between them",
+                List.of(a2, b2), a -> Answer.of(Vectorization.maxCommonVector(a.get(a2), a.get(b2))), call("max_common_vector({A}, {B})"),
+                call("cute.max_common_vector({A}, {B})"), "(4,8):(1,4)", "((2,2),8):((1,2),4)");
+        op("max_common_layout", RECAST, "the layout of the elements A and B both hold contiguously", List.of(a2, b2),
+                a -> Answer.of(Vectorization.maxCommonLayout(a.get(a2), a.get(b2))), call("max_common_layout({A}, {B})"),
+                call("cute.max_common_layout({A}, {B})"), "(4,8):(1,4)", "(4,8):(1,8)");
+        Param<Long> n = Param.of("n", ArgKind.INDEX, "how many elements become one (upcast) or one becomes (downcast)");
+        op("upcast", RECAST, "L over elements n times wider", List.of(L, n), a -> Answer.of(Recast.upcast(a.get(L), a.get(n))),
+                call("upcast<{n:int}>({L})"), call("cute.upcast({L}, {n:literal})"), "(4,3):(1,4)", "2");
+        op("downcast", RECAST, "L over elements n times narrower", List.of(L, n), a -> Answer.of(Recast.downcast(a.get(L), a.get(n))),
+                call("downcast<{n:int}>({L})"), call("cute.downcast({L}, {n:literal})"), "(4,3):(1,4)", "2");
+        Param<Long> oldBits = Param.of("old", ArgKind.INDEX, "the bits of the elements L indexes");
+        Param<Long> newBits = Param.of("new", ArgKind.INDEX, "the bits of the elements wanted");
+        Param<AnyLayout> rl = Param.of("L", ArgKind.ANY_LAYOUT, "the layout");
+        op("recast_layout", RECAST, "L over elements of another width (bytes as 32-bit words, say)", List.of(oldBits, newBits, rl),
+                a -> Answer.of(Recast.recastLayout(a.get(oldBits), a.get(newBits), a.get(rl))),
+                call("recast_layout<{old:type}, {new:type}>({L})"), call("cute.recast_layout({new:literal}, {old:literal}, {L})"),
+                "8", "32", "(16,4):(1,16)");
+    }
+
+    private static void tuples() {
+        Param<IntTuple> ta = Param.of("a", ArgKind.TUPLE, "a tuple");
+        Param<IntTuple> tb = Param.of("b", ArgKind.TUPLE, "a tuple");
+        op("shape_div", TUPLES, "a ⊘ b: each mode divided, a divisor larger than a mode carried on", List.of(ta, tb),
+                a -> Answer.of(TupleArithmetic.shapeDiv(a.get(ta), a.get(tb))), call("shape_div({a:literal}, {b:literal})"),
+                call("cute.shape_div({a:literal}, {b:literal})"), "(4,5,6)", "40");
+        op("ceil_div", TUPLES, "each mode divided, rounded up", List.of(ta, tb),
+                a -> Answer.of(TupleArithmetic.ceilDiv(a.get(ta), a.get(tb))), call("ceil_div({a:literal}, {b:literal})"),
+                call("cute.ceil_div({a:literal}, {b:literal})"), "(4,5,6)", "(3,2,4)");
+        Param<Long> init = Param.optional("init", ArgKind.INDEX, "the first product (default 1)");
+        op("prefix_product", TUPLES, "the exclusive prefix products of a tuple", List.of(ta, init),
+                a -> Answer.of(a.has(init) ? TupleArithmetic.prefixProduct(a.get(ta), a.get(init)) : TupleArithmetic.prefixProduct(a.get(ta))),
+                none("CuTe C++ no longer has prefix_product; compact_col_major is it but for extent 1 (stride 0 there)"),
+                call("cute.prefix_product({a:literal}⟦, {init:literal}⟧)"), "(2,(3,4))");
+        op("nullspace", TUPLES, "the layout of the indices L maps to 0", List.of(LI),
+                a -> Answer.of(Nullspace.nullspace(a.get(LI))), call("nullspace({L})"), call("cute.nullspace({L})"), "(2,(3,4)):(0,(0,2))");
+        op("weakly_congruent", TUPLES, "true where a's nesting is a prefix of b's", List.of(ta, tb),
+                a -> Answer.of(TupleArithmetic.weaklyCongruent(a.get(ta), a.get(tb))), call("weakly_congruent({a:literal}, {b:literal})"),
+                call("cute.weakly_congruent({a:literal}, {b:literal})"), "(2,3)", "(3,(4,5))");
+        Param<Tiler> divisor = Param.of("tiler", ArgKind.TILER, "the tile: a shape, a layout or a by-mode tiler <...>");
+        op("evenly_divides", TUPLES, "true where the tiler divides the shape with no partial tile", List.of(SHAPE, divisor),
+                a -> Answer.of(Divide.evenlyDivides(a.get(SHAPE), a.get(divisor))),
+                call("evenly_divides({shape:literal}, {tiler})"), call("cute.evenly_divides({shape:literal}, {tiler})"),
+                "(8,32)", "<4:2,32>");
+    }
+
+    private static void swizzle() {
+        Param<GmmaSmemAtoms.Major> major = Param.of("major", ArgKind.oneOf(GmmaSmemAtoms.Major.class), "K or MN");
+        Param<GmmaSmemAtoms.Swizzling> sw = Param.of("swizzle", ArgKind.oneOf(GmmaSmemAtoms.Swizzling.class), "INTER, SW32, SW64 or SW128");
+        Param<Integer> bits = Param.of("bits", ArgKind.integer("the element's bits", 1, 1024), "the element's bits");
+        // the reply's "cute" field is CuTe's printout, as the shared kernel oracle names it (the result prints the same);
+        // a person sees the result alone, which pipes into another command
+        TABLE.add(new Operation("gmma_smem_atom", SWIZZLE, "the swizzled shared-memory atom of a wgmma operand (GMMA::Layout_*_Atom)",
+                List.of(major, sw, bits), List.of("cute"), false, a -> {
+                    ComposedLayout atom = GmmaSmemAtoms.atom(a.get(major), a.get(sw), a.get(bits));
+                    return Answer.of(atom).with("cute", atom);
+                },
+                // CuTe's atom swizzles byte addresses behind an unset smem_ptr, as the result does
+                callChecking("GMMA::Layout_{major:name}_{swizzle:name}_Atom<{bits:type}>{}").check("result", "r"),
+                none("CuTe DSL makes these atoms from its own kinds and element types (cute.nvgpu.warpgroup), not by CuTe C++'s"
+                        + " GMMA::Layout_*_Atom<T> names; layoutcat writes the C++ test"), List.of("K", "SW128", "16"), Answer::result));
+        Param<AnyLayout> operand = Param.of("smem", ArgKind.ANY_LAYOUT, "one wgmma's (MN, K) operand in shared memory");
+        Param<Integer> elementBits = Param.optional("bits", ArgKind.integer("the element's bits (0: the pointer's)", 0, 64),
+                "the element's bits, where the layout is not in CuTe's smem_ptr[Nb] form");
+        Param<Long> address = Param.optional("address", ArgKind.INDEX, "the tile's byte address in shared memory (default: its"
+                + " pointer's, as CuTe prints a tensor, smem_ptr[16b](0x400), else 0; the two must agree)");
+        TABLE.add(new Operation("gmma_descriptor", SWIZZLE, "the wgmma shared-memory matrix descriptor of an operand (make_gmma_desc)",
+                List.of(major, operand, elementBits, address), List.of("start_address", "leading_byte_offset", "stride_byte_offset",
+                        "base_offset", "layout_type"), false, a -> {
+                    // one address: the pointer's (the layout has none; its text does) or the one given, refused where they differ
+                    GmmaDescriptor d = GmmaDescriptor.of(a.get(major), a.get(operand), a.getOr(elementBits, 0),
+                            AnyLayout.pointerAddress(a.text(operand)),
+                            a.has(address) ? java.util.OptionalLong.of(a.get(address)) : java.util.OptionalLong.empty());
+                    return Answer.of(d.toString()).with("start_address", d.startAddress()).with("leading_byte_offset", d.leadingByteOffset())
+                            .with("stride_byte_offset", d.strideByteOffset()).with("base_offset", d.baseOffset())
+                            .with("layout_type", d.layoutType().name());
+                },
+                none("CuTe C++'s make_gmma_desc takes a shared-memory tensor whose start address the host cannot know"
+                        + " (cast_smem_ptr_to_uint returns 0 there), and only the pointer form; its golden values are in"
+                        + " GmmaDescriptorTest, from host programs compiled against CUTLASS"),
+                none("CuTe DSL builds wgmma descriptors inside its MMA atoms, with no call of its own"),
+                List.of("K", "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,8),16):((64,512),1)"), Operations::lines));
+        Param<AnyLayout> block = Param.of("block", ArgKind.ANY_LAYOUT, "the atom tiled");
+        Param<IntTuple> target = Param.of("target", ArgKind.TUPLE, "the shape to cover");
+        Param<IntTuple> order = Param.optional("order", ArgKind.TUPLE, "the order of the copies' modes (default column-major)");
+        op("tile_to_shape", SWIZZLE, "copies of an atom laid out to cover a shape (a whole shared-memory tile from its atom)",
+                List.of(block, target, order), a -> Answer.of(TileToShape.tileToShape(a.get(block), a.get(target), a.getOr(order, null))),
+                call("tile_to_shape({block}, {target:literal}⟦, {order:literal}⟧)"),
+                call("cute.tile_to_shape({block}, {target:literal}⟦, {order:literal}⟧)"), "(8,64):(64,1)", "(128,128)");
+        Param<LayoutOrSwizzle> linear = Param.of("L", ArgKind.LAYOUT_OR_SWIZZLE,
+                "a layout of power-of-two shape, a swizzled one with offset 0, or a swizzle Sw<B,M,S>");
+        op("to_f2", SWIZZLE, "the layout as a linear map over F2: the offset of each index bit, by mode (Triton's LinearLayout bases)",
+                List.of(linear), List.of("rank", "injective", "surjective"), a -> {
+                    F2Map m = switch (a.get(linear)) {
+                        case LayoutOrSwizzle.OfLayout l -> F2View.of(l.layout());
+                        case LayoutOrSwizzle.OfSwizzle s -> F2View.of(s.swizzle());
+                    };
+                    return Answer.of(m).with("rank", m.rank()).with("injective", m.isInjective()).with("surjective", m.isSurjective());
+                },
+                none("CuTe C++ has no F2 view of a layout; Triton's LinearLayout (C++) holds the same bases"),
+                none("CuTe DSL has no F2 view of a layout; Triton's LinearLayout holds the same bases"),
+                "Sw<3,3,3> o 0 o (8,64):(64,1)");
+        Param<F2Map> bases = Param.of("map", ArgKind.F2_MAP, "an F2 map {IN=[B,...],...} -> {OUT:SIZE} with one output dimension");
+        op("from_f2", SWIZZLE, "the layout, or swizzled layout, whose F2 view has these bases, one mode per input dimension",
+                List.of(bases), a -> Answer.of(F2View.layoutOf(a.get(bases))),
+                none("CuTe C++ builds no layout from F2 bases; the answer is a layout CuTe C++ reads"),
+                none("CuTe DSL builds no layout from F2 bases; the answer is a layout CuTe DSL reads"),
+                "{mode0=[72,144,288],mode1=[1,2,4,8,16,32]} -> {offset:512}");
+        Param<AnyLayout> smem = Param.of("smem", ArgKind.ANY_LAYOUT, "the shared-memory layout");
+        Param<Layout> access = Param.of("access", ArgKind.LAYOUT, "(thread, value[, instruction...]) → index of smem; threads past 32"
+                + " are further warps");
+        Param<Integer> elem = Param.optional("elem", ArgKind.integer("the element's bytes (0: the pointer's)", 0, 16), "bytes per"
+                + " element; where smem is CuTe's pointer form smem_ptr[Nb], its N/8 (leave it out, or give the same)");
+        Param<Integer> vector = Param.optional("vector", ArgKind.integer("the vector's bytes", 0, 16), "bytes a thread moves at once (0: its values')");
+        TABLE.add(new Operation("bank_conflicts", SWIZZLE, "shared-memory wavefronts against the fewest possible: of one instruction,"
+                + " or of every warp's instructions of a stage", List.of(smem, access, elem, vector), List.of("minimum", "degree", "threads",
+                        "vector_bytes", "worst_bank", "collisions", "instructions", "worst_instruction"), false,
+                a -> {
+                    Layout acc = a.get(access);
+                    int bytes = BankConflicts.elementBytes(a.get(smem), a.getOr(elem, 0));
+                    boolean stage = acc.rank() > 2 || (acc.rank() >= 2 ? acc.mode(0).size() : acc.size()) > 32;
+                    if (!stage) return banks(BankConflicts.offsets(a.get(smem)), bytes, acc, a.getOr(vector, 0));
+                    if (a.getOr(vector, 0) != 0) {
+                        throw new org.layoutcat.core.LayoutArgumentException("a stage's accesses take their vectors from the access's"
+                                + " mode 1 (the values of one instruction); leave the vector out");
+                    }
+                    return stageBanks(BankConflicts.stage(BankConflicts.offsets(a.get(smem)), bytes, acc, 32));
+                },
+                none("bank conflicts are the hardware's, not CuTe's: layoutcat gpu banks measures them on the GPU"),
+                none("bank conflicts are the hardware's, not CuTe's"), List.of("Sw<3,3,3> o 0 o (8,64):(64,1)", "(8,8):(64,8)", "2"),
+                answer -> answer.detail() instanceof BankConflicts.Stage st ? st.table() : ((BankConflicts) answer.detail()).table()));
+    }
+
+    /** A stage's answer: its total wavefronts, the totals' fields, and its worst instruction. */
+    /** A stage's answer, as {@code copy_bank_conflicts} and {@code bank_conflicts} of a stage give it. */
+    public static Answer stageBanks(BankConflicts.Stage st) {
+        BankConflicts.Stage.Instruction w = st.worst();
+        return Answer.of(st.wavefronts()).withDetail(st).with("minimum", st.minimum()).with("degree", (double) st.wavefronts() / st.minimum())
+                .with("threads", st.threads()).with("vector_bytes", st.instructions().getFirst().conflicts().vectorBytes())
+                .with("instructions", st.instructions().size()).with("worst_instruction", "warp " + w.warp() + ", instruction " + w.index()
+                        + ": " + w.conflicts().wavefronts() + " wavefronts, minimum " + w.conflicts().minimum());
+    }
+
+    private static Answer banks(java.util.function.LongUnaryOperator smem, int elem, Layout access, int vector) {
+        BankConflicts.Access a = BankConflicts.vectorized(smem, elem, access, vector);
+        BankConflicts c = BankConflicts.of(a.smem(), elem, a.access());
+        Answer r = Answer.of(c.wavefronts()).withDetail(c).with("minimum", c.minimum()).with("degree", c.degree())
+                .with("threads", c.threads()).with("vector_bytes", c.vectorBytes());
+        if (c.worstBank() >= 0) {
+            StringBuilder words = new StringBuilder(); // "word 0: threads 0; word 32: threads 1; ..."
+            c.collisions().forEach((w, ts) -> words.append(words.length() == 0 ? "" : "; ").append("word ").append(w)
+                    .append(": threads ").append(ts.toString().replaceAll("[\\[\\]]", "")));
+            r = r.with("worst_bank", c.worstBank()).with("collisions", words.toString());
+        }
+        return r;
+    }
+
+    private static void atoms() {
+        Param<MmaAtom> mma = Param.of("mma", ArgKind.MMA_ATOM, "an MMA atom, by CuTe's name");
+        Param<CopyAtom> copy = Param.of("copy", ArgKind.COPY_ATOM, "a copy atom, by CuTe's name");
+        Param<Integer> valueBits = Param.of("value_bits", ArgKind.integer("value_bits", 1, 128), "the bits of each value copied");
+        Param<Integer> optionalBits = Param.optional("value_bits", ArgKind.integer("value_bits", 1, 128), "layouts in elements of these bits (default: bits)");
+        Param<Layout> atomLayout = Param.of("atom_layout", ArgKind.ATOM_LAYOUT, "how atoms tile the MMA, e.g. 2x2x1");
+        Param<Tiler> permutation = Param.optional("permutation", ArgKind.TILER, "the tiled MMA's permutation, e.g. <32,32,16>");
+        op("mma_atom", ATOMS, "an MMA atom's shape and thread–value layouts", List.of(mma),
+                List.of("ptx", "isa", "shape_mnk", "thr_id", "layout_a_tv", "layout_b_tv", "layout_c_tv"), a -> mmaAtom(a.get(mma)),
+                callChecking("MMA_Atom<{mma:type}>{}").check("shape_mnk", "typename decltype(r)::Shape_MNK{}")
+                        .check("thr_id", "typename decltype(r)::ThrID{}").check("layout_a_tv", "typename decltype(r)::LayoutA_TV{}")
+                        .check("layout_b_tv", "typename decltype(r)::LayoutB_TV{}").check("layout_c_tv", "typename decltype(r)::LayoutC_TV{}"),
+                none(DSL_ATOMS), "SM80_16x8x16_F32F16F16F32_TN");
+        op("copy_atom", ATOMS, "a copy atom's thread–value layouts of source and destination", List.of(copy, optionalBits),
+                List.of("ptx", "isa", "thr_id", "layout_src_tv", "layout_dst_tv"), a -> {
+                    CopyAtom c = a.get(copy);
+                    int b = a.getOr(optionalBits, 1);
+                    return Answer.of(c.name()).with("ptx", c.ptx()).with("isa", c.isaSection()).with("thr_id", c.thrID())
+                            .with("layout_src_tv", b == 1 ? c.src() : c.src(b)).with("layout_dst_tv", b == 1 ? c.dst() : c.dst(b));
+                }, callChecking("Copy_Atom<{copy:type}, {value_bits:type=1}>{}").check("thr_id", "typename decltype(r)::ThrID{}")
+                        .check("layout_src_tv", "typename decltype(r)::ValLayoutSrc{}")
+                        .check("layout_dst_tv", "typename decltype(r)::ValLayoutDst{}"),
+                none(DSL_ATOMS), "SM75_U32x4_LDSM_N", "16");
+        List<String> tiledMmaFields = List.of("tile_mnk", "threads", "thr_layout_vmnk", "layout_a_tv", "layout_b_tv", "layout_c_tv");
+        op("tiled_mma", ATOMS, "an MMA atom tiled over an atom layout: its tile, threads and thread–value layouts",
+                List.of(mma, atomLayout, permutation), tiledMmaFields, a -> {
+                    TiledMma m = TiledMma.of(a.get(mma), a.get(atomLayout), a.getOr(permutation, null));
+                    return Answer.of(m.toString()).with("tile_mnk", m.tileShape()).with("threads", m.threads())
+                            .with("thr_layout_vmnk", m.thrLayoutVMNK()).with("layout_a_tv", m.layoutA()).with("layout_b_tv", m.layoutB())
+                            .with("layout_c_tv", m.layoutC());
+                }, tiledMmaChecks(callChecking("make_tiled_mma({mma}, {atom_layout}⟦, {permutation}⟧)")), none(DSL_ATOMS),
+                "SM80_16x8x16_F32F16F16F32_TN", "2x2x1");
+        Param<Layout> thrLayout = Param.of("thr_layout", ArgKind.LAYOUT, "the threads' layout");
+        Param<Layout> valLayout = Param.of("val_layout", ArgKind.LAYOUT, "each thread's values' layout");
+        List<String> tiledCopyFields = List.of("tiler", "threads", "layout_tv", "layout_s_tv", "layout_d_tv");
+        op("tiled_copy", ATOMS, "make_tiled_copy: a copy atom tiled over threads and values", List.of(copy, valueBits, thrLayout, valLayout),
+                tiledCopyFields, a -> tiledCopy(TiledCopy.of(a.get(copy), a.get(valueBits), a.get(thrLayout), a.get(valLayout))),
+                tiledCopyChecks(callChecking("make_tiled_copy(Copy_Atom<{copy:type}, {value_bits:type}>{}, {thr_layout}, {val_layout})")),
+                none(DSL_ATOMS), "SM75_U32x4_LDSM_N", "16", "(32,1)", "(1,8)");
+        for (String which : List.of("a", "b", "c")) {
+            op("tiled_copy_" + which, ATOMS, "make_tiled_copy_" + which.toUpperCase() + ": a copy atom tiled to a tiled MMA's "
+                            + which.toUpperCase() + " operand", List.of(copy, valueBits, mma, atomLayout, permutation), tiledCopyFields, a -> {
+                        TiledMma m = TiledMma.of(a.get(mma), a.get(atomLayout), a.getOr(permutation, null));
+                        CopyAtom c = a.get(copy);
+                        int b = a.get(valueBits);
+                        return tiledCopy(switch (which) {
+                            case "a" -> TiledCopy.forA(c, b, m);
+                            case "b" -> TiledCopy.forB(c, b, m);
+                            default -> TiledCopy.forC(c, b, m);
+                        });
+                    }, tiledCopyChecks(callChecking("make_tiled_copy_" + which.toUpperCase() + "(Copy_Atom<{copy:type}, {value_bits:type}>{},"
+                            + " make_tiled_mma({mma}, {atom_layout}⟦, {permutation}⟧))")),
+                    // ldmatrix for A and B (x4 for A's 32x16 tile, x2 for B's 16x16), plain 32-bit stores for C
+                    none(DSL_ATOMS), which.equals("a") ? "SM75_U32x4_LDSM_N" : which.equals("b") ? "SM75_U32x2_LDSM_N" : "UniversalCopy_U32",
+                    "16", "SM80_16x8x16_F32F16F16F32_TN", "2x2x1");
+        }
+        Param<AnyLayout> tensor = Param.of("tensor", ArgKind.ANY_LAYOUT, "the operand's layout, (M,K), (N,K), (M,N) or with further"
+                + " modes (a pipeline's stages): with integer strides or swizzled (Sw<B,M,S> o off o L, or CuTe's pointer form)");
+        Param<Long> thread = Param.of("thread", ArgKind.INDEX, "the thread's index");
+        for (String which : List.of("a", "b", "c")) {
+            op("partition_" + which, ATOMS, "a thread's part of the " + which.toUpperCase() + " operand, its offset and its register fragment",
+                    List.of(mma, atomLayout, tensor, thread), List.of("offset", "fragment"), a -> {
+                        TiledMma m = TiledMma.of(a.get(mma), a.get(atomLayout), null);
+                        AnyLayout t = a.get(tensor);
+                        long th = a.get(thread);
+                        Sliced<AnyLayout> s = switch (which) {
+                            case "a" -> m.partitionA(t, th);
+                            case "b" -> m.partitionB(t, th);
+                            default -> m.partitionC(t, th);
+                        };
+                        Layout fragment = switch (which) {
+                            case "a" -> m.partitionFragmentA(t);
+                            case "b" -> m.partitionFragmentB(t);
+                            default -> m.partitionFragmentC(t);
+                        };
+                        return Answer.of(s.layout()).with("offset", s.offset().value()).with("fragment", fragment);
+                    }, callChecking("thr_mma.partition_" + which.toUpperCase() + "(T)")
+                            .after("auto thr_mma = make_tiled_mma({mma}, {atom_layout}).get_slice({thread:literal});", "auto T = {tensor:tensor};",
+                                    // a swizzled tile's registers are those of its shared-memory tensor, whose pointer
+                                    // holds the swizzle: the fragment of its inner layout (a counting tensor of the
+                                    // swizzled layout would order a decayed slice's dynamic strides last)
+                                    "auto registers_of = [](auto t) { if constexpr (is_composed_layout<decltype(t.layout())>::value)"
+                                            + " return make_tensor(t.data(), t.layout().layout_b()); else return t; };")
+                            .checkAtRun("result", "r.layout()").checkAtRun("offset", "*r.data()")
+                            .check("fragment", "thr_mma.partition_fragment_" + which.toUpperCase() + "(registers_of(T)).layout()"),
+                    none(DSL_ATOMS), "SM80_16x8x16_F32F16F16F32_TN", "2x2x1", "(64,32):(1,64)", "5");
+        }
+        for (String side : List.of("s", "d")) {
+            String upper = side.toUpperCase();
+            op("partition_" + side, ATOMS, "a thread's part of a tiled copy's " + (side.equals("s") ? "source" : "destination")
+                            + " tensor (ThrCopy::partition_" + upper + "): (CPY, CPY_M, CPY_N) and its offset",
+                    List.of(copy, valueBits, thrLayout, valLayout, tensor, thread), List.of("offset"), a -> {
+                        TiledCopy c = TiledCopy.of(a.get(copy), a.get(valueBits), a.get(thrLayout), a.get(valLayout));
+                        Sliced<AnyLayout> p = side.equals("s") ? c.partitionS(a.get(tensor), a.get(thread)) : c.partitionD(a.get(tensor), a.get(thread));
+                        return Answer.of(p.layout()).with("offset", p.offset().value());
+                    }, callChecking("thr_copy.partition_" + upper + "(T)")
+                            .after("auto thr_copy = make_tiled_copy(Copy_Atom<{copy:type}, {value_bits:type}>{}, {thr_layout},"
+                                    + " {val_layout}).get_slice({thread:literal});", "auto T = {tensor:tensor};")
+                            .checkAtRun("result", "r.layout()").checkAtRun("offset", "*r.data()"),
+                    none(DSL_ATOMS), "SM80_CP_ASYNC_CACHEALWAYS_U128", "16", "(32,4):(4,1)", "(1,8)", "(64,64):(64,1)", "5");
+        }
+        Param<Operand> operand = Param.of("operand", ArgKind.oneOf(Operand.class), "the tiled MMA's operand the copy is tiled to: A, B or C");
+        Param<Layout> fragment = Param.of("fragment", ArgKind.LAYOUT, "a thread's register tensor as another partitioning lays it out,"
+                + " e.g. partition_a's fragment (FrgV,RestM,RestK)");
+        for (String side : List.of("s", "d")) {
+            String upper = side.toUpperCase();
+            op("retile_" + side, ATOMS, "a thread's register fragment seen as a tiled copy's " + (side.equals("s") ? "source" : "destination")
+                            + " partition expects it (ThrCopy::retile_" + upper + ", the copy tiled to an MMA operand):"
+                            + " ((AtomVal,RestVal),RestM,RestN,...)",
+                    List.of(copy, valueBits, mma, atomLayout, operand, fragment, permutation), a -> {
+                        TiledMma m = TiledMma.of(a.get(mma), a.get(atomLayout), a.getOr(permutation, null));
+                        TiledCopy c = switch (a.get(operand)) {
+                            case A -> TiledCopy.forA(a.get(copy), a.get(valueBits), m);
+                            case B -> TiledCopy.forB(a.get(copy), a.get(valueBits), m);
+                            case C -> TiledCopy.forC(a.get(copy), a.get(valueBits), m);
+                        };
+                        return Answer.of(side.equals("s") ? c.retileS(a.get(fragment)) : c.retileD(a.get(fragment)));
+                    }, callChecking("thr_copy.retile_" + upper + "(T)")
+                            .after("auto thr_copy = make_tiled_copy_{operand:name}(Copy_Atom<{copy:type}, {value_bits:type}>{},"
+                                    + " make_tiled_mma({mma}, {atom_layout}⟦, {permutation}⟧)).get_slice(0);", "auto T = {fragment:tensor};")
+                            .check("result", "r.layout()"),
+                    none(DSL_ATOMS), "SM75_U32x4_LDSM_N", "16", "SM80_16x8x16_F32F16F16F32_TN", "2x2x1", "A", "((2,2,2),2,2):((1,2,4),16,8)");
+        }
+        tmaDescriptor();
+        copyBankConflicts(copy, valueBits);
+        swizzleSearch();
+    }
+
+    /** The operand of a tiled MMA that a tiled copy is tiled to, as {@code make_tiled_copy_A/B/C} name it. */
+    private enum Operand { A, B, C }
+
+    /** Why the atoms' operations have no CuTe DSL test. */
+    private static final String DSL_ATOMS = "CuTe DSL builds atoms from operation objects and element types"
+            + " (cute.nvgpu.warp.MmaF16BF16Op(...), cute.make_copy_atom(op, dtype)), not from CuTe C++'s type names that"
+            + " layoutcat's catalog uses; layoutcat writes the C++ test";
+
+    /** The checks of a tiled MMA {@code r}: its tile, threads, thread layout and thread–value layouts. */
+    private static CodeForm.Call tiledMmaChecks(CodeForm.Call c) {
+        return c.check("tile_mnk", "make_shape(tile_size<0>(r), tile_size<1>(r), tile_size<2>(r))").check("threads", "size(r)")
+                .check("thr_layout_vmnk", "r.get_thr_layout_vmnk()").check("layout_a_tv", "r.get_layoutA_TV()")
+                .check("layout_b_tv", "r.get_layoutB_TV()").check("layout_c_tv", "r.get_layoutC_TV()");
+    }
+
+    /** The checks of a tiled copy {@code r}: its tiler, threads and thread–value layouts. */
+    private static CodeForm.Call tiledCopyChecks(CodeForm.Call c) {
+        return c.check("tiler", "typename decltype(r)::Tiler_MN{}").check("threads", "size(r)")
+                .check("layout_tv", "typename decltype(r)::TiledLayout_TV{}").check("layout_s_tv", "r.get_layoutS_TV()")
+                .check("layout_d_tv", "r.get_layoutD_TV()");
+    }
+
+    private static Answer mmaAtom(MmaAtom a) {
+        return Answer.of(a.name()).with("ptx", a.ptx()).with("isa", a.isaSection()).with("shape_mnk", a.shapeMNK())
+                .with("thr_id", a.thrID()).with("layout_a_tv", a.a()).with("layout_b_tv", a.b()).with("layout_c_tv", a.c());
+    }
+
+    private static Answer tiledCopy(TiledCopy c) {
+        return Answer.of(c.toString()).with("tiler", c.tiler()).with("threads", c.threads())
+                .with("layout_tv", c.tiledLayoutTV()).with("layout_s_tv", c.layoutS()).with("layout_d_tv", c.layoutD());
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Declaring an entry
+
+    private static void op(String name, Operation.Group group, String help, List<Param<?>> params, Function<Args, Answer> body,
+            CodeForm cpp, CodeForm dsl, String... example) {
+        op(name, group, help, params, List.of(), body, cpp, dsl, example);
+    }
+
+    private static void op(String name, Operation.Group group, String help, List<Param<?>> params, List<String> fields,
+            Function<Args, Answer> body, CodeForm cpp, CodeForm dsl, String... example) {
+        TABLE.add(new Operation(name, group, help, params, fields, false, body, cpp, dsl, List.of(example), Operations::lines));
+    }
+
+    /** An answer as a person reads it: the result, then a line {@code name: value} per field. */
+    static String lines(Answer a) {
+        StringBuilder sb = new StringBuilder(a.result());
+        a.fieldValues().forEach((k, v) -> sb.append(System.lineSeparator()).append(k).append(": ").append(v));
+        return sb.toString();
+    }
+}
