@@ -5,7 +5,9 @@ package org.layoutcat.core;
  * ({@code (4,8):(1,4)}), a {@link CoordLayout} with scaled-basis strides, whose values are coordinates
  * ({@code (4,8):(1@0,1@1)}), a swizzled {@link ComposedLayout} ({@code Sw<3,3,3> o 0 o (8,64):(64,1)}), or, as CuTe's
  * inverses of swizzled layouts give it, a layout after a swizzle ({@link InnerSwizzledLayout},
- * {@code 256:1 o -64 o Sw<1,2,-4>}). An
+ * {@code 256:1 o -64 o Sw<1,2,-4>}), or any other composition CuTe holds, {@code A o offset o B} with A a swizzle or a
+ * layout and B any layout, composed to any depth ({@link GeneralComposedLayout},
+ * {@code (4,4):(4,1) o 0 o Sw<3,0,3> o 0 o (2,2,4):(1,4,2)}). An
  * operation that differs by kind {@code switch}es over this sealed type with patterns, so the compiler checks that
  * every kind is handled, and refuses a kind it does not take in that one place ({@link #refuse}).
  *
@@ -15,13 +17,17 @@ package org.layoutcat.core;
  * <p>Every kind has CuTe's shape: {@link #shape}, {@link #size}, {@link #rank}, {@link #depth}, and is printed in CuTe
  * notation with {@code AnyLayout.parse(x.toString()).equals(x)}. Implementations are immutable.
  */
-public sealed interface AnyLayout extends Tiler permits Layout, CoordLayout, ComposedLayout, InnerSwizzledLayout {
+public sealed interface AnyLayout extends Tiler, LayoutFunction permits Layout, CoordLayout, ComposedLayout, InnerSwizzledLayout,
+        GeneralComposedLayout {
 
     /**
      * The layout in CuTe notation, of whichever kind the text is: {@code shape:stride} with integer strides, the
      * same with a scaled-basis stride ({@code 1@0}, {@code 2@1}, {@code 1@0@1}) somewhere, a plain shape (its
      * column-major layout), or a swizzled layout {@code Sw<B,M,S> o OFFSET o LAYOUT} (also CuTe's pointer form
-     * {@code Sw<B,M,S> o smem_ptr[Nb](...) o LAYOUT}). Spaces and CuTe's static marks {@code _4} are read.
+     * {@code Sw<B,M,S> o smem_ptr[Nb](...) o LAYOUT}), or any chain of swizzles and layouts joined by {@code o OFFSET o},
+     * as CuTe prints a composed layout of composed layouts ({@link GeneralComposedLayout}); a part may be written in
+     * parentheses and an offset left out where it is 0, {@code ((4,4):(4,1)) o (Sw<3,0,3> o ((2,2,4):(1,4,2)))}.
+     * Spaces and CuTe's static marks {@code _4} are read.
      *
      * @throws LayoutArgumentException where the text is none of these, with the position and what was expected, or
      *         past the limits of {@link Limits}
@@ -58,6 +64,8 @@ public sealed interface AnyLayout extends Tiler permits Layout, CoordLayout, Com
             case ComposedLayout x -> x::apply;
             case CoordLayout c -> throw refuse(operation, c, why);
             case InnerSwizzledLayout s -> throw s.refused(operation);
+            case GeneralComposedLayout g when GeneralComposedLayout.valuesAreOffsets(g) -> g::apply;
+            case GeneralComposedLayout g -> throw refuse(operation, g, why);
         };
     }
 
@@ -80,6 +88,7 @@ public sealed interface AnyLayout extends Tiler permits Layout, CoordLayout, Com
             case CoordLayout c -> "a layout with scaled-basis strides";
             case ComposedLayout s -> "a swizzled layout";
             case InnerSwizzledLayout s -> "a layout after a swizzle (L o offset o Sw)";
+            case GeneralComposedLayout g -> "a composed layout (A o offset o B)";
         };
     }
 
@@ -141,6 +150,7 @@ public sealed interface AnyLayout extends Tiler permits Layout, CoordLayout, Com
             case InnerSwizzledLayout s when at.isLeaf() -> IntTuple.of(s.apply(at.value()));
             case InnerSwizzledLayout s -> throw refuse("eval", s, "it has no shape, so no coordinate " + at
                     + " addresses it; eval it at an offset");
+            case GeneralComposedLayout g -> g.value(at);
         };
     }
 

@@ -79,7 +79,7 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner, int point
         AnyLayout other = AnyLayout.parse(text);
         return switch (other) {
             case ComposedLayout c -> c;
-            case Layout _, CoordLayout _, InnerSwizzledLayout _ -> throw new LayoutArgumentException(() -> "\"" + LayoutArgumentException.quote(text)
+            case Layout _, CoordLayout _, InnerSwizzledLayout _, GeneralComposedLayout _ -> throw new LayoutArgumentException(() -> "\"" + LayoutArgumentException.quote(text)
                     + "\" is " + other.kindInWords() + ", not a swizzled layout Sw<B,M,S> o OFFSET o LAYOUT");
         };
     }

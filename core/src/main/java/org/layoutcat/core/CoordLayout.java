@@ -122,7 +122,7 @@ public final class CoordLayout implements AnyLayout {
         return switch (other) {
             case CoordLayout c -> c;
             case Layout l -> of(l);
-            case ComposedLayout _, InnerSwizzledLayout _ -> throw new LayoutArgumentException(() -> "\"" + LayoutArgumentException.quote(text)
+            case ComposedLayout _, InnerSwizzledLayout _, GeneralComposedLayout _ -> throw new LayoutArgumentException(() -> "\"" + LayoutArgumentException.quote(text)
                     + "\" is " + other.kindInWords() + ", not a layout of integer or scaled-basis strides");
         };
     }

@@ -76,8 +76,29 @@ public final class CuTeNotation {
             AnyLayout l = p.anyLayout();
             p.end();
             return l instanceof Layout integer ? p.printed(integer) : l;
+        } catch (IllegalArgumentException single) {
+            return chainOr(text, single, p.pos);
         } finally {
             p.done();
+        }
+    }
+
+    /**
+     * The text read as a chain of composed functions, CuTe's composed layout of composed layouts, where it is not one
+     * layout, swizzled layout or layout after a swizzle (that reading failed at {@code failedAt} with {@code single}).
+     *
+     * @throws IllegalArgumentException where the chain reading fails too: the error of the reading that got further
+     */
+    private static AnyLayout chainOr(String text, IllegalArgumentException single, int failedAt) {
+        CuTeNotation q = new CuTeNotation();
+        q.text = text;
+        q.reading = true;
+        try {
+            AnyLayout l = q.chain(0);
+            q.end();
+            return l;
+        } catch (IllegalArgumentException chained) {
+            throw q.pos > failedAt ? chained : single;
         }
     }
 
@@ -120,7 +141,7 @@ public final class CuTeNotation {
         AnyLayout other = parseAnyLayout(text);
         return switch (other) {
             case Layout l -> l;
-            case CoordLayout _, ComposedLayout _, InnerSwizzledLayout _ -> throw new LayoutArgumentException(() -> "\"" + LayoutArgumentException.quote(text) + "\" is "
+            case CoordLayout _, ComposedLayout _, InnerSwizzledLayout _, GeneralComposedLayout _ -> throw new LayoutArgumentException(() -> "\"" + LayoutArgumentException.quote(text) + "\" is "
                     + other.kindInWords() + ", where a layout with integer strides is read");
         };
     }
@@ -131,6 +152,8 @@ public final class CuTeNotation {
             Tiler t = p.tiler(0);
             p.end();
             return t instanceof Layout l ? p.printed(l) : t;
+        } catch (IllegalArgumentException single) {
+            return chainOr(text, single, p.pos);
         } finally {
             p.done();
         }
@@ -240,7 +263,7 @@ public final class CuTeNotation {
             p.end();
             return switch (l) {
                 case Layout integer -> new ShapeOrLayout.Strided(p.printed(integer));
-                case CoordLayout _, ComposedLayout _, InnerSwizzledLayout _ -> throw new LayoutArgumentException(() -> "\""
+                case CoordLayout _, ComposedLayout _, InnerSwizzledLayout _, GeneralComposedLayout _ -> throw new LayoutArgumentException(() -> "\""
                         + LayoutArgumentException.quote(text) + "\" is " + l.kindInWords() + ", where a layout with integer strides is read");
             };
         } finally {
@@ -353,7 +376,7 @@ public final class CuTeNotation {
         }
         return switch (l) {
             case Layout integer -> integer;
-            case CoordLayout _, ComposedLayout _, InnerSwizzledLayout _ -> {
+            case CoordLayout _, ComposedLayout _, InnerSwizzledLayout _, GeneralComposedLayout _ -> {
                 pos = start;
                 throw error("a factor of A o B has integer strides; " + l + " is " + l.kindInWords());
             }
@@ -596,6 +619,129 @@ public final class CuTeNotation {
         } catch (LayoutArgumentException e) {
             throw positioned(at, e);
         }
+    }
+
+    /**
+     * A composed layout of composed layouts, as CuTe prints one: functions joined by {@code o OFFSET o}, read right
+     * to left into {@link GeneralComposedLayout#of} ({@code f0 o n1 o f1 o ... o nk o fk} is {@code f0 o n1 o (f1 o ...
+     * o nk o fk)}), each function a swizzle {@code Sw<B,M,S>}, a layout, a swizzled layout in CuTe's pointer form
+     * (last), or a composed layout in parentheses; an offset left out is 0 (as {@code ((4,4):(4,1)) o (Sw<3,0,3> o
+     * ((2,2,4):(1,4,2)))} writes it). An integer between two {@code o} is an offset, as CuTe prints one.
+     */
+    private AnyLayout chain(int depth) {
+        List<LayoutFunction> parts = new ArrayList<>();
+        List<Long> offsets = new ArrayList<>();
+        int start = pos;
+        parts.add(chainPart(depth));
+        while (true) {
+            skip();
+            if (peek() != 'o') break;
+            if (parts.size() == Limits.MAX_DEPTH) {
+                throw error("a chain of more than " + Limits.MAX_DEPTH + " composed functions (Limits.MAX_DEPTH)");
+            }
+            pos++;
+            offsets.add(offsetBetween());
+            parts.add(chainPart(depth));
+        }
+        int k = parts.size() - 1;
+        AnyLayout acc;
+        if (parts.get(k) instanceof Swizzle sw) { // L o OFFSET o Sw: a layout after a swizzle, innermost
+            if (k == 0 || !(parts.get(k - 1) instanceof Layout outer)) {
+                pos = start;
+                throw error("a chain of composed functions ends in a layout, or in L o OFFSET o Sw<B,M,S> with L of integer"
+                        + " strides; " + (k == 0 ? "a swizzle alone has no shape" : parts.get(k - 1) + " is not such an L"));
+            }
+            acc = new InnerSwizzledLayout(outer, offsets.get(k - 1), sw);
+            k -= 2;
+        } else {
+            acc = (AnyLayout) parts.get(k);
+            k -= 1;
+        }
+        try {
+            for (; k >= 0; k--) acc = GeneralComposedLayout.of(parts.get(k), offsets.get(k), acc);
+        } catch (LayoutArgumentException e) {
+            throw positioned(start, e);
+        }
+        return acc;
+    }
+
+    /** The offset after an {@code o} of a chain: an integer followed by {@code o}, else 0 (left out). */
+    private long offsetBetween() {
+        skip();
+        int at = pos;
+        boolean c = canonical;
+        try {
+            long n = integer();
+            skip();
+            if (peek() == 'o') {
+                pos++;
+                return n;
+            }
+        } catch (IllegalArgumentException notAnOffset) {
+            // not an integer: the part that follows, with the offset left out
+        }
+        pos = at;
+        canonical = c;
+        return 0;
+    }
+
+    /** One function of a chain: a swizzle, a layout, a pointer-form swizzled layout, or a parenthesized chain. */
+    private LayoutFunction chainPart(int depth) {
+        skip();
+        int start = pos;
+        if (startsSwizzle()) {
+            int[] bms = swizzleParameters();
+            skip();
+            int after = pos;
+            boolean pointerForm = peek() == '_';
+            if (!pointerForm && peek() == 'o') {
+                pos++;
+                skip();
+                pointerForm = startsPointer();
+            }
+            if (pointerForm) {
+                pos = start;
+                return swizzled();
+            }
+            pos = after;
+            try {
+                return new Swizzle(bms[0], bms[1], bms[2]);
+            } catch (LayoutArgumentException e) {
+                throw positioned(start, e);
+            }
+        }
+        if (peek() == '(') {
+            try {
+                return chainLayout();
+            } catch (IllegalArgumentException notALayout) {
+                int failedAt = pos;
+                pos = start;
+                deeper(depth);
+                pos = start + 1;
+                try {
+                    AnyLayout inner = chain(depth + 1);
+                    expect(')', "closing a composed layout in parentheses");
+                    return inner;
+                } catch (IllegalArgumentException notAChain) {
+                    if (pos > failedAt) throw notAChain;
+                    throw notALayout;
+                }
+            }
+        }
+        return chainLayout();
+    }
+
+    /** A layout {@code shape[:stride]} of a chain. */
+    private AnyLayout chainLayout() {
+        int start = pos;
+        shape();
+        skip();
+        explicit = peek() == ':';
+        if (explicit) {
+            pos++;
+            return make(start);
+        }
+        return parsedColMajor(start);
     }
 
     private boolean startsSwizzle() {

@@ -12,7 +12,7 @@ package org.layoutcat.core;
  * @param base  M, the least significant bits left alone
  * @param shift S, the distance between the two fields (negative: the mask sits below its target)
  */
-public record Swizzle(int bits, int base, int shift) {
+public record Swizzle(int bits, int base, int shift) implements LayoutFunction {
     /** The identity swizzle {@code Sw<0,4,3>} CuTe uses as a no-op (any B = 0 is one). */
     public static final Swizzle IDENTITY = new Swizzle(0, 4, 3);
 

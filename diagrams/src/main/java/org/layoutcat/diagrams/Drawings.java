@@ -11,6 +11,7 @@ import org.layoutcat.category.refine.MutualRefinement;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.GeneralComposedLayout;
 import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
@@ -104,6 +105,7 @@ public final class Drawings {
             case CoordLayout basis -> throw AnyLayout.refuse("layout", basis,
                     "its values are coordinates, and the grid shows an offset in each cell");
             case InnerSwizzledLayout afterSwizzle -> throw afterSwizzle.refused("layout");
+            case GeneralComposedLayout composed -> LayoutPicture.of(composed, colour, title, elementBytes);
         };
     }
 
@@ -406,6 +408,8 @@ public final class Drawings {
             case CoordLayout basis -> throw AnyLayout.refuse("banks", basis,
                     "its values are coordinates, not the offsets of elements in shared memory");
             case InnerSwizzledLayout afterSwizzle -> throw afterSwizzle.refused("banks");
+            case GeneralComposedLayout composed -> throw composed.refused("banks", "the bank conflicts are counted of a layout and of a"
+                    + " swizzled layout Sw o off o L in shared memory");
         };
     }
 

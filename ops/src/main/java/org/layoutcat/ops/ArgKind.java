@@ -7,6 +7,7 @@ import org.layoutcat.category.NestMorphism;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.GeneralComposedLayout;
 import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
@@ -54,7 +55,7 @@ public record ArgKind<T>(String words, Reader<T> reader) {
             case Layout l -> l;
             case ComposedLayout c -> throw AnyLayout.refuse(op, c, "argument " + (i + 1) + " of " + op + " is a layout"
                     + " with integer strides, which a swizzled function does not have; apply it to the inner layout " + c.inner());
-            case CoordLayout _, InnerSwizzledLayout _ -> throw AnyLayout.refuse(op, read, "argument " + (i + 1) + " of " + op
+            case CoordLayout _, InnerSwizzledLayout _, GeneralComposedLayout _ -> throw AnyLayout.refuse(op, read, "argument " + (i + 1) + " of " + op
                     + " is a layout with integer strides");
         };
     });

@@ -5,6 +5,7 @@ import java.util.Optional;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.GeneralComposedLayout;
 import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
@@ -78,6 +79,7 @@ public final class CompositionExplanation {
             case CoordLayout other -> throw notIntegral(other);
             case ComposedLayout other -> throw notIntegral(other);
             case InnerSwizzledLayout other -> throw notIntegral(other);
+            case GeneralComposedLayout other -> throw notIntegral(other);
         };
     }
 

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.GeneralComposedLayout;
 import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
@@ -94,6 +95,8 @@ final class BasisAlgebra {
             case ComposedLayout l -> throw AnyLayout.refuse("composition", l, "a layout with scaled-basis strides composes"
                     + " with layouts of integer or scaled-basis strides: " + a + " o " + l + " has no CuTe counterpart");
             case InnerSwizzledLayout l -> throw l.refused("composition");
+            case GeneralComposedLayout l -> throw AnyLayout.refuse("composition", l, "a layout with scaled-basis strides composes"
+                    + " with layouts of integer or scaled-basis strides: " + a + " o " + l + " has no CuTe counterpart");
             case Tiler.ByMode t -> {
                 requireRank("composition", a, t);
                 List<CoordLayout> modes = new ArrayList<>();
@@ -253,7 +256,7 @@ final class BasisAlgebra {
         return switch (b) {
             case AnyLayout x -> switch (x) {
                 case Layout l -> l;
-                case CoordLayout _, ComposedLayout _, InnerSwizzledLayout _ -> throw AnyLayout.refuse(name, x, name + " of " + a
+                case CoordLayout _, ComposedLayout _, InnerSwizzledLayout _, GeneralComposedLayout _ -> throw AnyLayout.refuse(name, x, name + " of " + a
                         + " divides by a layout with integer strides (the tiler's complement is taken)");
             };
             case Tiler.ByMode t -> throw new IllegalStateException("a by-mode tiler is divided mode by mode");
@@ -285,7 +288,7 @@ final class BasisAlgebra {
         return switch (b) {
             case CoordLayout c -> true;
             case Tiler.ByMode t -> t.modes().stream().anyMatch(BasisAlgebra::hasBasisStrides);
-            case Layout _, ComposedLayout _, InnerSwizzledLayout _ -> false;
+            case Layout _, ComposedLayout _, InnerSwizzledLayout _, GeneralComposedLayout _ -> false;
         };
     }
 }

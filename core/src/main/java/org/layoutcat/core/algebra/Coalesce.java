@@ -5,6 +5,7 @@ import java.util.List;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.GeneralComposedLayout;
 import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
@@ -32,6 +33,7 @@ public final class Coalesce {
             case CoordLayout basis -> BasisAlgebra.canonical(BasisAlgebra.coalesce(basis));
             case Layout integer -> coalesce(integer);
             case InnerSwizzledLayout s -> throw s.refused("coalesce");
+            case GeneralComposedLayout g -> g.withLayoutB(coalesce(g.layoutB()));
         };
     }
 
@@ -49,6 +51,7 @@ public final class Coalesce {
                     + " coalesce(L), not by the profile " + profile);
             case Layout integer -> coalesce(integer, profile);
             case InnerSwizzledLayout s -> throw s.refused("coalesce");
+            case GeneralComposedLayout g -> g.withLayoutB(coalesce(g.layoutB(), profile));
         };
     }
 
@@ -64,6 +67,7 @@ public final class Coalesce {
             case CoordLayout basis -> throw filterRefused(basis);
             case Layout integer -> filter(integer);
             case InnerSwizzledLayout s -> throw s.refused("filter");
+            case GeneralComposedLayout g -> g.withLayoutB(filter(g.layoutB()));
         };
     }
 
@@ -86,6 +90,7 @@ public final class Coalesce {
             case CoordLayout basis -> throw filterRefused(basis);
             case Layout integer -> filter(integer, profile);
             case InnerSwizzledLayout s -> throw s.refused("filter");
+            case GeneralComposedLayout g -> g.withLayoutB(filter(g.layoutB(), profile));
         };
     }
 

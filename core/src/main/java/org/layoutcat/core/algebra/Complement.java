@@ -3,6 +3,7 @@ package org.layoutcat.core.algebra;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.GeneralComposedLayout;
 import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
@@ -54,7 +55,7 @@ public final class Complement {
         return complement(integerPart("complement", layout), cotarget);
     }
 
-    /** The layout of integer strides a complement reads: L, or a swizzled layout's inner layout. */
+    /** The layout of integer strides a complement reads: L, or a composed layout's inner layout B (CuTe's). */
     private static Layout integerPart(String op, AnyLayout layout) {
         return switch (layout) {
             case Layout integer -> integer;
@@ -62,6 +63,7 @@ public final class Complement {
             case CoordLayout basis -> throw AnyLayout.refuse(op, basis, "its values are coordinates, and a complement"
                     + " is taken of offsets; complement its integer layout instead");
             case InnerSwizzledLayout s -> throw s.refused("complement");
+            case GeneralComposedLayout g -> integerPart(op, g.layoutB()); // CuTe: complement(layout.layout_b(), cotarget)
         };
     }
 

@@ -4,6 +4,7 @@ import java.util.function.Supplier;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.GeneralComposedLayout;
 import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
@@ -49,7 +50,10 @@ public final class Composition {
 
     /**
      * A∘B for layouts of any kind, chosen by kind: CuTe's {@code composition(Sw o off o L, B) = Sw o off o (L∘B)} for
-     * a swizzled A; the swizzle of a swizzled B moved through A (see {@code SwizzledComposition}); the algebra of
+     * a swizzled A, and {@code (X o off o Y)∘B = X o off o (Y∘B)} for any composed A ({@link GeneralComposedLayout}); the
+     * swizzle of a swizzled B moved through A, and a composed B's outer function composed into A (see
+     * {@code SwizzledComposition}), or, where no swizzle moved through A gives A(B(i)) (CuTe's {@code make_swizzle} of
+     * A's images, which "works in simple cases"), the composed layout {@code A o 0 o B}; the algebra of
      * scaled-basis strides where A or B has them (a basis stride {@code v@p} of B picks mode p of A:
      * {@code (4,4):(4,1) ∘ (4,4):(1@1,1@0) = (4,4):(1,4)}); {@link #compose(Layout, Tiler)} otherwise. A composite
      * whose strides are all integers is a {@link Layout}.
@@ -61,12 +65,17 @@ public final class Composition {
     public static AnyLayout compose(AnyLayout a, Tiler b) {
         return switch (a) {
             case ComposedLayout swizzled -> b instanceof ComposedLayout sb ? SwizzledComposition.compose(swizzled, sb)
+                    : b instanceof GeneralComposedLayout gb ? SwizzledComposition.after(swizzled, compose((AnyLayout) swizzled.inner(), gb))
                     : swizzled.withInner(compose(swizzled.inner(), b));
-            case CoordLayout basis -> BasisAlgebra.canonical(BasisAlgebra.compose(basis, b));
+            case CoordLayout basis -> b instanceof GeneralComposedLayout gb ? SwizzledComposition.compose(basis, gb)
+                    : BasisAlgebra.canonical(BasisAlgebra.compose(basis, b));
             case Layout integer -> b instanceof ComposedLayout sb ? SwizzledComposition.compose(integer, sb)
+                    : b instanceof GeneralComposedLayout gb ? SwizzledComposition.compose(integer, gb)
                     : BasisAlgebra.hasBasisStrides(b) ? BasisAlgebra.canonical(BasisAlgebra.compose(CoordLayout.of(integer), b))
                     : compose(integer, b);
             case InnerSwizzledLayout s -> throw s.refused("composition");
+            // CuTe: composition(a.layout_a(), a.offset(), composition(a.layout_b(), b))
+            case GeneralComposedLayout g -> g.withLayoutB(compose(g.layoutB(), b));
         };
     }
 

@@ -3,6 +3,7 @@ package org.layoutcat.core.algebra;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.GeneralComposedLayout;
 import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
@@ -72,7 +73,7 @@ public final class Divide {
             }
             case AnyLayout l -> switch (l) {
                 case Layout layout -> shape.product() == Checked.mul(layout.size(), ceilDivSize(shape, layout), "evenly_divides", shape);
-                case CoordLayout _, ComposedLayout _, InnerSwizzledLayout _ -> throw AnyLayout.refuse("evenly_divides", l,
+                case CoordLayout _, ComposedLayout _, InnerSwizzledLayout _, GeneralComposedLayout _ -> throw AnyLayout.refuse("evenly_divides", l,
                         "CuTe's ceil_div(S, B) takes a layout of integer strides");
             };
         };
@@ -115,6 +116,7 @@ public final class Divide {
             case CoordLayout basis -> BasisAlgebra.canonical(BasisAlgebra.logicalDivide(basis, b));
             case Layout integer -> logicalDivide(integer, b);
             case InnerSwizzledLayout s -> throw s.refused("logical_divide");
+            case GeneralComposedLayout g -> g.withLayoutB(logicalDivide(g.layoutB(), b));
         };
     }
 
@@ -131,6 +133,7 @@ public final class Divide {
             case CoordLayout basis -> BasisAlgebra.canonical(BasisAlgebra.zippedDivide(basis, b));
             case Layout integer -> zippedDivide(integer, b);
             case InnerSwizzledLayout s -> throw s.refused("zipped_divide");
+            case GeneralComposedLayout g -> g.withLayoutB(zippedDivide(g.layoutB(), b));
         };
     }
 
@@ -146,6 +149,7 @@ public final class Divide {
             case CoordLayout basis -> BasisAlgebra.canonical(BasisAlgebra.tiled(BasisAlgebra.zippedDivide(basis, b)));
             case Layout integer -> tiledDivide(integer, b);
             case InnerSwizzledLayout s -> throw s.refused("tiled_divide");
+            case GeneralComposedLayout g -> g.withLayoutB(tiledDivide(g.layoutB(), b));
         };
     }
 
@@ -161,6 +165,7 @@ public final class Divide {
             case CoordLayout basis -> BasisAlgebra.canonical(BasisAlgebra.flat(BasisAlgebra.zippedDivide(basis, b)));
             case Layout integer -> flatDivide(integer, b);
             case InnerSwizzledLayout s -> throw s.refused("flat_divide");
+            case GeneralComposedLayout g -> g.withLayoutB(flatDivide(g.layoutB(), b));
         };
     }
 

@@ -3,6 +3,7 @@ package org.layoutcat.core.algebra;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.GeneralComposedLayout;
 import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
@@ -32,6 +33,8 @@ public final class Inverse {
             case CoordLayout basis -> throw AnyLayout.refuse("right_inverse", basis, "its values are coordinates, and an"
                     + " inverse maps offsets back to indices");
             case InnerSwizzledLayout s -> throw s.refused("right_inverse");
+            case GeneralComposedLayout g -> throw g.refused("right_inverse", "layoutcat inverts a layout and a swizzled layout Sw o off o L;"
+                    + " CuTe's inverse of a general composed layout, composition(right_inverse(B), -offset, right_inverse(A)), is not taken");
         };
     }
 
@@ -49,6 +52,8 @@ public final class Inverse {
             case CoordLayout basis -> throw AnyLayout.refuse("left_inverse", basis, "its values are coordinates, and an"
                     + " inverse maps offsets back to indices");
             case InnerSwizzledLayout s -> throw s.refused("left_inverse");
+            case GeneralComposedLayout g -> throw g.refused("left_inverse", "layoutcat inverts a layout and a swizzled layout Sw o off o L;"
+                    + " CuTe's inverse of a general composed layout, composition(left_inverse(B), -offset, left_inverse(A)), is not taken");
         };
     }
 

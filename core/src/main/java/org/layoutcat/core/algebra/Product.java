@@ -3,6 +3,7 @@ package org.layoutcat.core.algebra;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.GeneralComposedLayout;
 import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
@@ -39,6 +40,7 @@ public final class Product {
             case CoordLayout basis -> throw AnyLayout.refuse("logical_product", basis, "CuTe's products repeat a layout of offsets");
             case Layout integer -> logicalProduct(integer, b);
             case InnerSwizzledLayout s -> throw s.refused("logical_product");
+            case GeneralComposedLayout g -> g.withLayoutB(logicalProduct(g.layoutB(), b));
         };
     }
 
@@ -55,6 +57,7 @@ public final class Product {
             case CoordLayout basis -> throw AnyLayout.refuse("zipped_product", basis, "CuTe's products repeat a layout of offsets");
             case Layout integer -> zippedProduct(integer, b);
             case InnerSwizzledLayout s -> throw s.refused("zipped_product");
+            case GeneralComposedLayout g -> g.withLayoutB(zippedProduct(g.layoutB(), b));
         };
     }
 
@@ -71,6 +74,7 @@ public final class Product {
             case CoordLayout basis -> throw AnyLayout.refuse("tiled_product", basis, "CuTe's products repeat a layout of offsets");
             case Layout integer -> tiledProduct(integer, b);
             case InnerSwizzledLayout s -> throw s.refused("tiled_product");
+            case GeneralComposedLayout g -> g.withLayoutB(tiledProduct(g.layoutB(), b));
         };
     }
 
@@ -87,6 +91,7 @@ public final class Product {
             case CoordLayout basis -> throw AnyLayout.refuse("flat_product", basis, "CuTe's products repeat a layout of offsets");
             case Layout integer -> flatProduct(integer, b);
             case InnerSwizzledLayout s -> throw s.refused("flat_product");
+            case GeneralComposedLayout g -> g.withLayoutB(flatProduct(g.layoutB(), b));
         };
     }
 
@@ -103,6 +108,7 @@ public final class Product {
             case CoordLayout basis -> throw AnyLayout.refuse("blocked_product", basis, "CuTe's products repeat a layout of offsets");
             case Layout integer -> blockedProduct(integer, b);
             case InnerSwizzledLayout s -> throw s.refused("blocked_product");
+            case GeneralComposedLayout g -> g.withLayoutB(blockedProduct(g.layoutB(), b));
         };
     }
 
@@ -119,6 +125,7 @@ public final class Product {
             case CoordLayout basis -> throw AnyLayout.refuse("raked_product", basis, "CuTe's products repeat a layout of offsets");
             case Layout integer -> rakedProduct(integer, b);
             case InnerSwizzledLayout s -> throw s.refused("raked_product");
+            case GeneralComposedLayout g -> g.withLayoutB(rakedProduct(g.layoutB(), b));
         };
     }
 

@@ -4,6 +4,7 @@ import java.util.function.LongUnaryOperator;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.GeneralComposedLayout;
 import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
@@ -59,7 +60,7 @@ public final class RoundTrip {
         return switch (l) {
             case Layout x -> isIdentity(x) ? Swizzle.IDENTITY : null;
             case ComposedLayout c -> c.offset() == 0 && isIdentity(c.inner()) ? c.outer() : null;
-            case CoordLayout _, InnerSwizzledLayout _ -> null;
+            case CoordLayout _, InnerSwizzledLayout _, GeneralComposedLayout _ -> null;
         };
     }
 
@@ -111,6 +112,8 @@ public final class RoundTrip {
             case ComposedLayout x -> x::apply;
             case InnerSwizzledLayout x -> x::apply;
             case CoordLayout c -> throw AnyLayout.refuse("a round trip", c, "its values are coordinates, not offsets");
+            case GeneralComposedLayout g when GeneralComposedLayout.valuesAreOffsets(g) -> g::apply;
+            case GeneralComposedLayout g -> throw AnyLayout.refuse("a round trip", g, "its values are coordinates, not offsets");
         };
     }
 }

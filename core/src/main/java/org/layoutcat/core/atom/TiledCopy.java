@@ -6,6 +6,7 @@ import java.util.Objects;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.GeneralComposedLayout;
 import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
@@ -202,7 +203,7 @@ public final class TiledCopy {
         AnyLayout unfolded = switch (s.layout()) {
             case Layout l -> unfold(l);
             case ComposedLayout k -> k.withInner(unfold(k.inner()));
-            case CoordLayout _, InnerSwizzledLayout _ -> throw new IllegalStateException("partition of " + tensor + ": a slice of a swizzled layout is " + s.layout());
+            case CoordLayout _, InnerSwizzledLayout _, GeneralComposedLayout _ -> throw new IllegalStateException("partition of " + tensor + ": a slice of a swizzled layout is " + s.layout());
         };
         return new Sliced<>(unfolded, s.offset());
     }
@@ -221,7 +222,7 @@ public final class TiledCopy {
                 yield new Sliced<>(s.layout(), s.offset());
             }
             case ComposedLayout c -> partition(c, thread, trg);
-            case CoordLayout _, InnerSwizzledLayout _ -> throw AnyLayout.refuse(what, tensor, "a tensor partitioned among a tiled copy's threads has integer"
+            case CoordLayout _, InnerSwizzledLayout _, GeneralComposedLayout _ -> throw AnyLayout.refuse(what, tensor, "a tensor partitioned among a tiled copy's threads has integer"
                     + " strides or is swizzled");
         };
     }

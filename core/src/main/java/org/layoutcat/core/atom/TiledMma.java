@@ -7,6 +7,7 @@ import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
 import org.layoutcat.core.CuTeNotation;
+import org.layoutcat.core.GeneralComposedLayout;
 import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
@@ -366,11 +367,11 @@ public final class TiledMma {
                 AnyLayout unfolded = switch (s.layout()) {
                     case Layout l -> unfold(l);
                     case ComposedLayout k -> k.withInner(unfold(k.inner()));
-                    case CoordLayout _, InnerSwizzledLayout _ -> throw new IllegalStateException(what + " of " + tensor + ": a slice of a swizzled layout is " + s.layout());
+                    case CoordLayout _, InnerSwizzledLayout _, GeneralComposedLayout _ -> throw new IllegalStateException(what + " of " + tensor + ": a slice of a swizzled layout is " + s.layout());
                 };
                 yield new Sliced<>(unfolded, s.offset());
             }
-            case CoordLayout _, InnerSwizzledLayout _ -> throw AnyLayout.refuse(what, tensor, "a tensor partitioned among an MMA's threads has integer"
+            case CoordLayout _, InnerSwizzledLayout _, GeneralComposedLayout _ -> throw AnyLayout.refuse(what, tensor, "a tensor partitioned among an MMA's threads has integer"
                     + " strides or is swizzled");
         };
     }
@@ -417,7 +418,7 @@ public final class TiledMma {
         return switch (tensor) {
             case Layout l -> l;
             case ComposedLayout c -> c.inner();
-            case CoordLayout _, InnerSwizzledLayout _ -> throw AnyLayout.refuse(what, tensor, "a tensor partitioned among an MMA's threads has integer"
+            case CoordLayout _, InnerSwizzledLayout _, GeneralComposedLayout _ -> throw AnyLayout.refuse(what, tensor, "a tensor partitioned among an MMA's threads has integer"
                     + " strides or is swizzled");
         };
     }

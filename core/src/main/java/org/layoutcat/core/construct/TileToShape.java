@@ -3,6 +3,7 @@ package org.layoutcat.core.construct;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.GeneralComposedLayout;
 import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
@@ -31,6 +32,7 @@ public final class TileToShape {
             case CoordLayout basis -> throw AnyLayout.refuse("tile_to_shape", basis, "CuTe tiles a layout of offsets");
             case Layout integer -> tileToShape(integer, target, order);
             case InnerSwizzledLayout s -> throw s.refused("tile_to_shape");
+            case GeneralComposedLayout g -> g.withLayoutB(tileToShape(g.layoutB(), target, order));
         };
     }
 

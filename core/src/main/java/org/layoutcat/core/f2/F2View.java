@@ -5,6 +5,7 @@ import java.util.List;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.GeneralComposedLayout;
 import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
@@ -58,6 +59,8 @@ public final class F2View {
             case CoordLayout c -> throw AnyLayout.refuse("to_f2", c, "its values are coordinates, not offsets; the F2 view"
                     + " here is of layouts whose value is one offset");
             case InnerSwizzledLayout s -> throw AnyLayout.refuse("to_f2", s, "it has no shape, so no index bits to map");
+            case GeneralComposedLayout g -> throw AnyLayout.refuse("to_f2", g, "the F2 view here is of a layout and of a swizzled"
+                    + " layout Sw o off o L; compose the layouts into one where CuTe can (composition), or eval it");
         };
     }
 

@@ -5,6 +5,7 @@ import java.util.List;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.GeneralComposedLayout;
 import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
@@ -30,6 +31,7 @@ public final class Modes {
             case ComposedLayout swizzled -> swizzled.withInner(select(swizzled.inner(), indices));
             case CoordLayout basis -> throw basis("select", basis);
             case InnerSwizzledLayout s -> throw s.refused("select");
+            case GeneralComposedLayout g -> g.withLayoutB(select(g.layoutB(), indices));
         };
     }
 
@@ -44,6 +46,7 @@ public final class Modes {
             case ComposedLayout swizzled -> swizzled.withInner(group(swizzled.inner(), begin, end));
             case CoordLayout basis -> throw basis("group", basis);
             case InnerSwizzledLayout s -> throw s.refused("group");
+            case GeneralComposedLayout g -> g.withLayoutB(group(g.layoutB(), begin, end));
         };
     }
 
@@ -59,6 +62,7 @@ public final class Modes {
             case ComposedLayout swizzled -> swizzled.withInner(append(swizzled.inner(), x));
             case CoordLayout basis -> throw basis("append", basis);
             case InnerSwizzledLayout s -> throw s.refused("append");
+            case GeneralComposedLayout g -> g.withLayoutB(append(g.layoutB(), x));
         };
     }
 
@@ -74,6 +78,7 @@ public final class Modes {
             case ComposedLayout swizzled -> swizzled.withInner(prepend(swizzled.inner(), x));
             case CoordLayout basis -> throw basis("prepend", basis);
             case InnerSwizzledLayout s -> throw s.refused("prepend");
+            case GeneralComposedLayout g -> g.withLayoutB(prepend(g.layoutB(), x));
         };
     }
 

@@ -5,6 +5,7 @@ import java.util.List;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.GeneralComposedLayout;
 import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
@@ -61,7 +62,30 @@ public final class Slicing {
             case CoordLayout coord -> widen(sliceAndOffset(c, coord));
             case ComposedLayout swizzled -> SwizzledSlicing.sliceAndOffset(c, swizzled);
             case InnerSwizzledLayout s -> throw s.refused("slice");
+            case GeneralComposedLayout g -> sliceAndOffset(c, g);
         };
+    }
+
+    /**
+     * CuTe's {@code slice_and_offset(c, A o off o B)}: B sliced, {@code (B', k) = slice_and_offset(c, B)}, and the
+     * composed layout {@code A o (off + k) o B'} at offset 0 ({@code layout_composed.hpp}); its function at the kept
+     * coordinates is the layout's at c.
+     *
+     * @throws LayoutArgumentException as the slice of B, or where B's values are coordinates with a nonzero offset k
+     *         (no offset of A adds a coordinate)
+     * @throws ArithmeticException where {@code off + k} overflows a long
+     */
+    private static Sliced<AnyLayout> sliceAndOffset(SliceCoord c, GeneralComposedLayout g) {
+        Sliced<AnyLayout> b = sliceAndOffset(c, g.layoutB());
+        IntTuple k = b.offset();
+        if (!k.isLeaf()) {
+            if (java.util.Arrays.stream(k.leaves()).anyMatch(x -> x != 0)) {
+                throw AnyLayout.refuse("slice", g, "its B " + g.layoutB() + " has coordinates for values, and at " + c + " its slice starts at "
+                        + k + ", which no offset between A and B adds");
+            }
+            return Sliced.of(g.withLayoutB(b.layout()), 0);
+        }
+        return Sliced.of(GeneralComposedLayout.of(g.layoutA(), Checked.add(g.offset(), k.value(), "slice", g), b.layout()), 0);
     }
 
     private static Sliced<AnyLayout> widen(Sliced<? extends AnyLayout> s) {
@@ -139,6 +163,8 @@ public final class Slicing {
             case ComposedLayout swizzled -> throw AnyLayout.refuse("dice", swizzled, "CuTe defines dice on a layout's strides,"
                     + " which a swizzled function does not have; dice its inner layout " + swizzled.inner());
             case InnerSwizzledLayout s -> throw s.refused("dice");
+            case GeneralComposedLayout g -> throw AnyLayout.refuse("dice", g, "CuTe defines dice on a layout's strides, which a"
+                    + " composed function does not have; dice its B " + g.layoutB());
         };
     }
 

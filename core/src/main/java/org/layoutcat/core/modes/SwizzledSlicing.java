@@ -5,6 +5,7 @@ import java.util.List;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.GeneralComposedLayout;
 import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
@@ -170,7 +171,7 @@ final class SwizzledSlicing {
             case Layout plain -> plain.apply(i);
             case ComposedLayout composed -> composed.outer().isIdentity() // no swizzle to refuse a negative offset
                     ? Math.addExact(composed.offset(), composed.inner().apply(i)) : composed.apply(i);
-            case CoordLayout _, InnerSwizzledLayout _ -> throw new IllegalStateException("a swizzled slice of kind " + slice.layout().kindInWords());
+            case CoordLayout _, InnerSwizzledLayout _, GeneralComposedLayout _ -> throw new IllegalStateException("a swizzled slice of kind " + slice.layout().kindInWords());
         };
         return Math.addExact(slice.offset().value(), v);
     }

@@ -3,6 +3,7 @@ package org.layoutcat.core.recast;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.GeneralComposedLayout;
 import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
@@ -43,6 +44,8 @@ public final class Recast {
             case ComposedLayout swizzled -> upcast(swizzled, n);
             case CoordLayout basis -> throw AnyLayout.refuse("upcast", basis, "its values are coordinates, not element offsets");
             case InnerSwizzledLayout s -> throw s.refused("upcast");
+            case GeneralComposedLayout g -> throw g.refused("upcast", "layoutcat recasts a layout and a swizzled layout Sw o off o L;"
+                    + " CuTe's recast of each part of a general composed layout is not taken");
         };
     }
 
@@ -58,6 +61,8 @@ public final class Recast {
             case ComposedLayout swizzled -> downcast(swizzled, n);
             case CoordLayout basis -> throw AnyLayout.refuse("downcast", basis, "its values are coordinates, not element offsets");
             case InnerSwizzledLayout s -> throw s.refused("downcast");
+            case GeneralComposedLayout g -> throw g.refused("downcast", "layoutcat recasts a layout and a swizzled layout Sw o off o L;"
+                    + " CuTe's recast of each part of a general composed layout is not taken");
         };
     }
 
@@ -73,6 +78,8 @@ public final class Recast {
             case ComposedLayout swizzled -> recast(swizzled, oldBits, newBits);
             case CoordLayout basis -> throw AnyLayout.refuse("recast_layout", basis, "its values are coordinates, not element offsets");
             case InnerSwizzledLayout s -> throw s.refused("recast_layout");
+            case GeneralComposedLayout g -> throw g.refused("recast_layout", "layoutcat recasts a layout and a swizzled layout Sw o off o L;"
+                    + " CuTe's recast of each part of a general composed layout is not taken");
         };
     }
 

@@ -3,6 +3,7 @@ package org.layoutcat.core.recast;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.GeneralComposedLayout;
 import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
@@ -42,15 +43,18 @@ public final class Vectorization {
                 case ComposedLayout cb -> maxCommonVector(cb, la);
                 case CoordLayout basis -> throw basis(basis, "max_common_vector");
                 case InnerSwizzledLayout s -> throw s.refused("max_common_vector");
+                case GeneralComposedLayout g -> throw general(g, "max_common_vector");
             };
             case ComposedLayout ca -> switch (b) {
                 case Layout lb -> maxCommonVector(ca, lb);
                 case ComposedLayout cb -> maxCommonVector(ca, cb);
                 case CoordLayout basis -> throw basis(basis, "max_common_vector");
                 case InnerSwizzledLayout s -> throw s.refused("max_common_vector");
+                case GeneralComposedLayout g -> throw general(g, "max_common_vector");
             };
             case CoordLayout basis -> throw basis(basis, "max_common_vector");
             case InnerSwizzledLayout s -> throw s.refused("max_common_vector");
+            case GeneralComposedLayout g -> throw general(g, "max_common_vector");
         };
     }
 
@@ -68,6 +72,7 @@ public final class Vectorization {
                 case ComposedLayout cb -> maxCommonLayout(cb, la);
                 case CoordLayout basis -> throw basis(basis, "max_common_layout");
                 case InnerSwizzledLayout s -> throw s.refused("max_common_layout");
+                case GeneralComposedLayout g -> throw general(g, "max_common_layout");
             };
             case ComposedLayout ca -> switch (b) {
                 case Layout lb -> maxCommonLayout(ca, lb);
@@ -75,10 +80,17 @@ public final class Vectorization {
                         + " swizzled layouts is not taken here; give one of them as its inner layout");
                 case CoordLayout basis -> throw basis(basis, "max_common_layout");
                 case InnerSwizzledLayout s -> throw s.refused("max_common_layout");
+                case GeneralComposedLayout g -> throw general(g, "max_common_layout");
             };
             case CoordLayout basis -> throw basis(basis, "max_common_layout");
             case InnerSwizzledLayout s -> throw s.refused("max_common_layout");
+            case GeneralComposedLayout g -> throw general(g, "max_common_layout");
         };
+    }
+
+    private static LayoutArgumentException general(GeneralComposedLayout g, String op) {
+        return g.refused(op, "CuTe's " + op + " takes a layout or a swizzled layout Sw o off o L (a general composed layout's is"
+                + " CuTe's max_alignment 1: \"Do not attempt for general ComposedLayouts\")");
     }
 
     private static LayoutArgumentException basis(CoordLayout l, String op) {

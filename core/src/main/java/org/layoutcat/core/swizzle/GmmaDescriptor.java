@@ -4,6 +4,7 @@ import java.util.Locale;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.GeneralComposedLayout;
 import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
@@ -123,7 +124,7 @@ public record GmmaDescriptor(int startAddress, int leadingByteOffset, int stride
                 inner = l;
                 bytes = Swizzle.IDENTITY;
             }
-            case CoordLayout _, InnerSwizzledLayout _ -> throw AnyLayout.refuse("gmma_descriptor", smem, "a wgmma operand is a layout of offsets in"
+            case CoordLayout _, InnerSwizzledLayout _, GeneralComposedLayout _ -> throw AnyLayout.refuse("gmma_descriptor", smem, "a wgmma operand is a layout of offsets in"
                     + " shared memory, swizzled or not");
         }
         if (!bytes.isIdentity() && (bytes.base() != 4 || bytes.shift() != 3 || bytes.bits() > 3)) {

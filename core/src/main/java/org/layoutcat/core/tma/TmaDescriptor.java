@@ -7,6 +7,7 @@ import java.util.stream.Collectors;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.GeneralComposedLayout;
 import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
@@ -229,7 +230,7 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
                     }
                     yield new Smem(c.inner(), sw.isIdentity() ? Swizzle.IDENTITY : new Swizzle(sw.bits(), sw.base() + log2, sw.shift()));
                 }
-                case CoordLayout _, InnerSwizzledLayout _ -> throw AnyLayout.refuse("tma_descriptor", smem, "a TMA tile in shared memory is a layout of"
+                case CoordLayout _, InnerSwizzledLayout _, GeneralComposedLayout _ -> throw AnyLayout.refuse("tma_descriptor", smem, "a TMA tile in shared memory is a layout of"
                         + " element offsets, swizzled or not");
             };
         }
@@ -264,7 +265,7 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
         return switch (smem) {
             case Layout l -> TvLayout.productEach(l.shape());
             case ComposedLayout c -> TvLayout.productEach(c.inner().shape());
-            case CoordLayout _, InnerSwizzledLayout _ -> throw AnyLayout.refuse("tma_descriptor", smem, "a TMA tile in shared memory is a layout of element"
+            case CoordLayout _, InnerSwizzledLayout _, GeneralComposedLayout _ -> throw AnyLayout.refuse("tma_descriptor", smem, "a TMA tile in shared memory is a layout of element"
                     + " offsets, swizzled or not");
         };
     }
@@ -273,7 +274,7 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
         return switch (l) {
             case CoordLayout c -> c;
             case Layout i -> CoordLayout.of(i);
-            case ComposedLayout _, InnerSwizzledLayout _ -> throw new IllegalStateException("the tile's walk of G is " + l.kindInWords());
+            case ComposedLayout _, InnerSwizzledLayout _, GeneralComposedLayout _ -> throw new IllegalStateException("the tile's walk of G is " + l.kindInWords());
         };
     }
 

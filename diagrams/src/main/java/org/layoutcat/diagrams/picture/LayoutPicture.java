@@ -3,7 +3,9 @@ package org.layoutcat.diagrams.picture;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongUnaryOperator;
+import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
+import org.layoutcat.core.GeneralComposedLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.diagrams.Box;
@@ -164,6 +166,20 @@ public final class LayoutPicture {
     public static Diagram of(ComposedLayout layout, ColourBy by, String title, int elementBytes) {
         return grid(layout.shape(), layout::apply, layout.toString(), "each cell: " + layout.outer() + "(" + layout.offset()
                 + " + L(i)), the swizzled offset of L = " + layout.inner(), by, title, elementBytes);
+    }
+
+    /**
+     * The grid of a general composed layout {@code A o offset o B}: B's shape, each cell holding {@code A(offset + B(i))};
+     * banks and colours as {@link #of(Layout, ColourBy, String, int)}.
+     *
+     * @throws IllegalArgumentException as {@link #of(ComposedLayout, ColourBy, String, int)}; LayoutArgumentException
+     *         where the layout has no shape or its values are coordinates (its kind named), or a point is refused
+     * @throws ArithmeticException where an offset overflows a long
+     */
+    public static Diagram of(GeneralComposedLayout layout, ColourBy by, String title, int elementBytes) {
+        java.util.function.LongUnaryOperator phi = AnyLayout.offsets(layout, "layout", "the grid shows an offset in each cell");
+        return grid(layout.shape(), phi, layout.toString(), "each cell: " + layout.layoutA() + "(" + layout.offset()
+                + " + B(i)), B = " + layout.layoutB(), by, title, elementBytes);
     }
 
     private static Diagram grid(IntTuple shape, LongUnaryOperator phi, String name, String note, ColourBy by, String title,

@@ -9,6 +9,7 @@ import java.util.List;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.GeneralComposedLayout;
 import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
@@ -293,7 +294,7 @@ public final class TmaVerification {
             long to = switch (s) {
                 case ComposedLayout c -> c.apply(k);
                 case Layout l -> l.apply(k);
-                case CoordLayout _, InnerSwizzledLayout _ -> throw new IllegalArgumentException(s + " is no shared-memory layout");
+                case CoordLayout _, InnerSwizzledLayout _, GeneralComposedLayout _ -> throw new IllegalArgumentException(s + " is no shared-memory layout");
             };
             for (int b = 0; b < t.bytes; b++) expected[(int) (to * t.bytes + b)] = inside ? global[(int) (offset * t.bytes + b)] : 0;
             if (!inside) outside++;
