@@ -28,7 +28,7 @@ if first.returncode != 0:
     print(first.stdout[-3000:]); status = 1
 
 known = {}
-for line in open(os.path.join(here, '..', 'cli', 'src', 'test', 'resources', 'oracle', 'cute-cases-dev-cpp.disagreements.jsonl')):
+for line in open(os.path.join(here, '..', 'ops', 'src', 'test', 'resources', 'oracle', 'cute-cases-dev-cpp.disagreements.jsonl')):
     if line.strip():
         d = json.loads(line); known[d['id']] = d
 cases = [json.loads(l) for l in open(os.path.join(oracle_dir, 'cute-cases-dev-cpp.jsonl')) if l.strip()]

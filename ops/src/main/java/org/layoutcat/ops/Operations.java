@@ -367,8 +367,8 @@ public final class Operations {
                 a -> Answer.of(a.get(LI).coordinateOf(a.get(offset))), call("{L}.get_hier_coord({offset:literal})"),
                 none("CuTe DSL's get_hier_coord takes a dynamic offset inside @cute.jit"), "(2,(3,4)):(12,(1,3))", "9");
         op("print", FUNCTION, "the layout as CuTe's print(layout) prints it, shape:stride (any kind, any rank)", List.of(L),
-                a -> Answer.of(a.get(L)), none("print writes the layout's notation, which every C++ test of a layout compares"),
-                none("CuTe DSL prints a layout with print(layout) too; its notation is the reply's"), "(4,8):(1,4)");
+                a -> Answer.of(a.get(L)), call("{L}"),
+                call("{L}"), "(4,8):(1,4)");
         pictures("print", Pictures.layout(L), Pictures.coords(L), Pictures.tv(L));
         Param<AnyLayout> printed = Param.of("L", ArgKind.ANY_LAYOUT, "a rank-2 layout (m,n) -> idx");
         op("print_layout", FUNCTION, "the layout as CuTe's print_layout prints it: a grid of its offsets, rows m, columns n", List.of(printed),
