@@ -54,12 +54,22 @@ public record Picture(String name, String label, String words, Set<Integer> coun
     }
 
     /**
-     * The request a picture draws, from {@code draw}'s leading positional arguments and the options; null for the
-     * operation's own request of those arguments.
+     * The request a picture draws, from {@code draw}'s leading positional arguments and the options: its own
+     * operation's, of those arguments or of arguments the options complete, or another operation's picture of the same
+     * name (a form of divide, a morphism written as an arrow).
      */
     @FunctionalInterface
     public interface Route {
-        Request route(List<String> leading, Values options);
+        Routing route(List<String> leading, Values options);
+    }
+
+    /** Where a picture's request goes. */
+    public sealed interface Routing {
+        /** The picture's own operation, with these arguments. */
+        record Own(List<String> args) implements Routing {}
+
+        /** Another operation's picture of the same name. */
+        record Other(String op, List<String> args) implements Routing {}
     }
 
     /** How the explorer shows a picture: as data for its canvas, or as the picture itself. */

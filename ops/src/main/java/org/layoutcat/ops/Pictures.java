@@ -158,16 +158,14 @@ public final class Pictures {
         }
         List<String> leading = args.subList(0, Math.min(n, p.leading()));
         for (int i = p.leading(); i < n; i++) values = values.withTrailing(p, p.trailing().get(i - p.leading()), args.get(i));
-        Request routed = p.route() == null ? null : p.route().route(leading, values);
-        Operation op = d.op();
-        Picture picture = p;
-        if (routed == null) {
-            routed = new Request(op.name(), leading, "auto");
-        } else if (!routed.op().equals(op.name())) { // another operation's picture of the same name (a form, a morphism)
-            op = Operations.named(routed.op());
-            picture = op.picture(p.name());
-        }
-        return new Drawing(op, picture, op.read(routed), values);
+        Picture.Routing routing = p.route() == null ? new Picture.Routing.Own(leading) : p.route().route(leading, values);
+        return switch (routing) {
+            case Picture.Routing.Own own -> new Drawing(d.op(), p, d.op().read(new Request(d.op().name(), own.args(), "auto")), values);
+            case Picture.Routing.Other other -> { // another operation's picture of the same name (a form, a morphism)
+                Operation op = Operations.named(other.op());
+                yield new Drawing(op, op.picture(p.name()), op.read(new Request(op.name(), other.args(), "auto")), values);
+            }
+        };
     }
 
     /**
@@ -202,7 +200,8 @@ public final class Pictures {
                 (args, answer, o) -> Drawings.divide(integer(args.get(a), "divide"), args.get(b), form, o.get(Picture.TITLE)))
                 .trailing(Picture.KIND).positional(2, 2, 3)
                 .routed((leading, o) -> o.has(Picture.KIND)
-                        ? new Request(TilingPicture.DivideKind.parse(o.get(Picture.KIND).word()).cuteName(), leading, "auto") : null);
+                        ? new Picture.Routing.Other(TilingPicture.DivideKind.parse(o.get(Picture.KIND).word()).cuteName(), leading)
+                        : new Picture.Routing.Own(leading));
     }
 
     /** A product's tiling picture in its form; {@code draw product A B FORM} (or --kind) draws FORM_product's. */
@@ -211,7 +210,8 @@ public final class Pictures {
                 2, 3, (args, answer, o) -> Drawings.product(integer(args.get(a), "product"), args.get(b), form, o.get(Picture.TITLE)))
                 .trailing(Picture.KIND).positional(2, 2, 3)
                 .routed((leading, o) -> o.has(Picture.KIND)
-                        ? new Request(TilingPicture.ProductKind.parse(o.get(Picture.KIND).word()).cuteName(), leading, "auto") : null);
+                        ? new Picture.Routing.Other(TilingPicture.ProductKind.parse(o.get(Picture.KIND).word()).cuteName(), leading)
+                        : new Picture.Routing.Own(leading));
     }
 
     private static final String MORPHISM_WORDS = "a morphism \"S --(α)--> T\" or a tractable layout L";
@@ -219,7 +219,8 @@ public final class Pictures {
     /** The standard representation f_L of a layout; {@code draw morphism "S --(α)--> T"} draws from_morphism's. */
     static Picture toMorphism(Param<Layout> l) {
         return Picture.of("morphism", "morphism", MORPHISM_WORDS, 1, 1, (args, answer, o) -> Drawings.morphism(args.get(l), o.get(Picture.TITLE)))
-                .routed((leading, o) -> NestMorphism.isMorphismText(leading.getFirst()) ? new Request("from_morphism", leading, "auto") : null);
+                .routed((leading, o) -> NestMorphism.isMorphismText(leading.getFirst()) ? new Picture.Routing.Other("from_morphism", leading)
+                        : new Picture.Routing.Own(leading));
     }
 
     /** A morphism, drawn as it is. */
@@ -273,7 +274,7 @@ public final class Pictures {
                     List<String> a = new ArrayList<>(leading);
                     if (a.size() == 1) a.add(o.has(Picture.ATOMS) ? o.text(Picture.ATOMS) : "1x1x1");
                     if (o.has(Picture.PERMUTE) && a.size() == 2) a.add(o.text(Picture.PERMUTE));
-                    return new Request("tiled_mma", a, "auto");
+                    return new Picture.Routing.Own(a);
                 }, Picture.ATOMS, Picture.PERMUTE);
     }
 
@@ -302,7 +303,7 @@ public final class Pictures {
                         throw new IllegalArgumentException("copy: the value width '" + leading.get(1) + "' is " + (t.matches("[+-]?[0-9]+")
                                 ? "past the range of an int" : "not a whole number of bits"), e);
                     }
-                    return null;
+                    return new Picture.Routing.Own(leading);
                 });
     }
 
@@ -322,7 +323,7 @@ public final class Pictures {
                     List<String> a = new ArrayList<>(leading);
                     if (o.has(Picture.ELEM) || o.has(Picture.VECTOR)) a.add(o.has(Picture.ELEM) ? o.text(Picture.ELEM) : "0");
                     if (o.has(Picture.VECTOR)) a.add(o.text(Picture.VECTOR));
-                    return new Request("bank_conflicts", a, "auto");
+                    return new Picture.Routing.Own(a);
                 }, Picture.ELEM, Picture.VECTOR);
     }
 
@@ -356,7 +357,7 @@ public final class Pictures {
                         throw new Usage("tma takes the global tensor's layout, the tile's shared-memory layout, the element (f16, ... or"
                                 + " its bytes) and optionally the CTA tile; got " + leading.size() + " argument" + (leading.size() == 1 ? "" : "s"));
                     }
-                    return new Request("tma_descriptor", a, "auto");
+                    return new Picture.Routing.Own(a);
                 }, Picture.ELEM);
     }
 }
