@@ -39,7 +39,7 @@ public final class OpHelp {
             for (Param<?> p : o.params()) args.append(args.length() > 0 ? " " : "").append(p.usage());
             sb.append("| `").append(o.name()).append("` | ").append(args).append(" | ").append(o.help().replace("|", "\\|"));
             if (!o.fields().isEmpty()) sb.append("; also ").append(String.join(", ", o.fields().stream().map(f -> "`" + f + "`").toList()));
-            if (o.engines()) sb.append("; takes `engine`");
+            if (o.takesEngine()) sb.append("; takes `engine`");
             sb.append(" |\n");
         }
         return sb.toString();
@@ -54,7 +54,7 @@ public final class OpHelp {
             sb.append(row(p.name(), 16, p.help() + ": " + p.kind().words() + (p.optional() ? " (optional)" : "")));
         }
         if (!o.fields().isEmpty()) sb.append(paragraph("Reply: result, " + String.join(", ", o.fields())));
-        if (o.engines()) sb.append("Engines: auto (default), cute, category (batch field \"engine\")\n");
+        if (o.takesEngine()) sb.append("Engines: auto (default), cute, category (batch field \"engine\")\n");
         sb.append(paragraph("CuTe C++: " + form(o.cpp())));
         sb.append(paragraph("CuTe DSL: " + form(o.dsl())));
         StringBuilder example = new StringBuilder("Example: layoutcat op ").append(o.name());
