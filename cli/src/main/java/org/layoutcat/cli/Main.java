@@ -56,7 +56,9 @@ public final class Main implements Callable<Integer> {
     public static int run(String... args) {
         Alias alias = args.length > 0 ? Operations.alias(args[0]) : null;
         try {
-            return (alias != null ? commandLine(alias) : commandLine()).execute(args);
+            if (alias == null) return commandLine().execute(args);
+            Integer plain = TableCommands.plain(alias, args); // its arguments alone: as its command reads them, without building it
+            return plain != null ? plain : commandLine(alias).execute(args);
         } catch (RuntimeException | StackOverflowError e) { // past every handler: reported as a refusal or a bug, by kind
             return report(alias != null ? alias.command() : null, e);
         }

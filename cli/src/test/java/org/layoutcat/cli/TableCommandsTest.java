@@ -77,7 +77,7 @@ class TableCommandsTest {
         if (a.choice() instanceof Alias.Choice.ByValue v) words.addAll(List.of(v.option(), f.when()));
         List<String> example = o.example();
         for (String name : f.positional()) {
-            int i = o.params().indexOf(o.param(name));
+            int i = o.indexOf(o.param(name));
             if (i < example.size()) words.add(example.get(i));
         }
         for (int i = 0; i < example.size(); i++) {
@@ -119,6 +119,43 @@ class TableCommandsTest {
             }
         }
         assertTrue(checked >= 15, checked + " forms");
+    }
+
+    /** What the command line {@code line} prints and exits with, parsed by its alias's generated command alone. */
+    private static CliRun parsed(String... line) {
+        java.io.PrintStream out = System.out;
+        java.io.PrintStream err = System.err;
+        java.io.ByteArrayOutputStream o = new java.io.ByteArrayOutputStream();
+        java.io.ByteArrayOutputStream e = new java.io.ByteArrayOutputStream();
+        try {
+            System.setOut(new java.io.PrintStream(o, true, java.nio.charset.StandardCharsets.UTF_8));
+            System.setErr(new java.io.PrintStream(e, true, java.nio.charset.StandardCharsets.UTF_8));
+            int code = Main.commandLine(Operations.alias(line[0])).execute(line);
+            return new CliRun(code, o.toString(java.nio.charset.StandardCharsets.UTF_8), e.toString(java.nio.charset.StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+    }
+
+    /**
+     * A line of arguments alone, answered without building the alias's command ({@link TableCommands#plain}), is
+     * answered as the command answers it: each alias's example, too few and too many arguments, a refused input.
+     */
+    @Test
+    void aLineOfArgumentsAloneIsAnsweredAsTheCommandAnswersIt() {
+        for (Alias a : Operations.aliases()) {
+            List<String> example = a.example();
+            List<List<String>> lines = List.of(example, example.subList(0, 1), example.subList(0, example.size() - 1),
+                    java.util.stream.Stream.concat(example.stream(), java.util.stream.Stream.of("1")).toList(),
+                    List.of(a.command(), "bogus", "4:1"));
+            for (List<String> line : lines) {
+                String[] words = line.toArray(String[]::new);
+                CliRun run = CliRun.of(words);
+                CliRun command = parsed(words);
+                assertEquals(command, run, String.join(" ", line));
+            }
+        }
     }
 
     /** {@code divide --kind K} is K_divide, {@code product --kind K} K_product; without --kind, the logical ones. */

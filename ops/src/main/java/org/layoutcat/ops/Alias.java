@@ -52,8 +52,28 @@ public record Alias(String command, Choice choice, List<Form> forms, List<Tellin
 
     /** How an alias chooses among its forms. */
     public sealed interface Choice {
+        /**
+         * The form chosen among {@code forms} (the first the default) by what was given.
+         *
+         * @throws Misuse where what was given chooses none, or two
+         */
+        Form choose(List<Form> forms, Given g);
+
+        /** How command {@code command} names its form {@code f} in a message ({@code divide --kind zipped}). */
+        String naming(String command, List<Form> forms, Form f);
+
         /** One operation. */
-        record One() implements Choice {}
+        record One() implements Choice {
+            @Override
+            public Form choose(List<Form> forms, Given g) {
+                return forms.getFirst();
+            }
+
+            @Override
+            public String naming(String command, List<Form> forms, Form f) {
+                return command;
+            }
+        }
 
         /**
          * By an option's value: {@code --kind zipped} chooses the form declared {@code when("zipped")}; without the
@@ -63,13 +83,43 @@ public record Alias(String command, Choice choice, List<Form> forms, List<Tellin
          * @param label  its value, for help, e.g. {@code KIND}
          * @param help   what it chooses, in a few words
          */
-        record ByValue(String option, String label, String help) implements Choice {}
+        record ByValue(String option, String label, String help) implements Choice {
+            @Override
+            public Form choose(List<Form> forms, Given g) {
+                String value = g.options().get(option);
+                if (value == null) return forms.getFirst();
+                for (Form f : forms) if (value.equals(f.when())) return f;
+                throw new Misuse(option + " must be " + values(forms) + ", not \"" + org.layoutcat.core.LayoutArgumentException.quote(value) + "\"");
+            }
+
+            @Override
+            public String naming(String command, List<Form> forms, Form f) {
+                return command + " " + option + " " + f.when();
+            }
+        }
 
         /**
          * By an option that one form's operation declares ({@link Param#named}): {@code --copy} chooses the form
          * declared {@code when("--copy")}; without any such option, the first form.
          */
-        record ByOption() implements Choice {}
+        record ByOption() implements Choice {
+            @Override
+            public Form choose(List<Form> forms, Given g) {
+                Form chosen = forms.getFirst();
+                for (Form f : forms.subList(1, forms.size())) {
+                    if (!g.options().containsKey(f.when())) continue;
+                    if (chosen != forms.getFirst()) throw new Misuse(chosen.when() + " and " + f.when() + " choose different operations: give one");
+                    chosen = f;
+                }
+                return chosen;
+            }
+
+            @Override
+            public String naming(String command, List<Form> forms, Form f) {
+                if (f.when() != null) return command + " " + f.when();
+                return command + " without " + String.join(" or ", forms.subList(1, forms.size()).stream().map(Form::when).toList());
+            }
+        }
     }
 
     /**
@@ -169,45 +219,24 @@ public record Alias(String command, Choice choice, List<Form> forms, List<Tellin
         }
     }
 
-    /** The form chosen by what was given. */
+    /** The form chosen by what was given ({@link Choice#choose}). */
     public Form form(Given g) {
-        return switch (choice) {
-            case Choice.One one -> forms.getFirst();
-            case Choice.ByValue v -> {
-                String value = g.options().get(v.option());
-                if (value == null) yield forms.getFirst();
-                for (Form f : forms) if (value.equals(f.when())) yield f;
-                throw new Misuse(v.option() + " must be " + values() + ", not \"" + org.layoutcat.core.LayoutArgumentException.quote(value) + "\"");
-            }
-            case Choice.ByOption o -> {
-                Form chosen = forms.getFirst();
-                for (Form f : forms.subList(1, forms.size())) {
-                    if (!g.options().containsKey(f.when())) continue;
-                    if (chosen != forms.getFirst()) throw new Misuse(chosen.when() + " and " + f.when() + " choose different operations: give one");
-                    chosen = f;
-                }
-                yield chosen;
-            }
-        };
+        return choice.choose(forms, g);
     }
 
     /** The values of {@link Choice.ByValue}'s option, in order, the default first: {@code logical, zipped, tiled or flat}. */
     public String values() {
+        return values(forms);
+    }
+
+    private static String values(List<Form> forms) {
         List<String> v = forms.stream().map(Form::when).toList();
         return String.join(", ", v.subList(0, v.size() - 1)) + (v.size() > 1 ? " or " : "") + v.getLast();
     }
 
-    /** How a form is named in a message: {@code --kind zipped}, {@code --copy}, or the command alone. */
+    /** How a form is named in a message: {@code divide --kind zipped}, {@code banks --copy}, or the command alone. */
     String chosenBy(Form f) {
-        return switch (choice) {
-            case Choice.One one -> command;
-            case Choice.ByValue v -> command + " " + v.option() + " " + f.when();
-            case Choice.ByOption o -> f.when() == null ? command + " without " + whens() : command + " " + f.when();
-        };
-    }
-
-    private String whens() {
-        return String.join(" or ", forms.subList(1, forms.size()).stream().map(Form::when).toList());
+        return choice.naming(command, forms, f);
     }
 
     /** The telling given, or null. */
@@ -278,7 +307,7 @@ public record Alias(String command, Choice choice, List<Form> forms, List<Tellin
             given.put(e.getKey(), e.getValue());
             Param<?> p = o.byOption(e.getKey());
             if (p == null) continue;
-            int i = params.indexOf(p);
+            int i = o.indexOf(p);
             if (texts[i] != null && !texts[i].isBlank() && !texts[i].equals(e.getValue())) {
                 throw new Misuse(o.name() + "'s " + p.name() + " is given twice, as " + texts[i] + " and as " + e.getKey() + " " + e.getValue());
             }
@@ -307,7 +336,7 @@ public record Alias(String command, Choice choice, List<Form> forms, List<Tellin
     private static int indexOf(Operation o, String param) {
         Param<?> p = o.param(param);
         if (p == null) throw new IllegalStateException(o.name() + " has no parameter " + param);
-        return o.params().indexOf(p);
+        return o.indexOf(p);
     }
 
     /** A parameter's label where it is given by position: its name in capitals, e.g. {@code GMEM}. */

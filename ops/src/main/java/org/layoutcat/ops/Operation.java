@@ -95,6 +95,12 @@ public record Operation(String name, Group group, String help, List<Param<?>> pa
         return null;
     }
 
+    /** The position of parameter {@code p}, this operation's own instance (found by identity), or -1. */
+    public int indexOf(Param<?> p) {
+        for (int i = 0; i < params.size(); i++) if (params.get(i) == p) return i;
+        return -1;
+    }
+
     /** The parameter a command line gives by {@code option} ({@link Param#named}), or null. */
     public Param<?> byOption(String option) {
         for (Param<?> p : params) if (p.named() != null && p.named().option().equals(option)) return p;
