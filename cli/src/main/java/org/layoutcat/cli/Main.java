@@ -23,8 +23,8 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * {@code layoutcat}: the batch mode and the human commands. The commands that answer an operation are aliases the table
  * declares ({@link Operations#aliases}), generated from it ({@link TableCommands}): they build a request and answer it
- * on the batch mode's path, and their grammar and help are the table's. Every refusal is printed once, by {@link #report}: {@code layoutcat CMD: reason} on stderr,
- * exit code 1; a usage error exits 2.
+ * on the batch mode's path, and their grammar and help are the table's. Every refusal is printed once, by
+ * {@link #report}: {@code layoutcat CMD: reason} on stderr, exit code 1; a usage error exits 2.
  *
  * <p>The exit codes follow one rule, decided here and nowhere else: a missing, unknown or extra argument, an unknown
  * option and a bad option value are usage errors (2): picocli's parameter errors, the values read by the options'

@@ -114,7 +114,7 @@ final class TableCommands {
     /** The help a derivation adds to the option it reads ({@code banks --elem}: of the --copy's values alike). */
     private static String derivedHelp(Alias alias, String option) {
         for (Alias.Form f : alias.forms()) {
-            Alias.Derived d = f.deriving(option);
+            Alias.Derived d = f.derivedBy(option);
             if (d != null) return d.help();
         }
         return null;

@@ -167,7 +167,7 @@ public record Alias(String command, Choice choice, List<Form> forms, List<Tellin
         }
 
         /** The derivation reading {@code option}, or null. */
-        public Derived deriving(String option) {
+        public Derived derivedBy(String option) {
             for (Derived d : derived) if (d.option().equals(option)) return d;
             return null;
         }
@@ -258,7 +258,7 @@ public record Alias(String command, Choice choice, List<Form> forms, List<Tellin
         if (choice instanceof Choice.ByValue v) options.remove(v.option());
         for (Telling t : tellings) options.remove(t.option());
         for (String option : options.keySet()) {
-            if (o.byOption(option) != null || f.deriving(option) != null || (option.equals(Operation.Engines.OPTION) && o.takesEngine())) continue;
+            if (o.byOption(option) != null || f.derivedBy(option) != null || (option.equals(Operation.Engines.OPTION) && o.takesEngine())) continue;
             throw new Misuse(option + " is not an option of " + chosenBy(f) + " (" + o.name() + ")" + takenBy(option));
         }
         return request(o, f, new Given(g.positional(), options), chosenBy(f));
@@ -268,7 +268,7 @@ public record Alias(String command, Choice choice, List<Form> forms, List<Tellin
     private String takenBy(String option) {
         for (Form other : forms) {
             Operation x = other.operation();
-            if (x.byOption(option) != null || other.deriving(option) != null || (option.equals(Operation.Engines.OPTION) && x.takesEngine())) {
+            if (x.byOption(option) != null || other.derivedBy(option) != null || (option.equals(Operation.Engines.OPTION) && x.takesEngine())) {
                 return "; it goes with " + chosenBy(other);
             }
         }
