@@ -19,7 +19,7 @@ import picocli.CommandLine.Parameters;
  * {@code layoutcat train DIR} (hidden): the build's training run for the start archive. A JVM's class-data-sharing
  * archive holds what one run loaded and linked (classes, and the lambdas and method handles linked at their first
  * call), so this run starts what people start: every operation of the table answered once by its example, as the
- * batch mode, {@code op} and the aliases answer it; the aliases through the command line's quick path; the batch
+ * batch mode, {@code op} and the aliases answer it; each alias by its command generated from the table; the batch
  * mode over those requests; and one picture drawn into DIR. What it prints is the answers; the build keeps it in
  * {@code target/start-training.log}.
  */
@@ -34,7 +34,7 @@ final class TrainCommand implements Callable<Integer> {
             Main.run(prepend("op", o.name(), o.example()));
             requests.add(request(requests.size(), o.name(), o.example()));
         }
-        Operations.ALIASES.forEach((command, op) -> Main.run(prepend(command, null, Operations.named(op).example())));
+        for (org.layoutcat.ops.Alias a : Operations.aliases()) Main.run(a.example().toArray(String[]::new)); // as a person types each
         ByteArrayOutputStream replies = new ByteArrayOutputStream();
         BatchEngine.run(new ByteArrayInputStream(String.join("\n", requests).getBytes(StandardCharsets.UTF_8)), replies);
         new PrintStream(System.out, true, StandardCharsets.UTF_8).print(replies.toString(StandardCharsets.UTF_8));

@@ -150,12 +150,10 @@ class ExitCodesTest {
         String strategy = usage("gpu ptx --strategy", CliRun.of("gpu", "ptx", "4:1", "--strategy", "bogus"), "gpu ptx");
         assertTrue(strategy.contains("AUTO, DIRECT, TILED_32, TILED_64"), strategy); // the valid values, listed
         usage("banks --elem", CliRun.of("banks", "--elem", "2147483648", "4:1", "4:1"), "banks");
-        usage("banks --elem", CliRun.of("banks", "--elem", "3", "4:1", "4:1"), "banks");
         usage("divide --kind", CliRun.of("divide", "--kind", "bogus", "4:1", "2"), "divide");
         usage("atom --bits", CliRun.of("atom", "--bits", "4294967312", "SM75_U32x4_LDSM_N"), "atom");
         usage("batch --threads", CliRun.of("batch", "--threads", "0"), "batch");
         usage("gpu ptx --element-bytes", CliRun.of("gpu", "ptx", "4:1", "--kernel", "gather", "--element-bytes", "3"), "gpu ptx");
-        usage("banks without --elem", CliRun.of("banks", "(8,64):(64,1)", "8:1"), "banks");
         usage("tma --elem", CliRun.of("tma", "(64,64):(64,1)", "(64,64):(64,1)", "--elem", "f17"), "tma");
         usage("tma --multicast", CliRun.of("tma", "(64,64):(64,1)", "(64,64):(64,1)", "--elem", "f16", "--multicast", "0"), "tma");
     }
@@ -163,6 +161,15 @@ class ExitCodesTest {
     /** An input read and refused exits 1, its reason on one line. */
     @Test
     void aRefusedInputExitsOne(@TempDir Path dir) throws Exception {
+        // banks takes bank_conflicts' element as op does (one grammar): --elem 3 is read (0 to 16 bytes) and refused by
+        // the operation, as is an element neither --elem nor SMEM's pointer gives, with or without --copy
+        for (String[] line : new String[][] {{"banks", "--elem", "3", "4:1", "4:1"}, {"banks", "(8,64):(64,1)", "8:1"},
+            {"banks", "(8,64):(64,1)", "--copy", "SM80_CP_ASYNC_CACHEALWAYS_U128", "--thr", "(16,8):(8,1)", "--val", "(1,8)"},
+            {"op", "bank_conflicts", "4:1", "4:1", "3"}}) {
+            CliRun refused = CliRun.of(line);
+            assertEquals(Main.REFUSED, refused.code(), String.join(" ", line) + ": " + refused.err());
+            oneLine(String.join(" ", line), refused, line[0]);
+        }
         CliRun r = CliRun.of("compose", "(4,6):(1,5)", "3:2");
         assertEquals(Main.REFUSED, r.code(), r.err());
         oneLine("compose", r, "compose");

@@ -39,7 +39,7 @@ public final class OpHelp {
             for (Param<?> p : o.params()) args.append(args.length() > 0 ? " " : "").append(p.usage());
             sb.append("| `").append(o.name()).append("` | ").append(args).append(" | ").append(o.help().replace("|", "\\|"));
             if (!o.fields().isEmpty()) sb.append("; also ").append(String.join(", ", o.fields().stream().map(f -> "`" + f.name() + "`").toList()));
-            if (o.engines()) sb.append("; takes `engine`");
+            if (o.takesEngine()) sb.append("; takes `engine`");
             sb.append(" |\n");
         }
         return sb.toString();
@@ -51,10 +51,12 @@ public final class OpHelp {
         sb.append(paragraph("Usage: layoutcat op " + o.usage()));
         sb.append(paragraph(o.help()));
         for (Param<?> p : o.params()) {
-            sb.append(row(p.name(), 16, p.help() + ": " + p.kind().words() + (p.optional() ? " (optional)" : "")));
+            String named = p.named() == null ? "" : p.named().isFlag() ? "; or the flag " + p.named().option() + " for " + p.named().flag()
+                    : "; or " + p.named().option() + " " + p.named().label();
+            sb.append(row(p.name(), 16, p.help() + ": " + p.kind().words() + (p.optional() ? " (optional)" : "") + named));
         }
         if (!o.fields().isEmpty()) sb.append(paragraph("Reply: result, " + String.join(", ", o.fields().stream().map(Field::name).toList())));
-        if (o.engines()) sb.append("Engines: auto (default), cute, category (batch field \"engine\")\n");
+        if (o.takesEngine()) sb.append("Engines: auto (default), cute, category (batch field \"engine\", option --engine)\n");
         sb.append(paragraph("CuTe C++: " + form(o.cpp())));
         sb.append(paragraph("CuTe DSL: " + form(o.dsl())));
         StringBuilder example = new StringBuilder("Example: layoutcat op ").append(o.name());

@@ -16,7 +16,7 @@ import java.util.function.Function;
  * @param params  its arguments, in order; the optional ones last
  * @param fields  the reply's fields after {@code result}, in order, as the typed keys its body fills ({@link Field}); a
  *                field present only under a condition declared with it ({@link Field#when})
- * @param engines whether it takes {@code "engine": "category" | "cute" | "auto"}
+ * @param engines which engines answer it: one, or CuTe's and the category's as a request asks ({@link Engines})
  * @param body    the core function, applied to the arguments read
  * @param cpp     its CuTe C++ form, or why it has none
  * @param dsl     its CuTe DSL form, or why it has none
@@ -26,12 +26,12 @@ import java.util.function.Function;
  * @param pictures its pictures ({@link Picture}): typed functions from its arguments and answer to a diagram, which
  *                {@code draw} and the explorer's views draw
  */
-public record Operation(String name, Group group, String help, List<Param<?>> params, List<Field<?>> fields, boolean engines,
+public record Operation(String name, Group group, String help, List<Param<?>> params, List<Field<?>> fields, Engines engines,
         Function<Args, Answer> body, CodeForm cpp, CodeForm dsl, List<String> example, Function<Answer, String> display,
         List<Picture> pictures) {
 
     /** An operation without pictures (declare them with {@link #withPictures}). */
-    public Operation(String name, Group group, String help, List<Param<?>> params, List<Field<?>> fields, boolean engines,
+    public Operation(String name, Group group, String help, List<Param<?>> params, List<Field<?>> fields, Engines engines,
             Function<Args, Answer> body, CodeForm cpp, CodeForm dsl, List<String> example, Function<Answer, String> display) {
         this(name, group, help, params, fields, engines, body, cpp, dsl, example, display, List.of());
     }
@@ -73,7 +73,30 @@ public record Operation(String name, Group group, String help, List<Param<?>> pa
         }
     }
 
+    /**
+     * Which engines answer an operation: its one algorithm, or CuTe's and the category's, which a request chooses by
+     * its {@code "engine"} (the batch mode) or {@link #OPTION} (a command line): {@code auto}, the default, {@code cute}
+     * or {@code category}.
+     */
+    public enum Engines {
+        /** One engine: the operation's algorithm. */
+        ONE,
+        /** CuTe's algorithm or the category's, as a request asks; {@code auto} runs CuTe's, then the category's where CuTe refuses. */
+        CUTE_OR_CATEGORY;
+
+        /** The engines a request may ask for, the default first. */
+        public static final List<String> NAMES = List.of("auto", "cute", "category");
+
+        /** The option a command line asks for an engine by. */
+        public static final String OPTION = "--engine";
+
+        /** What the option is, for help. */
+        public static final String HELP = "the engine: auto (default: CuTe's algorithm, then the category's where CuTe refuses"
+                + " a tractable pair), cute or category";
+    }
+
     public Operation {
+        if (engines == null) throw new NullPointerException(name + ": which engines answer it");
         params = List.copyOf(params);
         fields = List.copyOf(fields);
         example = List.copyOf(example);
@@ -83,6 +106,29 @@ public record Operation(String name, Group group, String help, List<Param<?>> pa
             if (optionalSeen && !p.optional()) throw new IllegalArgumentException(name + ": a required argument after an optional one");
             optionalSeen |= p.optional();
         }
+    }
+
+    /** True where a request chooses the engine ({@link Engines#CUTE_OR_CATEGORY}). */
+    public boolean takesEngine() {
+        return engines == Engines.CUTE_OR_CATEGORY;
+    }
+
+    /** The parameter named {@code name}, or null. */
+    public Param<?> param(String name) {
+        for (Param<?> p : params) if (p.name().equals(name)) return p;
+        return null;
+    }
+
+    /** The position of parameter {@code p}, this operation's own instance (found by identity), or -1. */
+    public int indexOf(Param<?> p) {
+        for (int i = 0; i < params.size(); i++) if (params.get(i) == p) return i;
+        return -1;
+    }
+
+    /** The parameter a command line gives by {@code option} ({@link Param#named}), or null. */
+    public Param<?> byOption(String option) {
+        for (Param<?> p : params) if (p.named() != null && p.named().option().equals(option)) return p;
+        return null;
     }
 
     /** The fewest arguments a request may give. */

@@ -3,6 +3,8 @@ package org.layoutcat.ops;
 import static org.layoutcat.ops.CodeForm.call;
 import static org.layoutcat.ops.CodeForm.callChecking;
 import static org.layoutcat.ops.CodeForm.none;
+import static org.layoutcat.ops.Operation.Engines.CUTE_OR_CATEGORY;
+import static org.layoutcat.ops.Operation.Engines.ONE;
 import static org.layoutcat.ops.Operation.Group.ALGEBRA;
 import static org.layoutcat.ops.Operation.Group.ATOMS;
 import static org.layoutcat.ops.Operation.Group.CATEGORY;
@@ -201,21 +203,77 @@ public final class Operations {
     }
 
     /**
-     * The commands that stand for an operation (their name as {@code layoutcat CMD}), by name: {@code op CMD} reads
-     * them too, and a typo of one is answered with its operation.
+     * The commands a person types, each an alias of an operation or of a family of them chosen by an option: the
+     * command line generates each one's grammar and help from it and from its operations' parameters
+     * ({@link Alias}). Declared without the entries, so that a command declares only the groups of its own.
      */
-    public static final Map<String, String> ALIASES = Map.of("compose", "composition", "complement", "complement",
-            "coalesce", "coalesce", "eval", "eval", "morphism", "to_morphism", "banks", "bank_conflicts", "tma", "tma_descriptor");
+    private static final List<Alias> ALIASES = List.of(
+            Alias.of("compose", "composition", "A", "B").telling(new Alias.Telling("--explain", "print every step: the categorical"
+                    + " composition, or CuTe's algorithm where the category cannot compose", Operations::explain)),
+            Alias.of("complement", "complement", "L", "N"),
+            Alias.family("divide", new Alias.Choice.ByValue("--kind", "KIND", "which division"),
+                    Alias.Form.of("logical_divide", "A", "B").when("logical"), Alias.Form.of("zipped_divide", "A", "B").when("zipped"),
+                    Alias.Form.of("tiled_divide", "A", "B").when("tiled"), Alias.Form.of("flat_divide", "A", "B").when("flat")),
+            Alias.family("product", new Alias.Choice.ByValue("--kind", "KIND", "which product"),
+                    Alias.Form.of("logical_product", "A", "B").when("logical"), Alias.Form.of("zipped_product", "A", "B").when("zipped"),
+                    Alias.Form.of("tiled_product", "A", "B").when("tiled"), Alias.Form.of("flat_product", "A", "B").when("flat"),
+                    Alias.Form.of("blocked_product", "A", "B").when("blocked"), Alias.Form.of("raked_product", "A", "B").when("raked")),
+            Alias.of("coalesce", "coalesce", "L", "profile"),
+            Alias.of("eval", "eval", "L", "at"),
+            Alias.of("morphism", "to_morphism", "L"),
+            Alias.family("banks", new Alias.Choice.ByOption(), Alias.Form.of("bank_conflicts", "smem", "access"),
+                    Alias.Form.of("copy_bank_conflicts", "smem").when("--copy").deriving(new Alias.Derived("value_bits", "--elem",
+                            "with --copy, of the --copy's values alike (its value_bits, 8·BYTES)", Operations::copyValueBits))),
+            Alias.of("tma", "tma_descriptor", "gmem", "smem", "elem"));
+
+    /** The commands that are aliases of operations, in order. */
+    public static List<Alias> aliases() {
+        return ALIASES;
+    }
+
+    /** The alias {@code command}, or null. */
+    public static Alias alias(String command) {
+        for (Alias a : ALIASES) if (a.command().equals(command)) return a;
+        return null;
+    }
 
     /**
-     * The operation whose name, or the name of a command standing for it ({@link #ALIASES}), is nearest to
+     * The operation a command stands for where it names one: its first form's, unless an option's value chooses among
+     * its forms ({@code divide}, {@code product}); else null. {@code op CMD} reads it, and a typo of it is answered
+     * with its operation.
+     */
+    public static String standsFor(String command) {
+        Alias a = alias(command);
+        return a == null || a.choice() instanceof Alias.Choice.ByValue ? null : a.forms().getFirst().op();
+    }
+
+    /** {@code compose --explain}: the walkthrough of the composition of layouts with integer strides. */
+    private static Alias.Told explain(Args a) {
+        Composition.Explained e = org.layoutcat.category.compose.CompositionExplanation.explain(Layout.parse(a.text(A)), Tiler.parse(a.text(B)));
+        return new Alias.Told(e.steps().strip(), e.result().isPresent()); // where refused, the steps end with the refusal's words
+    }
+
+    /**
+     * {@code banks --copy}'s value_bits: the copy's values are SMEM's elements, of the bytes {@code --elem} gives or
+     * SMEM's pointer carries, read as {@code bank_conflicts} reads them ({@link BankConflicts#elementBytes(AnyLayout, int)}:
+     * refused where neither says them or the two differ).
+     */
+    private static String copyValueBits(Map<String, String> given) {
+        String elem = given.get("--elem");
+        int bytes = BankConflicts.elementBytes(AnyLayout.parse(given.get("smem")), elem == null ? 0 : (int) ArgKind.index(elem, 2));
+        return String.valueOf(8 * bytes);
+    }
+
+    /**
+     * The operation whose name, or the name of a command standing for it ({@link #standsFor}), is nearest to
      * {@code name} by edit distance, where it is near enough to be a typo ({@code compse}: composition); else null.
      */
     public static String nearest(String name) {
         if (name == null || name.length() > 64) return null;
-        java.util.stream.Stream<String> candidates = java.util.stream.Stream.concat(names().stream(), ALIASES.keySet().stream());
+        java.util.stream.Stream<String> commands = ALIASES.stream().map(Alias::command).filter(c -> standsFor(c) != null);
+        java.util.stream.Stream<String> candidates = java.util.stream.Stream.concat(names().stream(), commands);
         return candidates.min(Comparator.comparingInt(n -> distance(n, name)))
-                .filter(n -> distance(n, name) <= Math.max(2, name.length() / 3)).map(n -> ALIASES.getOrDefault(n, n)).orElse(null);
+                .filter(n -> distance(n, name) <= Math.max(2, name.length() / 3)).map(n -> standsFor(n) != null ? standsFor(n) : n).orElse(null);
     }
 
     /** Levenshtein distance. */
@@ -307,7 +365,7 @@ public final class Operations {
     private static Operation engineAware(String name, String help, BiFunction<Layout, Tiler, Layout> category,
             BiFunction<Layout, Tiler, Layout> cute, BiFunction<AnyLayout, Tiler, AnyLayout> anyKind, CodeForm cpp, CodeForm dsl,
             String... example) {
-        return new Operation(name, ALGEBRA, help, List.of(A, B), List.of(), true, a -> {
+        return new Operation(name, ALGEBRA, help, List.of(A, B), List.of(), CUTE_OR_CATEGORY, a -> {
             if (!(a.get(A) instanceof Layout x) || !integerTiler(a.get(B))) return Answer.of(anyKind.apply(a.get(A), a.get(B)));
             Tiler y = a.get(B);
             switch (a.engine()) {
@@ -391,22 +449,22 @@ public final class Operations {
         Param<IntTuple> refinement = Param.of("refinement", ArgKind.TUPLE, "a tuple refining f's codomain (pullback) or domain (pushforward)");
         String noCute = "CuTe has no categorical morphisms; the category module is layoutcat's (Categorical Foundations for CuTe Layouts)";
         TABLE.add(new Operation("to_morphism", CATEGORY, "the standard representation f_L of a tractable layout, S --(α)--> T",
-                List.of(LI), List.of(), false, a -> Answer.of(StandardRepresentation.of(a.get(LI)).toString(), CATEGORY_ENGINE),
+                List.of(LI), List.of(), ONE, a -> Answer.of(StandardRepresentation.of(a.get(LI)).toString(), CATEGORY_ENGINE),
                 none(noCute), none(noCute), List.of("(2,2):(3,30)"), Operations::lines));
         pictures("to_morphism", Pictures.toMorphism(LI));
-        TABLE.add(new Operation("from_morphism", CATEGORY, "the layout a morphism encodes, L_f", List.of(f), List.of(), false,
+        TABLE.add(new Operation("from_morphism", CATEGORY, "the layout a morphism encodes, L_f", List.of(f), List.of(), ONE,
                 a -> Answer.of(a.get(f).encodedLayout().toString(), CATEGORY_ENGINE), none(noCute), none(noCute),
                 List.of("(2,2) --(2,4)--> (3,2,5,2)"), Operations::lines));
         pictures("from_morphism", Pictures.fromMorphism(f));
         TABLE.add(new Operation("mutual_refinement", CATEGORY, "the mutual refinement (T′, U′) of two tuples", List.of(t, u),
-                List.of(), false, a -> Answer.of(MutualRefinement.require(a.get(t), a.get(u)).toString(), CATEGORY_ENGINE),
+                List.of(), ONE, a -> Answer.of(MutualRefinement.require(a.get(t), a.get(u)).toString(), CATEGORY_ENGINE),
                 none(noCute), none(noCute), List.of("(6,6)", "(12,3)"), Operations::lines));
         pictures("mutual_refinement", Pictures.refinement(t, u));
         TABLE.add(new Operation("pullback", CATEGORY, "the pullback of f along a refinement of its codomain", List.of(f, refinement),
-                List.of(), false, a -> Answer.of(Pullback.along(a.get(f), a.get(refinement)).toString(), CATEGORY_ENGINE),
+                List.of(), ONE, a -> Answer.of(Pullback.along(a.get(f), a.get(refinement)).toString(), CATEGORY_ENGINE),
                 none(noCute), none(noCute), List.of("(2,2) --(2,4)--> (3,2,5,2)", "(3,2,5,(2,1))"), Operations::lines));
         TABLE.add(new Operation("pushforward", CATEGORY, "the pushforward of f along a refinement of its domain", List.of(f, refinement),
-                List.of(), false, a -> Answer.of(Pushforward.along(a.get(f), a.get(refinement)).toString(), CATEGORY_ENGINE),
+                List.of(), ONE, a -> Answer.of(Pushforward.along(a.get(f), a.get(refinement)).toString(), CATEGORY_ENGINE),
                 none(noCute), none(noCute), List.of("(2,2) --(2,4)--> (3,2,5,2)", "(2,(2,1))"), Operations::lines));
     }
 
@@ -518,15 +576,16 @@ public final class Operations {
         return sb.toString();
     }
 
-    private static void copyBankConflicts(Param<CopyAtom> copy, Param<Integer> valueBits) {
+    private static void copyBankConflicts(Param<CopyAtom> atom, Param<Integer> valueBits) {
         Param<AnyLayout> smem = Param.of("smem", ArgKind.ANY_LAYOUT, "the tile's layout in shared memory, swizzled or not");
-        Param<Layout> thr = Param.of("thr_layout", ArgKind.LAYOUT, "the threads' layout");
-        Param<Layout> val = Param.of("val_layout", ArgKind.LAYOUT, "each thread's values' layout");
+        Param<CopyAtom> copy = atom.asOption("--copy", "ATOM");
+        Param<Layout> thr = Param.of("thr_layout", ArgKind.LAYOUT, "the threads' layout").asOption("--thr", "LAYOUT");
+        Param<Layout> val = Param.of("val_layout", ArgKind.LAYOUT, "each thread's values' layout").asOption("--val", "LAYOUT");
         Param<CopyAtom.Side> side = Param.optional("side", ArgKind.oneOf(CopyAtom.Side.class), "SRC or DST: the side in shared memory"
-                + " (default: the atom's: ldmatrix reads, stmatrix and cp.async write)");
+                + " (default: the atom's: ldmatrix reads, stmatrix and cp.async write)").asOption("--side", "SRC|DST");
         TABLE.add(new Operation("copy_bank_conflicts", ATOMS, "a tiled copy's shared-memory wavefronts over a tile: every instruction of"
                 + " every warp, against the fewest possible", List.of(smem, copy, valueBits, thr, val, side), List.of(MINIMUM, DEGREE,
-                        THREADS, VECTOR_BYTES, INSTRUCTIONS, WORST_INSTRUCTION), false,
+                        THREADS, VECTOR_BYTES, INSTRUCTIONS, WORST_INSTRUCTION), ONE,
                 a -> stageBanks(CopyStage.bankConflicts(TiledCopy.of(a.get(copy), a.get(valueBits), a.get(thr), a.get(val)), a.get(smem),
                         a.getOr(side, null))),
                 none("bank conflicts are the hardware's, not CuTe's: layoutcat gpu banks measures them on the GPU"),
@@ -626,7 +685,7 @@ public final class Operations {
                 List.of(WAVEFRONTS, LOWER_BOUND, MEETS_BOUND, CUTLASS.when(CUTLASS_CHOSE, CUTLASS_CHOICE),
                         CUTLASS_WAVEFRONTS.when(CUTLASS_CHOSE, CUTLASS_CHOICE), CANDIDATES, XOR_MAP.when(BOUND_MISSED, XOR_SEARCHED),
                         XOR_WAVEFRONTS.when(BOUND_MISSED, XOR_SEARCHED), XOR_MAP_F2.when(BOUND_MISSED, XOR_SEARCHED)),
-                false, a -> {
+                ONE, a -> {
                     IntTuple t = a.get(tile);
                     SwizzleSearch.Result r = SwizzleSearch.search(t, a.get(elem), a.get(major), List.of(a.get(write).access(t), a.get(read).access(t)));
                     Answer ans = Answer.of(r.best().smem()).withDetail(SEARCH, r).with(WAVEFRONTS, r.best().wavefronts())
@@ -668,16 +727,18 @@ public final class Operations {
     private static void tmaDescriptor() {
         Param<Layout> gmem = Param.of("gmem", ArgKind.LAYOUT, "the global tensor's layout, in elements");
         Param<AnyLayout> smem = Param.of("smem", ArgKind.ANY_LAYOUT, "the tile's layout in shared memory, swizzled or not");
-        Param<TmaDataType> elem = Param.of("elem", new ArgKind<>(TmaDataType.WORDS, (t, op, i) -> TmaDataType.parse(t)), "the element");
-        Param<IntTuple> ctaTile = Param.optional("cta_tile", ArgKind.TUPLE, "the CTA's tile of the tensor (default: the tile's mode sizes)");
+        Param<TmaDataType> elem = Param.of("elem", new ArgKind<>(TmaDataType.WORDS, (t, op, i) -> TmaDataType.parse(t)), "the element")
+                .asOption("--elem", "TYPE");
+        Param<IntTuple> ctaTile = Param.optional("cta_tile", ArgKind.TUPLE, "the CTA's tile of the tensor (default: the tile's mode sizes)")
+                .asOption("--cta-tile", "TILE");
         Param<Integer> multicast = Param.optional("multicast", ArgKind.integer("the CTAs sharing each copy", 1, TmaDescriptor.MAX_MULTICAST),
-                "the CTAs of the cluster that share each copy (default 1)");
+                "the CTAs of the cluster that share each copy (default 1)").asOption("--multicast", "N");
         Param<Extents> extents = Param.optional("extents", ArgKind.oneOf(Extents.class), "RUNTIME (default, as kernels have them) or"
-                + " STATIC (compile-time: CuTe then merges contiguous runs of the box)");
+                + " STATIC (compile-time: CuTe then merges contiguous runs of the box)").asFlag("--static", "STATIC");
         TABLE.add(new Operation("tma_descriptor", ATOMS, "the TMA tensor map and copies of a tile (make_tma_copy's cuTensorMapEncodeTiled)",
                 List.of(gmem, smem, elem, ctaTile, multicast, extents), List.of(DATA_TYPE, TMA_RANK, GLOBAL_DIM, GLOBAL_STRIDES, BOX_DIM,
                         ELEMENT_STRIDES, TMA_SWIZZLE, TMA_TENSOR, BOX_BASIS, VALUES_PER_COPY, BYTES_PER_COPY, COPIES, COORDS,
-                        SMEM_ALIGNMENT), false, a -> {
+                        SMEM_ALIGNMENT), ONE, a -> {
                     Extents e = a.getOr(extents, Extents.RUNTIME);
                     TmaDescriptor d = a.has(ctaTile)
                             ? TmaDescriptor.derive(a.get(gmem), a.get(smem), a.get(elem), a.get(ctaTile), a.getOr(multicast, 1), e)
@@ -799,7 +860,7 @@ public final class Operations {
         // the reply's "cute" field is CuTe's printout, as the shared kernel oracle names it (the result prints the same);
         // a person sees the result alone, which pipes into another command
         TABLE.add(new Operation("gmma_smem_atom", SWIZZLE, "the swizzled shared-memory atom of a wgmma operand (GMMA::Layout_*_Atom)",
-                List.of(major, sw, bits), List.of(CUTE), false, a -> {
+                List.of(major, sw, bits), List.of(CUTE), ONE, a -> {
                     ComposedLayout atom = GmmaSmemAtoms.atom(a.get(major), a.get(sw), a.get(bits));
                     return Answer.of(atom).with(CUTE, atom);
                 },
@@ -814,7 +875,7 @@ public final class Operations {
                 + " pointer's, as CuTe prints a tensor, smem_ptr[16b](0x400), else 0; the two must agree)");
         TABLE.add(new Operation("gmma_descriptor", SWIZZLE, "the wgmma shared-memory matrix descriptor of an operand (make_gmma_desc)",
                 List.of(major, operand, elementBits, address), List.of(START_ADDRESS, LEADING_BYTE_OFFSET, STRIDE_BYTE_OFFSET,
-                        BASE_OFFSET, LAYOUT_TYPE), false, a -> {
+                        BASE_OFFSET, LAYOUT_TYPE), ONE, a -> {
                     // one address: the pointer's (the layout has none; its text does) or the one given, refused where they differ
                     GmmaDescriptor d = GmmaDescriptor.of(a.get(major), a.get(operand), a.getOr(elementBits, 0),
                             AnyLayout.pointerAddress(a.text(operand)),
@@ -858,12 +919,13 @@ public final class Operations {
         Param<Layout> access = Param.of("access", ArgKind.LAYOUT, "(thread, value[, instruction...]) → index of smem; threads past 32"
                 + " are further warps");
         Param<Integer> elem = Param.optional("elem", ArgKind.integer("the element's bytes (0: the pointer's)", 0, 16), "bytes per"
-                + " element; where smem is CuTe's pointer form smem_ptr[Nb], its N/8 (leave it out, or give the same)");
-        Param<Integer> vector = Param.optional("vector", ArgKind.integer("the vector's bytes", 0, 16), "bytes a thread moves at once (0: its values')");
+                + " element; where smem is CuTe's pointer form smem_ptr[Nb], its N/8 (leave it out, or give the same)").asOption("--elem", "BYTES");
+        Param<Integer> vector = Param.optional("vector", ArgKind.integer("the vector's bytes", 0, 16), "bytes a thread moves at once (0: its values')")
+                .asOption("--vector", "BYTES");
         TABLE.add(new Operation("bank_conflicts", SWIZZLE, "shared-memory wavefronts against the fewest possible: of one instruction,"
                 + " or of every warp's instructions of a stage", List.of(smem, access, elem, vector), List.of(MINIMUM, DEGREE, THREADS,
                         VECTOR_BYTES, WORST_BANK.when(CONFLICTED, CONFLICT), COLLISIONS.when(CONFLICTED, CONFLICT),
-                        INSTRUCTIONS.when(OF_A_STAGE, STAGE), WORST_INSTRUCTION.when(OF_A_STAGE, STAGE)), false,
+                        INSTRUCTIONS.when(OF_A_STAGE, STAGE), WORST_INSTRUCTION.when(OF_A_STAGE, STAGE)), ONE,
                 a -> {
                     Layout acc = a.get(access);
                     int bytes = BankConflicts.elementBytes(a.get(smem), a.getOr(elem, 0));
@@ -1105,7 +1167,7 @@ public final class Operations {
 
     private static void op(String name, Operation.Group group, String help, List<Param<?>> params, List<Field<?>> fields,
             Function<Args, Answer> body, CodeForm cpp, CodeForm dsl, String... example) {
-        TABLE.add(new Operation(name, group, help, params, fields, false, body, cpp, dsl, List.of(example), Operations::lines));
+        TABLE.add(new Operation(name, group, help, params, fields, ONE, body, cpp, dsl, List.of(example), Operations::lines));
     }
 
     /** An answer as a person reads it: the result, then a line {@code name: value} per field. */

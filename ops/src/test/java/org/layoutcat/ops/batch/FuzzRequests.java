@@ -130,14 +130,14 @@ public final class FuzzRequests {
                 outside.removeLast();
             }
             past = outside.contains(true);
-            String engine = op.engines() && r.nextInt(6) == 0 ? (r.nextBoolean() ? "category" : "cute") : null;
+            String engine = op.takesEngine() && r.nextInt(6) == 0 ? (r.nextBoolean() ? "category" : "cute") : null;
             return new Request(id, op.name(), args, engine, past);
         }
         if (r.nextInt(40) == 0 && !args.isEmpty()) { // one argument too few
             args.removeLast();
             past = args.stream().anyMatch(a -> a.contains(PAST_64_BITS)); // what is left of a mutated example
         }
-        String engine = op.engines() && r.nextInt(6) == 0 ? (r.nextBoolean() ? "category" : "cute") : null;
+        String engine = op.takesEngine() && r.nextInt(6) == 0 ? (r.nextBoolean() ? "category" : "cute") : null;
         return new Request(id, op.name(), args, engine, past);
     }
 
