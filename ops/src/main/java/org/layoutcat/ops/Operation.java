@@ -203,6 +203,7 @@ public record Operation(String name, Group group, String help, List<Param<?>> pa
 
     /** The text of a layout of size 0 within an argument's value (a layout, a swizzled one, a tiler), or null. */
     private static String sizeZero(Object v) {
+        if (v instanceof org.layoutcat.core.Layout l) return l.size() == 0 ? l.toString() : null; // most arguments: one field read
         return switch (v) {
             case null -> null;
             case org.layoutcat.core.InnerSwizzledLayout c -> c.outer().size() == 0 ? c.toString() : null; // its size() is refused

@@ -20,6 +20,13 @@ public final class PerMode {
     private PerMode() {}
 
     /**
+     * The kinds of right operand an operation on a left operand with integer strides takes: integer strides (the
+     * divides and products), or scaled-basis strides too (composition, the one that drops the modes its tiler does
+     * not hit: A∘B for B with strides 1@i is CuTe's, {@link BasisAlgebra}).
+     */
+    enum RightKinds { INTEGER, INTEGER_OR_BASIS }
+
+    /**
      * {@code op(a, b)} for a layout b; {@code (op(a0,T0), ..., op(ak,Tk), a(k+1), ...)} for {@code b = <T0..Tk>}.
      *
      * @throws LayoutArgumentException where a by-mode tiler has more modes than the layout it meets; what {@code op}
@@ -41,7 +48,7 @@ public final class PerMode {
     }
 
     private static Layout apply(String name, Layout a, Tiler b, BiFunction<Layout, Layout, Layout> op, boolean keepRest) {
-        if (!(b instanceof Tiler.ByMode t)) return op.apply(a, layoutOf(name, a, b));
+        if (!(b instanceof Tiler.ByMode t)) return op.apply(a, layoutOf(name, a, b, keepRest ? RightKinds.INTEGER : RightKinds.INTEGER_OR_BASIS));
         requireRank(name, a, t);
         int rank = keepRest ? a.rank() : t.rank();
         List<Layout> modes = new ArrayList<>(rank);
@@ -57,7 +64,7 @@ public final class PerMode {
      * {@code ((x0,x1,...),(y0,y1,...,a(k+1),...))}.
      */
     static Layout unzip(String name, Layout a, Tiler b, BiFunction<Layout, Layout, Layout> op) {
-        if (!(b instanceof Tiler.ByMode t)) return op.apply(a, layoutOf(name, a, b));
+        if (!(b instanceof Tiler.ByMode t)) return op.apply(a, layoutOf(name, a, b, RightKinds.INTEGER));
         requireRank(name, a, t);
         List<Layout> tiles = new ArrayList<>();
         List<Layout> rests = new ArrayList<>();
@@ -82,12 +89,12 @@ public final class PerMode {
      * The layout tiler b of an operation on layouts with integer strides; another kind of layout there is refused:
      * the operations of A's kind say which kinds of B they take.
      */
-    static Layout layoutOf(String name, Layout a, Tiler b) {
+    static Layout layoutOf(String name, Layout a, Tiler b, RightKinds takes) {
         if (b instanceof Layout l) return l;
         if (b instanceof AnyLayout l) {
             throw AnyLayout.refuse(name, l, "as the right operand of " + name + " of " + a
                     + ", which has integer strides, " + name + " takes a layout with integer strides"
-                    + (l instanceof CoordLayout && name.equals("composition") ? " or scaled-basis strides" : ""));
+                    + (l instanceof CoordLayout && takes == RightKinds.INTEGER_OR_BASIS ? " or scaled-basis strides" : ""));
         }
         throw new IllegalStateException(name + ": a by-mode tiler is applied mode by mode");
     }

@@ -186,8 +186,9 @@ function opForm(form, args) {
       box.append(field('a' + i, { label: params[i] ?? 'argument ' + (i + 1) }, values ? values[i] ?? '' : o.example[i] ?? ''));
     }
   };
-  const name = args && args.length ? args[0] : 'composition';
-  sel.value = catalog.ops.some((o) => o.name === name) ? name : 'composition';
+  const first = catalog.ops[0].name; // the table's first operation, unless the request names one
+  const name = args && args.length ? args[0] : first;
+  sel.value = catalog.ops.some((o) => o.name === name) ? name : first;
   fill(args && args.length && args[0] === sel.value ? args.slice(1) : null);
   sel.addEventListener('change', () => fill(null));
 }

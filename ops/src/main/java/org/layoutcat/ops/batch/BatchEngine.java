@@ -20,7 +20,7 @@ import org.layoutcat.core.Layout;
 /**
  * The batch mode: JSON Lines in, exactly one JSON line out per non-blank line in, in input order.
  *
- * <p>Request {@code {"id": "7", "op": "composition", "args": ["A", "B"], "engine": "auto"}}; reply
+ * <p>Request {@code {"id": "7", "op": "logical_divide", "args": ["A", "B"], "engine": "auto"}}; reply
  * {@code {"id": "7", "result": "..."}} or {@code {"id": "7", "error": "why"}} (plus {@code "engine"} where the
  * operation has several, and the further parts of an answer that has them, such as a slice's {@code "offset"}). The id is echoed exactly as sent, whatever its JSON type ({@code -1e400} stays
  * {@code -1e400}); {@code null} where the line has none or cannot be read far enough to find it. A malformed line,
