@@ -3,7 +3,6 @@ package org.layoutcat.core;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.layoutcat.core.modes.SliceCoord;
 
 /**
  * The one reader of CuTe notation: integers ({@code 4}, {@code -2}, CuTe's static mark {@code _4}), nested tuples
@@ -15,7 +14,7 @@ import org.layoutcat.core.modes.SliceCoord;
  *
  * <p>It also reads the forms that are CuTe notation in a narrower place, each returning the kind it read rather than
  * leaving a caller to tell kinds apart by looking at the text: a coordinate with CuTe's wildcard {@code _}
- * ({@link #parseSliceCoord}), an atom layout that may be written {@code MxNxK} ({@link #parseShapeOrLayout}), a chain
+ * ({@link #parseCoordinate}), an atom layout that may be written {@code MxNxK} ({@link #parseShapeOrLayout}), a chain
  * of layouts {@code A o B o C} ({@link #parseCompositionFactors}), and whether a text is the paper's arrow
  * {@code S --(α)--> T} or a layout ({@link #parseLayoutOrArrow}).
  */
@@ -168,7 +167,7 @@ public final class CuTeNotation {
      *         deeper than {@link Limits#MAX_DEPTH}, not a coordinate, or has an integer that does not fit in a long;
      *         the message quotes the text and gives the position
      */
-    public static SliceCoord parseSliceCoord(String text) {
+    public static <C> C parseCoordinate(String text, Coordinates<C> build) {
         if (text == null) throw new LayoutArgumentException("no coordinate to parse (null)");
         if (text.length() > Limits.MAX_TEXT_LENGTH) {
             throw new LayoutArgumentException("a coordinate of " + text.length() + " characters is longer than the "
@@ -177,7 +176,7 @@ public final class CuTeNotation {
         CuTeNotation p = of(text);
         p.noun = "coordinate ";
         try {
-            SliceCoord c = p.coordinate(0);
+            C c = p.coordinate(0, build);
             p.end();
             return c;
         } finally {
@@ -185,26 +184,41 @@ public final class CuTeNotation {
         }
     }
 
+    /**
+     * How the values of a coordinate read by {@link #parseCoordinate} are built (the coordinate type is the caller's,
+     * e.g. {@code SliceCoord} of {@code core.modes}, which this package does not import).
+     */
+    public interface Coordinates<C> {
+        /** An integer ≥ 0. */
+        C integer(long value);
+
+        /** The wildcard {@code _}. */
+        C wildcard();
+
+        /** A tuple of coordinates, perhaps empty. */
+        C tuple(List<C> modes);
+    }
+
     /** A coordinate at pos, a mode at {@code depth} (CuTe's coordinates, like its tuples, nest at most MAX_DEPTH deep). */
-    private SliceCoord coordinate(int depth) {
+    private <C> C coordinate(int depth, Coordinates<C> build) {
         skip();
         if (depth >= Limits.MAX_DEPTH) throw error("nesting deeper than " + Limits.MAX_DEPTH + " levels (Limits.MAX_DEPTH)");
         if (pos >= text.length()) throw error("expected a coordinate, '_' or '('");
         if (peek() == '(') {
             pos++;
             skip();
-            List<SliceCoord> modes = new ArrayList<>();
+            List<C> modes = new ArrayList<>();
             if (peek() == ')') {
                 pos++;
-                return SliceCoord.of();
+                return build.tuple(List.of());
             }
             while (true) {
-                modes.add(coordinate(depth + 1));
+                modes.add(coordinate(depth + 1, build));
                 skip();
                 char d = peek();
                 if (d == ')') {
                     pos++;
-                    return SliceCoord.of(modes.toArray(new SliceCoord[0]));
+                    return build.tuple(modes);
                 }
                 if (d != ',') throw error("expected ',' or ')' in a coordinate");
                 pos++;
@@ -213,14 +227,14 @@ public final class CuTeNotation {
         int start = pos;
         if (peek() == '_') { // the wildcard, or the static mark of the integer that follows
             pos++;
-            if (!digit(peek())) return SliceCoord.WILDCARD;
+            if (!digit(peek())) return build.wildcard();
         }
         if (!digit(peek())) {
             pos = start;
             throw error("expected a non-negative integer, '_' or '('");
         }
         pos = start;
-        return SliceCoord.of(integer());
+        return build.integer(integer());
     }
 
     private static boolean digit(char c) {

@@ -56,19 +56,19 @@ class CuTeNotationKindsTest {
 
     @Test
     void aCoordinateHoldsWildcardsWhereAnIntegerMayStand() {
-        SliceCoord c = CuTeNotation.parseSliceCoord("(_,(1,_))");
+        SliceCoord c = SliceCoord.parse("(_,(1,_))");
         assertEquals(SliceCoord.of(SliceCoord.WILDCARD, SliceCoord.of(SliceCoord.of(1), SliceCoord.WILDCARD)), c);
-        assertEquals(SliceCoord.WILDCARD, CuTeNotation.parseSliceCoord(" _ "));
-        assertEquals(SliceCoord.of(3), CuTeNotation.parseSliceCoord("_3")); // CuTe's static mark, not a wildcard
-        assertEquals(SliceCoord.of(), CuTeNotation.parseSliceCoord("()"));
+        assertEquals(SliceCoord.WILDCARD, SliceCoord.parse(" _ "));
+        assertEquals(SliceCoord.of(3), SliceCoord.parse("_3")); // CuTe's static mark, not a wildcard
+        assertEquals(SliceCoord.of(), SliceCoord.parse("()"));
         assertEquals("cannot parse coordinate \"-1\" at position 0 ('-'): expected a non-negative integer, '_' or '('",
-                refusal(() -> CuTeNotation.parseSliceCoord("-1")));
+                refusal(() -> SliceCoord.parse("-1")));
         assertEquals("cannot parse coordinate \"(_,(1,x))\" at position 6 ('x'): expected a non-negative integer, '_' or '('",
-                refusal(() -> CuTeNotation.parseSliceCoord("(_,(1,x))")));
+                refusal(() -> SliceCoord.parse("(_,(1,x))")));
         assertEquals("cannot parse coordinate \"(1,2\" at position 4 (end of text): expected ',' or ')' in a coordinate",
-                refusal(() -> CuTeNotation.parseSliceCoord("(1,2")));
+                refusal(() -> SliceCoord.parse("(1,2")));
         assertEquals("cannot parse coordinate \"99999999999999999999\" at position 0 ('9'): integer does not fit in 64 bits",
-                refusal(() -> CuTeNotation.parseSliceCoord("99999999999999999999")));
+                refusal(() -> SliceCoord.parse("99999999999999999999")));
     }
 
     @Test

@@ -20,6 +20,24 @@ public final class SliceCoord {
     /** The wildcard {@code _}. */
     public static final SliceCoord WILDCARD = new SliceCoord(-1, null);
 
+    /** How CuTe notation's reader builds a coordinate of this type. */
+    private static final CuTeNotation.Coordinates<SliceCoord> BUILD = new CuTeNotation.Coordinates<>() {
+        @Override
+        public SliceCoord integer(long value) {
+            return SliceCoord.of(value);
+        }
+
+        @Override
+        public SliceCoord wildcard() {
+            return WILDCARD;
+        }
+
+        @Override
+        public SliceCoord tuple(List<SliceCoord> modes) {
+            return SliceCoord.of(modes.toArray(new SliceCoord[0]));
+        }
+    };
+
     private final long value; // an integer ≥ 0; -1 for the wildcard
     private final SliceCoord[] modes; // null for an integer or the wildcard
 
@@ -136,14 +154,14 @@ public final class SliceCoord {
 
     /**
      * Parses {@code _}, {@code 3}, {@code _3}, {@code (_,(1,_))} with the one reader of CuTe notation
-     * ({@link CuTeNotation#parseSliceCoord}); an error quotes the text and the position.
+     * ({@link CuTeNotation#parseCoordinate}); an error quotes the text and the position.
      *
      * @throws LayoutArgumentException where the text is null, longer than {@link
      *         org.layoutcat.core.Limits#MAX_TEXT_LENGTH}, nested deeper than {@link
      *         org.layoutcat.core.Limits#MAX_DEPTH}, not a coordinate, or has an integer that does not fit in a long
      */
     public static SliceCoord parse(String text) {
-        return CuTeNotation.parseSliceCoord(text);
+        return CuTeNotation.parseCoordinate(text, BUILD);
     }
 
     @Override
