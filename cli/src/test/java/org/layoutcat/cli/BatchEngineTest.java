@@ -424,13 +424,16 @@ class BatchEngineTest {
         });
     }
 
-    /** {@code layoutcat batch --threads T} in a JVM of its own with this test's class path and the given heap option. */
+    /**
+     * {@code layoutcat batch --threads T} in a JVM of its own with this test's class path and the given heap option, on
+     * the client compiler alone as the test JVMs are (the parent pom's test.jvm.flags): each answers a few lines.
+     */
     private static ProcessBuilder batchProcess(String heap, String threads) {
         String javaCommand = ProcessHandle.current().info().command().orElse("java");
         String path = String.join(java.io.File.pathSeparator, java.util.stream.Stream.of(
                 System.getProperty("jdk.module.path"), System.getProperty("java.class.path"))
                 .filter(p -> p != null && !p.isBlank()).toList());
-        return new ProcessBuilder(javaCommand, heap, "-cp", path, "org.layoutcat.cli.Main", "batch", "--threads", threads);
+        return new ProcessBuilder(javaCommand, heap, "-XX:TieredStopAtLevel=1", "-cp", path, "org.layoutcat.cli.Main", "batch", "--threads", threads);
     }
 
     @Test

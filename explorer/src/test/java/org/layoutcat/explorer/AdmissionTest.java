@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -29,15 +30,45 @@ class AdmissionTest {
 
     /** Answers on a thread of its own, as the server's handler does; the future completes with the reply sent. */
     static CompletableFuture<Reply> ask(Admission a, Admission.Estimate cost, Supplier<Reply> work) {
+        return ask(a, cost, work, new Thread[1]);
+    }
+
+    /** {@link #ask}, the asking thread put in {@code asker[0]}. */
+    static CompletableFuture<Reply> ask(Admission a, Admission.Estimate cost, Supplier<Reply> work, Thread[] asker) {
         CompletableFuture<Reply> sent = new CompletableFuture<>();
-        Thread.ofVirtual().start(() -> {
+        asker[0] = Thread.ofVirtual().unstarted(() -> {
             try {
                 a.answer("test", cost, work, sent::complete);
             } catch (Throwable t) {
                 sent.completeExceptionally(t);
             }
         });
+        asker[0].start();
         return sent;
+    }
+
+    /**
+     * Waits until the asking thread is parked in {@link Admission#answer} itself, before its work is handed to a worker
+     * (where it waits for the budget), and not in the wait for a worker's reply; fails after 60 s.
+     */
+    static void awaitParkedBeforeWork(Thread asker) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (true) {
+            Thread.State state = asker.getState();
+            if (state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING) {
+                String innermost = null; // the innermost frame of Admission on the asking thread's stack
+                for (StackTraceElement f : asker.getStackTrace()) {
+                    if (f.getClassName().equals(Admission.class.getName())) {
+                        innermost = f.getMethodName();
+                        break;
+                    }
+                }
+                if ("answer".equals(innermost)) return;
+            }
+            assertTrue(System.nanoTime() < deadline, () -> "the request never waited before its work: " + state + " "
+                    + java.util.Arrays.toString(asker.getStackTrace()));
+            Thread.sleep(5);
+        }
     }
 
     static String text(Reply r) {
@@ -62,6 +93,11 @@ class AdmissionTest {
         };
     }
 
+    /**
+     * The limits are whole seconds, so the one wait on the clock here is B's: it is queued, then A's work is ended only
+     * once B has been queued longer than the work limit (a limit counted from the queue would have given B up by then).
+     * That wait is a condition on B ({@link #notAnsweredFor}), not a sleep: B answered early fails the test at once.
+     */
     @Test
     void aRequestThatWaitedForAWorkerIsNotTimedOutForItsWaiting() throws Exception {
         // one worker, 1 s of work: A holds the worker past its own limit (given up, its work winds down later); B waits
@@ -75,12 +111,21 @@ class AdmissionTest {
             Reply r1 = first.get(60, TimeUnit.SECONDS);
             assertEquals(503, r1.status());
             assertTrue(text(r1).contains("took longer than 1 s"), text(r1));
-            Thread.sleep(1500); // B has now waited past the work limit; A's work still holds the worker
-            assertFalse(second.isDone(), "B waits while A's work winds down");
+            // B stays unanswered until it has waited past the work limit (plus a margin); A's work still holds the worker
+            notAnsweredFor(second, queued + TimeUnit.MILLISECONDS.toNanos(1250) - System.nanoTime(), "B waits while A's work winds down");
             aDone.countDown();
             Reply r2 = second.get(60, TimeUnit.SECONDS);
             assertEquals(200, r2.status(), text(r2));
-            assertTrue(System.nanoTime() - queued > TimeUnit.SECONDS.toNanos(1), "B waited longer than the work limit");
+        }
+    }
+
+    /** The reply stays unsent for {@code nanos}: it is waited for, and one that comes fails the test when it comes. */
+    static void notAnsweredFor(CompletableFuture<Reply> reply, long nanos, String why) throws Exception {
+        try {
+            Reply early = reply.get(Math.max(1, nanos), TimeUnit.NANOSECONDS);
+            throw new AssertionError(why + ", but it was answered " + early.status() + ": " + text(early));
+        } catch (TimeoutException stillWaiting) {
+            // as it should
         }
     }
 
@@ -136,12 +181,13 @@ class AdmissionTest {
                 }
             });
             assertTrue(aStarted.await(60, TimeUnit.SECONDS));
+            Thread[] asker = new Thread[1];
             CompletableFuture<Reply> second = ask(a, two, () -> {
                 most.accumulateAndGet(running.incrementAndGet(), Math::max);
                 running.decrementAndGet();
                 return ok();
-            });
-            Thread.sleep(500);
+            }, asker);
+            awaitParkedBeforeWork(asker[0]); // waiting for the budget, though the second worker is free
             assertFalse(second.isDone());
             aDone.countDown();
             assertEquals(200, first.get(60, TimeUnit.SECONDS).status());

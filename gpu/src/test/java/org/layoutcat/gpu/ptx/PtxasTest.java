@@ -27,19 +27,60 @@ class PtxasTest {
         return Files.isExecutable(cuda) ? cuda : null;
     }
 
+    /**
+     * The sample's kernels, assembled in as few ptxas runs as their headers allow: kernels of one header ({@code .version},
+     * {@code .target}, {@code .address_size}) in one module, entries renamed apart (each kernel is an entry and nothing
+     * else: a kernel with anything else at the top level is assembled alone). Where a module fails or warns, its kernels
+     * are assembled one by one, so that the failure names the kernel.
+     */
     @Test
     void generatedKernelsAssembleForHopper(@TempDir Path dir) throws Exception {
         Path ptxas = ptxas();
         assumeTrue(ptxas != null, "ptxas is not installed");
         List<Kernel> kernels = KernelsTest.sample(3, 6);
+        java.util.Map<String, List<Integer>> byHeader = new java.util.LinkedHashMap<>();
         for (int i = 0; i < kernels.size(); i++) {
-            Kernel k = kernels.get(i);
-            Path file = dir.resolve(i + "_" + k.entry() + ".ptx");
-            Files.writeString(file, k.ptx());
-            Result r = run(ptxas.toString(), "-arch=sm_90", file.toString(), "-o", dir.resolve(i + ".cubin").toString());
-            assertEquals(0, r.code, () -> k.summary() + "\n" + r.output + "\n" + k.ptx());
-            assertEquals("", r.output.strip(), () -> "ptxas warned on " + k.summary() + ":\n" + r.output);
+            String text = kernels.get(i).ptx();
+            int entry = text.indexOf(".visible .entry");
+            String header = text.substring(0, entry).lines().filter(l -> !l.startsWith("//") && !l.isBlank())
+                    .collect(java.util.stream.Collectors.joining("\n", "", "\n"));
+            boolean onlyDirectives = header.lines().allMatch(l -> l.startsWith(".version ") || l.startsWith(".target ") || l.startsWith(".address_size "));
+            byHeader.computeIfAbsent(onlyDirectives && text.indexOf(".visible .entry", entry + 1) < 0 ? header : "kernel " + i,
+                    h -> new java.util.ArrayList<>()).add(i);
         }
+        int group = 0;
+        for (var e : byHeader.entrySet()) {
+            List<Integer> members = e.getValue();
+            Result r = members.size() == 1 ? assemble(ptxas, dir, kernels.get(members.get(0)).ptx(), "k" + group)
+                    : assemble(ptxas, dir, module(e.getKey(), kernels, members), "k" + group);
+            group++;
+            if (r.code == 0 && r.output.isBlank()) continue;
+            for (int i : members) { // which kernel: one by one
+                Kernel k = kernels.get(i);
+                Result one = assemble(ptxas, dir, k.ptx(), i + "_" + k.entry());
+                assertEquals(0, one.code, () -> k.summary() + "\n" + one.output + "\n" + k.ptx());
+                assertEquals("", one.output.strip(), () -> "ptxas warned on " + k.summary() + ":\n" + one.output);
+            }
+            assertEquals(0, r.code, "each kernel assembles alone, but not together:\n" + r.output);
+            assertEquals("", r.output.strip(), () -> "ptxas warned on the kernels together, on none alone:\n" + r.output);
+        }
+    }
+
+    /** The kernels {@code members} in one module under {@code header}, each entry renamed with its index. */
+    private static String module(String header, List<Kernel> kernels, List<Integer> members) {
+        StringBuilder module = new StringBuilder(header);
+        for (int i : members) {
+            Kernel k = kernels.get(i);
+            String text = k.ptx();
+            module.append('\n').append(text.substring(text.indexOf(".visible .entry")).replace(".entry " + k.entry() + "(", ".entry " + k.entry() + "_" + i + "("));
+        }
+        return module.toString();
+    }
+
+    private static Result assemble(Path ptxas, Path dir, String ptx, String name) throws IOException, InterruptedException {
+        Path file = dir.resolve(name + ".ptx");
+        Files.writeString(file, ptx);
+        return run(ptxas.toString(), "-arch=sm_90", file.toString(), "-o", dir.resolve(name + ".cubin").toString());
     }
 
     /**
