@@ -36,8 +36,18 @@ public final class Field<T> {
     private final String when;
     private final Predicate<Answer> present;
 
+    /** {@code [a-z][a-z0-9_]*}, checked by its characters (the table's keys are made as a command starts). */
+    private static boolean snakeCase(String name) {
+        if (name.isEmpty() || name.charAt(0) < 'a' || name.charAt(0) > 'z') return false;
+        for (int i = 1; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (!(c >= 'a' && c <= 'z') && !(c >= '0' && c <= '9') && c != '_') return false;
+        }
+        return true;
+    }
+
     private Field(String name, Function<? super T, String> print, Field<T> key, String when, Predicate<Answer> present) {
-        if (!name.matches("[a-z][a-z0-9_]*")) throw new IllegalArgumentException("a reply field's name is lower_snake_case: " + name);
+        if (!snakeCase(name)) throw new IllegalArgumentException("a reply field's name is lower_snake_case: " + name);
         this.name = name;
         this.print = Objects.requireNonNull(print, "print");
         this.key = key == null ? this : key;

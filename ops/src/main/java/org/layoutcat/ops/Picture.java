@@ -182,6 +182,17 @@ public record Picture(String name, String label, String words, Set<Integer> coun
             choices = List.copyOf(choices);
         }
 
+        /** Options are declared once, as constants: one is the same option only as itself. */
+        @Override
+        public boolean equals(Object o) {
+            return this == o;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(this);
+        }
+
         /** How a trailing positional argument is read: {@code picture} is the picture's name, for the refusal's words. */
         @FunctionalInterface
         public interface Positional<T> {
