@@ -129,9 +129,11 @@ class FlatCompositionProperties {
     /**
      * The thread's scratch arrays, reused from call to call, change no answer: runs of compositions that share A,
      * share B, alternate, or repeat a pair give the answers and errors that each pair gets on a thread of its own
-     * (fresh scratch), also right after a call that failed midway, with and without a recorder.
+     * (fresh scratch), also right after a call that failed midway, with and without a recorder. 50 runs of 24 calls:
+     * each call's thread of its own allocates its scratch afresh, which took 10.7 s of the module's tests at 200 runs;
+     * 1,200 calls over 300 drawn pairs still meet every interleaving the run draws (shared A, shared B, repeat, equal B).
      */
-    @Property(tries = 200)
+    @Property(tries = 50)
     void reusedScratchChangesNoAnswer(@ForAll long seed) throws InterruptedException {
         Random r = new Random(seed);
         List<Pair> pairs = new ArrayList<>();
