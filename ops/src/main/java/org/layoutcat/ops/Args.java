@@ -93,9 +93,9 @@ public final class Args {
 
     /** The position of p among the operation's parameters: the entry's own instance, found by identity. */
     private int indexOf(Param<?> p) {
-        List<Param<?>> params = op.params();
-        for (int i = 0; i < params.size(); i++) if (params.get(i) == p) return i;
-        throw new IllegalStateException(p.name() + " is not a parameter of " + op.name());
+        int i = op.indexOf(p);
+        if (i < 0) throw new IllegalStateException(p.name() + " is not a parameter of " + op.name());
+        return i;
     }
 
     @Override
