@@ -600,16 +600,7 @@ public final class CuTeNotation {
             return anyLayout();
         }
         int start = pos;
-        shape();
-        skip();
-        explicit = peek() == ':';
-        AnyLayout l;
-        if (explicit) {
-            pos++;
-            l = make(start);
-        } else {
-            l = parsedColMajor(start);
-        }
+        AnyLayout l = chainLayout();
         skip();
         return peek() == 'o' ? innerSwizzled(l, start) : l;
     }
@@ -745,7 +736,7 @@ public final class CuTeNotation {
         return chainLayout();
     }
 
-    /** A layout {@code shape[:stride]} of a chain. */
+    /** A layout {@code shape[:stride]}, alone or as a factor of a chain; a shape alone is its column-major layout. */
     private AnyLayout chainLayout() {
         int start = pos;
         shape();

@@ -220,21 +220,25 @@ public record Picture(String name, String label, String words, Set<Integer> coun
 
     /** An element's or a vector's bytes: 1, 2, 4, 8 or 16. */
     public static Integer bytes(String text) {
-        String t = text.trim();
-        if (!t.matches("[0-9]{1,2}") || !List.of(1, 2, 4, 8, 16).contains(Integer.parseInt(t))) {
-            throw new IllegalArgumentException("'" + LayoutArgumentException.quote(text) + "' bytes are none of 1, 2, 4, 8, 16");
-        }
-        return Integer.parseInt(t);
+        Integer b = byteCount(text);
+        if (b == null) throw new IllegalArgumentException("'" + LayoutArgumentException.quote(text) + "' bytes are none of 1, 2, 4, 8, 16");
+        return b;
     }
 
     private static Option.Positional<Integer> bytesOf(String what) {
         return (p, text) -> {
-            String t = text.trim();
-            if (!t.matches("[0-9]{1,2}") || !List.of(1, 2, 4, 8, 16).contains(Integer.parseInt(t))) {
-                throw new IllegalArgumentException(p + ": the " + what + "'s bytes '" + text + "' are none of 1, 2, 4, 8, 16");
-            }
-            return Integer.parseInt(t);
+            Integer b = byteCount(text);
+            if (b == null) throw new IllegalArgumentException(p + ": the " + what + "'s bytes '" + text + "' are none of 1, 2, 4, 8, 16");
+            return b;
         };
+    }
+
+    /** The bytes {@code text} writes (one or two digits, spaces aside), where they are 1, 2, 4, 8 or 16; else null. */
+    private static Integer byteCount(String text) {
+        String t = text.trim();
+        if (t.isEmpty() || t.length() > 2 || t.chars().anyMatch(c -> c < '0' || c > '9')) return null;
+        int b = Integer.parseInt(t);
+        return b == 1 || b == 2 || b == 4 || b == 8 || b == 16 ? b : null;
     }
 
     private static final List<String> BYTES = List.of("1", "2", "4", "8", "16");
