@@ -79,4 +79,19 @@ class CuTeNotationKindsTest {
         assertInstanceOf(LayoutArgumentException.class, assertThrows(IllegalArgumentException.class, () -> ScaledBasis.parse("1@x")));
         assertTrue(refusal(() -> ScaledBasis.parse("1@0 2")).contains("at position 4 ('2'): unexpected text after the end"));
     }
+
+    /**
+     * A stage's access is an access layout where it begins as a layout does (a digit or '('), and a tiled copy's
+     * '/'-separated fields otherwise, each trimmed, the atom's name first.
+     */
+    @Test
+    void aStagesAccessIsALayoutOrACopysFieldsByHowItBegins() {
+        assertEquals(new CuTeNotation.AccessOrCopy.Access(Layout.parse("(32,8):(8,1)")), CuTeNotation.parseAccessOrCopy(" (32,8):(8,1)"));
+        assertEquals(new CuTeNotation.AccessOrCopy.Access(Layout.parse("32:1")), CuTeNotation.parseAccessOrCopy("32"));
+        assertEquals(new CuTeNotation.AccessOrCopy.Copy(List.of("SM75_U32x4_LDSM_N", "A", "SM80_16x8x16_F32F16F16F32_TN", "2x2x1")),
+                CuTeNotation.parseAccessOrCopy("SM75_U32x4_LDSM_N / A / SM80_16x8x16_F32F16F16F32_TN / 2x2x1"));
+        assertEquals(new CuTeNotation.AccessOrCopy.Copy(List.of("UniversalCopy_U32")), CuTeNotation.parseAccessOrCopy("UniversalCopy_U32"));
+        assertTrue(refusal(() -> CuTeNotation.parseAccessOrCopy("(32,8):(8,x)")).contains("(32,8):(8,x)"));
+        assertTrue(refusal(() -> CuTeNotation.parseAccessOrCopy("(8,8):(1@0,1@1)")).contains("where a layout with integer strides is read"));
+    }
 }
