@@ -62,7 +62,7 @@ class TableCommandsTest {
         assertTrue(twice.err().contains("elem is given twice, as f16 and as --elem f32"), twice.err());
         CliRun none = CliRun.of("tma", G, S, "--static");
         assertEquals(Main.USAGE, none.code(), none.err());
-        assertTrue(none.err().contains("needs elem: ELEM or --elem TYPE"), none.err());
+        assertTrue(none.err().contains("needs elem (") && none.err().contains("): argument ELEM or --elem TYPE"), none.err());
         CliRun other = CliRun.of("banks", "(8,64):(64,1)", "8:1", "--elem", "2", "--thr", "(32,1)");
         assertEquals(Main.USAGE, other.code(), other.err());
         assertTrue(other.err().contains("--thr") && other.err().contains("banks --copy"), other.err());

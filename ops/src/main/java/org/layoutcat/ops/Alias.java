@@ -318,7 +318,8 @@ public record Alias(String command, Choice choice, List<Form> forms, List<Tellin
         int last = -1; // an argument given as "" is given: its operation reads it (an optional one as left out)
         for (int i = 0; i < params.size(); i++) {
             if (texts[i] != null) last = i;
-            else if (!params.get(i).optional()) throw new Misuse(o.name() + " needs " + params.get(i).name() + ": " + how(params.get(i), f));
+            else if (!params.get(i).optional()) throw new Misuse(o.name() + " needs " + params.get(i).name() + " (" + params.get(i).help() + "): "
+                    + how(params.get(i), f));
         }
         List<String> args = new ArrayList<>();
         for (int i = 0; i <= last; i++) args.add(texts[i] == null ? "" : texts[i]);
@@ -328,9 +329,9 @@ public record Alias(String command, Choice choice, List<Form> forms, List<Tellin
     /** How a parameter is given: {@code ELEM or --elem TYPE}. */
     private static String how(Param<?> p, Form f) {
         List<String> ways = new ArrayList<>();
-        if (f.positional().contains(p.name())) ways.add(label(p));
+        if (f.positional().contains(p.name())) ways.add("argument " + label(p));
         if (p.named() != null) ways.add(p.named().option() + (p.named().isFlag() ? "" : " " + p.named().label()));
-        return ways.isEmpty() ? p.help() : String.join(" or ", ways);
+        return ways.isEmpty() ? "the operation's argument " + p.name() : String.join(" or ", ways);
     }
 
     private static int indexOf(Operation o, String param) {
