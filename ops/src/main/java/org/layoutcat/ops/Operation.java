@@ -9,38 +9,213 @@ import java.util.function.Function;
  * function it calls, the fields of its reply, its CuTe C++ and CuTe DSL forms (or why it has none), a line of help and
  * an example. The batch mode, {@code op}, the commands that are aliases of it, {@code op --help} and {@code op list},
  * {@code cpp} and {@code cpp --dsl}, the README's list and the fuzzer's list all read it. Immutable.
- *
- * @param name    CuTe's name, e.g. {@code composition}
- * @param group   where help lists it
- * @param help    what it computes, one line
- * @param params  its arguments, in order; the optional ones last
- * @param fields  the reply's fields after {@code result}, in order, as the typed keys its body fills ({@link Field}); a
- *                field present only under a condition declared with it ({@link Field#when})
- * @param engines which engines answer it: one, or CuTe's and the category's as a request asks ({@link Engines})
- * @param body    the core function, applied to the arguments read
- * @param cpp     its CuTe C++ form, or why it has none
- * @param dsl     its CuTe DSL form, or why it has none
- * @param example the arguments of an example, answered by a test
- * @param display how a person sees an answer (the {@code op} command and the aliases): the result and a line
- *                {@code name: value} per field, unless the operation says otherwise
- * @param pictures its pictures ({@link Picture}): typed functions from its arguments and answer to a diagram, which
- *                {@code draw} and the explorer's views draw
  */
-public record Operation(String name, Group group, String help, List<Param<?>> params, List<Field<?>> fields, Engines engines,
-        Function<Args, Answer> body, CodeForm cpp, CodeForm dsl, List<String> example, Function<Answer, String> display,
-        List<Picture> pictures) {
+public final class Operation {
 
-    /** An operation without pictures (declare them with {@link #withPictures}). */
-    public Operation(String name, Group group, String help, List<Param<?>> params, List<Field<?>> fields, Engines engines,
-            Function<Args, Answer> body, CodeForm cpp, CodeForm dsl, List<String> example, Function<Answer, String> display) {
-        this(name, group, help, params, fields, engines, body, cpp, dsl, example, display, List.of());
+    private final String name;
+    private final Group group;
+    private final String help;
+    private final List<Param<?>> params;
+    private final List<Field<?>> fields;
+    private final Engines engines;
+    private final Function<Args, Answer> body;
+    private final CodeForm cpp;
+    private final CodeForm dsl;
+    private final List<String> example;
+    private final Function<Answer, String> display;
+    private final List<Picture> pictures;
+
+    private Operation(Builder b) {
+        name = b.name;
+        group = b.group;
+        help = b.help;
+        params = List.copyOf(b.params);
+        fields = List.copyOf(b.fields);
+        engines = b.engines;
+        body = required(b.body, "its body");
+        cpp = required(b.cpp, "its CuTe C++ form, or why it has none");
+        dsl = required(b.dsl, "its CuTe DSL form, or why it has none");
+        example = List.copyOf(b.example);
+        display = b.display;
+        pictures = List.copyOf(b.pictures);
+        boolean optionalSeen = false;
+        for (Param<?> p : params) {
+            if (optionalSeen && !p.optional()) throw new IllegalArgumentException(name + ": a required argument after an optional one");
+            optionalSeen |= p.optional();
+        }
     }
 
-    /** This operation with these pictures too. */
-    public Operation withPictures(Picture... more) {
-        List<Picture> all = new ArrayList<>(pictures);
-        all.addAll(List.of(more));
-        return new Operation(name, group, help, params, fields, engines, body, cpp, dsl, example, display, all);
+    private <T> T required(T value, String what) {
+        if (value == null) throw new NullPointerException(name + ": " + what + " is not declared");
+        return value;
+    }
+
+    /**
+     * The declaration of an operation, begun with its name, where help lists it and what it computes; the rest is
+     * named as it is given ({@code .params(...)}, {@code .body(...)}, {@code .cpp(...)}, ...). Left out: no reply
+     * fields, one engine, no picture, and the answer shown as its result and a line per field.
+     */
+    public static Builder declare(String name, Group group, String help) {
+        return new Builder(name, group, help);
+    }
+
+    /** An operation's declaration as it is given, part by part; {@link #build} checks it and makes the operation. */
+    public static final class Builder {
+        private final String name;
+        private final Group group;
+        private final String help;
+        private List<Param<?>> params = List.of();
+        private List<Field<?>> fields = List.of();
+        private Engines engines = Engines.ONE;
+        private Function<Args, Answer> body;
+        private CodeForm cpp;
+        private CodeForm dsl;
+        private List<String> example = List.of();
+        private Function<Answer, String> display = Operations::lines;
+        private final List<Picture> pictures = new ArrayList<>();
+
+        private Builder(String name, Group group, String help) {
+            this.name = name;
+            this.group = group;
+            this.help = help;
+        }
+
+        /** Its arguments, in order; the optional ones last. */
+        public Builder params(List<Param<?>> params) {
+            this.params = params;
+            return this;
+        }
+
+        /** Its arguments, in order; the optional ones last. */
+        public Builder params(Param<?>... params) {
+            return params(List.of(params));
+        }
+
+        /**
+         * The reply's fields after {@code result}, in order, as the typed keys its body fills ({@link Field}); a field
+         * present only under a condition declared with it ({@link Field#when}).
+         */
+        public Builder fields(List<Field<?>> fields) {
+            this.fields = fields;
+            return this;
+        }
+
+        /** The reply's fields after {@code result}, in order. */
+        public Builder fields(Field<?>... fields) {
+            return fields(List.of(fields));
+        }
+
+        /** Which engines answer it: one, or CuTe's and the category's as a request asks ({@link Engines}). */
+        public Builder engines(Engines engines) {
+            this.engines = java.util.Objects.requireNonNull(engines, "engines");
+            return this;
+        }
+
+        /** The core function, applied to the arguments read. */
+        public Builder body(Function<Args, Answer> body) {
+            this.body = body;
+            return this;
+        }
+
+        /** Its CuTe C++ form, or why it has none. */
+        public Builder cpp(CodeForm cpp) {
+            this.cpp = cpp;
+            return this;
+        }
+
+        /** Its CuTe DSL form, or why it has none. */
+        public Builder dsl(CodeForm dsl) {
+            this.dsl = dsl;
+            return this;
+        }
+
+        /** The arguments of an example, answered by a test. */
+        public Builder example(String... example) {
+            this.example = List.of(example);
+            return this;
+        }
+
+        /** How a person sees an answer (the {@code op} command and the aliases). */
+        public Builder display(Function<Answer, String> display) {
+            this.display = display;
+            return this;
+        }
+
+        /** Its pictures ({@link Picture}): typed functions from its arguments and answer to a diagram. */
+        public Builder pictures(Picture... more) {
+            pictures.addAll(List.of(more));
+            return this;
+        }
+
+        /** The operation declared, checked: a required argument after an optional one, or a part missing, is refused. */
+        public Operation build() {
+            return new Operation(this);
+        }
+    }
+
+    /** CuTe's name, e.g. {@code composition}. */
+    public String name() {
+        return name;
+    }
+
+    /** Where help lists it. */
+    public Group group() {
+        return group;
+    }
+
+    /** What it computes, one line. */
+    public String help() {
+        return help;
+    }
+
+    /** Its arguments, in order; the optional ones last. */
+    public List<Param<?>> params() {
+        return params;
+    }
+
+    /** The reply's fields after {@code result}, in order, as the typed keys its body fills. */
+    public List<Field<?>> fields() {
+        return fields;
+    }
+
+    /** Which engines answer it. */
+    public Engines engines() {
+        return engines;
+    }
+
+    /** The core function, applied to the arguments read. */
+    public Function<Args, Answer> body() {
+        return body;
+    }
+
+    /** Its CuTe C++ form, or why it has none. */
+    public CodeForm cpp() {
+        return cpp;
+    }
+
+    /** Its CuTe DSL form, or why it has none. */
+    public CodeForm dsl() {
+        return dsl;
+    }
+
+    /** The arguments of an example, answered by a test. */
+    public List<String> example() {
+        return example;
+    }
+
+    /** How a person sees an answer: the result and a line {@code name: value} per field, unless declared otherwise. */
+    public Function<Answer, String> display() {
+        return display;
+    }
+
+    /** Its pictures, which {@code draw} and the explorer's views draw. */
+    public List<Picture> pictures() {
+        return pictures;
+    }
+
+    @Override
+    public String toString() {
+        return "Operation[" + name + "]";
     }
 
     /** Its picture of that name, or null. */
@@ -93,19 +268,6 @@ public record Operation(String name, Group group, String help, List<Param<?>> pa
         /** What the option is, for help. */
         public static final String HELP = "the engine: auto (default: CuTe's algorithm, then the category's where CuTe refuses"
                 + " a tractable pair), cute or category";
-    }
-
-    public Operation {
-        if (engines == null) throw new NullPointerException(name + ": which engines answer it");
-        params = List.copyOf(params);
-        fields = List.copyOf(fields);
-        example = List.copyOf(example);
-        pictures = List.copyOf(pictures);
-        boolean optionalSeen = false;
-        for (Param<?> p : params) {
-            if (optionalSeen && !p.optional()) throw new IllegalArgumentException(name + ": a required argument after an optional one");
-            optionalSeen |= p.optional();
-        }
     }
 
     /** True where a request chooses the engine ({@link Engines#CUTE_OR_CATEGORY}). */

@@ -5,6 +5,7 @@ import static org.layoutcat.ops.CodeForm.callChecking;
 import static org.layoutcat.ops.CodeForm.none;
 import static org.layoutcat.ops.Operation.Engines.CUTE_OR_CATEGORY;
 import static org.layoutcat.ops.Operation.Engines.ONE;
+import static org.layoutcat.ops.Operation.declare;
 import static org.layoutcat.ops.Operation.Group.ALGEBRA;
 import static org.layoutcat.ops.Operation.Group.ATOMS;
 import static org.layoutcat.ops.Operation.Group.CATEGORY;
@@ -299,73 +300,78 @@ public final class Operations {
 
     private static void algebra() {
         Param<IntTuple> profile = Param.optional("profile", ArgKind.TUPLE, "the target profile, e.g. (1,1)");
-        op("coalesce", ALGEBRA, "the fewest modes with the same layout function, mode by mode for a profile", List.of(L, profile),
-                a -> Answer.of(a.has(profile) ? Coalesce.coalesce(a.get(L), a.get(profile)) : Coalesce.coalesce(a.get(L))),
-                call("coalesce({L}⟦, {profile}⟧)"), call("cute.coalesce({L}⟦, target_profile={profile}⟧)"), "(2,(1,6)):(1,(6,2))");
-        op("filter", ALGEBRA, "the layout without its size-1 and stride-0 modes, coalesced", List.of(L, profile),
-                a -> Answer.of(a.has(profile) ? Coalesce.filter(a.get(L), a.get(profile)) : Coalesce.filter(a.get(L))),
-                call("filter({L}⟦, {profile}⟧)"), call("cute.filter({L}⟦, {profile}⟧)"), "(4,2,3):(2,0,8)");
-        Operation composition = engineAware("composition", "A∘B (B applied first): R(c) = A(B(c)), shaped like B",
-                CategoricalComposition::compose, Composition::compose, Composition::compose,
-                call("composition({A}, {B})"), call("cute.composition({A}, {B})"), "(12,3,6):(1,72,12)", "(6,6):(1,6)");
-        TABLE.add(composition);
-        pictures("composition", Pictures.compose(A, B));
+        TABLE.add(declare("coalesce", ALGEBRA, "the fewest modes with the same layout function, mode by mode for a profile")
+                .params(L, profile)
+                .body(a -> Answer.of(a.has(profile) ? Coalesce.coalesce(a.get(L), a.get(profile)) : Coalesce.coalesce(a.get(L))))
+                .cpp(call("coalesce({L}⟦, {profile}⟧)")).dsl(call("cute.coalesce({L}⟦, target_profile={profile}⟧)"))
+                .example("(2,(1,6)):(1,(6,2))").build());
+        TABLE.add(declare("filter", ALGEBRA, "the layout without its size-1 and stride-0 modes, coalesced").params(L, profile)
+                .body(a -> Answer.of(a.has(profile) ? Coalesce.filter(a.get(L), a.get(profile)) : Coalesce.filter(a.get(L))))
+                .cpp(call("filter({L}⟦, {profile}⟧)")).dsl(call("cute.filter({L}⟦, {profile}⟧)")).example("(4,2,3):(2,0,8)")
+                .build());
+        TABLE.add(declare("composition", ALGEBRA, "A∘B (B applied first): R(c) = A(B(c)), shaped like B").params(A, B)
+                .engines(CUTE_OR_CATEGORY).body(engineAware(CategoricalComposition::compose, Composition::compose, Composition::compose))
+                .cpp(call("composition({A}, {B})")).dsl(call("cute.composition({A}, {B})")).example("(12,3,6):(1,72,12)", "(6,6):(1,6)")
+                .pictures(Pictures.compose(A, B)).build());
         Param<IntTuple> cotarget = Param.optional("N", ArgKind.TUPLE, "the cotarget (default cosize(L))");
-        op("complement", ALGEBRA, "comp(L, N): the offsets in [0, N) that L does not reach, as a layout", List.of(L, cotarget),
-                a -> Answer.of(a.has(cotarget) ? Complement.complement(a.get(L), a.get(cotarget)) : Complement.complement(a.get(L))),
-                call("complement({L}⟦, {N}⟧)"), call("cute.complement({L}⟦, {N}⟧)"), "(2,4):(1,2)", "16");
-        op("right_inverse", ALGEBRA, "R with L(R(i)) = i, as large as the strides allow", List.of(L),
-                a -> Answer.of(Inverse.rightInverse(a.get(L))), call("right_inverse({L})"), call("cute.right_inverse({L})"), "(4,2):(2,1)");
-        op("left_inverse", ALGEBRA, "R with R(L(i)) = i for an injective L; CuTe's quasi-inverse, L(R(L(i))) = L(i), for another", List.of(L),
-                a -> Answer.of(Inverse.leftInverse(a.get(L))), call("left_inverse({L})"), call("cute.left_inverse({L})"), "(4,2):(1,5)");
-        TABLE.add(engineAware("logical_divide", "A∘(B, comp(B, size A)): A split into tiles of B and the rest",
-                CategoricalAlgebra::logicalDivide, Divide::logicalDivide, Divide::logicalDivide,
-                call("logical_divide({A}, {B})"), call("cute.logical_divide({A}, {B})"), "(4,8):(1,4)", "(2,2):(1,4)"));
-        pictures("logical_divide", Pictures.divide(A, B, TilingPicture.DivideKind.LOGICAL));
+        TABLE.add(declare("complement", ALGEBRA, "comp(L, N): the offsets in [0, N) that L does not reach, as a layout")
+                .params(L, cotarget)
+                .body(a -> Answer.of(a.has(cotarget) ? Complement.complement(a.get(L), a.get(cotarget)) : Complement.complement(a.get(L))))
+                .cpp(call("complement({L}⟦, {N}⟧)")).dsl(call("cute.complement({L}⟦, {N}⟧)")).example("(2,4):(1,2)", "16")
+                .build());
+        TABLE.add(declare("right_inverse", ALGEBRA, "R with L(R(i)) = i, as large as the strides allow").params(L)
+                .body(a -> Answer.of(Inverse.rightInverse(a.get(L)))).cpp(call("right_inverse({L})"))
+                .dsl(call("cute.right_inverse({L})")).example("(4,2):(2,1)").build());
+        TABLE.add(declare("left_inverse", ALGEBRA, "R with R(L(i)) = i for an injective L; CuTe's quasi-inverse, L(R(L(i))) = L(i), for another")
+                .params(L).body(a -> Answer.of(Inverse.leftInverse(a.get(L)))).cpp(call("left_inverse({L})"))
+                .dsl(call("cute.left_inverse({L})")).example("(4,2):(1,5)").build());
+        TABLE.add(declare("logical_divide", ALGEBRA, "A∘(B, comp(B, size A)): A split into tiles of B and the rest").params(A, B)
+                .engines(CUTE_OR_CATEGORY).body(engineAware(CategoricalAlgebra::logicalDivide, Divide::logicalDivide, Divide::logicalDivide))
+                .cpp(call("logical_divide({A}, {B})")).dsl(call("cute.logical_divide({A}, {B})")).example("(4,8):(1,4)", "(2,2):(1,4)")
+                .pictures(Pictures.divide(A, B, TilingPicture.DivideKind.LOGICAL)).build());
         divide("zipped_divide", "((tiles),(rests)): the tile modes gathered, then the rests", Divide::zippedDivide);
         divide("tiled_divide", "((tiles),rest0,rest1,...)", Divide::tiledDivide);
         divide("flat_divide", "(tile0,tile1,...,rest0,rest1,...)", Divide::flatDivide);
-        TABLE.add(engineAware("logical_product", "(A, comp(A, size A·cosize B)∘B): copies of A laid out by B",
-                CategoricalAlgebra::logicalProduct, Product::logicalProduct, Product::logicalProduct,
-                call("logical_product({A}, {B})"), call("cute.logical_product({A}, {B})"), "(2,2):(4,1)", "6:1"));
-        pictures("logical_product", Pictures.product(A, B, TilingPicture.ProductKind.LOGICAL));
+        TABLE.add(declare("logical_product", ALGEBRA, "(A, comp(A, size A·cosize B)∘B): copies of A laid out by B").params(A, B)
+                .engines(CUTE_OR_CATEGORY).body(engineAware(CategoricalAlgebra::logicalProduct, Product::logicalProduct, Product::logicalProduct))
+                .cpp(call("logical_product({A}, {B})")).dsl(call("cute.logical_product({A}, {B})")).example("(2,2):(4,1)", "6:1")
+                .pictures(Pictures.product(A, B, TilingPicture.ProductKind.LOGICAL)).build());
         product("zipped_product", "((A's modes),(copies...))", Product::zippedProduct);
         product("tiled_product", "((A's modes),copy0,copy1,...)", Product::tiledProduct);
         product("flat_product", "(A's modes..., copies...)", Product::flatProduct);
         Param<Layout> bl = Param.of("B", ArgKind.LAYOUT, "the layout of the copies");
-        op("blocked_product", ALGEBRA, "((a0,b0),(a1,b1),...): A's blocks laid out by B, mode by mode", List.of(A, bl),
-                a -> Answer.of(Product.blockedProduct(a.get(A), a.get(bl))), call("blocked_product({A}, {B})"),
-                call("cute.blocked_product({A}, {B})"), "(2,2):(1,2)", "(2,3):(1,2)");
-        pictures("blocked_product", Pictures.product(A, bl, TilingPicture.ProductKind.BLOCKED));
-        op("raked_product", ALGEBRA, "((b0,a0),(b1,a1),...): A's elements raked across B's copies", List.of(A, bl),
-                a -> Answer.of(Product.rakedProduct(a.get(A), a.get(bl))), call("raked_product({A}, {B})"),
-                call("cute.raked_product({A}, {B})"), "(2,2):(1,2)", "(2,3):(1,2)");
-        pictures("raked_product", Pictures.product(A, bl, TilingPicture.ProductKind.RAKED));
+        TABLE.add(declare("blocked_product", ALGEBRA, "((a0,b0),(a1,b1),...): A's blocks laid out by B, mode by mode").params(A, bl)
+                .body(a -> Answer.of(Product.blockedProduct(a.get(A), a.get(bl)))).cpp(call("blocked_product({A}, {B})"))
+                .dsl(call("cute.blocked_product({A}, {B})")).example("(2,2):(1,2)", "(2,3):(1,2)")
+                .pictures(Pictures.product(A, bl, TilingPicture.ProductKind.BLOCKED)).build());
+        TABLE.add(declare("raked_product", ALGEBRA, "((b0,a0),(b1,a1),...): A's elements raked across B's copies").params(A, bl)
+                .body(a -> Answer.of(Product.rakedProduct(a.get(A), a.get(bl)))).cpp(call("raked_product({A}, {B})"))
+                .dsl(call("cute.raked_product({A}, {B})")).example("(2,2):(1,2)", "(2,3):(1,2)")
+                .pictures(Pictures.product(A, bl, TilingPicture.ProductKind.RAKED)).build());
     }
 
     private static void divide(String name, String help, BiFunction<AnyLayout, Tiler, AnyLayout> f) {
-        op(name, ALGEBRA, help, List.of(A, B), a -> Answer.of(f.apply(a.get(A), a.get(B))), call(name + "({A}, {B})"),
-                call("cute." + name + "({A}, {B})"), "(8,8):(1,8)", "<2:1,4:1>");
-        pictures(name, Pictures.divide(A, B, TilingPicture.DivideKind.parse(name.substring(0, name.indexOf('_')))));
+        TABLE.add(declare(name, ALGEBRA, help).params(A, B).body(a -> Answer.of(f.apply(a.get(A), a.get(B))))
+                .cpp(call(name + "({A}, {B})")).dsl(call("cute." + name + "({A}, {B})")).example("(8,8):(1,8)", "<2:1,4:1>")
+                .pictures(Pictures.divide(A, B, TilingPicture.DivideKind.parse(name.substring(0, name.indexOf('_'))))).build());
     }
 
     private static void product(String name, String help, BiFunction<AnyLayout, Tiler, AnyLayout> f) {
-        op(name, ALGEBRA, help, List.of(A, B), a -> Answer.of(f.apply(a.get(A), a.get(B))), call(name + "({A}, {B})"),
-                call("cute." + name + "({A}, {B})"), "(2,2):(1,2)", "<3:1,2:1>");
-        pictures(name, Pictures.product(A, B, TilingPicture.ProductKind.parse(name.substring(0, name.indexOf('_')))));
+        TABLE.add(declare(name, ALGEBRA, help).params(A, B).body(a -> Answer.of(f.apply(a.get(A), a.get(B))))
+                .cpp(call(name + "({A}, {B})")).dsl(call("cute." + name + "({A}, {B})")).example("(2,2):(1,2)", "<3:1,2:1>")
+                .pictures(Pictures.product(A, B, TilingPicture.ProductKind.parse(name.substring(0, name.indexOf('_'))))).build());
     }
 
     /**
-     * An operation of {@code "engine": "category" | "cute" | "auto"} on layouts with integer strides: {@code category}
+     * The body of an operation of {@code "engine": "category" | "cute" | "auto"} on layouts with integer strides: {@code category}
      * computes through morphisms and refuses a non-tractable input; {@code cute} runs CuTe's algorithm; {@code auto}
      * (the default) runs CuTe's and, where CuTe refuses a pair of tractable layouts, the category's, which composes some
      * pairs CuTe cannot. The reply names the engine that answered. Layouts of the other kinds have one engine, CuTe's
      * algebra of their kind, and name none.
      */
-    private static Operation engineAware(String name, String help, BiFunction<Layout, Tiler, Layout> category,
-            BiFunction<Layout, Tiler, Layout> cute, BiFunction<AnyLayout, Tiler, AnyLayout> anyKind, CodeForm cpp, CodeForm dsl,
-            String... example) {
-        return new Operation(name, ALGEBRA, help, List.of(A, B), List.of(), CUTE_OR_CATEGORY, a -> {
+    private static Function<Args, Answer> engineAware(BiFunction<Layout, Tiler, Layout> category, BiFunction<Layout, Tiler, Layout> cute,
+            BiFunction<AnyLayout, Tiler, AnyLayout> anyKind) {
+        return a -> {
             if (!(a.get(A) instanceof Layout x) || !integerTiler(a.get(B))) return Answer.of(anyKind.apply(a.get(A), a.get(B)));
             Tiler y = a.get(B);
             switch (a.engine()) {
@@ -385,7 +391,7 @@ public final class Operations {
                         }
                     }
             }
-        }, cpp, dsl, List.of(example), Operations::lines);
+        };
     }
 
     /** True for a tiler of layouts with integer strides only (a layout, or by-mode tilers of them). */
@@ -398,42 +404,48 @@ public final class Operations {
     }
 
     private static void layoutFunction() {
-        op("size", FUNCTION, "the number of indices in the domain", List.of(L0), a -> Answer.of(a.get(L0).size()),
-                call("size({L})"), call("cute.size({L})"), "(2,(2,2)):(2,(1,4))");
-        op("cosize", FUNCTION, "CuTe's cosize, 1 + Σ (s−1)·|d|: one past the largest offset where strides are ≥ 0; of a swizzled layout, 1 + its largest value", List.of(L0), a -> Answer.of(a.get(L0).cosize()),
-                call("cosize({L})"), call("cute.cosize({L})"), "(2,(2,2)):(2,(1,4))");
-        op("rank", FUNCTION, "the number of top-level modes", List.of(L0), a -> Answer.of(a.get(L0).rank()),
-                call("rank({L})"), call("cute.rank({L})"), "(2,(2,2)):(2,(1,4))");
-        op("depth", FUNCTION, "the nesting depth of the shape", List.of(L0), a -> Answer.of(a.get(L0).depth()),
-                call("depth({L})"), call("cute.depth({L})"), "(2,(2,2)):(2,(1,4))");
+        TABLE.add(declare("size", FUNCTION, "the number of indices in the domain").params(L0).body(a -> Answer.of(a.get(L0).size()))
+                .cpp(call("size({L})")).dsl(call("cute.size({L})")).example("(2,(2,2)):(2,(1,4))").build());
+        TABLE.add(declare("cosize", FUNCTION, "CuTe's cosize, 1 + Σ (s−1)·|d|: one past the largest offset where strides are ≥ 0; of a swizzled layout, 1 + its largest value")
+                .params(L0).body(a -> Answer.of(a.get(L0).cosize())).cpp(call("cosize({L})")).dsl(call("cute.cosize({L})"))
+                .example("(2,(2,2)):(2,(1,4))").build());
+        TABLE.add(declare("rank", FUNCTION, "the number of top-level modes").params(L0).body(a -> Answer.of(a.get(L0).rank()))
+                .cpp(call("rank({L})")).dsl(call("cute.rank({L})")).example("(2,(2,2)):(2,(1,4))").build());
+        TABLE.add(declare("depth", FUNCTION, "the nesting depth of the shape").params(L0).body(a -> Answer.of(a.get(L0).depth()))
+                .cpp(call("depth({L})")).dsl(call("cute.depth({L})")).example("(2,(2,2)):(2,(1,4))").build());
         Param<IntTuple> at = Param.of("at", ArgKind.TUPLE, "an index or a hierarchical coordinate");
-        op("eval", FUNCTION, "the layout function at an index or a coordinate (a coordinate where strides are 1@i)", List.of(L0, at),
-                a -> Answer.of(value(a.get(L0), a.get(at))),
-                callChecking("{L}({at:literal})").checkValue(Field.RESULT, "r", "L", When.COMPILE), none("CuTe DSL evaluates a layout"
-                        + " inside @cute.jit only on dynamic values; use cute.crd2idx"), "(2,(2,2)):(2,(1,4))", "(1,(0,1))");
+        TABLE.add(declare("eval", FUNCTION, "the layout function at an index or a coordinate (a coordinate where strides are 1@i)")
+                .params(L0, at).body(a -> Answer.of(value(a.get(L0), a.get(at))))
+                .cpp(callChecking("{L}({at:literal})").checkValue(Field.RESULT, "r", "L", When.COMPILE))
+                .dsl(none("CuTe DSL evaluates a layout"
+                        + " inside @cute.jit only on dynamic values; use cute.crd2idx"))
+                .example("(2,(2,2)):(2,(1,4))", "(1,(0,1))").build());
         Param<IntTuple> index = Param.of("index", ArgKind.TUPLE, "an index in [0, size), or a coordinate whose integers"
                 + " are indices of the shape's modes they meet");
-        op("idx2crd", FUNCTION, "the colexicographic coordinate of an index (or of each integer of a coordinate) in the shape", List.of(L0, index),
-                a -> Answer.of(a.get(L0).idx2crd(a.get(index))), call("idx2crd({index:literal}, shape({L}))"),
-                call("cute.idx2crd({index:literal}, {L}.shape)"), "(2,(3,4)):(1,(2,6))", "7");
+        TABLE.add(declare("idx2crd", FUNCTION, "the colexicographic coordinate of an index (or of each integer of a coordinate) in the shape")
+                .params(L0, index).body(a -> Answer.of(a.get(L0).idx2crd(a.get(index))))
+                .cpp(call("idx2crd({index:literal}, shape({L}))")).dsl(call("cute.idx2crd({index:literal}, {L}.shape)"))
+                .example("(2,(3,4)):(1,(2,6))", "7").build());
         Param<IntTuple> coord = Param.of("coord", ArgKind.TUPLE, "a hierarchical coordinate");
-        op("crd2idx", FUNCTION, "the index of a coordinate in the shape", List.of(L0, coord),
-                a -> Answer.of(a.get(L0).crd2idx(a.get(coord))), call("crd2idx({coord:literal}, shape({L}))"),
-                call("cute.crd2idx({coord:literal}, {L}.shape)"), "(2,(3,4)):(1,(2,6))", "(1,(0,1))");
+        TABLE.add(declare("crd2idx", FUNCTION, "the index of a coordinate in the shape").params(L0, coord)
+                .body(a -> Answer.of(a.get(L0).crd2idx(a.get(coord)))).cpp(call("crd2idx({coord:literal}, shape({L}))"))
+                .dsl(call("cute.crd2idx({coord:literal}, {L}.shape)")).example("(2,(3,4)):(1,(2,6))", "(1,(0,1))").build());
         Param<Long> offset = Param.of("offset", ArgKind.INDEX, "an offset L reaches");
-        op("hier_coord", FUNCTION, "the coordinate where L takes that offset (CuTeDSL's get_hier_coord)", List.of(LI, offset),
-                a -> Answer.of(a.get(LI).coordinateOf(a.get(offset))), call("{L}.get_hier_coord({offset:literal})"),
-                none("CuTe DSL's get_hier_coord takes a dynamic offset inside @cute.jit"), "(2,(3,4)):(12,(1,3))", "9");
-        op("print", FUNCTION, "the layout as CuTe's print(layout) prints it, shape:stride (any kind, any rank)", List.of(L),
-                a -> Answer.of(a.get(L)), call("{L}"),
-                call("{L}"), "(4,8):(1,4)");
-        pictures("print", Pictures.layout(L), Pictures.coords(L), Pictures.tv(L));
+        TABLE.add(declare("hier_coord", FUNCTION, "the coordinate where L takes that offset (CuTeDSL's get_hier_coord)")
+                .params(LI, offset).body(a -> Answer.of(a.get(LI).coordinateOf(a.get(offset))))
+                .cpp(call("{L}.get_hier_coord({offset:literal})"))
+                .dsl(none("CuTe DSL's get_hier_coord takes a dynamic offset inside @cute.jit"))
+                .example("(2,(3,4)):(12,(1,3))", "9").build());
+        TABLE.add(declare("print", FUNCTION, "the layout as CuTe's print(layout) prints it, shape:stride (any kind, any rank)").params(L)
+                .body(a -> Answer.of(a.get(L))).cpp(call("{L}")).dsl(call("{L}")).example("(4,8):(1,4)")
+                .pictures(Pictures.layout(L), Pictures.coords(L), Pictures.tv(L)).build());
         Param<AnyLayout> printed = Param.of("L", ArgKind.ANY_LAYOUT, "a rank-2 layout (m,n) -> idx");
-        op("print_layout", FUNCTION, "the layout as CuTe's print_layout prints it: a grid of its offsets, rows m, columns n", List.of(printed),
-                a -> Answer.of(PrintLayout.print(a.get(printed))), none("print_layout prints; the C++ test of its grid is the"
-                        + " layout's own (eval at each (m,n))"), none("CuTe DSL has no print_layout; cute.print_tensor prints a tensor's values"),
-                "(4,8):(1,4)");
-        pictures("print_layout", Pictures.layout(printed));
+        TABLE.add(declare("print_layout", FUNCTION, "the layout as CuTe's print_layout prints it: a grid of its offsets, rows m, columns n")
+                .params(printed).body(a -> Answer.of(PrintLayout.print(a.get(printed))))
+                .cpp(none("print_layout prints; the C++ test of its grid is the"
+                        + " layout's own (eval at each (m,n))"))
+                .dsl(none("CuTe DSL has no print_layout; cute.print_tensor prints a tensor's values")).example("(4,8):(1,4)")
+                .pictures(Pictures.layout(printed)).build());
     }
 
     /** The layout function at an index or a coordinate, as {@link AnyLayout#value} gives it. */
@@ -448,24 +460,21 @@ public final class Operations {
         Param<IntTuple> u = Param.of("U", ArgKind.TUPLE, "a tuple");
         Param<IntTuple> refinement = Param.of("refinement", ArgKind.TUPLE, "a tuple refining f's codomain (pullback) or domain (pushforward)");
         String noCute = "CuTe has no categorical morphisms; the category module is layoutcat's (Categorical Foundations for CuTe Layouts)";
-        TABLE.add(new Operation("to_morphism", CATEGORY, "the standard representation f_L of a tractable layout, S --(α)--> T",
-                List.of(LI), List.of(), ONE, a -> Answer.of(StandardRepresentation.of(a.get(LI)).toString(), CATEGORY_ENGINE),
-                none(noCute), none(noCute), List.of("(2,2):(3,30)"), Operations::lines));
-        pictures("to_morphism", Pictures.toMorphism(LI));
-        TABLE.add(new Operation("from_morphism", CATEGORY, "the layout a morphism encodes, L_f", List.of(f), List.of(), ONE,
-                a -> Answer.of(a.get(f).encodedLayout().toString(), CATEGORY_ENGINE), none(noCute), none(noCute),
-                List.of("(2,2) --(2,4)--> (3,2,5,2)"), Operations::lines));
-        pictures("from_morphism", Pictures.fromMorphism(f));
-        TABLE.add(new Operation("mutual_refinement", CATEGORY, "the mutual refinement (T′, U′) of two tuples", List.of(t, u),
-                List.of(), ONE, a -> Answer.of(MutualRefinement.require(a.get(t), a.get(u)).toString(), CATEGORY_ENGINE),
-                none(noCute), none(noCute), List.of("(6,6)", "(12,3)"), Operations::lines));
-        pictures("mutual_refinement", Pictures.refinement(t, u));
-        TABLE.add(new Operation("pullback", CATEGORY, "the pullback of f along a refinement of its codomain", List.of(f, refinement),
-                List.of(), ONE, a -> Answer.of(Pullback.along(a.get(f), a.get(refinement)).toString(), CATEGORY_ENGINE),
-                none(noCute), none(noCute), List.of("(2,2) --(2,4)--> (3,2,5,2)", "(3,2,5,(2,1))"), Operations::lines));
-        TABLE.add(new Operation("pushforward", CATEGORY, "the pushforward of f along a refinement of its domain", List.of(f, refinement),
-                List.of(), ONE, a -> Answer.of(Pushforward.along(a.get(f), a.get(refinement)).toString(), CATEGORY_ENGINE),
-                none(noCute), none(noCute), List.of("(2,2) --(2,4)--> (3,2,5,2)", "(2,(2,1))"), Operations::lines));
+        TABLE.add(declare("to_morphism", CATEGORY, "the standard representation f_L of a tractable layout, S --(α)--> T").params(LI)
+                .body(a -> Answer.of(StandardRepresentation.of(a.get(LI)).toString(), CATEGORY_ENGINE)).cpp(none(noCute))
+                .dsl(none(noCute)).example("(2,2):(3,30)").pictures(Pictures.toMorphism(LI)).build());
+        TABLE.add(declare("from_morphism", CATEGORY, "the layout a morphism encodes, L_f").params(f)
+                .body(a -> Answer.of(a.get(f).encodedLayout().toString(), CATEGORY_ENGINE)).cpp(none(noCute)).dsl(none(noCute))
+                .example("(2,2) --(2,4)--> (3,2,5,2)").pictures(Pictures.fromMorphism(f)).build());
+        TABLE.add(declare("mutual_refinement", CATEGORY, "the mutual refinement (T′, U′) of two tuples").params(t, u)
+                .body(a -> Answer.of(MutualRefinement.require(a.get(t), a.get(u)).toString(), CATEGORY_ENGINE))
+                .cpp(none(noCute)).dsl(none(noCute)).example("(6,6)", "(12,3)").pictures(Pictures.refinement(t, u)).build());
+        TABLE.add(declare("pullback", CATEGORY, "the pullback of f along a refinement of its codomain").params(f, refinement)
+                .body(a -> Answer.of(Pullback.along(a.get(f), a.get(refinement)).toString(), CATEGORY_ENGINE)).cpp(none(noCute))
+                .dsl(none(noCute)).example("(2,2) --(2,4)--> (3,2,5,2)", "(3,2,5,(2,1))").build());
+        TABLE.add(declare("pushforward", CATEGORY, "the pushforward of f along a refinement of its domain").params(f, refinement)
+                .body(a -> Answer.of(Pushforward.along(a.get(f), a.get(refinement)).toString(), CATEGORY_ENGINE))
+                .cpp(none(noCute)).dsl(none(noCute)).example("(2,2) --(2,4)--> (3,2,5,2)", "(2,(2,1))").build());
     }
 
     // The reply's fields, each a typed key declared once (Field): the entries below list them, their bodies fill them.
@@ -476,37 +485,40 @@ public final class Operations {
 
     private static void construction() {
         Param<Long> current = Param.optional("current", ArgKind.INDEX, "the stride to start from (default 1)");
-        op("compact_col_major", CONSTRUCTION, "LayoutLeft strides of a shape, 0 at extent 1", List.of(SHAPE, current),
-                a -> Answer.of(a.has(current) ? Compact.colMajor(a.get(SHAPE), a.get(current)) : Compact.colMajor(a.get(SHAPE))),
-                call("compact_col_major({shape:literal}⟦, {current:literal}⟧)"), call("cute.compact_col_major({shape:literal}⟦, {current:literal}⟧)"),
-                "(2,1,(3,1))");
-        op("compact_row_major", CONSTRUCTION, "LayoutRight strides of a shape", List.of(SHAPE, current),
-                a -> Answer.of(a.has(current) ? Compact.rowMajor(a.get(SHAPE), a.get(current)) : Compact.rowMajor(a.get(SHAPE))),
-                call("compact_row_major({shape:literal}⟦, {current:literal}⟧)"), call("cute.compact_row_major({shape:literal}⟦, {current:literal}⟧)"),
-                "(2,(3,4))");
+        TABLE.add(declare("compact_col_major", CONSTRUCTION, "LayoutLeft strides of a shape, 0 at extent 1").params(SHAPE, current)
+                .body(a -> Answer.of(a.has(current) ? Compact.colMajor(a.get(SHAPE), a.get(current)) : Compact.colMajor(a.get(SHAPE))))
+                .cpp(call("compact_col_major({shape:literal}⟦, {current:literal}⟧)"))
+                .dsl(call("cute.compact_col_major({shape:literal}⟦, {current:literal}⟧)")).example("(2,1,(3,1))").build());
+        TABLE.add(declare("compact_row_major", CONSTRUCTION, "LayoutRight strides of a shape").params(SHAPE, current)
+                .body(a -> Answer.of(a.has(current) ? Compact.rowMajor(a.get(SHAPE), a.get(current)) : Compact.rowMajor(a.get(SHAPE))))
+                .cpp(call("compact_row_major({shape:literal}⟦, {current:literal}⟧)"))
+                .dsl(call("cute.compact_row_major({shape:literal}⟦, {current:literal}⟧)")).example("(2,(3,4))").build());
         Param<IntTuple> order = Param.of("order", ArgKind.TUPLE, "the rank of each mode's stride");
-        op("make_ordered_layout", CONSTRUCTION, "the compact layout with modes laid out in the given order", List.of(SHAPE, order),
-                a -> Answer.of(Compact.orderedLayout(a.get(SHAPE), a.get(order))),
-                call("make_ordered_layout({shape:literal}, {order:literal})"), call("cute.make_ordered_layout({shape:literal}, order={order:literal})"),
-                "(2,2,2,2)", "(0,2,3,1)");
+        TABLE.add(declare("make_ordered_layout", CONSTRUCTION, "the compact layout with modes laid out in the given order")
+                .params(SHAPE, order).body(a -> Answer.of(Compact.orderedLayout(a.get(SHAPE), a.get(order))))
+                .cpp(call("make_ordered_layout({shape:literal}, {order:literal})"))
+                .dsl(call("cute.make_ordered_layout({shape:literal}, order={order:literal})")).example("(2,2,2,2)", "(0,2,3,1)")
+                .build());
         Param<Layout> thr = Param.of("thr", ArgKind.LAYOUT, "the threads' layout");
         Param<Layout> val = Param.of("val", ArgKind.LAYOUT, "each thread's values' layout");
-        op("make_layout_tv", CONSTRUCTION, "(thread, value) → tile coordinate of a thread and value layout, with its tiler",
-                List.of(thr, val), List.of(TILER), a -> {
+        TABLE.add(declare("make_layout_tv", CONSTRUCTION, "(thread, value) → tile coordinate of a thread and value layout, with its tiler")
+                .params(thr, val).fields(TILER)
+                .body(a -> {
                     TvLayout tv = TvLayout.make(a.get(thr), a.get(val));
                     return Answer.of(tv.layout()).with(TILER, tv.tiler());
-                }, callChecking("make_layout_tv_cpp({thr}, {val})")
+                })
+                .cpp(callChecking("make_layout_tv_cpp({thr}, {val})")
                         .after("// CuTe DSL's make_layout_tv, as CuTe C++'s make_tiled_copy builds it",
                                 "auto make_layout_tv_cpp = [](auto thr, auto val) { auto mn = raked_product(thr, val);"
                                         + " return make_tuple(right_inverse(mn).with_shape(make_shape(size(thr), size(val))),"
                                         + " product_each(shape(mn))); };")
-                        .check(Field.RESULT, "get<0>(r)").check(TILER, "get<1>(r)"),
-                callChecking("cute.make_layout_tv({thr}, {val})").check(Field.RESULT, "r[1]").check(TILER, "r[0]"), "(2,2):(1,2)", "(2,3):(1,2)");
-        pictures("make_layout_tv", Pictures.layoutTv(TILER));
-        op("make_identity_layout", CONSTRUCTION, "the layout whose value at each index is its coordinate: strides 1@0, 1@1, ...",
-                List.of(SHAPE), a -> Answer.of(CoordLayout.identity(a.get(SHAPE))),
-                callChecking("make_identity_layout({shape:literal})").checkIdentity(Field.RESULT, "r"),
-                call("cute.make_identity_layout({shape:literal})"), "(4,8)");
+                        .check(Field.RESULT, "get<0>(r)").check(TILER, "get<1>(r)"))
+                .dsl(callChecking("cute.make_layout_tv({thr}, {val})").check(Field.RESULT, "r[1]").check(TILER, "r[0]"))
+                .example("(2,2):(1,2)", "(2,3):(1,2)").pictures(Pictures.layoutTv(TILER)).build());
+        TABLE.add(declare("make_identity_layout", CONSTRUCTION, "the layout whose value at each index is its coordinate: strides 1@0, 1@1, ...")
+                .params(SHAPE).body(a -> Answer.of(CoordLayout.identity(a.get(SHAPE))))
+                .cpp(callChecking("make_identity_layout({shape:literal})").checkIdentity(Field.RESULT, "r"))
+                .dsl(call("cute.make_identity_layout({shape:literal})")).example("(4,8)").build());
     }
 
     /** Where a slice, a tile or a thread's part starts: L's value there, an integer where L has integer strides. */
@@ -514,34 +526,37 @@ public final class Operations {
 
     private static void partition() {
         Param<SliceCoord> c = Param.of("coord", ArgKind.COORD, "a coordinate, _ for the modes kept");
-        op("slice", PARTITION, "the modes of L under the wildcards, and L at c with each _ read as 0", List.of(L, c), List.of(OFFSET),
-                a -> sliced(Slicing.sliceAndOffset(a.get(c), a.get(L))),
-                callChecking("slice_and_offset({coord:literal}, {L})").check(Field.RESULT, "get<0>(r)")
-                        .checkValue(OFFSET, "get<1>(r)", "L", When.COMPILE),
-                callChecking("cute.slice_({L}, {coord:literal})").check(Field.RESULT, "r"), "(2,(3,4)):(1,(2,6))", "(_,(1,_))");
-        op("dice", PARTITION, "the modes of L at the integers of c", List.of(L, c),
-                a -> Answer.of(Slicing.dice(a.get(c), a.get(L))), call("dice({coord:literal}, {L})"), call("cute.dice({L}, {coord:literal})"),
-                "(2,(3,4)):(1,(2,6))", "(_,(1,_))");
+        TABLE.add(declare("slice", PARTITION, "the modes of L under the wildcards, and L at c with each _ read as 0").params(L, c)
+                .fields(OFFSET).body(a -> sliced(Slicing.sliceAndOffset(a.get(c), a.get(L))))
+                .cpp(callChecking("slice_and_offset({coord:literal}, {L})").check(Field.RESULT, "get<0>(r)")
+                        .checkValue(OFFSET, "get<1>(r)", "L", When.COMPILE))
+                .dsl(callChecking("cute.slice_({L}, {coord:literal})").check(Field.RESULT, "r"))
+                .example("(2,(3,4)):(1,(2,6))", "(_,(1,_))").build());
+        TABLE.add(declare("dice", PARTITION, "the modes of L at the integers of c").params(L, c)
+                .body(a -> Answer.of(Slicing.dice(a.get(c), a.get(L)))).cpp(call("dice({coord:literal}, {L})"))
+                .dsl(call("cute.dice({L}, {coord:literal})")).example("(2,(3,4)):(1,(2,6))", "(_,(1,_))").build());
         Param<Tiler> tiler = Param.of("tiler", ArgKind.TILER, "the tile's shape or tiler");
         Param<SliceCoord> at = Param.of("coord", ArgKind.COORD, "the tile's coordinate among the tiles, _ for all");
         Param<SliceCoord> step = Param.optional("step", ArgKind.COORD, "a projection of the tiler and the coordinate: 1 keeps"
                 + " a mode, _ (CuTe's X) drops it, e.g. (1,_,1) for A's tile of a CTA tiler (M,N,K)");
-        op("local_tile", PARTITION, "the tile of L at a coordinate among its tiles (a thread block's tile), and its offset",
-                List.of(L, tiler, at, step), List.of(OFFSET), a -> sliced(a.has(step)
+        TABLE.add(declare("local_tile", PARTITION, "the tile of L at a coordinate among its tiles (a thread block's tile), and its offset")
+                .params(L, tiler, at, step).fields(OFFSET)
+                .body(a -> sliced(a.has(step)
                         ? Partition.localTile(a.get(L), a.get(tiler), a.get(at), a.get(step))
-                        : Partition.localTile(a.get(L), a.get(tiler), a.get(at))),
-                callChecking("local_tile({L:tensor}, {tiler}, {coord:literal}⟦, {step:literal}⟧)").check(Field.RESULT, "r.layout()")
-                        .checkValue(OFFSET, "*r.data()", "L", When.RUN),
-                none("CuTe DSL's local_tile takes a tensor; use cpp for the host test, or slice a layout"),
-                "(16,64):(1,16)", "(4,8)", "(1,_)");
+                        : Partition.localTile(a.get(L), a.get(tiler), a.get(at))))
+                .cpp(callChecking("local_tile({L:tensor}, {tiler}, {coord:literal}⟦, {step:literal}⟧)").check(Field.RESULT, "r.layout()")
+                        .checkValue(OFFSET, "*r.data()", "L", When.RUN))
+                .dsl(none("CuTe DSL's local_tile takes a tensor; use cpp for the host test, or slice a layout"))
+                .example("(16,64):(1,16)", "(4,8)", "(1,_)").build());
         Param<Layout> threads = Param.of("threads", ArgKind.LAYOUT, "the threads' layout");
         Param<Long> thread = Param.of("thread", ArgKind.INDEX, "the thread's index");
-        op("local_partition", PARTITION, "a thread's elements of every tile of L, and the offset of its first",
-                List.of(L, threads, thread), List.of(OFFSET), a -> sliced(Partition.localPartition(a.get(L), a.get(threads), a.get(thread))),
-                callChecking("local_partition({L:tensor}, {threads}, {thread:literal})").check(Field.RESULT, "r.layout()")
-                        .checkValue(OFFSET, "*r.data()", "L", When.RUN),
-                none("CuTe DSL's local_partition takes a tensor; use cpp for the host test, or slice a layout"),
-                "(16,64):(1,16)", "(2,16):(1,2)", "5");
+        TABLE.add(declare("local_partition", PARTITION, "a thread's elements of every tile of L, and the offset of its first")
+                .params(L, threads, thread).fields(OFFSET)
+                .body(a -> sliced(Partition.localPartition(a.get(L), a.get(threads), a.get(thread))))
+                .cpp(callChecking("local_partition({L:tensor}, {threads}, {thread:literal})").check(Field.RESULT, "r.layout()")
+                        .checkValue(OFFSET, "*r.data()", "L", When.RUN))
+                .dsl(none("CuTe DSL's local_partition takes a tensor; use cpp for the host test, or slice a layout"))
+                .example("(16,64):(1,16)", "(2,16):(1,2)", "5").build());
     }
 
     /** The fewest wavefronts the accesses could need. */
@@ -583,16 +598,17 @@ public final class Operations {
         Param<Layout> val = Param.of("val_layout", ArgKind.LAYOUT, "each thread's values' layout").asOption("--val", "LAYOUT");
         Param<CopyAtom.Side> side = Param.optional("side", ArgKind.oneOf(CopyAtom.Side.class), "SRC or DST: the side in shared memory"
                 + " (default: the atom's: ldmatrix reads, stmatrix and cp.async write)").asOption("--side", "SRC|DST");
-        TABLE.add(new Operation("copy_bank_conflicts", ATOMS, "a tiled copy's shared-memory wavefronts over a tile: every instruction of"
-                + " every warp, against the fewest possible", List.of(smem, copy, valueBits, thr, val, side), List.of(MINIMUM, DEGREE,
-                        THREADS, VECTOR_BYTES, INSTRUCTIONS, WORST_INSTRUCTION), ONE,
-                a -> stageBanks(CopyStage.bankConflicts(TiledCopy.of(a.get(copy), a.get(valueBits), a.get(thr), a.get(val)), a.get(smem),
-                        a.getOr(side, null))),
-                none("bank conflicts are the hardware's, not CuTe's: layoutcat gpu banks measures them on the GPU"),
-                none("bank conflicts are the hardware's, not CuTe's"),
-                List.of("Sw<3,3,3> o 0 o ((8,4),(64,1)):((64,512),(1,0))", "SM80_CP_ASYNC_CACHEALWAYS_U128", "16", "(16,8):(8,1)", "(1,8)"),
-                answer -> answer.detail(STAGE_COUNT).orElseThrow().table()));
-        pictures("copy_bank_conflicts", Pictures.copyBanks(smem, copy, valueBits, thr, val, side));
+        TABLE.add(declare("copy_bank_conflicts", ATOMS, "a tiled copy's shared-memory wavefronts over a tile: every instruction of"
+                + " every warp, against the fewest possible")
+                .params(smem, copy, valueBits, thr, val, side)
+                .fields(MINIMUM, DEGREE, THREADS, VECTOR_BYTES, INSTRUCTIONS, WORST_INSTRUCTION)
+                .body(a -> stageBanks(CopyStage.bankConflicts(TiledCopy.of(a.get(copy), a.get(valueBits), a.get(thr), a.get(val)), a.get(smem),
+                        a.getOr(side, null))))
+                .cpp(none("bank conflicts are the hardware's, not CuTe's: layoutcat gpu banks measures them on the GPU"))
+                .dsl(none("bank conflicts are the hardware's, not CuTe's"))
+                .example("Sw<3,3,3> o 0 o ((8,4),(64,1)):((64,512),(1,0))", "SM80_CP_ASYNC_CACHEALWAYS_U128", "16", "(16,8):(8,1)", "(1,8)")
+                .display(answer -> answer.detail(STAGE_COUNT).orElseThrow().table())
+                .pictures(Pictures.copyBanks(smem, copy, valueBits, thr, val, side)).build());
     }
 
     /**
@@ -680,12 +696,11 @@ public final class Operations {
         ArgKind<StageCopy> stageCopy = new ArgKind<>(StageCopy.WORDS, (t, op, i) -> StageCopy.parse(t));
         Param<StageCopy> write = Param.of("write", stageCopy, "the copy that fills the tile");
         Param<StageCopy> read = Param.of("read", stageCopy, "the copy that drains it");
-        TABLE.add(new Operation("swizzle_search", SWIZZLE, "the shared-memory tile layouts (swizzles, GMMA atoms) ranked by a stage's"
-                + " wavefronts, against the lower bound and CUTLASS's choice", List.of(tile, elem, major, write, read),
-                List.of(WAVEFRONTS, LOWER_BOUND, MEETS_BOUND, CUTLASS.when(CUTLASS_CHOSE, CUTLASS_CHOICE),
-                        CUTLASS_WAVEFRONTS.when(CUTLASS_CHOSE, CUTLASS_CHOICE), CANDIDATES, XOR_MAP.when(BOUND_MISSED, XOR_SEARCHED),
-                        XOR_WAVEFRONTS.when(BOUND_MISSED, XOR_SEARCHED), XOR_MAP_F2.when(BOUND_MISSED, XOR_SEARCHED)),
-                ONE, a -> {
+        TABLE.add(declare("swizzle_search", SWIZZLE, "the shared-memory tile layouts (swizzles, GMMA atoms) ranked by a stage's"
+                + " wavefronts, against the lower bound and CUTLASS's choice")
+                .params(tile, elem, major, write, read)
+                .fields(WAVEFRONTS, LOWER_BOUND, MEETS_BOUND, CUTLASS.when(CUTLASS_CHOSE, CUTLASS_CHOICE), CUTLASS_WAVEFRONTS.when(CUTLASS_CHOSE, CUTLASS_CHOICE), CANDIDATES, XOR_MAP.when(BOUND_MISSED, XOR_SEARCHED), XOR_WAVEFRONTS.when(BOUND_MISSED, XOR_SEARCHED), XOR_MAP_F2.when(BOUND_MISSED, XOR_SEARCHED))
+                .body(a -> {
                     IntTuple t = a.get(tile);
                     SwizzleSearch.Result r = SwizzleSearch.search(t, a.get(elem), a.get(major), List.of(a.get(write).access(t), a.get(read).access(t)));
                     Answer ans = Answer.of(r.best().smem()).withDetail(SEARCH, r).with(WAVEFRONTS, r.best().wavefronts())
@@ -699,12 +714,12 @@ public final class Operations {
                         ans = ans.with(XOR_MAP_F2, r.xor().f2(compact));
                     }
                     return ans;
-                },
-                none("CuTe chooses no swizzle: CUTLASS's builders pick one by a fixed rule (ss_smem_selector), which the reply's"
-                        + " \"cutlass\" field gives"), none("CuTe DSL chooses no swizzle"),
-                List.of("(128,16)", "2", "K", "SM80_CP_ASYNC_CACHEALWAYS_U128/16/(64,2):(2,1)/(1,8)",
-                        "SM75_U32x4_LDSM_N/A/SM80_16x8x16_F16F16F16F16_TN/2x2x1"),
-                answer -> answer.detail(SEARCH).orElseThrow().table(12)));
+                })
+                .cpp(none("CuTe chooses no swizzle: CUTLASS's builders pick one by a fixed rule (ss_smem_selector), which the reply's"
+                        + " \"cutlass\" field gives"))
+                .dsl(none("CuTe DSL chooses no swizzle"))
+                .example("(128,16)", "2", "K", "SM80_CP_ASYNC_CACHEALWAYS_U128/16/(64,2):(2,1)/(1,8)", "SM75_U32x4_LDSM_N/A/SM80_16x8x16_F16F16F16F16_TN/2x2x1")
+                .display(answer -> answer.detail(SEARCH).orElseThrow().table(12)).build());
     }
 
     // the TMA tensor map's fields, as cuTensorMapEncodeTiled takes them, and its copies
@@ -735,10 +750,10 @@ public final class Operations {
                 "the CTAs of the cluster that share each copy (default 1)").asOption("--multicast", "N");
         Param<Extents> extents = Param.optional("extents", ArgKind.oneOf(Extents.class), "RUNTIME (default, as kernels have them) or"
                 + " STATIC (compile-time: CuTe then merges contiguous runs of the box)").asFlag("--static", "STATIC");
-        TABLE.add(new Operation("tma_descriptor", ATOMS, "the TMA tensor map and copies of a tile (make_tma_copy's cuTensorMapEncodeTiled)",
-                List.of(gmem, smem, elem, ctaTile, multicast, extents), List.of(DATA_TYPE, TMA_RANK, GLOBAL_DIM, GLOBAL_STRIDES, BOX_DIM,
-                        ELEMENT_STRIDES, TMA_SWIZZLE, TMA_TENSOR, BOX_BASIS, VALUES_PER_COPY, BYTES_PER_COPY, COPIES, COORDS,
-                        SMEM_ALIGNMENT), ONE, a -> {
+        TABLE.add(declare("tma_descriptor", ATOMS, "the TMA tensor map and copies of a tile (make_tma_copy's cuTensorMapEncodeTiled)")
+                .params(gmem, smem, elem, ctaTile, multicast, extents)
+                .fields(DATA_TYPE, TMA_RANK, GLOBAL_DIM, GLOBAL_STRIDES, BOX_DIM, ELEMENT_STRIDES, TMA_SWIZZLE, TMA_TENSOR, BOX_BASIS, VALUES_PER_COPY, BYTES_PER_COPY, COPIES, COORDS, SMEM_ALIGNMENT)
+                .body(a -> {
                     Extents e = a.getOr(extents, Extents.RUNTIME);
                     TmaDescriptor d = a.has(ctaTile)
                             ? TmaDescriptor.derive(a.get(gmem), a.get(smem), a.get(elem), a.get(ctaTile), a.getOr(multicast, 1), e)
@@ -754,13 +769,13 @@ public final class Operations {
                             .with(ELEMENT_STRIDES, d.elementStrides()).with(TMA_SWIZZLE, d.swizzle()).with(TMA_TENSOR, d.tmaTensor())
                             .with(BOX_BASIS, d.basis()).with(VALUES_PER_COPY, d.valuesPerCopy()).with(BYTES_PER_COPY, d.bytesPerCopy())
                             .with(COPIES, d.copies().size()).with(COORDS, coords.toString()).with(SMEM_ALIGNMENT, d.smemAlignment());
-                },
-                none("CuTe C++'s make_tma_copy encodes the descriptor through the driver, which a host test cannot reach; its"
+                })
+                .cpp(none("CuTe C++'s make_tma_copy encodes the descriptor through the driver, which a host test cannot reach; its"
                         + " arguments, as CuTe passes them, are TmaDescriptorTest's golden values (host programs with the driver call"
-                        + " printed: core/src/test/resources/tma/cute)"),
-                none("CuTe DSL's cpasync.make_tiled_tma_atom takes a tensor in device memory; layoutcat's golden values are CuTe C++'s"),
-                List.of("(512,1024):(1024,1)", "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))", "f16"), Operations::lines));
-        pictures("tma_descriptor", Pictures.tma(gmem, smem, elem, ctaTile));
+                        + " printed: core/src/test/resources/tma/cute)"))
+                .dsl(none("CuTe DSL's cpasync.make_tiled_tma_atom takes a tensor in device memory; layoutcat's golden values are CuTe C++'s"))
+                .example("(512,1024):(1024,1)", "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))", "f16")
+                .pictures(Pictures.tma(gmem, smem, elem, ctaTile)).build());
     }
 
     private static String tuple(List<Long> xs) {
@@ -774,70 +789,79 @@ public final class Operations {
 
     private static void modes() {
         Param<int[]> modes = Param.of("modes", ArgKind.MODE_INDICES, "mode indices, e.g. (0,2)");
-        op("select", MODES, "the layout of the given modes", List.of(L, modes),
-                a -> Answer.of(Modes.select(a.get(L), a.get(modes))), call("select<{modes:indices}>({L})"),
-                call("cute.select({L}, mode={modes:list})"), "(2,3,4):(1,2,6)", "(0,2)");
+        TABLE.add(declare("select", MODES, "the layout of the given modes").params(L, modes)
+                .body(a -> Answer.of(Modes.select(a.get(L), a.get(modes)))).cpp(call("select<{modes:indices}>({L})"))
+                .dsl(call("cute.select({L}, mode={modes:list})")).example("(2,3,4):(1,2,6)", "(0,2)").build());
         Param<Integer> begin = Param.of("B", ArgKind.integer("the first mode grouped, B", 0, Integer.MAX_VALUE), "the first mode grouped");
         Param<Integer> end = Param.of("E", ArgKind.integer("the mode past the group, E", 0, Integer.MAX_VALUE), "the mode past the group");
-        op("group", MODES, "modes [B, E) nested into one", List.of(L, begin, end),
-                a -> Answer.of(Modes.group(a.get(L), a.get(begin), a.get(end))), call("group<{B:int},{E:int}>({L})"),
-                call("cute.group_modes({L}, {B:literal}, {E:literal})"), "(2,3,4):(1,2,6)", "0", "2");
+        TABLE.add(declare("group", MODES, "modes [B, E) nested into one").params(L, begin, end)
+                .body(a -> Answer.of(Modes.group(a.get(L), a.get(begin), a.get(end)))).cpp(call("group<{B:int},{E:int}>({L})"))
+                .dsl(call("cute.group_modes({L}, {B:literal}, {E:literal})")).example("(2,3,4):(1,2,6)", "0", "2").build());
         Param<Layout> x = Param.optional("x", ArgKind.LAYOUT, "the mode added (default 1:0)");
-        op("append", MODES, "L with one more mode last", List.of(L, x),
-                a -> Answer.of(Modes.append(a.get(L), a.getOr(x, Layout.TRIVIAL))), call("append({L}⟦, {x}⟧)"),
-                call("cute.append({L}⟦, {x}⟧)"), "(2,3):(1,2)", "4:6");
-        op("prepend", MODES, "L with one more mode first", List.of(L, x),
-                a -> Answer.of(Modes.prepend(a.get(L), a.getOr(x, Layout.TRIVIAL))), call("prepend({L}⟦, {x}⟧)"),
-                call("cute.prepend({L}⟦, {x}⟧)"), "(2,3):(1,2)", "4:6");
+        TABLE.add(declare("append", MODES, "L with one more mode last").params(L, x)
+                .body(a -> Answer.of(Modes.append(a.get(L), a.getOr(x, Layout.TRIVIAL)))).cpp(call("append({L}⟦, {x}⟧)"))
+                .dsl(call("cute.append({L}⟦, {x}⟧)")).example("(2,3):(1,2)", "4:6").build());
+        TABLE.add(declare("prepend", MODES, "L with one more mode first").params(L, x)
+                .body(a -> Answer.of(Modes.prepend(a.get(L), a.getOr(x, Layout.TRIVIAL)))).cpp(call("prepend({L}⟦, {x}⟧)"))
+                .dsl(call("cute.prepend({L}⟦, {x}⟧)")).example("(2,3):(1,2)", "4:6").build());
     }
 
     private static void recast() {
         Param<AnyLayout> a2 = Param.of("A", ArgKind.ANY_LAYOUT, "a layout");
         Param<AnyLayout> b2 = Param.of("B", ArgKind.ANY_LAYOUT, "a layout");
-        op("max_common_vector", RECAST, "the most elements A and B both hold contiguously: a vector that moves between them",
-                List.of(a2, b2), a -> Answer.of(Vectorization.maxCommonVector(a.get(a2), a.get(b2))), call("max_common_vector({A}, {B})"),
-                call("cute.max_common_vector({A}, {B})"), "(4,8):(1,4)", "((2,2),8):((1,2),4)");
-        op("max_common_layout", RECAST, "the layout of the elements A and B both hold contiguously", List.of(a2, b2),
-                a -> Answer.of(Vectorization.maxCommonLayout(a.get(a2), a.get(b2))), call("max_common_layout({A}, {B})"),
-                call("cute.max_common_layout({A}, {B})"), "(4,8):(1,4)", "(4,8):(1,8)");
+        TABLE.add(declare("max_common_vector", RECAST, "the most elements A and B both hold contiguously: a vector that moves between them")
+                .params(a2, b2).body(a -> Answer.of(Vectorization.maxCommonVector(a.get(a2), a.get(b2))))
+                .cpp(call("max_common_vector({A}, {B})")).dsl(call("cute.max_common_vector({A}, {B})"))
+                .example("(4,8):(1,4)", "((2,2),8):((1,2),4)").build());
+        TABLE.add(declare("max_common_layout", RECAST, "the layout of the elements A and B both hold contiguously").params(a2, b2)
+                .body(a -> Answer.of(Vectorization.maxCommonLayout(a.get(a2), a.get(b2))))
+                .cpp(call("max_common_layout({A}, {B})")).dsl(call("cute.max_common_layout({A}, {B})"))
+                .example("(4,8):(1,4)", "(4,8):(1,8)").build());
         Param<Long> n = Param.of("n", ArgKind.INDEX, "how many elements become one (upcast) or one becomes (downcast)");
-        op("upcast", RECAST, "L over elements n times wider", List.of(L, n), a -> Answer.of(Recast.upcast(a.get(L), a.get(n))),
-                call("upcast<{n:int}>({L})"), call("cute.upcast({L}, {n:literal})"), "(4,3):(1,4)", "2");
-        op("downcast", RECAST, "L over elements n times narrower", List.of(L, n), a -> Answer.of(Recast.downcast(a.get(L), a.get(n))),
-                call("downcast<{n:int}>({L})"), call("cute.downcast({L}, {n:literal})"), "(4,3):(1,4)", "2");
+        TABLE.add(declare("upcast", RECAST, "L over elements n times wider").params(L, n)
+                .body(a -> Answer.of(Recast.upcast(a.get(L), a.get(n)))).cpp(call("upcast<{n:int}>({L})"))
+                .dsl(call("cute.upcast({L}, {n:literal})")).example("(4,3):(1,4)", "2").build());
+        TABLE.add(declare("downcast", RECAST, "L over elements n times narrower").params(L, n)
+                .body(a -> Answer.of(Recast.downcast(a.get(L), a.get(n)))).cpp(call("downcast<{n:int}>({L})"))
+                .dsl(call("cute.downcast({L}, {n:literal})")).example("(4,3):(1,4)", "2").build());
         Param<Long> oldBits = Param.of("old", ArgKind.INDEX, "the bits of the elements L indexes");
         Param<Long> newBits = Param.of("new", ArgKind.INDEX, "the bits of the elements wanted");
         Param<AnyLayout> rl = Param.of("L", ArgKind.ANY_LAYOUT, "the layout");
-        op("recast_layout", RECAST, "L over elements of another width (bytes as 32-bit words, say)", List.of(oldBits, newBits, rl),
-                a -> Answer.of(Recast.recastLayout(a.get(oldBits), a.get(newBits), a.get(rl))),
-                call("recast_layout<{old:type}, {new:type}>({L})"), call("cute.recast_layout({new:literal}, {old:literal}, {L})"),
-                "8", "32", "(16,4):(1,16)");
+        TABLE.add(declare("recast_layout", RECAST, "L over elements of another width (bytes as 32-bit words, say)")
+                .params(oldBits, newBits, rl)
+                .body(a -> Answer.of(Recast.recastLayout(a.get(oldBits), a.get(newBits), a.get(rl))))
+                .cpp(call("recast_layout<{old:type}, {new:type}>({L})"))
+                .dsl(call("cute.recast_layout({new:literal}, {old:literal}, {L})")).example("8", "32", "(16,4):(1,16)").build());
     }
 
     private static void tuples() {
         Param<IntTuple> ta = Param.of("a", ArgKind.TUPLE, "a tuple");
         Param<IntTuple> tb = Param.of("b", ArgKind.TUPLE, "a tuple");
-        op("shape_div", TUPLES, "a ⊘ b: each mode divided, a divisor larger than a mode carried on", List.of(ta, tb),
-                a -> Answer.of(TupleArithmetic.shapeDiv(a.get(ta), a.get(tb))), call("shape_div({a:literal}, {b:literal})"),
-                call("cute.shape_div({a:literal}, {b:literal})"), "(4,5,6)", "40");
-        op("ceil_div", TUPLES, "each mode divided, rounded up", List.of(ta, tb),
-                a -> Answer.of(TupleArithmetic.ceilDiv(a.get(ta), a.get(tb))), call("ceil_div({a:literal}, {b:literal})"),
-                call("cute.ceil_div({a:literal}, {b:literal})"), "(4,5,6)", "(3,2,4)");
+        TABLE.add(declare("shape_div", TUPLES, "a ⊘ b: each mode divided, a divisor larger than a mode carried on").params(ta, tb)
+                .body(a -> Answer.of(TupleArithmetic.shapeDiv(a.get(ta), a.get(tb))))
+                .cpp(call("shape_div({a:literal}, {b:literal})")).dsl(call("cute.shape_div({a:literal}, {b:literal})"))
+                .example("(4,5,6)", "40").build());
+        TABLE.add(declare("ceil_div", TUPLES, "each mode divided, rounded up").params(ta, tb)
+                .body(a -> Answer.of(TupleArithmetic.ceilDiv(a.get(ta), a.get(tb))))
+                .cpp(call("ceil_div({a:literal}, {b:literal})")).dsl(call("cute.ceil_div({a:literal}, {b:literal})"))
+                .example("(4,5,6)", "(3,2,4)").build());
         Param<Long> init = Param.optional("init", ArgKind.INDEX, "the first product (default 1)");
-        op("prefix_product", TUPLES, "the exclusive prefix products of a tuple", List.of(ta, init),
-                a -> Answer.of(a.has(init) ? TupleArithmetic.prefixProduct(a.get(ta), a.get(init)) : TupleArithmetic.prefixProduct(a.get(ta))),
-                none("CuTe C++ no longer has prefix_product; compact_col_major is it but for extent 1 (stride 0 there)"),
-                call("cute.prefix_product({a:literal}⟦, {init:literal}⟧)"), "(2,(3,4))");
-        op("nullspace", TUPLES, "the layout of the indices L maps to 0", List.of(LI),
-                a -> Answer.of(Nullspace.nullspace(a.get(LI))), call("nullspace({L})"), call("cute.nullspace({L})"), "(2,(3,4)):(0,(0,2))");
-        op("weakly_congruent", TUPLES, "true where a's nesting is a prefix of b's", List.of(ta, tb),
-                a -> Answer.of(TupleArithmetic.weaklyCongruent(a.get(ta), a.get(tb))), call("weakly_congruent({a:literal}, {b:literal})"),
-                call("cute.weakly_congruent({a:literal}, {b:literal})"), "(2,3)", "(3,(4,5))");
+        TABLE.add(declare("prefix_product", TUPLES, "the exclusive prefix products of a tuple").params(ta, init)
+                .body(a -> Answer.of(a.has(init) ? TupleArithmetic.prefixProduct(a.get(ta), a.get(init)) : TupleArithmetic.prefixProduct(a.get(ta))))
+                .cpp(none("CuTe C++ no longer has prefix_product; compact_col_major is it but for extent 1 (stride 0 there)"))
+                .dsl(call("cute.prefix_product({a:literal}⟦, {init:literal}⟧)")).example("(2,(3,4))").build());
+        TABLE.add(declare("nullspace", TUPLES, "the layout of the indices L maps to 0").params(LI)
+                .body(a -> Answer.of(Nullspace.nullspace(a.get(LI)))).cpp(call("nullspace({L})"))
+                .dsl(call("cute.nullspace({L})")).example("(2,(3,4)):(0,(0,2))").build());
+        TABLE.add(declare("weakly_congruent", TUPLES, "true where a's nesting is a prefix of b's").params(ta, tb)
+                .body(a -> Answer.of(TupleArithmetic.weaklyCongruent(a.get(ta), a.get(tb))))
+                .cpp(call("weakly_congruent({a:literal}, {b:literal})"))
+                .dsl(call("cute.weakly_congruent({a:literal}, {b:literal})")).example("(2,3)", "(3,(4,5))").build());
         Param<Tiler> divisor = Param.of("tiler", ArgKind.TILER, "the tile: a shape, a layout or a by-mode tiler <...>");
-        op("evenly_divides", TUPLES, "true where the tiler divides the shape with no partial tile", List.of(SHAPE, divisor),
-                a -> Answer.of(Divide.evenlyDivides(a.get(SHAPE), a.get(divisor))),
-                call("evenly_divides({shape:literal}, {tiler})"), call("cute.evenly_divides({shape:literal}, {tiler})"),
-                "(8,32)", "<4:2,32>");
+        TABLE.add(declare("evenly_divides", TUPLES, "true where the tiler divides the shape with no partial tile").params(SHAPE, divisor)
+                .body(a -> Answer.of(Divide.evenlyDivides(a.get(SHAPE), a.get(divisor))))
+                .cpp(call("evenly_divides({shape:literal}, {tiler})"))
+                .dsl(call("cute.evenly_divides({shape:literal}, {tiler})")).example("(8,32)", "<4:2,32>").build());
     }
 
     /** gmma_smem_atom's CuTe printout, as the shared kernel oracle names it. */
@@ -859,23 +883,26 @@ public final class Operations {
         Param<Integer> bits = Param.of("bits", ArgKind.integer("the element's bits", 1, 1024), "the element's bits");
         // the reply's "cute" field is CuTe's printout, as the shared kernel oracle names it (the result prints the same);
         // a person sees the result alone, which pipes into another command
-        TABLE.add(new Operation("gmma_smem_atom", SWIZZLE, "the swizzled shared-memory atom of a wgmma operand (GMMA::Layout_*_Atom)",
-                List.of(major, sw, bits), List.of(CUTE), ONE, a -> {
+        TABLE.add(declare("gmma_smem_atom", SWIZZLE, "the swizzled shared-memory atom of a wgmma operand (GMMA::Layout_*_Atom)")
+                .params(major, sw, bits).fields(CUTE)
+                .body(a -> {
                     ComposedLayout atom = GmmaSmemAtoms.atom(a.get(major), a.get(sw), a.get(bits));
                     return Answer.of(atom).with(CUTE, atom);
-                },
-                // CuTe's atom swizzles byte addresses behind an unset smem_ptr, as the result does
-                callChecking("GMMA::Layout_{major:name}_{swizzle:name}_Atom<{bits:type}>{}").check(Field.RESULT, "r"),
-                none("CuTe DSL makes these atoms from its own kinds and element types (cute.nvgpu.warpgroup), not by CuTe C++'s"
-                        + " GMMA::Layout_*_Atom<T> names; layoutcat writes the C++ test"), List.of("K", "SW128", "16"), Answer::result));
+                })
+                .cpp(// CuTe's atom swizzles byte addresses behind an unset smem_ptr, as the result does
+                callChecking("GMMA::Layout_{major:name}_{swizzle:name}_Atom<{bits:type}>{}").check(Field.RESULT, "r"))
+                .dsl(none("CuTe DSL makes these atoms from its own kinds and element types (cute.nvgpu.warpgroup), not by CuTe C++'s"
+                        + " GMMA::Layout_*_Atom<T> names; layoutcat writes the C++ test"))
+                .example("K", "SW128", "16").display(Answer::result).build());
         Param<AnyLayout> operand = Param.of("smem", ArgKind.ANY_LAYOUT, "one wgmma's (MN, K) operand in shared memory");
         Param<Integer> elementBits = Param.optional("bits", ArgKind.integer("the element's bits (0: the pointer's)", 0, 64),
                 "the element's bits, where the layout is not in CuTe's smem_ptr[Nb] form");
         Param<Long> address = Param.optional("address", ArgKind.INDEX, "the tile's byte address in shared memory (default: its"
                 + " pointer's, as CuTe prints a tensor, smem_ptr[16b](0x400), else 0; the two must agree)");
-        TABLE.add(new Operation("gmma_descriptor", SWIZZLE, "the wgmma shared-memory matrix descriptor of an operand (make_gmma_desc)",
-                List.of(major, operand, elementBits, address), List.of(START_ADDRESS, LEADING_BYTE_OFFSET, STRIDE_BYTE_OFFSET,
-                        BASE_OFFSET, LAYOUT_TYPE), ONE, a -> {
+        TABLE.add(declare("gmma_descriptor", SWIZZLE, "the wgmma shared-memory matrix descriptor of an operand (make_gmma_desc)")
+                .params(major, operand, elementBits, address)
+                .fields(START_ADDRESS, LEADING_BYTE_OFFSET, STRIDE_BYTE_OFFSET, BASE_OFFSET, LAYOUT_TYPE)
+                .body(a -> {
                     // one address: the pointer's (the layout has none; its text does) or the one given, refused where they differ
                     GmmaDescriptor d = GmmaDescriptor.of(a.get(major), a.get(operand), a.getOr(elementBits, 0),
                             AnyLayout.pointerAddress(a.text(operand)),
@@ -883,38 +910,41 @@ public final class Operations {
                     return Answer.of(d.toString()).with(START_ADDRESS, d.startAddress()).with(LEADING_BYTE_OFFSET, d.leadingByteOffset())
                             .with(STRIDE_BYTE_OFFSET, d.strideByteOffset()).with(BASE_OFFSET, d.baseOffset())
                             .with(LAYOUT_TYPE, d.layoutType());
-                },
-                none("CuTe C++'s make_gmma_desc takes a shared-memory tensor whose start address the host cannot know"
+                })
+                .cpp(none("CuTe C++'s make_gmma_desc takes a shared-memory tensor whose start address the host cannot know"
                         + " (cast_smem_ptr_to_uint returns 0 there), and only the pointer form; its golden values are in"
-                        + " GmmaDescriptorTest, from host programs compiled against CUTLASS"),
-                none("CuTe DSL builds wgmma descriptors inside its MMA atoms, with no call of its own"),
-                List.of("K", "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,8),16):((64,512),1)"), Operations::lines));
+                        + " GmmaDescriptorTest, from host programs compiled against CUTLASS"))
+                .dsl(none("CuTe DSL builds wgmma descriptors inside its MMA atoms, with no call of its own"))
+                .example("K", "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,8),16):((64,512),1)").build());
         Param<AnyLayout> block = Param.of("block", ArgKind.ANY_LAYOUT, "the atom tiled");
         Param<IntTuple> target = Param.of("target", ArgKind.TUPLE, "the shape to cover");
         Param<IntTuple> order = Param.optional("order", ArgKind.TUPLE, "the order of the copies' modes (default column-major)");
-        op("tile_to_shape", SWIZZLE, "copies of an atom laid out to cover a shape (a whole shared-memory tile from its atom)",
-                List.of(block, target, order), a -> Answer.of(TileToShape.tileToShape(a.get(block), a.get(target), a.getOr(order, null))),
-                call("tile_to_shape({block}, {target:literal}⟦, {order:literal}⟧)"),
-                call("cute.tile_to_shape({block}, {target:literal}⟦, {order:literal}⟧)"), "(8,64):(64,1)", "(128,128)");
+        TABLE.add(declare("tile_to_shape", SWIZZLE, "copies of an atom laid out to cover a shape (a whole shared-memory tile from its atom)")
+                .params(block, target, order)
+                .body(a -> Answer.of(TileToShape.tileToShape(a.get(block), a.get(target), a.getOr(order, null))))
+                .cpp(call("tile_to_shape({block}, {target:literal}⟦, {order:literal}⟧)"))
+                .dsl(call("cute.tile_to_shape({block}, {target:literal}⟦, {order:literal}⟧)"))
+                .example("(8,64):(64,1)", "(128,128)").build());
         Param<LayoutOrSwizzle> linear = Param.of("L", ArgKind.LAYOUT_OR_SWIZZLE,
                 "a layout of power-of-two shape, a swizzled one with offset 0, or a swizzle Sw<B,M,S>");
-        op("to_f2", SWIZZLE, "the layout as a linear map over F2: the offset of each index bit, by mode (Triton's LinearLayout bases)",
-                List.of(linear), List.of(F2_RANK, INJECTIVE, SURJECTIVE), a -> {
+        TABLE.add(declare("to_f2", SWIZZLE, "the layout as a linear map over F2: the offset of each index bit, by mode (Triton's LinearLayout bases)")
+                .params(linear).fields(F2_RANK, INJECTIVE, SURJECTIVE)
+                .body(a -> {
                     F2Map m = switch (a.get(linear)) {
                         case LayoutOrSwizzle.OfLayout l -> F2View.of(l.layout());
                         case LayoutOrSwizzle.OfSwizzle s -> F2View.of(s.swizzle());
                     };
                     return Answer.of(m).with(F2_RANK, m.rank()).with(INJECTIVE, m.isInjective()).with(SURJECTIVE, m.isSurjective());
-                },
-                none("CuTe C++ has no F2 view of a layout; Triton's LinearLayout (C++) holds the same bases"),
-                none("CuTe DSL has no F2 view of a layout; Triton's LinearLayout holds the same bases"),
-                "Sw<3,3,3> o 0 o (8,64):(64,1)");
+                })
+                .cpp(none("CuTe C++ has no F2 view of a layout; Triton's LinearLayout (C++) holds the same bases"))
+                .dsl(none("CuTe DSL has no F2 view of a layout; Triton's LinearLayout holds the same bases"))
+                .example("Sw<3,3,3> o 0 o (8,64):(64,1)").build());
         Param<F2Map> bases = Param.of("map", ArgKind.F2_MAP, "an F2 map {IN=[B,...],...} -> {OUT:SIZE} with one output dimension");
-        op("from_f2", SWIZZLE, "the layout, or swizzled layout, whose F2 view has these bases, one mode per input dimension",
-                List.of(bases), a -> Answer.of(F2View.layoutOf(a.get(bases))),
-                none("CuTe C++ builds no layout from F2 bases; the answer is a layout CuTe C++ reads"),
-                none("CuTe DSL builds no layout from F2 bases; the answer is a layout CuTe DSL reads"),
-                "{mode0=[72,144,288],mode1=[1,2,4,8,16,32]} -> {offset:512}");
+        TABLE.add(declare("from_f2", SWIZZLE, "the layout, or swizzled layout, whose F2 view has these bases, one mode per input dimension")
+                .params(bases).body(a -> Answer.of(F2View.layoutOf(a.get(bases))))
+                .cpp(none("CuTe C++ builds no layout from F2 bases; the answer is a layout CuTe C++ reads"))
+                .dsl(none("CuTe DSL builds no layout from F2 bases; the answer is a layout CuTe DSL reads"))
+                .example("{mode0=[72,144,288],mode1=[1,2,4,8,16,32]} -> {offset:512}").build());
         Param<AnyLayout> smem = Param.of("smem", ArgKind.ANY_LAYOUT, "the shared-memory layout");
         Param<Layout> access = Param.of("access", ArgKind.LAYOUT, "(thread, value[, instruction...]) → index of smem; threads past 32"
                 + " are further warps");
@@ -922,11 +952,11 @@ public final class Operations {
                 + " element; where smem is CuTe's pointer form smem_ptr[Nb], its N/8 (leave it out, or give the same)").asOption("--elem", "BYTES");
         Param<Integer> vector = Param.optional("vector", ArgKind.integer("the vector's bytes", 0, 16), "bytes a thread moves at once (0: its values')")
                 .asOption("--vector", "BYTES");
-        TABLE.add(new Operation("bank_conflicts", SWIZZLE, "shared-memory wavefronts against the fewest possible: of one instruction,"
-                + " or of every warp's instructions of a stage", List.of(smem, access, elem, vector), List.of(MINIMUM, DEGREE, THREADS,
-                        VECTOR_BYTES, WORST_BANK.when(CONFLICTED, CONFLICT), COLLISIONS.when(CONFLICTED, CONFLICT),
-                        INSTRUCTIONS.when(OF_A_STAGE, STAGE), WORST_INSTRUCTION.when(OF_A_STAGE, STAGE)), ONE,
-                a -> {
+        TABLE.add(declare("bank_conflicts", SWIZZLE, "shared-memory wavefronts against the fewest possible: of one instruction,"
+                + " or of every warp's instructions of a stage")
+                .params(smem, access, elem, vector)
+                .fields(MINIMUM, DEGREE, THREADS, VECTOR_BYTES, WORST_BANK.when(CONFLICTED, CONFLICT), COLLISIONS.when(CONFLICTED, CONFLICT), INSTRUCTIONS.when(OF_A_STAGE, STAGE), WORST_INSTRUCTION.when(OF_A_STAGE, STAGE))
+                .body(a -> {
                     Layout acc = a.get(access);
                     int bytes = BankConflicts.elementBytes(a.get(smem), a.getOr(elem, 0));
                     boolean stage = acc.rank() > 2 || (acc.rank() >= 2 ? acc.mode(0).size() : acc.size()) > 32;
@@ -936,11 +966,12 @@ public final class Operations {
                                 + " mode 1 (the values of one instruction); leave the vector out");
                     }
                     return stageBanks(BankConflicts.stage(BankConflicts.offsets(a.get(smem)), bytes, acc, 32));
-                },
-                none("bank conflicts are the hardware's, not CuTe's: layoutcat gpu banks measures them on the GPU"),
-                none("bank conflicts are the hardware's, not CuTe's"), List.of("Sw<3,3,3> o 0 o (8,64):(64,1)", "(8,8):(64,8)", "2"),
-                answer -> answer.detail(STAGE_COUNT).map(BankConflicts.Stage::table).orElseGet(() -> answer.detail(COUNT).orElseThrow().table())));
-        pictures("bank_conflicts", Pictures.banks(smem, access, elem, vector));
+                })
+                .cpp(none("bank conflicts are the hardware's, not CuTe's: layoutcat gpu banks measures them on the GPU"))
+                .dsl(none("bank conflicts are the hardware's, not CuTe's"))
+                .example("Sw<3,3,3> o 0 o (8,64):(64,1)", "(8,8):(64,8)", "2")
+                .display(answer -> answer.detail(STAGE_COUNT).map(BankConflicts.Stage::table).orElseGet(() -> answer.detail(COUNT).orElseThrow().table()))
+                .pictures(Pictures.banks(smem, access, elem, vector)).build());
     }
 
     /** A stage's answer: its total wavefronts, the totals' fields, and its worst instruction. */
@@ -990,44 +1021,50 @@ public final class Operations {
         Param<Integer> optionalBits = Param.optional("value_bits", ArgKind.integer("value_bits", 1, 128), "layouts in elements of these bits (default: bits)");
         Param<Layout> atomLayout = Param.of("atom_layout", ArgKind.ATOM_LAYOUT, "how atoms tile the MMA, e.g. 2x2x1");
         Param<Tiler> permutation = Param.optional("permutation", ArgKind.TILER, "the tiled MMA's permutation, e.g. <32,32,16>");
-        op("mma_atom", ATOMS, "an MMA atom's shape and thread–value layouts", List.of(mma),
-                List.of(PTX, ISA, SHAPE_MNK, THR_ID, LAYOUT_A_TV, LAYOUT_B_TV, LAYOUT_C_TV), a -> mmaAtom(a.get(mma)),
-                callChecking("MMA_Atom<{mma:type}>{}").check(SHAPE_MNK, "typename decltype(r)::Shape_MNK{}")
+        TABLE.add(declare("mma_atom", ATOMS, "an MMA atom's shape and thread–value layouts").params(mma)
+                .fields(PTX, ISA, SHAPE_MNK, THR_ID, LAYOUT_A_TV, LAYOUT_B_TV, LAYOUT_C_TV).body(a -> mmaAtom(a.get(mma)))
+                .cpp(callChecking("MMA_Atom<{mma:type}>{}").check(SHAPE_MNK, "typename decltype(r)::Shape_MNK{}")
                         .check(THR_ID, "typename decltype(r)::ThrID{}").check(LAYOUT_A_TV, "typename decltype(r)::LayoutA_TV{}")
-                        .check(LAYOUT_B_TV, "typename decltype(r)::LayoutB_TV{}").check(LAYOUT_C_TV, "typename decltype(r)::LayoutC_TV{}"),
-                none(DSL_ATOMS), "SM80_16x8x16_F32F16F16F32_TN");
-        pictures("mma_atom", Pictures.mmaAtom(mma));
-        op("copy_atom", ATOMS, "a copy atom's thread–value layouts of source and destination", List.of(copy, optionalBits),
-                List.of(PTX, ISA, THR_ID, LAYOUT_SRC_TV, LAYOUT_DST_TV), a -> {
+                        .check(LAYOUT_B_TV, "typename decltype(r)::LayoutB_TV{}").check(LAYOUT_C_TV, "typename decltype(r)::LayoutC_TV{}"))
+                .dsl(none(DSL_ATOMS)).example("SM80_16x8x16_F32F16F16F32_TN").pictures(Pictures.mmaAtom(mma)).build());
+        TABLE.add(declare("copy_atom", ATOMS, "a copy atom's thread–value layouts of source and destination").params(copy, optionalBits)
+                .fields(PTX, ISA, THR_ID, LAYOUT_SRC_TV, LAYOUT_DST_TV)
+                .body(a -> {
                     CopyAtom c = a.get(copy);
                     int b = a.getOr(optionalBits, 1);
                     return Answer.of(c.name()).with(PTX, c.ptx()).with(ISA, c.isaSection()).with(THR_ID, c.thrID())
                             .with(LAYOUT_SRC_TV, b == 1 ? c.src() : c.src(b)).with(LAYOUT_DST_TV, b == 1 ? c.dst() : c.dst(b));
-                }, callChecking("Copy_Atom<{copy:type}, {value_bits:type=1}>{}").check(THR_ID, "typename decltype(r)::ThrID{}")
+                })
+                .cpp(callChecking("Copy_Atom<{copy:type}, {value_bits:type=1}>{}").check(THR_ID, "typename decltype(r)::ThrID{}")
                         .check(LAYOUT_SRC_TV, "typename decltype(r)::ValLayoutSrc{}")
-                        .check(LAYOUT_DST_TV, "typename decltype(r)::ValLayoutDst{}"),
-                none(DSL_ATOMS), "SM75_U32x4_LDSM_N", "16");
+                        .check(LAYOUT_DST_TV, "typename decltype(r)::ValLayoutDst{}"))
+                .dsl(none(DSL_ATOMS)).example("SM75_U32x4_LDSM_N", "16").build());
         List<Field<?>> tiledMmaFields = List.of(TILE_MNK, THREADS, THR_LAYOUT_VMNK, LAYOUT_A_TV, LAYOUT_B_TV, LAYOUT_C_TV);
-        op("tiled_mma", ATOMS, "an MMA atom tiled over an atom layout: its tile, threads and thread–value layouts",
-                List.of(mma, atomLayout, permutation), tiledMmaFields, a -> {
+        TABLE.add(declare("tiled_mma", ATOMS, "an MMA atom tiled over an atom layout: its tile, threads and thread–value layouts")
+                .params(mma, atomLayout, permutation).fields(tiledMmaFields)
+                .body(a -> {
                     TiledMma m = TiledMma.of(a.get(mma), a.get(atomLayout), a.getOr(permutation, null));
                     return Answer.of(m.toString()).with(TILE_MNK, m.tileShape()).with(THREADS, m.threads())
                             .with(THR_LAYOUT_VMNK, m.thrLayoutVMNK()).with(LAYOUT_A_TV, m.layoutA()).with(LAYOUT_B_TV, m.layoutB())
                             .with(LAYOUT_C_TV, m.layoutC());
-                }, tiledMmaChecks(callChecking("make_tiled_mma({mma}, {atom_layout}⟦, {permutation}⟧)")), none(DSL_ATOMS),
-                "SM80_16x8x16_F32F16F16F32_TN", "2x2x1");
-        pictures("tiled_mma", Pictures.tiledMma(mma, atomLayout, permutation));
+                })
+                .cpp(tiledMmaChecks(callChecking("make_tiled_mma({mma}, {atom_layout}⟦, {permutation}⟧)"))).dsl(none(DSL_ATOMS))
+                .example("SM80_16x8x16_F32F16F16F32_TN", "2x2x1")
+                .pictures(Pictures.tiledMma(mma, atomLayout, permutation)).build());
         Param<Layout> thrLayout = Param.of("thr_layout", ArgKind.LAYOUT, "the threads' layout");
         Param<Layout> valLayout = Param.of("val_layout", ArgKind.LAYOUT, "each thread's values' layout");
         List<Field<?>> tiledCopyFields = List.of(TILER, THREADS, LAYOUT_TV, LAYOUT_S_TV, LAYOUT_D_TV);
-        op("tiled_copy", ATOMS, "make_tiled_copy: a copy atom tiled over threads and values", List.of(copy, valueBits, thrLayout, valLayout),
-                tiledCopyFields, a -> tiledCopy(TiledCopy.of(a.get(copy), a.get(valueBits), a.get(thrLayout), a.get(valLayout))),
-                tiledCopyChecks(callChecking("make_tiled_copy(Copy_Atom<{copy:type}, {value_bits:type}>{}, {thr_layout}, {val_layout})")),
-                none(DSL_ATOMS), "SM75_U32x4_LDSM_N", "16", "(32,1)", "(1,8)");
-        pictures("tiled_copy", Pictures.tiledCopy(copy, valueBits, thrLayout, valLayout));
+        TABLE.add(declare("tiled_copy", ATOMS, "make_tiled_copy: a copy atom tiled over threads and values")
+                .params(copy, valueBits, thrLayout, valLayout).fields(tiledCopyFields)
+                .body(a -> tiledCopy(TiledCopy.of(a.get(copy), a.get(valueBits), a.get(thrLayout), a.get(valLayout))))
+                .cpp(tiledCopyChecks(callChecking("make_tiled_copy(Copy_Atom<{copy:type}, {value_bits:type}>{}, {thr_layout}, {val_layout})")))
+                .dsl(none(DSL_ATOMS)).example("SM75_U32x4_LDSM_N", "16", "(32,1)", "(1,8)")
+                .pictures(Pictures.tiledCopy(copy, valueBits, thrLayout, valLayout)).build());
         for (String which : List.of("a", "b", "c")) {
-            op("tiled_copy_" + which, ATOMS, "make_tiled_copy_" + which.toUpperCase() + ": a copy atom tiled to a tiled MMA's "
-                            + which.toUpperCase() + " operand", List.of(copy, valueBits, mma, atomLayout, permutation), tiledCopyFields, a -> {
+            TABLE.add(declare("tiled_copy_" + which, ATOMS, "make_tiled_copy_" + which.toUpperCase() + ": a copy atom tiled to a tiled MMA's "
+                            + which.toUpperCase() + " operand")
+                    .params(copy, valueBits, mma, atomLayout, permutation).fields(tiledCopyFields)
+                    .body(a -> {
                         TiledMma m = TiledMma.of(a.get(mma), a.get(atomLayout), a.getOr(permutation, null));
                         CopyAtom c = a.get(copy);
                         int b = a.get(valueBits);
@@ -1036,18 +1073,21 @@ public final class Operations {
                             case "b" -> TiledCopy.forB(c, b, m);
                             default -> TiledCopy.forC(c, b, m);
                         });
-                    }, tiledCopyChecks(callChecking("make_tiled_copy_" + which.toUpperCase() + "(Copy_Atom<{copy:type}, {value_bits:type}>{},"
-                            + " make_tiled_mma({mma}, {atom_layout}⟦, {permutation}⟧))")),
-                    // ldmatrix for A and B (x4 for A's 32x16 tile, x2 for B's 16x16), plain 32-bit stores for C
-                    none(DSL_ATOMS), which.equals("a") ? "SM75_U32x4_LDSM_N" : which.equals("b") ? "SM75_U32x2_LDSM_N" : "UniversalCopy_U32",
-                    "16", "SM80_16x8x16_F32F16F16F32_TN", "2x2x1");
+                    })
+                    .cpp(tiledCopyChecks(callChecking("make_tiled_copy_" + which.toUpperCase() + "(Copy_Atom<{copy:type}, {value_bits:type}>{},"
+                            + " make_tiled_mma({mma}, {atom_layout}⟦, {permutation}⟧))")))
+                    .dsl(// ldmatrix for A and B (x4 for A's 32x16 tile, x2 for B's 16x16), plain 32-bit stores for C
+                    none(DSL_ATOMS))
+                    .example(which.equals("a") ? "SM75_U32x4_LDSM_N" : which.equals("b") ? "SM75_U32x2_LDSM_N" : "UniversalCopy_U32", "16", "SM80_16x8x16_F32F16F16F32_TN", "2x2x1")
+                    .build());
         }
         Param<AnyLayout> tensor = Param.of("tensor", ArgKind.ANY_LAYOUT, "the operand's layout, (M,K), (N,K), (M,N) or with further"
                 + " modes (a pipeline's stages): with integer strides or swizzled (Sw<B,M,S> o off o L, or CuTe's pointer form)");
         Param<Long> thread = Param.of("thread", ArgKind.INDEX, "the thread's index");
         for (String which : List.of("a", "b", "c")) {
-            op("partition_" + which, ATOMS, "a thread's part of the " + which.toUpperCase() + " operand, its offset and its register fragment",
-                    List.of(mma, atomLayout, tensor, thread), List.of(OFFSET, FRAGMENT), a -> {
+            TABLE.add(declare("partition_" + which, ATOMS, "a thread's part of the " + which.toUpperCase() + " operand, its offset and its register fragment")
+                    .params(mma, atomLayout, tensor, thread).fields(OFFSET, FRAGMENT)
+                    .body(a -> {
                         TiledMma m = TiledMma.of(a.get(mma), a.get(atomLayout), null);
                         AnyLayout t = a.get(tensor);
                         long th = a.get(thread);
@@ -1062,7 +1102,8 @@ public final class Operations {
                             default -> m.partitionFragmentC(t);
                         };
                         return Answer.of(s.layout()).with(OFFSET, s.offset()).with(FRAGMENT, fragment);
-                    }, callChecking("thr_mma.partition_" + which.toUpperCase() + "(T)")
+                    })
+                    .cpp(callChecking("thr_mma.partition_" + which.toUpperCase() + "(T)")
                             .after("auto thr_mma = make_tiled_mma({mma}, {atom_layout}).get_slice({thread:literal});", "auto T = {tensor:tensor};",
                                     // a swizzled tile's registers are those of its shared-memory tensor, whose pointer
                                     // holds the swizzle: the fragment of its inner layout (a counting tensor of the
@@ -1070,32 +1111,36 @@ public final class Operations {
                                     "auto registers_of = [](auto t) { if constexpr (is_composed_layout<decltype(t.layout())>::value)"
                                             + " return make_tensor(t.data(), t.layout().layout_b()); else return t; };")
                             .checkAtRun(Field.RESULT, "r.layout()").checkAtRun(OFFSET, "*r.data()")
-                            .check(FRAGMENT, "thr_mma.partition_fragment_" + which.toUpperCase() + "(registers_of(T)).layout()"),
-                    none(DSL_ATOMS), "SM80_16x8x16_F32F16F16F32_TN", "2x2x1", "(64,32):(1,64)", "5");
+                            .check(FRAGMENT, "thr_mma.partition_fragment_" + which.toUpperCase() + "(registers_of(T)).layout()"))
+                    .dsl(none(DSL_ATOMS)).example("SM80_16x8x16_F32F16F16F32_TN", "2x2x1", "(64,32):(1,64)", "5").build());
         }
         for (String side : List.of("s", "d")) {
             String upper = side.toUpperCase();
-            op("partition_" + side, ATOMS, "a thread's part of a tiled copy's " + (side.equals("s") ? "source" : "destination")
-                            + " tensor (ThrCopy::partition_" + upper + "): (CPY, CPY_M, CPY_N) and its offset",
-                    List.of(copy, valueBits, thrLayout, valLayout, tensor, thread), List.of(OFFSET), a -> {
+            TABLE.add(declare("partition_" + side, ATOMS, "a thread's part of a tiled copy's " + (side.equals("s") ? "source" : "destination")
+                            + " tensor (ThrCopy::partition_" + upper + "): (CPY, CPY_M, CPY_N) and its offset")
+                    .params(copy, valueBits, thrLayout, valLayout, tensor, thread).fields(OFFSET)
+                    .body(a -> {
                         TiledCopy c = TiledCopy.of(a.get(copy), a.get(valueBits), a.get(thrLayout), a.get(valLayout));
                         Sliced<AnyLayout> p = side.equals("s") ? c.partitionS(a.get(tensor), a.get(thread)) : c.partitionD(a.get(tensor), a.get(thread));
                         return Answer.of(p.layout()).with(OFFSET, p.offset());
-                    }, callChecking("thr_copy.partition_" + upper + "(T)")
+                    })
+                    .cpp(callChecking("thr_copy.partition_" + upper + "(T)")
                             .after("auto thr_copy = make_tiled_copy(Copy_Atom<{copy:type}, {value_bits:type}>{}, {thr_layout},"
                                     + " {val_layout}).get_slice({thread:literal});", "auto T = {tensor:tensor};")
-                            .checkAtRun(Field.RESULT, "r.layout()").checkAtRun(OFFSET, "*r.data()"),
-                    none(DSL_ATOMS), "SM80_CP_ASYNC_CACHEALWAYS_U128", "16", "(32,4):(4,1)", "(1,8)", "(64,64):(64,1)", "5");
+                            .checkAtRun(Field.RESULT, "r.layout()").checkAtRun(OFFSET, "*r.data()"))
+                    .dsl(none(DSL_ATOMS))
+                    .example("SM80_CP_ASYNC_CACHEALWAYS_U128", "16", "(32,4):(4,1)", "(1,8)", "(64,64):(64,1)", "5").build());
         }
         Param<Operand> operand = Param.of("operand", ArgKind.oneOf(Operand.class), "the tiled MMA's operand the copy is tiled to: A, B or C");
         Param<Layout> fragment = Param.of("fragment", ArgKind.LAYOUT, "a thread's register tensor as another partitioning lays it out,"
                 + " e.g. partition_a's fragment (FrgV,RestM,RestK)");
         for (String side : List.of("s", "d")) {
             String upper = side.toUpperCase();
-            op("retile_" + side, ATOMS, "a thread's register fragment seen as a tiled copy's " + (side.equals("s") ? "source" : "destination")
+            TABLE.add(declare("retile_" + side, ATOMS, "a thread's register fragment seen as a tiled copy's " + (side.equals("s") ? "source" : "destination")
                             + " partition expects it (ThrCopy::retile_" + upper + ", the copy tiled to an MMA operand):"
-                            + " ((AtomVal,RestVal),RestM,RestN,...)",
-                    List.of(copy, valueBits, mma, atomLayout, operand, fragment, permutation), a -> {
+                            + " ((AtomVal,RestVal),RestM,RestN,...)")
+                    .params(copy, valueBits, mma, atomLayout, operand, fragment, permutation)
+                    .body(a -> {
                         TiledMma m = TiledMma.of(a.get(mma), a.get(atomLayout), a.getOr(permutation, null));
                         TiledCopy c = switch (a.get(operand)) {
                             case A -> TiledCopy.forA(a.get(copy), a.get(valueBits), m);
@@ -1103,11 +1148,14 @@ public final class Operations {
                             case C -> TiledCopy.forC(a.get(copy), a.get(valueBits), m);
                         };
                         return Answer.of(side.equals("s") ? c.retileS(a.get(fragment)) : c.retileD(a.get(fragment)));
-                    }, callChecking("thr_copy.retile_" + upper + "(T)")
+                    })
+                    .cpp(callChecking("thr_copy.retile_" + upper + "(T)")
                             .after("auto thr_copy = make_tiled_copy_{operand:name}(Copy_Atom<{copy:type}, {value_bits:type}>{},"
                                     + " make_tiled_mma({mma}, {atom_layout}⟦, {permutation}⟧)).get_slice(0);", "auto T = {fragment:tensor};")
-                            .check(Field.RESULT, "r.layout()"),
-                    none(DSL_ATOMS), "SM75_U32x4_LDSM_N", "16", "SM80_16x8x16_F32F16F16F32_TN", "2x2x1", "A", "((2,2,2),2,2):((1,2,4),16,8)");
+                            .check(Field.RESULT, "r.layout()"))
+                    .dsl(none(DSL_ATOMS))
+                    .example("SM75_U32x4_LDSM_N", "16", "SM80_16x8x16_F32F16F16F32_TN", "2x2x1", "A", "((2,2,2),2,2):((1,2,4),16,8)")
+                    .build());
         }
         tmaDescriptor();
         copyBankConflicts(copy, valueBits);
@@ -1144,30 +1192,6 @@ public final class Operations {
     private static Answer tiledCopy(TiledCopy c) {
         return Answer.of(c.toString()).with(TILER, c.tiler()).with(THREADS, c.threads())
                 .with(LAYOUT_TV, c.tiledLayoutTV()).with(LAYOUT_S_TV, c.layoutS()).with(LAYOUT_D_TV, c.layoutD());
-    }
-
-    // ---------------------------------------------------------------------------------------------------------
-    // Declaring an entry
-
-    /** Declares pictures of the entry {@code name}, declared just before. */
-    private static void pictures(String name, Picture... pictures) {
-        for (int i = TABLE.size() - 1; i >= 0; i--) {
-            if (TABLE.get(i).name().equals(name)) {
-                TABLE.set(i, TABLE.get(i).withPictures(pictures));
-                return;
-            }
-        }
-        throw new IllegalStateException("pictures of " + name + ", which is not declared");
-    }
-
-    private static void op(String name, Operation.Group group, String help, List<Param<?>> params, Function<Args, Answer> body,
-            CodeForm cpp, CodeForm dsl, String... example) {
-        op(name, group, help, params, List.of(), body, cpp, dsl, example);
-    }
-
-    private static void op(String name, Operation.Group group, String help, List<Param<?>> params, List<Field<?>> fields,
-            Function<Args, Answer> body, CodeForm cpp, CodeForm dsl, String... example) {
-        TABLE.add(new Operation(name, group, help, params, fields, ONE, body, cpp, dsl, List.of(example), Operations::lines));
     }
 
     /** An answer as a person reads it: the result, then a line {@code name: value} per field. */
