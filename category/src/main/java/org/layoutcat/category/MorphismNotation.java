@@ -14,13 +14,12 @@ final class MorphismNotation {
     private MorphismNotation() {}
 
     /**
-     * Whether the text is written in this notation rather than as a layout: it has the arrow's {@code --} or
-     * {@code ->}, which CuTe notation never has (a negative stride is one {@code -} before a digit). Kept for the
-     * draw command and the explorer, which test a text before parsing it; {@link #parseLayoutOrMorphism} returns the
-     * kind the reader read instead.
+     * Whether the text is written in this notation rather than as a layout, as the one reader of CuTe notation decides
+     * ({@link CuTeNotation#beginsArrow}): a leading tuple followed by {@code --}. For the pictures that route a text to
+     * the operation of its kind before it is read; {@link #parseLayoutOrMorphism} returns the kind the reader read.
      */
     static boolean isMorphismText(String text) {
-        return text.contains("--") || text.contains("->");
+        return CuTeNotation.beginsArrow(text);
     }
 
     /** The morphism of the arrow the one reader of CuTe notation reads ({@link CuTeNotation#parseArrow}). */

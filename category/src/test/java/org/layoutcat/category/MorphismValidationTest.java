@@ -23,6 +23,11 @@ class MorphismValidationTest {
         // a layout, a negative stride among its strides: no arrow
         assertTrue(!NestMorphism.isMorphismText("(4,2):(1,-4)"));
         assertTrue(!NestMorphism.isMorphismText("(2,2):(2,1)"));
+        // the parser decides by the token after the leading tuple, not by "--" anywhere: a layout with a typo stays a
+        // layout, whose reader says where it went wrong; a swizzle begins no arrow
+        assertTrue(!NestMorphism.isMorphismText("(4,2):(1,--4)"));
+        assertTrue(!NestMorphism.isMorphismText("Sw<3,3,3> o 0 o (8,64):(64,1)"));
+        assertTrue(!NestMorphism.isMorphismText("(2,2"));
     }
 
     @Test
@@ -37,7 +42,9 @@ class MorphismValidationTest {
         assertTrue(NestMorphism.parseLayoutOrMorphism("(2) --(*)--> (3)") instanceof NestMorphism.LayoutOrMorphism.OfMorphism);
         // a text that began as an arrow is refused as one; one that began as a layout, as a layout
         assertMessage("expected \"-->\" after the map α", () -> NestMorphism.parseLayoutOrMorphism("(2) --(1)-> (2)"));
-        assertMessage("at position 6 ('-'): unexpected text after the end", () -> NestMorphism.parseLayoutOrMorphism("(2,2) -> (2,2)"));
+        // "->" after the leading tuple begins no layout: the text is an arrow drawn wrong, refused as one
+        assertMessage("in \"(2,2) -> (2,2)\" at position 0: expected a morphism S --(α)--> T",
+                () -> NestMorphism.parseLayoutOrMorphism("(2,2) -> (2,2)"));
     }
 
     @Test

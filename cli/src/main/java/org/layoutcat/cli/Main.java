@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Predicate;
 import org.layoutcat.ops.Alias;
 import org.layoutcat.ops.Answer;
 import org.layoutcat.ops.Failure;
@@ -56,7 +57,7 @@ public final class Main implements Callable<Integer> {
     public static int run(String... args) {
         Alias alias = args.length > 0 ? Operations.alias(args[0]) : null;
         try {
-            if (alias == null) return commandLine().execute(args);
+            if (alias == null) return (args.length > 0 ? commandLine(args[0]) : commandLine()).execute(args);
             Integer plain = TableCommands.plain(alias, args); // its arguments alone: as its command reads them, without building it
             return plain != null ? plain : commandLine(alias).execute(args);
         } catch (RuntimeException | StackOverflowError e) { // past every handler: reported as a refusal or a bug, by kind
@@ -69,18 +70,43 @@ public final class Main implements Callable<Integer> {
      * commands are generated from the table ({@link TableCommands}); the others are written here and beside.
      */
     static CommandLine commandLine() {
+        return root(name -> true);
+    }
+
+    /**
+     * The command line for a line that begins with {@code first}: where it names a command written here or beside, the
+     * command line with that command alone, as {@link #commandLine()} holds it (a command's start builds no other);
+     * otherwise (help, an option of layoutcat's, a word that is no command) the whole command line.
+     */
+    static CommandLine commandLine(String first) {
+        if (first.equals(Batch.class.getAnnotation(Command.class).name())) return root(name -> false); // layoutcat's own
+        for (Object c : handWritten()) if (commandName(c).equals(first)) return root(first::equals);
+        return commandLine();
+    }
+
+    /** The commands that are not operations, written here and beside. */
+    private static List<Object> handWritten() {
+        return List.of(new Coords(), new Op(), new BenchCommand(), new DrawCommand(), new CheckCommand(), new GpuCommand(),
+                new GalleryCommand(), new CppCommand(), new AtomCommand(), new TrainCommand(), new ServeCommand());
+    }
+
+    private static String commandName(Object command) {
+        return command.getClass().getAnnotation(Command.class).name();
+    }
+
+    /** The command line with the commands whose names {@code wanted} takes, each as the whole command line holds it. */
+    private static CommandLine root(Predicate<String> wanted) {
         CommandLine cl = new CommandLine(new Main());
-        for (Alias a : Operations.aliases()) cl.addSubcommand(a.command(), TableCommands.command(a));
-        for (Object c : List.of(new Coords(), new Op(), new BenchCommand(), new DrawCommand(), new CheckCommand(), new GpuCommand(),
-                new GalleryCommand(), new CppCommand(), new AtomCommand(), new TrainCommand(), new ServeCommand())) {
-            cl.addSubcommand(c);
-        }
-        cl.addSubcommand("help", new CommandLine.HelpCommand());
+        for (Alias a : Operations.aliases()) if (wanted.test(a.command())) cl.addSubcommand(a.command(), TableCommands.command(a));
+        for (Object c : handWritten()) if (wanted.test(commandName(c))) cl.addSubcommand(c);
+        if (wanted.test("help")) cl.addSubcommand("help", new CommandLine.HelpCommand());
         cl.setCaseInsensitiveEnumValuesAllowed(true); // gpu ptx --strategy tiled_32 as TILED_32, as the operations read names
         withHelp(cl);
         CommandLine op = cl.getSubcommands().get("op");
-        op.getCommandSpec().usageMessage().footer("", "Operations (layoutcat op NAME --help for one):", OpHelp.list());
-        op.getCommandSpec().parser().unmatchedOptionsArePositionalParams(true); // an operation's options: read by its grammar
+        if (op != null) {
+            op.getCommandSpec().usageMessage().footer("", "Operations (layoutcat op NAME --help for one):", OpHelp.list());
+            op.getCommandSpec().parser().unmatchedOptionsArePositionalParams(true); // an operation's options: read by its grammar
+        }
         return handled(cl);
     }
 

@@ -429,21 +429,47 @@ public final class CuTeNotation {
         try {
             p.skip();
             int start = p.pos;
-            if (!p.startsSwizzle() && !p.startsPointer()) {
-                if (!p.text.startsWith("--", p.pos)) p.shape();
-                p.skip();
-                if (p.text.startsWith("--", p.pos)) {
-                    p.pos = start;
-                    return new LayoutOrArrow.OfArrow(p.arrow());
-                }
+            if (p.arrowAhead()) {
                 p.pos = start;
+                return new LayoutOrArrow.OfArrow(p.arrow());
             }
+            p.pos = start;
             AnyLayout l = p.anyLayout();
             p.end();
             return new LayoutOrArrow.OfLayout(l instanceof Layout integer ? p.printed(integer) : l);
         } finally {
             p.done();
         }
+    }
+
+    /**
+     * Whether the text begins as the arrow {@code S --(α)--> T} rather than as a layout, as {@link #parseLayoutOrArrow}
+     * decides: a leading tuple (or none) followed by {@code --} (or {@code ->}). A text whose leading tuple does not read is not an
+     * arrow; the layout reader words its error.
+     */
+    public static boolean beginsArrow(String text) {
+        if (text == null) return false;
+        CuTeNotation p = of(text);
+        try {
+            p.skip();
+            return p.arrowAhead();
+        } catch (LayoutArgumentException notATuple) {
+            return false;
+        } finally {
+            p.done();
+        }
+    }
+
+    /**
+     * Reads past a leading tuple, unless a swizzle or a pointer begins here, and says whether an arrow follows it:
+     * {@code --}, or {@code ->}, which no layout has (a negative stride's {@code -} comes before a digit) and which the
+     * arrow's reader refuses in its own words.
+     */
+    private boolean arrowAhead() {
+        if (startsSwizzle() || startsPointer()) return false;
+        if (!text.startsWith("--", pos)) shape();
+        skip();
+        return text.startsWith("--", pos) || text.startsWith("->", pos);
     }
 
     /**
