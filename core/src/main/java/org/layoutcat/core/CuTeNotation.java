@@ -30,6 +30,8 @@ public final class CuTeNotation {
     private boolean explicit; // the last layout read had its stride written
     private boolean reading; // a reader in use (parsing never parses again, but a reader is not shared if it did)
     private Long pointerAddress; // the address of the last pointer read, null where none or (unset)
+    private int pointerBits; // the element bits of the last pointer read, 0 where none
+    private boolean addressed; // a tensor read with its address (parseTensor): a swizzle of addresses from any address
     // A shape read by shape(): its profile (see Profile) and its leaves, left to right
     private int[] profile = new int[16];
     private int tokens;
@@ -53,7 +55,9 @@ public final class CuTeNotation {
         p.reading = true;
         p.canonical = true;
         p.explicit = false;
+        p.addressed = false;
         p.pointerAddress = null;
+        p.pointerBits = 0;
         p.noun = "";
         return p;
     }
@@ -98,6 +102,36 @@ public final class CuTeNotation {
             return l;
         } catch (IllegalArgumentException chained) {
             throw q.pos > failedAt ? chained : single;
+        }
+    }
+
+    /**
+     * A tensor as CuTe prints it: its layout, and its pointer's address, empty where it has none or it is unset.
+     *
+     * @param layout  the layout; in CuTe's pointer form {@code Sw<B,M,S> o smem_ptr[Nb] o L} the swizzle acts on byte
+     *                addresses, so its pattern repeats at the swizzle's boundaries wherever the pointer lies
+     * @param address     the pointer's byte address
+     * @param elementBits the bits of the pointer's elements ({@code smem_ptr[16b]}: 16), 0 where it has none
+     */
+    public record Tensor(AnyLayout layout, java.util.OptionalLong address, int elementBits) {}
+
+    /**
+     * Reads a tensor as CuTe prints it: a layout, whose pointer may hold any address. A swizzle of byte addresses from
+     * an address off the swizzle's boundaries, which {@link #parseAnyLayout} refuses (its element offsets from that
+     * address are no swizzled layout), is read here as what it is, the swizzle of the addresses of a tensor at that
+     * address: every k-block of a swizzled tile that CuTe's K-loop slices prints so
+     * ({@code Sw<3,4,3>_smem_ptr[16b](0x420) o (_64,_16):(_64,_1)}).
+     */
+    public static Tensor parseTensor(String text) {
+        CuTeNotation p = of(text);
+        try {
+            p.addressed = true;
+            AnyLayout l = p.anyLayout();
+            p.end();
+            return new Tensor(l, p.pointerAddress == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(p.pointerAddress),
+                    p.pointerBits);
+        } finally {
+            p.done();
         }
     }
 
@@ -620,7 +654,8 @@ public final class CuTeNotation {
         skip();
         if (startsSwizzle()) return swizzled();
         if (startsPointer()) { // CuTe's printout of a tensor, ptr o L: its layout is L, the element offsets from ptr
-            pointer();
+            Pointer at = pointer();
+            pointerAddress = at.address;
             expectComposition();
             canonical = false;
             return anyLayout();
@@ -843,7 +878,7 @@ public final class CuTeNotation {
                     + " swizzles bits inside an element (M < " + log2Bytes + "), so no swizzle of element offsets equals it");
         }
         Swizzle elements = b == 0 ? Swizzle.IDENTITY : new Swizzle(b, m - log2Bytes, sh);
-        if (pointer.address != null && b > 0) {
+        if (pointer.address != null && b > 0 && !addressed) {
             // a swizzle of byte addresses from this address: its element offsets are Sw' o 0 o L only where the
             // address leaves the swizzle's bits 0 (else Sw'(r + L(i)) - r, r its offset past the aligned address)
             int top = m + b + Math.abs(sh);
@@ -886,6 +921,12 @@ public final class CuTeNotation {
         expect('(', "after the pointer's type: its address, e.g. (unset) or (0x7f001000)");
         skip();
         int addrAt = pos;
+        if (text.startsWith("(nil)", pos)) { // the null pointer, as glibc's %p prints it in CuTe's printout
+            pos += "(nil)".length();
+            expect(')', "closing the pointer's address");
+            pointerBits = (int) bits;
+            return new Pointer((int) bits, 0L, text.substring(start, pos), start);
+        }
         while (pos < text.length() && Character.isLetterOrDigit(text.charAt(pos))) pos++;
         String addr = text.substring(addrAt, pos);
         Long address;
@@ -894,9 +935,10 @@ public final class CuTeNotation {
                     : addr.startsWith("0x") || addr.startsWith("0X") ? Long.parseUnsignedLong(addr.substring(2), 16) : Long.parseLong(addr);
         } catch (NumberFormatException e) {
             pos = addrAt;
-            throw error("a pointer's address is unset, 0x and hexadecimal digits, or decimal digits (within 64 bits)");
+            throw error("a pointer's address is unset, (nil), 0x and hexadecimal digits, or decimal digits (within 64 bits)");
         }
         expect(')', "closing the pointer's address");
+        pointerBits = (int) bits;
         return new Pointer((int) bits, address, text.substring(start, pos), start);
     }
 

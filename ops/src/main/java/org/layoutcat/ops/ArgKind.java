@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 import org.layoutcat.category.NestMorphism;
 import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.CuTeNotation;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
 import org.layoutcat.core.GeneralComposedLayout;
@@ -44,6 +45,13 @@ public record ArgKind<T>(String words, Reader<T> reader) {
 
     /** A layout of any kind: integer strides, scaled-basis strides or swizzled ({@link AnyLayout#parse}). */
     public static final ArgKind<AnyLayout> ANY_LAYOUT = new ArgKind<>("a layout of any kind", (t, op, i) -> AnyLayout.parse(t));
+
+    /**
+     * A tensor as CuTe prints it, its pointer's address read with it ({@link CuTeNotation#parseTensor}): a swizzle of
+     * byte addresses from any address, as each k-block of a swizzled tile prints.
+     */
+    public static final ArgKind<CuTeNotation.Tensor> TENSOR = new ArgKind<>("a layout, or a tensor as CuTe prints it with its pointer's address",
+            (t, op, i) -> CuTeNotation.parseTensor(t));
 
     /**
      * A layout with integer strides, for an operation whose core function takes only that kind: a layout of another

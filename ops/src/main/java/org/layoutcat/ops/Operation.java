@@ -372,6 +372,7 @@ public final class Operation {
             case org.layoutcat.core.AnyLayout a -> a.size() == 0 ? a.toString() : null;
             case org.layoutcat.core.Tiler.ByMode m -> m.modes().stream().map(Operation::sizeZero).filter(java.util.Objects::nonNull).findFirst().orElse(null);
             case LayoutOrSwizzle.OfLayout o -> sizeZero(o.layout());
+            case org.layoutcat.core.CuTeNotation.Tensor t -> sizeZero(t.layout());
             case List<?> list -> list.stream().map(Operation::sizeZero).filter(java.util.Objects::nonNull).findFirst().orElse(null);
             default -> null;
         };

@@ -36,6 +36,7 @@ import org.layoutcat.category.refine.Pullback;
 import org.layoutcat.category.refine.Pushforward;
 import org.layoutcat.ops.CodeForm.When;
 import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.CuTeNotation;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
 import org.layoutcat.core.IntTuple;
@@ -871,6 +872,10 @@ public final class Operations {
     private static final Field<Integer> LEADING_BYTE_OFFSET = Field.of("leading_byte_offset");
     private static final Field<Integer> STRIDE_BYTE_OFFSET = Field.of("stride_byte_offset");
     private static final Field<Integer> BASE_OFFSET = Field.of("base_offset");
+    /** CuTe's make_gmma_desc, where it writes base offset 0 and the hardware needs the ISA's. */
+    private static final Field<String> CUTE_DESCRIPTOR = Field.<String>of("cute")
+            .when("where CuTe's make_gmma_desc differs: its base offset 0 where the swizzle pattern starts off a boundary",
+                    a -> a.has(BASE_OFFSET) && a.get(BASE_OFFSET) != 0);
     private static final Field<GmmaDescriptor.LayoutType> LAYOUT_TYPE = Field.of("layout_type", GmmaDescriptor.LayoutType::name);
     // the F2 view's rank and whether it is injective, surjective
     private static final Field<Integer> F2_RANK = Field.of("rank");
@@ -894,22 +899,27 @@ public final class Operations {
                 .dsl(none("CuTe DSL makes these atoms from its own kinds and element types (cute.nvgpu.warpgroup), not by CuTe C++'s"
                         + " GMMA::Layout_*_Atom<T> names; layoutcat writes the C++ test"))
                 .example("K", "SW128", "16").display(Answer::result).build());
-        Param<AnyLayout> operand = Param.of("smem", ArgKind.ANY_LAYOUT, "one wgmma's (MN, K) operand in shared memory");
+        Param<CuTeNotation.Tensor> operand = Param.of("smem", ArgKind.TENSOR, "one wgmma's (MN, K) operand in shared memory,"
+                + " e.g. a k-block of a swizzled tile as CuTe prints it");
         Param<Integer> elementBits = Param.optional("bits", ArgKind.integer("the element's bits (0: the pointer's)", 0, 64),
                 "the element's bits, where the layout is not in CuTe's smem_ptr[Nb] form");
         Param<Long> address = Param.optional("address", ArgKind.INDEX, "the tile's byte address in shared memory (default: its"
                 + " pointer's, as CuTe prints a tensor, smem_ptr[16b](0x400), else 0; the two must agree)");
         TABLE.add(declare("gmma_descriptor", SWIZZLE, "the wgmma shared-memory matrix descriptor of an operand (make_gmma_desc)")
                 .params(major, operand, elementBits, address)
-                .fields(START_ADDRESS, LEADING_BYTE_OFFSET, STRIDE_BYTE_OFFSET, BASE_OFFSET, LAYOUT_TYPE)
+                .fields(START_ADDRESS, LEADING_BYTE_OFFSET, STRIDE_BYTE_OFFSET, BASE_OFFSET, LAYOUT_TYPE, CUTE_DESCRIPTOR)
                 .body(a -> {
-                    // one address: the pointer's (the layout has none; its text does) or the one given, refused where they differ
-                    GmmaDescriptor d = GmmaDescriptor.of(a.get(major), a.get(operand), a.getOr(elementBits, 0),
-                            AnyLayout.pointerAddress(a.text(operand)),
+                    // one address and one element width: the pointer's or the ones given, refused where they differ
+                    CuTeNotation.Tensor smem = a.get(operand);
+                    GmmaDescriptor d = GmmaDescriptor.of(a.get(major), smem, a.getOr(elementBits, 0),
                             a.has(address) ? java.util.OptionalLong.of(a.get(address)) : java.util.OptionalLong.empty());
-                    return Answer.of(d.toString()).with(START_ADDRESS, d.startAddress()).with(LEADING_BYTE_OFFSET, d.leadingByteOffset())
+                    Answer answer = Answer.of(d.toString()).with(START_ADDRESS, d.startAddress()).with(LEADING_BYTE_OFFSET, d.leadingByteOffset())
                             .with(STRIDE_BYTE_OFFSET, d.strideByteOffset()).with(BASE_OFFSET, d.baseOffset())
                             .with(LAYOUT_TYPE, d.layoutType());
+                    return d.baseOffset() == 0 ? answer : answer.with(CUTE_DESCRIPTOR, d.cuteValue() + ": CuTe writes base offset 0,"
+                            + " which holds where the pattern starts at a boundary (its smem_ptr tensors swizzle addresses); this"
+                            + " operand's pattern starts at the tile, off a boundary, and wgmma reads it right with base offset "
+                            + d.baseOffset() + " (PTX ISA: (pattern start addr >> 7) & 7; run on an H100)");
                 })
                 .cpp(none("CuTe C++'s make_gmma_desc takes a shared-memory tensor whose start address the host cannot know"
                         + " (cast_smem_ptr_to_uint returns 0 there), and only the pointer form; its golden values are in"

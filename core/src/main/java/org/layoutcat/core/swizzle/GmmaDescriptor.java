@@ -4,6 +4,7 @@ import java.util.Locale;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.CoordLayout;
+import org.layoutcat.core.CuTeNotation;
 import org.layoutcat.core.GeneralComposedLayout;
 import org.layoutcat.core.InnerSwizzledLayout;
 import org.layoutcat.core.IntTuple;
@@ -33,13 +34,29 @@ import org.layoutcat.core.swizzle.GmmaSmemAtoms.Major;
  *     of 8, K 2 or 4 units of 16 bytes.</li>
  * </ul>
  * Where CuTe would write a wrong descriptor without a word, it is refused with the reason: an offset or stride past
- * the 14 bits of its field (CuTe truncates it), a start address not 16-byte aligned (CuTe drops the low bits) or not
- * at a repeat of the swizzle pattern (CuTe writes base offset 0, which holds only there).
+ * the 14 bits of its field (CuTe truncates it), or a start address not 16-byte aligned (CuTe drops the low bits).
+ *
+ * <p><b>The start address and the base offset.</b> The start address is that of the operand's first element, at any
+ * 16-byte boundary: a k-block inside a swizzled tile starts 32, 64, 96 bytes into a 128-byte row, as CuTe's
+ * {@code DescriptorIterator} advances it along K. The base offset says where the swizzle's repeating pattern starts
+ * (PTX ISA, wgmma "Matrix Descriptor Format": 0 where it starts at a 1024-, 512- or 256-byte boundary for the 128-,
+ * 64- and 32-byte swizzles; {@code (pattern start addr >> 7) & 7} otherwise):
+ * <ul>
+ * <li>CuTe's pointer form {@code Sw<B,4,3> o smem_ptr[Nb](addr) o L} swizzles byte <em>addresses</em>: its pattern
+ *     repeats at those boundaries wherever the tile lies, and the base offset is 0, as CuTe writes it;</li>
+ * <li>the offset form {@code Sw<B,M,S> o OFF o L} swizzles offsets from the tile's start, so its pattern starts at
+ *     the tile's address: the base offset is the ISA's {@code (address >> 7) & 7} where that is off a boundary, and
+ *     CuTe's make_gmma_desc, which writes 0 ({@code base_offset_ = 0}), differs ({@link #cuteValue()}).</li>
+ * </ul>
+ * Both were run on an H100 (gpu/experiments/wgmma-base-offset): the whole K-loop and each k-block alone, tiles 0 to
+ * 896 bytes past a boundary; the ISA's base offset gave D = A·B in every case, and 0 did off a boundary for the
+ * offset form only.
  *
  * @param startAddress      the start address in 16-byte units (bits 0–13)
  * @param leadingByteOffset the leading dimension byte offset in 16-byte units (bits 16–29)
  * @param strideByteOffset  the stride dimension byte offset in 16-byte units (bits 32–45)
- * @param baseOffset        the base offset (bits 49–51), 0 as CuTe writes it
+ * @param baseOffset        the base offset (bits 49–51): where the swizzle's repeating pattern starts, as the PTX ISA
+ *                          computes it (CuTe writes 0)
  * @param layoutType        the swizzling (bits 62–63)
  */
 public record GmmaDescriptor(int startAddress, int leadingByteOffset, int strideByteOffset, int baseOffset, LayoutType layoutType) {
@@ -78,6 +95,16 @@ public record GmmaDescriptor(int startAddress, int leadingByteOffset, int stride
                 | (long) baseOffset << 49 | (long) layoutType.code << 62;
     }
 
+    /**
+     * The descriptor CuTe's {@code make_gmma_desc} writes for the same operand: this one with base offset 0
+     * ({@code mma_traits_sm90_gmma.hpp}: {@code desc.bitfield.base_offset_ = 0}). It differs from this one where the
+     * swizzle's pattern starts off a boundary ({@link #baseOffset} not 0), and the hardware then reads the operand
+     * wrong.
+     */
+    public GmmaDescriptor cuteValue() {
+        return new GmmaDescriptor(startAddress, leadingByteOffset, strideByteOffset, 0, layoutType);
+    }
+
     /** {@code 0x4000004000010000}: the descriptor as CuTe's {@code print(GmmaDescriptor)} heads it. */
     @Override
     public String toString() {
@@ -91,15 +118,18 @@ public record GmmaDescriptor(int startAddress, int leadingByteOffset, int stride
      * @param smem        its (MN, K) layout: CuTe's pointer form {@code Sw<B,4,3> o smem_ptr[Nb] o L}, a swizzled layout
      *                    of element offsets {@code Sw<B,M,S> o 0 o L}, or a layout (interleaved, no swizzle)
      * @param elementBits the element's bits (8, 16, 32 or 64); 0 to take them from the pointer form
-     * @param address     the tile's byte address in shared memory
+     * @param address     the byte address in shared memory of the operand's first element (the pointer form, a plain
+     *                    layout), or of the tile's start, where the offset form's offset 0 and its swizzle pattern lie
      * @throws LayoutArgumentException where the layout is not one CuTe's make_gmma_desc takes, in its words, or where
-     *         CuTe's descriptor would be wrong (see the class comment)
+     *         CuTe's descriptor would be wrong without a word (see the class comment)
      */
     public static GmmaDescriptor of(Major major, AnyLayout smem, int elementBits, long address) {
         String what = "gmma_descriptor of " + smem;
         int bits = elementBits;
         Swizzle bytes;
         Layout inner;
+        long offset = 0; // the offset form's OFF, in elements from the tile's start
+        boolean patternAtTile = false; // whether the swizzle's pattern starts at the tile (offsets) or at boundaries (addresses)
         switch (smem) {
             case ComposedLayout c when c.pointerBits() != 0 -> {
                 if (bits != 0 && bits != c.pointerBits()) {
@@ -110,11 +140,9 @@ public record GmmaDescriptor(int startAddress, int leadingByteOffset, int stride
                 inner = c.inner();
             }
             case ComposedLayout c -> {
-                if (c.offset() != 0) {
-                    throw new LayoutArgumentException(what + ": the descriptor starts at element 0 of the tile; give the tile"
-                            + " without its offset " + c.offset() + " and the address of that element");
-                }
                 bits = elementBits(what, bits);
+                offset = c.offset();
+                patternAtTile = !c.outer().isIdentity();
                 inner = c.inner();
                 bytes = c.outer().isIdentity() ? Swizzle.IDENTITY
                         : new Swizzle(c.outer().bits(), c.outer().base() + Integer.numberOfTrailingZeros(bits / 8), c.outer().shift());
@@ -139,8 +167,25 @@ public record GmmaDescriptor(int startAddress, int leadingByteOffset, int stride
         LayoutType type = LayoutType.of(bytes.isIdentity() ? 0 : bytes.bits());
         int w = type.width;
         Layout u = Recast.upcast(inner, 128 / bits); // in units of 16 bytes
-        int start = startAddress(what, address, type);
-        return major == Major.MN ? mnMajor(what, u, bits, w, type, start) : kMajor(what, u, w, type, start);
+        if (offset < 0 || offset * bits % 128 != 0) {
+            throw new LayoutArgumentException(what + ": the operand starts " + offset + " elements into the tile, "
+                    + Math.multiplyExact(offset, bits / 8L) + " bytes, not at a 16-byte boundary (the descriptor's start address"
+                    + " is in units of 16 bytes)");
+        }
+        int start = startAddress(what, Math.addExact(address, offset * bits / 8));
+        int base = patternAtTile ? baseOffset(address, type) : 0;
+        GmmaDescriptor d = major == Major.MN ? mnMajor(what, u, bits, w, type, start) : kMajor(what, u, w, type, start);
+        return new GmmaDescriptor(d.startAddress, d.leadingByteOffset, d.strideByteOffset, base, d.layoutType);
+    }
+
+    /**
+     * The base offset of a swizzle pattern that starts at {@code patternStart} (PTX ISA, wgmma matrix descriptor):
+     * 0 at a repeat of the pattern (1024, 512, 256 bytes for B128, B64, B32) and without a swizzle, else
+     * {@code (patternStart >> 7) & 7}.
+     */
+    static int baseOffset(long patternStart, LayoutType type) {
+        if (type == LayoutType.INTERLEAVE || patternStart % (128L * type.width) == 0) return 0;
+        return (int) ((patternStart >> 7) & 7);
     }
 
     /**
@@ -164,6 +209,26 @@ public record GmmaDescriptor(int startAddress, int leadingByteOffset, int stride
         return of(major, smem, elementBits, address.orElse(pointerAddress.orElse(0)));
     }
 
+    /**
+     * The descriptor of a wgmma operand given as a tensor as CuTe prints it ({@link CuTeNotation#parseTensor}): its
+     * elements' bits are its pointer's where it has one ({@code smem_ptr[16b](0x400) o L}), its address is its
+     * pointer's or the one given, each said once or the same.
+     *
+     * @throws LayoutArgumentException where the bits or the addresses are said twice and differ, or as
+     *         {@link #of(Major, AnyLayout, int, long)}
+     */
+    public static GmmaDescriptor of(Major major, CuTeNotation.Tensor smem, int elementBits, java.util.OptionalLong address) {
+        int bits = elementBits;
+        if (smem.elementBits() != 0) {
+            if (bits != 0 && bits != smem.elementBits()) {
+                throw new LayoutArgumentException("gmma_descriptor of " + LayoutArgumentException.quote(smem.layout().toString())
+                        + ": the pointer holds " + smem.elementBits() + "-bit elements, not " + bits);
+            }
+            bits = smem.elementBits();
+        }
+        return of(major, smem.layout(), bits, smem.address(), address);
+    }
+
     private static int elementBits(String what, int bits) {
         if (bits != 8 && bits != 16 && bits != 32 && bits != 64) {
             throw new LayoutArgumentException(what + ": elements of " + bits + " bits; a wgmma operand holds 8-, 16-, 32-"
@@ -173,16 +238,10 @@ public record GmmaDescriptor(int startAddress, int leadingByteOffset, int stride
     }
 
     /** The start address in 16-byte units, refused where CuTe's would be wrong. */
-    private static int startAddress(String what, long address, LayoutType type) {
+    private static int startAddress(String what, long address) {
         if (address < 0 || address % 16 != 0 || (address >> 4) > FIELD) {
             throw new LayoutArgumentException(what + ": the start address " + address + " must be a multiple of 16 below "
                     + ((FIELD + 1L) << 4) + " (CuTe keeps address >> 4 in 14 bits, dropping the rest without a word)");
-        }
-        long repeat = 128L * type.width; // 8 rows of W units of 16 bytes
-        if (type != LayoutType.INTERLEAVE && address % repeat != 0) {
-            throw new LayoutArgumentException(what + ": the start address " + address + " is not at a repeat of the "
-                    + type + " swizzle pattern (a multiple of " + repeat + " bytes); CuTe writes base offset 0, which"
-                    + " holds only there");
         }
         return (int) (address >> 4);
     }

@@ -108,14 +108,62 @@ class GmmaDescriptorTest {
             LayoutArgumentException e = assertThrows(LayoutArgumentException.class, () -> desc(Major.valueOf(c[0]), c[1]), c[1]);
             assertTrue(e.getMessage().contains(c[2]), e.getMessage());
         }
-        // CuTe writes base offset 0 and keeps address >> 4: wrong off a repeat of the pattern, or off 16 bytes
+        // CuTe keeps address >> 4: wrong off 16 bytes
         String sw128 = "Sw<3,4,3> o smem_ptr[16b](unset) o (64,16):(64,1)";
-        assertTrue(assertThrows(LayoutArgumentException.class, () -> GmmaDescriptor.of(Major.K, AnyLayout.parse(sw128), 0, 512))
-                .getMessage().contains("not at a repeat of the B128 swizzle pattern (a multiple of 1024 bytes)"));
         assertTrue(assertThrows(LayoutArgumentException.class, () -> GmmaDescriptor.of(Major.K, AnyLayout.parse(sw128), 0, 1032))
                 .getMessage().contains("must be a multiple of 16"));
         // a stride byte offset past 14 bits: CuTe would keep its low bits
         assertTrue(assertThrows(LayoutArgumentException.class, () -> desc(Major.K, "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,8),16):((64,1048576),1)"))
                 .getMessage().contains("stride byte offset is 131072 units of 16 bytes"));
+    }
+
+    /**
+     * Issue 35: the K-loop. CuTe's DescriptorIterator adds a k-block's offset to the start address and leaves the base
+     * offset alone; the issue's case, make_gmma_desc of the k-block 32 bytes into a SW128 tile, is
+     * {@code 0x4000004000010002} in CuTe C++ (start 2, LBO 1, SBO 64, base offset 0, B128).
+     */
+    @Test
+    void aKBlockInsideASwizzledTileStartsWhereCuTesIteratorPutsIt() {
+        GmmaDescriptor d = GmmaDescriptor.of(Major.K, AnyLayout.parse("Sw<3,4,3> o smem_ptr[16b](unset) o (_16,_16):(_64,_1)"), 0, 32);
+        assertEquals("0x4000004000010002", d.toString());
+        assertEquals(0, d.baseOffset());
+        assertEquals(d, d.cuteValue());
+        // the pointer form swizzles addresses: anywhere at 16 bytes, its pattern is at the boundaries, base offset 0
+        for (long at : new long[] {64, 96, 128, 512, 896, 0x2420}) {
+            GmmaDescriptor p = GmmaDescriptor.of(Major.K, AnyLayout.parse("Sw<3,4,3> o smem_ptr[16b](unset) o (64,16):(64,1)"), 0, at);
+            assertEquals(at >> 4, p.startAddress());
+            assertEquals(0, p.baseOffset());
+        }
+        // the offset form's k-block: the operand OFF elements into the tile, the tile at the address given
+        assertEquals("0x4000004000010006", GmmaDescriptor.of(Major.K, AnyLayout.parse("Sw<3,3,3> o 48 o (64,16):(64,1)"), 16, 0).toString());
+        assertTrue(assertThrows(LayoutArgumentException.class, () -> GmmaDescriptor.of(Major.K,
+                AnyLayout.parse("Sw<3,3,3> o 4 o (64,16):(64,1)"), 16, 0)).getMessage().contains("not at a 16-byte boundary"));
+    }
+
+    /**
+     * The PTX ISA's base offset (wgmma "Matrix Descriptor Format"): 0 where the swizzle's repeating pattern starts at
+     * a 1024-, 512- or 256-byte boundary; {@code (pattern start addr >> 7) & 7} otherwise. The offset form's pattern
+     * starts at its tile: a SW128 tile at 512 bytes needs base offset 4, where CuTe writes 0. (An H100 read such tiles
+     * right with the ISA's value and wrong with 0: gpu/experiments/wgmma-base-offset.)
+     */
+    @Test
+    void aPatternStartingOffABoundaryGetsTheIsasBaseOffsetAndCuTesZeroIsSaid() {
+        GmmaDescriptor d = GmmaDescriptor.of(Major.K, AnyLayout.parse("Sw<3,3,3> o 0 o (64,16):(64,1)"), 16, 512);
+        assertEquals(4, d.baseOffset());
+        assertEquals("0x4008004000010020", d.toString());
+        assertEquals("0x4000004000010020", d.cuteValue().toString());
+        long[][] cases = { // swizzle bits, tile address, base offset (ISA)
+            {3, 0, 0}, {3, 128, 1}, {3, 384, 3}, {3, 896, 7}, {3, 1024, 0}, {3, 1152, 1},
+            {2, 128, 1}, {2, 256, 2}, {2, 512, 0}, {2, 640, 5},
+            {1, 128, 1}, {1, 256, 0},
+        };
+        for (long[] c : cases) {
+            int b = (int) c[0];
+            String tile = "Sw<" + b + ",3,3> o 0 o (64,16):(" + (8 << b) + ",1)"; // K-major: a row of the swizzle's width
+            GmmaDescriptor g = GmmaDescriptor.of(Major.K, AnyLayout.parse(tile), 16, c[1]);
+            assertEquals(c[2], g.baseOffset(), tile + " at " + c[1]);
+        }
+        // no swizzle: the ISA's base offset is for swizzled modes only
+        assertEquals(0, GmmaDescriptor.of(Major.K, AnyLayout.parse("(64,(8,2)):(8,(1,512))"), 16, 128).baseOffset());
     }
 }

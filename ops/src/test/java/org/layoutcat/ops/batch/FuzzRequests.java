@@ -300,6 +300,13 @@ public final class FuzzRequests {
         };
     }
 
+    /** A swizzled tensor as CuTe prints it, its pointer at an address that may be off the swizzle's boundaries. */
+    private String tensor() {
+        int b = r.nextInt(4);
+        String address = r.nextInt(6) == 0 ? "(nil)" : "0x" + Long.toHexString(16L * r.nextInt(1 << 12));
+        return "Sw<" + b + ",4,3>_smem_ptr[16b](" + address + ") o " + anyLayout();
+    }
+
     private String small() {
         return r.nextInt(10) == 0 ? boundary() : Integer.toString(r.nextInt(16));
     }
@@ -308,6 +315,7 @@ public final class FuzzRequests {
     String argument(ArgKind<?> kind) {
         if (r.nextInt(40) == 0) return anyText();
         if (kind == ArgKind.ANY_LAYOUT) return anyLayout();
+        if (kind == ArgKind.TENSOR) return r.nextInt(4) == 0 ? tensor() : anyLayout();
         if (kind == ArgKind.LAYOUT) return r.nextInt(8) == 0 ? anyLayout() : layout();
         if (kind == ArgKind.TILER) return tiler();
         if (kind == ArgKind.LAYOUT_OR_SWIZZLE) return r.nextInt(3) == 0 ? swizzle() : anyLayout();
