@@ -336,7 +336,7 @@ final class GpuCommand implements Callable<Integer> {
      */
     @Command(name = "atoms", description = "Cross-check the atom catalog on the GPU (--verify) or print an atom kernel's PTX (--ptx NAME).")
     static final class AtomsCheck implements Callable<Integer> {
-        @Option(names = "--verify", description = "run every mma.sync, ldmatrix and stmatrix atom and every GMMA atom (plus a matrix of majors, swizzlings and SS/RS) on the GPU") boolean verify;
+        @Option(names = "--verify", description = "run every mma.sync, ldmatrix and stmatrix atom and every GMMA atom (plus a matrix of majors, swizzlings and SS/RS, and K-loops: every k-block of SW32/SW64/SW128 tiles, tiles off a 1024-byte boundary, the ISA's base offset against CuTe's) on the GPU") boolean verify;
         @Option(names = "--ptx", paramLabel = "NAME", description = "print the PTX of one atom's kernel") String ptx;
         @Option(names = "--seed", defaultValue = "20261123", description = "random seed of the operands") long seed;
 

@@ -81,8 +81,18 @@ public final class AtomVerification {
                 // verifyWgmma reports it
             }
         }
+        List<WgmmaKLoop> loops = WgmmaKLoop.matrix();
+        for (WgmmaKLoop l : loops) {
+            try {
+                kernels.add(l.kernel());
+                if (l.cuteDiffers()) kernels.add(l.cuteKernel());
+            } catch (IllegalArgumentException e) {
+                // verifyWgmmaKLoop reports it
+            }
+        }
         device.prepare(kernels);
         for (WgmmaCase c : cases) add.accept(verifyWgmma(device, c, seed));
+        for (WgmmaKLoop l : loops) add.accept(verifyWgmmaKLoop(device, l, seed));
         for (CopyAtom c : Atoms.copyAtoms()) {
             switch (c.family()) {
                 case CopyAtom.Ldmatrix _ -> add.accept(verifyLdmatrix(device, c));
@@ -144,16 +154,7 @@ public final class AtomVerification {
 
     /** C = A·B on the CPU: {@code c[m + M·n] = Σ_k a[m + M·k]·b[n + N·k]}. */
     static double[] product(MmaAtom atom, double[] a, double[] b) {
-        int m = (int) atom.m(), n = (int) atom.n(), k = (int) atom.k();
-        double[] c = new double[m * n + 1];
-        for (int i = 0; i < m; i++) {
-            for (int j = 0; j < n; j++) {
-                double s = 0;
-                for (int l = 0; l < k; l++) s += a[i + m * l] * b[j + n * l];
-                c[i + m * j] = s;
-            }
-        }
-        return c;
+        return product((int) atom.m(), (int) atom.n(), (int) atom.k(), a, b);
     }
 
     static int mismatches(double[] want, double[] got, int n) {
@@ -227,6 +228,67 @@ public final class AtomVerification {
             return new Outcome(name, isWgmma(atom), false, String.format(java.util.Locale.ROOT, "FAIL %-40s %-26s the device failed: %s",
                     atom.name(), wc.label(), e.getMessage()));
         }
+    }
+
+    /**
+     * Checks one K-loop ({@link WgmmaKLoop}): D = A·B over every k-block of the tiles, with layoutcat's descriptors
+     * advanced as CuTe's iterator advances them. Counter-checks: the tiles placed without their swizzle must give a
+     * wrong D (where there is a swizzle), and where layoutcat's base offset differs from CuTe's 0, CuTe's descriptors
+     * must read the tiles wrong.
+     */
+    public static Outcome verifyWgmmaKLoop(AtomDevice device, WgmmaKLoop loop, long seed) {
+        MmaAtom atom = loop.atom();
+        String name = atom.name() + " [" + loop.label() + "]";
+        WgmmaKLoop.Tile ta, tb;
+        Kernel k;
+        try {
+            ta = loop.tileA();
+            tb = loop.tileB();
+            k = loop.kernel();
+        } catch (IllegalArgumentException e) {
+            return new Outcome(name, true, false, String.format(java.util.Locale.ROOT, "FAIL %-40s %s: not placed: %s", atom.name(),
+                    loop.label(), e.getMessage()));
+        }
+        SplittableRandom rnd = new SplittableRandom(seed ^ name.hashCode());
+        int m = (int) atom.m(), n = (int) atom.n(), wideK = (int) (atom.k() * loop.blocks()), mn = m * n;
+        int[] xa = smallIntegers(rnd, (long) m * wideK, atom.ab()), xb = smallIntegers(rnd, (long) n * wideK, atom.bType());
+        int[] a = bits(xa, atom.ab()), b = bits(xb, atom.bType());
+        int[] ic = table(atom.c(), atom.thrID(), mn);
+        double[] want = product(m, n, wideK, doubles(xa), doubles(xb));
+        try {
+            int bad = mismatches(want, device.wgmma(k, a, b, ta.byteOffsets(), tb.byteOffsets(), ic, mn), mn);
+            StringBuilder checks = new StringBuilder();
+            boolean caughtAll = true;
+            if (loop.swizzling() != org.layoutcat.core.swizzle.GmmaSmemAtoms.Swizzling.INTER) {
+                int c = mismatches(want, device.wgmma(k, a, b, ta.unswizzledByteOffsets(), tb.unswizzledByteOffsets(), ic, mn), mn);
+                caughtAll &= c > 0;
+                checks.append("; unswizzled: ").append(c).append(c > 0 ? " wrong (caught)" : " wrong (NOT caught)");
+            }
+            if (loop.cuteDiffers()) {
+                int c = mismatches(want, device.wgmma(loop.cuteKernel(), a, b, ta.byteOffsets(), tb.byteOffsets(), ic, mn), mn);
+                caughtAll &= c > 0;
+                checks.append("; CuTe's base offset 0: ").append(c).append(c > 0 ? " wrong (as the ISA says)" : " wrong (NOT as the ISA says)");
+            }
+            boolean ok = bad == 0 && caughtAll;
+            return new Outcome(name, true, ok, String.format(java.util.Locale.ROOT, "%s %-40s %s: base offset %d, A's k-blocks at %s: D = A·B on %d/%d%s",
+                    ok ? "PASS" : "FAIL", atom.name(), loop.label(), ta.descriptor().baseOffset(), ta.advance(), mn - bad, mn, checks));
+        } catch (RuntimeException e) {
+            return new Outcome(name, true, false, String.format(java.util.Locale.ROOT, "FAIL %-40s %s: the device failed: %s",
+                    atom.name(), loop.label(), e.getMessage()));
+        }
+    }
+
+    /** D = A·B of an m×kk A (entry i + m·l) and an n×kk B (entry j + n·l), column-major, and one entry beyond. */
+    static double[] product(int m, int n, int kk, double[] a, double[] b) {
+        double[] c = new double[m * n + 1];
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < n; j++) {
+                double s = 0;
+                for (int l = 0; l < kk; l++) s += a[i + m * l] * b[j + n * l];
+                c[i + m * j] = s;
+            }
+        }
+        return c;
     }
 
     private static Outcome wgmmaOutcome(AtomDevice device, WgmmaCase wc, String name, Kernel k, GmmaPlacement pa, GmmaPlacement pb,

@@ -267,8 +267,16 @@ public final class AtomKernels {
      *                   the tile's shared address ≫ 4, as CuTe's descriptor iterator advances a descriptor
      * @param tileBytes  the bytes the tile spans (the kernel zeroes them before it places the operand)
      * @param layout     what the placement is, for the PTX comment
+     * @param misalign   where the tile begins, in bytes past a 1024-byte boundary (a multiple of 16 below 1024): 0,
+     *                   or a place whose bits 7–9 are not all zero, where the swizzle's base offset matters
      */
-    public record SmemOperand(GmmaSmemAtoms.Major major, GmmaDescriptor descriptor, int tileBytes, String layout) {
+    public record SmemOperand(GmmaSmemAtoms.Major major, GmmaDescriptor descriptor, int tileBytes, String layout, int misalign) {
+
+        /** An operand whose tile begins at a 1024-byte boundary. */
+        public SmemOperand(GmmaSmemAtoms.Major major, GmmaDescriptor descriptor, int tileBytes, String layout) {
+            this(major, descriptor, tileBytes, layout, 0);
+        }
+
         /**
          * The operand; see the components.
          *
@@ -279,6 +287,10 @@ public final class AtomKernels {
             if (descriptor.startAddress() != 0) {
                 throw new IllegalArgumentException("descriptor " + descriptor + " of " + layout + ": the kernel adds the tile's"
                         + " address, so the descriptor must start at address 0, not " + (16L * descriptor.startAddress()));
+            }
+            if (misalign < 0 || misalign >= TILE_ALIGN || misalign % 16 != 0) {
+                throw new IllegalArgumentException(layout + ": the tile begins " + misalign + " bytes past a boundary; a"
+                        + " multiple of 16 below " + TILE_ALIGN + " places it (a descriptor's start address is in 16 bytes)");
             }
             if (tileBytes <= 0 || tileBytes > MAX_TILE_BYTES) {
                 throw new IllegalArgumentException(layout + ": a tile of " + tileBytes + " bytes; 1 to " + MAX_TILE_BYTES
@@ -294,6 +306,51 @@ public final class AtomKernels {
     public static final int TILE_ALIGN = 1024;
 
     /**
+     * How often a wgmma kernel issues its instruction, and where each k-block's descriptors start: a main loop's
+     * k-blocks, each descriptor's start address advanced from k-block 0's as CuTe's {@code DescriptorIterator} does
+     * ({@code reg32_[0] += offset}), by the offsets of CuTe's {@code partition_fragment_A/B} along K (in 16-byte units:
+     * {@code (_4):(_2)} for a K-major SW128 tile of halves, {@code (_2,_2):(_2,_256)} where the K of two SW64 atoms
+     * lies apart). Immutable.
+     *
+     * @param advanceA A's k-blocks' offsets from k-block 0 in 16-byte units, the first 0 (all 0 for an A in registers)
+     * @param advanceB B's, as many
+     */
+    public record KLoop(List<Long> advanceA, List<Long> advanceB) {
+        /** One instruction, as an atom runs alone. */
+        public static final KLoop ONE = new KLoop(List.of(0L), List.of(0L));
+
+        /**
+         * The loop; see the components.
+         *
+         * @throws IllegalArgumentException for no k-block or more than 16, lists of different lengths, a first offset
+         *         other than 0, or an offset that is negative or past the descriptor's 14-bit start address
+         */
+        public KLoop {
+            advanceA = List.copyOf(advanceA);
+            advanceB = List.copyOf(advanceB);
+            if (advanceA.isEmpty() || advanceA.size() > 16 || advanceA.size() != advanceB.size()) {
+                throw new IllegalArgumentException("a K-loop of " + advanceA.size() + " and " + advanceB.size() + " k-blocks; 1 to 16, as many for A and B");
+            }
+            for (List<Long> offsets : List.of(advanceA, advanceB)) {
+                if (offsets.getFirst() != 0) throw new IllegalArgumentException("k-block 0 advances no descriptor: " + offsets);
+                for (long o : offsets) {
+                    if (o < 0 || o > 16383) throw new IllegalArgumentException("a descriptor advanced " + o + " units of 16 bytes leaves the 14-bit start address");
+                }
+            }
+        }
+
+        /** The k-blocks. */
+        public int blocks() {
+            return advanceA.size();
+        }
+    }
+
+    /** {@link #wgmma(MmaAtom, SmemOperand, SmemOperand, KLoop)} with one instruction ({@link KLoop#ONE}). */
+    public static Kernel wgmma(MmaAtom atom, SmemOperand a, SmemOperand b) {
+        return wgmma(atom, a, b, KLoop.ONE);
+    }
+
+    /**
      * The kernel of a {@code wgmma.mma_async} atom, one warp group of 128 threads, with parameters
      * {@code (pa, pb, pc, pia, pib, pic)}: {@code pa} and {@code pb} hold the bit patterns of A's and B's elements as
      * u32 (element {@code m + M·k} of A, {@code n + N·k} of B, in the low bits), {@code pc} receives D as f64.
@@ -305,7 +362,9 @@ public final class AtomKernels {
      *   <li>A from registers (RS, {@code a} null): thread t's value v of A is element {@code pia[t·VA + v]}, packed
      *       into 32-bit registers the low bits first (two 16-bit, four 8-bit values a register); B as for SS.</li>
      * </ul>
-     * The instruction runs once with {@code scale-d} false (D = A·B), and thread t stores its accumulator value v to
+     * The instruction runs once with {@code scale-d} false (D = A·B), then once more per further k-block of
+     * {@code loop} with {@code scale-d} true and the descriptors advanced by the loop's offsets (D accumulates A·B over
+     * every k-block; the tables then place {@code blocks·K} columns), and thread t stores its accumulator value v to
      * {@code c[pic[t·VC + v]]}. The operand list follows the PTX ISA (wgmma.mma_async): f16 and bf16 inputs take
      * {@code scale-d, imm-scale-a, imm-scale-b} and {@code imm-trans-a} (SS only) and {@code imm-trans-b}; tf32 and
      * the 8-bit floats take no transpose; the integer forms take {@code scale-d} alone.
@@ -314,7 +373,7 @@ public final class AtomKernels {
      *         RS atom or missing for an SS atom, an MN-major operand of other than 16-bit elements (the PTX ISA's
      *         imm-trans is for .f16 and .bf16 only), or element types with no operand store here
      */
-    public static Kernel wgmma(MmaAtom atom, SmemOperand a, SmemOperand b) {
+    public static Kernel wgmma(MmaAtom atom, SmemOperand a, SmemOperand b, KLoop loop) {
         if (atom.family() == MmaAtom.Family.MMA_SYNC) {
             throw new IllegalArgumentException(atom.name() + " (" + atom.ptx() + ") is not a wgmma.mma_async atom");
         }
@@ -324,6 +383,9 @@ public final class AtomKernels {
                     : " takes A from shared memory; give its placement"));
         }
         Objects.requireNonNull(b, "b");
+        if (rs && loop.blocks() > 1) {
+            throw new IllegalArgumentException(atom.name() + " takes A from registers; a K-loop here advances shared-memory descriptors only");
+        }
         boolean trans = atom.ab().bits() == 16 && atom.bType().bits() == 16;
         for (SmemOperand o : rs ? List.of(b) : List.of(a, b)) {
             if (o.major() == GmmaSmemAtoms.Major.MN && !trans) {
@@ -347,13 +409,17 @@ public final class AtomKernels {
         g.op("mov.u32 " + tid + ", %tid.x");
         String baseB = g.r(), baseA = a == null ? null : g.r();
         g.op("mov.u32 " + baseB + ", tileB");
-        if (a != null) g.op("mov.u32 " + baseA + ", tileA");
+        if (b.misalign() != 0) g.op("add.u32 " + baseB + ", " + baseB + ", " + b.misalign());
+        if (a != null) {
+            g.op("mov.u32 " + baseA + ", tileA");
+            if (a.misalign() != 0) g.op("add.u32 " + baseA + ", " + baseA + ", " + a.misalign());
+        }
         g.comment("zero the tiles");
         if (a != null) zeroTile(g, "zero_a", tid, baseA, a.tileBytes());
         zeroTile(g, "zero_b", tid, baseB, b.tileBytes());
         g.op("bar.sync 0");
-        if (a != null) place(g, "place_a", tid, pa, ia, baseA, atom.m() * atom.k(), atom.ab().bits());
-        place(g, "place_b", tid, pb, ib, baseB, atom.n() * atom.k(), atom.bType().bits());
+        if (a != null) place(g, "place_a", tid, pa, ia, baseA, atom.m() * atom.k() * loop.blocks(), atom.ab().bits());
+        place(g, "place_b", tid, pb, ib, baseB, atom.n() * atom.k() * loop.blocks(), atom.bType().bits());
         g.op("fence.proxy.async.shared::cta");
         g.op("bar.sync 0");
         List<String> ra = null;
@@ -370,24 +436,33 @@ public final class AtomKernels {
             g.op("mov.b32 " + z + ", 0");
             rd.add(z);
         }
-        String scaleD = g.p();
+        String scaleD = g.p(), accumulate = loop.blocks() > 1 ? g.p() : null;
         g.op("setp.ne.b32 " + scaleD + ", 0, 0");
-        StringBuilder args = new StringBuilder(" {").append(String.join(", ", rd)).append("}, ");
-        args.append(a == null ? "{" + String.join(", ", ra) + "}" : da).append(", ").append(db).append(", ").append(scaleD);
-        if (d != Element.S32) args.append(", 1, 1");
-        if (trans) {
-            if (a != null) args.append(", ").append(a.major() == GmmaSmemAtoms.Major.MN ? 1 : 0);
-            args.append(", ").append(b.major() == GmmaSmemAtoms.Major.MN ? 1 : 0);
+        if (accumulate != null) g.op("setp.eq.b32 " + accumulate + ", 0, 0");
+        List<String> das = new ArrayList<>(), dbs = new ArrayList<>();
+        for (int j = 0; j < loop.blocks(); j++) { // k-block j: the descriptors advanced j steps, as CuTe's iterator does
+            das.add(a == null || j == 0 ? da : advanced(g, da, loop.advanceA().get(j)));
+            dbs.add(j == 0 ? db : advanced(g, db, loop.advanceB().get(j)));
         }
         g.op("wgmma.fence.sync.aligned");
-        g.op(atom.ptx() + args);
+        for (int j = 0; j < loop.blocks(); j++) {
+            StringBuilder args = new StringBuilder(" {").append(String.join(", ", rd)).append("}, ");
+            args.append(a == null ? "{" + String.join(", ", ra) + "}" : das.get(j)).append(", ").append(dbs.get(j)).append(", ")
+                    .append(j == 0 ? scaleD : accumulate);
+            if (d != Element.S32) args.append(", 1, 1");
+            if (trans) {
+                if (a != null) args.append(", ").append(a.major() == GmmaSmemAtoms.Major.MN ? 1 : 0);
+                args.append(", ").append(b.major() == GmmaSmemAtoms.Major.MN ? 1 : 0);
+            }
+            g.op(atom.ptx() + args);
+        }
         g.op("wgmma.commit_group.sync.aligned");
         g.op("wgmma.wait_group.sync.aligned 0");
         g.comment("D: " + atom.valuesC() + " values through the table row of this thread");
         storeAccumulators(g, atom, c, row(g, ic, tid, 4 * atom.valuesC()), rd);
         String entry = "atom_" + atom.name().toLowerCase(java.util.Locale.ROOT);
-        String shared = (a == null ? "" : "\t.shared .align " + TILE_ALIGN + " .b8 tileA[" + a.tileBytes() + "];\n")
-                + "\t.shared .align " + TILE_ALIGN + " .b8 tileB[" + b.tileBytes() + "];\n";
+        String shared = (a == null ? "" : "\t.shared .align " + TILE_ALIGN + " .b8 tileA[" + (a.tileBytes() + a.misalign()) + "];\n")
+                + "\t.shared .align " + TILE_ALIGN + " .b8 tileB[" + (b.tileBytes() + b.misalign()) + "];\n";
         String text = module(entry, atom.name() + ": " + atom.ptx() + (rs ? " with A from registers through the catalog's A layout and B"
                         : " with A and B") + " placed through GMMA shared-memory atoms, D stored through the catalog's C layout",
                 "sm_90a", List.of("pa", "pb", "pc", "pia", "pib", "pic"), shared, g)
@@ -464,6 +539,13 @@ public final class AtomKernels {
     }
 
     /** The descriptor of a tile at {@code base}: {@code d | (base ≫ 4)} (d's start address is 0), the start address in bits 0–13. */
+    /** {@code d + units}: a descriptor whose start address is {@code units} of 16 bytes further. */
+    private static String advanced(Regs g, String d, long units) {
+        String out = g.rd();
+        g.op("add.s64 " + out + ", " + d + ", " + units);
+        return out;
+    }
+
     private static String descriptorAt(Regs g, String base, GmmaDescriptor d) {
         String s = g.r(), lo = g.rd(), out = g.rd();
         g.op("shr.u32 " + s + ", " + base + ", 4");

@@ -107,6 +107,34 @@ class PtxasTest {
         assertEquals("", r.output.strip(), () -> "ptxas warned:\n" + r.output);
     }
 
+    /**
+     * Issue 35: the K-loop kernels (four wgmma instructions a kernel, the descriptors advanced between, tiles past a
+     * boundary), every 4th case of the matrix and CuTe's variant of each where it differs, in one module, assemble for
+     * sm_90a without a warning.
+     */
+    @Test
+    void wgmmaKLoopKernelsAssembleForSm90a(@TempDir Path dir) throws Exception {
+        Path ptxas = ptxas();
+        assumeTrue(ptxas != null, "ptxas is not installed");
+        List<Kernel> kernels = new java.util.ArrayList<>();
+        List<org.layoutcat.gpu.atom.WgmmaKLoop> loops = org.layoutcat.gpu.atom.WgmmaKLoop.matrix();
+        for (int i = 0; i < loops.size(); i += 4) {
+            kernels.add(loops.get(i).kernel());
+            if (loops.get(i).cuteDiffers()) kernels.add(loops.get(i).cuteKernel());
+        }
+        StringBuilder module = new StringBuilder(".version 8.4\n.target sm_90a\n.address_size 64\n");
+        for (int i = 0; i < kernels.size(); i++) {
+            Kernel k = kernels.get(i);
+            String text = k.ptx();
+            module.append(text.substring(text.indexOf(".visible .entry")).replace(".entry " + k.entry() + "(", ".entry " + k.entry() + "_" + i + "("));
+        }
+        Path file = dir.resolve("kloop.ptx");
+        Files.writeString(file, module);
+        Result r = run(ptxas.toString(), "-arch=sm_90a", file.toString(), "-o", dir.resolve("kloop.cubin").toString());
+        assertEquals(0, r.code, r.output);
+        assertEquals("", r.output.strip(), () -> "ptxas warned:\n" + r.output);
+    }
+
     private record Result(int code, String output) {}
 
     private static Result run(String... command) throws IOException, InterruptedException {
