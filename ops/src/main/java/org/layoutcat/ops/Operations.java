@@ -979,6 +979,11 @@ public final class Operations {
                 + " broken: " + String.join(", ", broken));
     }
 
+    /** "1 unit", "64 units" (of 16 bytes). */
+    private static String units(int n) {
+        return n == 1 ? "1 unit" : n + " units";
+    }
+
     private static String findings(List<org.layoutcat.core.doctor.Finding> fs) {
         return fs.isEmpty() ? "none" : fs.stream().map(Object::toString).collect(java.util.stream.Collectors.joining(" | "));
     }
@@ -1011,9 +1016,9 @@ public final class Operations {
                     var dx = org.layoutcat.core.doctor.GmmaDoctor.examine(value, a.getOr(major, null), a.getOr(smem, null), a.getOr(bits, 0));
                     var d = dx.decoded();
                     Answer answer = Answer.of(verdict(org.layoutcat.core.doctor.GmmaDoctor.hex16(value), dx.broken()))
-                            .with(DOCTOR_START, d.startAddress() + " units = " + d.startBytes() + " bytes (0x" + Long.toHexString(d.startBytes()) + ")")
-                            .with(DOCTOR_LBO, d.leadingByteOffset() + " units = " + 16L * d.leadingByteOffset() + " bytes")
-                            .with(DOCTOR_SBO, d.strideByteOffset() + " units = " + 16L * d.strideByteOffset() + " bytes")
+                            .with(DOCTOR_START, units(d.startAddress()) + " = " + d.startBytes() + " bytes (0x" + Long.toHexString(d.startBytes()) + ")")
+                            .with(DOCTOR_LBO, units(d.leadingByteOffset()) + " = " + 16L * d.leadingByteOffset() + " bytes")
+                            .with(DOCTOR_SBO, units(d.strideByteOffset()) + " = " + 16L * d.strideByteOffset() + " bytes")
                             .with(DOCTOR_BASE, d.baseOffset())
                             .with(DOCTOR_TYPE, d.layoutType() + " (" + d.layoutType().code + "): " + (d.layoutType() == GmmaDescriptor.LayoutType.INTERLEAVE
                                     ? "no swizzle" : 16 * d.layoutType().width() + "-byte swizzle, " + d.layoutType().byteSwizzle() + " of byte addresses"))

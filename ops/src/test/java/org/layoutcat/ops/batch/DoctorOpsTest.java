@@ -100,7 +100,7 @@ class DoctorOpsTest {
         JsonNode r = reply("gmma_doctor", GOOD, "K", "", "16");
         assertEquals("0x4000004000010040: no rule broken", r.get("result").asText());
         assertEquals("64 units = 1024 bytes (0x400)", r.get("start_address").asText());
-        assertEquals("1 units = 16 bytes", r.get("leading_byte_offset").asText());
+        assertEquals("1 unit = 16 bytes", r.get("leading_byte_offset").asText());
         assertEquals("64 units = 1024 bytes", r.get("stride_byte_offset").asText());
         assertEquals(0, r.get("base_offset").asInt());
         assertTrue(r.get("layout_type").asText().startsWith("B128 (1)"), r.toString());
