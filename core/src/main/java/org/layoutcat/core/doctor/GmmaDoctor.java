@@ -42,27 +42,38 @@ import org.layoutcat.core.swizzle.GmmaSmemAtoms.Major;
  * boundaries (base offset 0), or, for a base offset b ≠ 0, in the offset form {@code Sw<B,M,3> o OFF o L} from the
  * pattern's start P: the 128-byte boundary at or below the start address with {@code (P >> 7) & 7 = b} (the ISA's
  * formula; on an H100 the swizzle reads b modulo W, gpu/experiments/wgmma-base-offset). See {@link GmmaDescriptor}.
+ *
+ * <p>What an H100 does with the rules (gpu/experiments/wgmma-doctor-rules, one m64n8k16 wgmma over K-major operands laid
+ * out as the pointer form says): it ignores the reserved bits, a swizzled K-major operand's leading byte offset (0 to
+ * 16383) and a base offset without swizzle, so those rules are the ISA's and CuTe's form, not a wrong product; it reads
+ * any stride byte offset from 8·W units on (72, 80, 96, 128 for the 128-byte swizzle, multiples of the pattern or not)
+ * and a k-block from any 16-byte start of a swizzle row, across the row, where the pointer form says, so neither is
+ * a rule here.
  */
 public final class GmmaDoctor {
     private GmmaDoctor() {}
 
     /** The rules the doctor checks, each by a stable name. */
     public enum Rule {
-        /** Bits 14–15, 30–31, 46–48 and 52–61 are reserved (PTX ISA, matrix descriptor format). */
+        /** Bits 14–15, 30–31, 46–48 and 52–61 are reserved (PTX ISA, matrix descriptor format); an H100 ignores them. */
         RESERVED_BITS("reserved-bits"),
-        /** The base offset is for the swizzling modes; without a swizzle it is 0 (PTX ISA; CuTe's bitfield comment). */
+        /**
+         * The base offset is for the swizzling modes; without a swizzle it is 0 (PTX ISA; CuTe's bitfield comment). An
+         * H100 ignores it there.
+         */
         BASE_OFFSET_WITHOUT_SWIZZLE("base-offset-without-swizzle"),
         /** The start address lies in a CTA's shared memory: below 227 KB on SM90 (CUDA C++ Programming Guide). */
         START_ADDRESS_PAST_SHARED_MEMORY("start-address-past-shared-memory"),
-        /** K-major swizzled: the leading byte offset is not used, "assumed to be 1", and CuTe writes 1. */
+        /** K-major swizzled: the leading byte offset is not used, "assumed to be 1", and CuTe writes 1; an H100 ignores it. */
         K_MAJOR_SWIZZLED_LBO("k-major-swizzled-lbo"),
-        /** K-major swizzled: the stride byte offset, from 8 rows to the next 8, is a positive multiple of 8 rows of W. */
+        /**
+         * K-major swizzled: the stride byte offset, from 8 rows to the next 8, is at least the 8 rows of the swizzle's
+         * width, 8·W units (CuTe's tile_to_shape gives 8·W): less overlaps the groups.
+         */
         K_MAJOR_SWIZZLED_SBO("k-major-swizzled-sbo"),
-        /** K-major swizzled: a dense k-block (32 bytes) lies within one row of the swizzle from its start address. */
-        K_BLOCK_CROSSES_SWIZZLE_ROW("k-block-crosses-swizzle-row"),
-        /** MN-major swizzled: the leading byte offset, from W units of MN to the next, a positive multiple of 8W. */
+        /** MN-major swizzled: the leading byte offset, from W units of MN to the next, is at least 8·W units. */
         MN_MAJOR_SWIZZLED_LBO("mn-major-swizzled-lbo"),
-        /** MN-major swizzled: the stride byte offset, from 8 rows of K to the next 8, a positive multiple of 8W. */
+        /** MN-major swizzled: the stride byte offset, from 8 rows of K to the next 8, is at least 8·W units. */
         MN_MAJOR_SWIZZLED_SBO("mn-major-swizzled-sbo"),
         /** No two 16-byte chunks of the operand at one address. */
         OPERAND_OVERLAPS("operand-overlaps"),
@@ -183,13 +194,15 @@ public final class GmmaDoctor {
         int w = type.width();
         if (d.reserved() != 0) {
             out.add(new Finding(Rule.RESERVED_BITS.id, "bits " + bitList(d.reserved()) + " are set, and the PTX ISA's matrix"
-                    + " descriptor reserves bits 14-15, 30-31, 46-48 and 52-61", hex16(value & ~RESERVED_MASK)
+                    + " descriptor reserves bits 14-15, 30-31, 46-48 and 52-61 (an H100 ignores each of them, gpu/experiments/"
+                    + "wgmma-doctor-rules, so they alone do not make a wrong product there; tcgen05's descriptor gives bits"
+                    + " 46-48 and 52 meanings)", hex16(value & ~RESERVED_MASK)
                     + " (the reserved bits cleared)"));
         }
         if (!swizzled && d.baseOffset() != 0) {
             out.add(new Finding(Rule.BASE_OFFSET_WITHOUT_SWIZZLE.id, "base offset " + d.baseOffset() + " with layout type 0"
                     + " (INTERLEAVE, no swizzle): the base offset says where a swizzle's repeating pattern starts, and there is"
-                    + " none", hex16(value & ~(0x7L << 49)) + " (base offset 0)"));
+                    + " none (an H100 ignores it there)", hex16(value & ~(0x7L << 49)) + " (base offset 0)"));
         }
         if (d.startBytes() >= SHARED_MEMORY_BYTES) {
             out.add(new Finding(Rule.START_ADDRESS_PAST_SHARED_MEMORY.id, "the start address " + d.startAddress() + " units = "
@@ -203,39 +216,30 @@ public final class GmmaDoctor {
         if (major == Major.K && swizzled) {
             if (lbo != 1) {
                 out.add(new Finding(Rule.K_MAJOR_SWIZZLED_LBO.id, "leading byte offset " + lbo + " in a swizzled K-major"
-                        + " descriptor: the PTX ISA does not use it there (\"assumed to be 1\") and CuTe's make_gmma_desc writes 1",
+                        + " descriptor: the PTX ISA does not use it there (\"assumed to be 1\") and CuTe's make_gmma_desc writes 1"
+                        + " (an H100 reads the operand the same with any value, 0 to 16383)",
                         "leading byte offset 1: " + hex16(value & ~(0x3FFFL << 16) | 1L << 16)));
             }
-            if (sbo == 0 || sbo % atom != 0) {
-                long near = Math.max(1, Math.round((double) sbo / atom)) * atom;
+            if (mn / 8 >= 2 && sbo < atom) {
                 out.add(new Finding(Rule.K_MAJOR_SWIZZLED_SBO.id, "stride byte offset " + sbo + " units (" + 16L * sbo
-                        + " bytes) from 8 rows to the next 8: in a " + 16 * w + "-byte swizzle each 8-row group is one repeat of"
-                        + " the pattern, 8 rows of " + 16 * w + " bytes = " + atom + " units, so the offset is a positive multiple"
-                        + " of it (" + atom + " where the atoms lie one after another along MN, as tile_to_shape lays them)",
-                        "stride byte offset " + near + " (" + 16 * near + " bytes)"));
-            }
-            int inRow = d.startAddress() % w;
-            if (inRow + 2 > w) {
-                long rowStart = d.startAddress() - inRow;
-                out.add(new Finding(Rule.K_BLOCK_CROSSES_SWIZZLE_ROW.id, "the start address is " + inRow + " units into its "
-                        + 16 * w + "-byte row of the swizzle, so a dense k-block's 32 bytes of each row run into the next row"
-                        + " (CuTe's DescriptorIterator starts the k-blocks of a row at 0, 2, ... " + (w - 2) + " units)",
-                        "start address " + (rowStart + w - 2) + " units (" + 16 * (rowStart + w - 2) + " bytes), the row's last"
-                        + " k-block, or " + rowStart + " (" + 16 * rowStart + " bytes), its first"));
+                        + " bytes) from 8 rows to the next 8, and in a " + 16 * w + "-byte swizzle 8 rows take " + atom
+                        + " units (" + 16 * atom + " bytes): the 8-row groups overlap", "stride byte offset " + atom + " ("
+                        + 16 * atom + " bytes), the groups one after another as CuTe's tile_to_shape lays them, or more (an H100"
+                        + " reads any offset from " + atom + " on as the layout says, multiples of it or not)"));
             }
         }
         if (major == Major.MN && swizzled && b != 0) {
             long t = 128 / b, n = mn / (t * w), k = 32 / b;
-            if (n >= 2 && (lbo == 0 || lbo % atom != 0)) {
+            if (n >= 2 && lbo < atom) {
                 out.add(new Finding(Rule.MN_MAJOR_SWIZZLED_LBO.id, "leading byte offset " + lbo + " units (" + 16L * lbo
-                        + " bytes) from " + w + " units of MN to the next: each such block of 8 rows of K is one repeat of the "
-                        + 16 * w + "-byte swizzle, " + atom + " units, so the offset is a positive multiple of it",
+                        + " bytes) from " + w + " units of MN to the next, and each such block of 8 rows of K takes " + atom
+                        + " units (one repeat of the " + 16 * w + "-byte swizzle): the blocks overlap",
                         "leading byte offset " + atom + " (" + 16 * atom + " bytes), the blocks of MN one after another"));
             }
-            if (k >= 2 && (sbo == 0 || sbo % atom != 0)) {
+            if (k >= 2 && sbo < atom) {
                 out.add(new Finding(Rule.MN_MAJOR_SWIZZLED_SBO.id, "stride byte offset " + sbo + " units (" + 16L * sbo
-                        + " bytes) from 8 rows of K to the next 8: each block of 8 rows is one repeat of the " + 16 * w
-                        + "-byte swizzle, " + atom + " units, so the offset is a positive multiple of it", "stride byte offset "
+                        + " bytes) from 8 rows of K to the next 8, and each block of 8 rows takes " + atom + " units (one repeat"
+                        + " of the " + 16 * w + "-byte swizzle): the blocks overlap", "stride byte offset "
                         + atom * Math.max(1, n) + " (" + 16 * atom * Math.max(1, n) + " bytes), after the " + Math.max(1, n)
                         + " block(s) of MN"));
             }

@@ -55,12 +55,12 @@ class DoctorOpsTest {
             new String[] {"reserved-bits", "0x4000004000014040", "K", "", "16"},
             new String[] {"base-offset-without-swizzle", "0x0002000800400040", "K", "", "16"},
             new String[] {"start-address-past-shared-memory", "0x4000004000013ffe", "K", "", "16"},
+            // SBO 32: the 8-row groups of 8 rows of 128 bytes (64 units) overlap
             new String[] {"k-major-swizzled-lbo", "0x4000004000020040", "K", "", "16"},
             new String[] {"k-major-swizzled-sbo", "0x4000002000010040", "K", "", "16"},
-            new String[] {"k-block-crosses-swizzle-row", "0x4000004000010047", "K", "", "16"},
-            // MN-major, 64-byte swizzle, half_t: CuTe's 0x8000004000200040 (LBO 32, SBO 64) with LBO 33, SBO 65
-            new String[] {"mn-major-swizzled-lbo", "0x8000004000210040", "MN", "", "16"},
-            new String[] {"mn-major-swizzled-sbo", "0x8000004100200040", "MN", "", "16"},
+            // MN-major, 64-byte swizzle, half_t: CuTe's 0x8000004000200040 (LBO 32, SBO 64) with LBO 16, SBO 16
+            new String[] {"mn-major-swizzled-lbo", "0x8000004000100040", "MN", "", "16"},
+            new String[] {"mn-major-swizzled-sbo", "0x8000001000200040", "MN", "", "16"},
             // interleaved K-major, CuTe's 0x0000000800400040 (SBO 8, LBO 64) with LBO 0: the two K core matrices at one place
             new String[] {"operand-overlaps", "0x0000000800000040", "K", "", "16"},
             new String[] {"smem-not-a-wgmma-operand", GOOD, "K", "(64,16):(1,64)", "16"},
@@ -79,6 +79,18 @@ class DoctorOpsTest {
         Set<String> all = new HashSet<>();
         for (GmmaDoctor.Rule rule : GmmaDoctor.Rule.values()) all.add(rule.id);
         assertEquals(all, seen, "a test breaks each rule the wgmma doctor knows");
+    }
+
+    /**
+     * What an H100 reads as the pointer form says (gpu/experiments/wgmma-doctor-rules/h100-rules.txt) is no broken rule:
+     * a stride byte offset past 8 rows that is no multiple of them, a k-block starting anywhere in a swizzle row.
+     */
+    @Test
+    void whatAnH100ReadsAsTheLayoutSaysBreaksNoRule() throws Exception {
+        for (String desc : new String[] {"0x4000004800010040", "0x4000005000010040", "0x4000006000010040", "0x4000008000010040",
+            "0x4000004000010047", "0x4000004000010041", "0xc000001000010041"}) {
+            assertEquals("none", reply("gmma_doctor", desc, "K", "", "16").get("broken").asText(), desc);
+        }
     }
 
     @Test
