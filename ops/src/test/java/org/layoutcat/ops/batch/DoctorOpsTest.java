@@ -283,6 +283,47 @@ class DoctorOpsTest {
         assertTrue(calls >= 40, calls + " calls");
     }
 
+    /**
+     * The doctor against the driver (doctor/tma-driver.c on an H100, driver 580.159.04: doctor/tma-driver-h100.txt): a
+     * call the driver refuses breaks a rule, one it encodes breaks none, but where the driver and cuda.h part, each
+     * named here with what the doctor says of it.
+     */
+    @Test
+    void theDriverRefusesWhatBreaksARuleAndEncodesTheRest() throws Exception {
+        java.util.Map<String, String> driver = new java.util.HashMap<>();
+        for (String line : text("/doctor/tma-driver-h100.txt")) if (!line.startsWith("#")) driver.put(line.split(" ")[0], line.split(" ")[1]);
+        // cuda.h: INTERLEAVE_32B takes SWIZZLE_32B only; the driver encodes it with 128B, 64B and none
+        Set<String> encodedAnyway = Set.of("interleave-32b-swizzle", "interleave-32b-swizzle-none", "interleave-32b-swizzle-64");
+        int calls = 0;
+        for (String line : text("/doctor/tma-driver-cases.txt")) {
+            if (line.startsWith("#") || line.isBlank()) continue;
+            String[] f = line.split(" ");
+            String[] args = new String[11];
+            for (int i = 1; i <= 11; i++) args[i - 1] = i >= 4 && i <= 7 ? "{" + (f[i].equals("-") ? "" : f[i]) + "}" : f[i];
+            JsonNode r = reply("tma_doctor", args);
+            boolean refused = !driver.get(f[0]).equals("ok");
+            boolean broken = !broken(r).isEmpty();
+            if (encodedAnyway.contains(f[0])) {
+                assertTrue(!refused && broken(r).contains("interleave-32b-swizzle")
+                        && r.get("findings").asText().contains("encodes all the same"), f[0] + ": " + driver.get(f[0]) + " " + r);
+            } else if (f[0].startsWith("good-packed")) {
+                // the driver refuses the packed types outright; cuda.h does not say so, and the doctor words it
+                assertTrue(refused && !broken && r.get("data_type").asText().contains("refuses the packed types"), f[0] + ": " + r);
+            } else {
+                assertEquals(refused, broken, f[0] + ": the driver says " + driver.get(f[0]) + ", the doctor " + r.get("broken"));
+                if (!f[0].startsWith("good")) assertTrue(broken(r).contains(f[0].replaceFirst("-(0|6|big|32b|9|300|128|32)$", "")), f[0] + ": " + r);
+            }
+            calls++;
+        }
+        assertEquals(38, calls);
+    }
+
+    private static List<String> text(String resource) throws Exception {
+        try (var in = DoctorOpsTest.class.getResourceAsStream(resource)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        }
+    }
+
     private static List<JsonNode> lines(String resource) throws Exception {
         List<JsonNode> out = new ArrayList<>();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(DoctorOpsTest.class.getResourceAsStream(resource), StandardCharsets.UTF_8))) {
