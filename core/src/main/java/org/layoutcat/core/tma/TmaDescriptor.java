@@ -39,8 +39,8 @@ import org.layoutcat.core.internal.Checked;
  *
  * <p>Where CuTe's static assertions, its run-time asserts or the driver would refuse, {@link #derive} refuses with the
  * reason, naming the dimension and the numbers; the driver's rules are {@link EncodeTiledRule}'s. Where CuTe would
- * write a descriptor that lands the tile elsewhere than S says (a swizzle of element offsets whose byte form TMA has no mode for, which CuTe reads as if it were in bytes),
- * it refuses too.
+ * write a descriptor that lands the tile elsewhere than S says (a swizzle of element offsets whose byte form TMA has no
+ * mode for, which CuTe reads as if it were in bytes), it refuses too.
  *
  * @param dataType       the tensor map's element
  * @param globalDim      the extent of each dimension, in elements
