@@ -12,6 +12,7 @@ import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Swizzle;
 import org.layoutcat.core.tma.EncodeTiledRule;
+import org.layoutcat.core.tma.TmaDescriptor;
 import org.layoutcat.core.tma.TmaDataType;
 import org.layoutcat.core.tma.TmaSwizzle;
 
@@ -225,8 +226,8 @@ public final class TmaDoctor {
         if (!EncodeTiledRule.aligned(c.globalAddress(), align)) {
             long down = c.globalAddress() - c.globalAddress() % align;
             out.add(finding(EncodeTiledRule.GLOBAL_ADDRESS_ALIGNMENT, "globalAddress " + hex(c.globalAddress()) + " is "
-                    + c.globalAddress() % align + " bytes past a multiple of " + align, "globalAddress " + hex(down) + " or "
-                    + hex(down + align)));
+                    + c.globalAddress() % align + " bytes past a multiple of " + align, "globalAddress " + hex(down)
+                    + (down <= Long.MAX_VALUE - align ? " or " + hex(down + align) : "")));
         }
         List<String> dims = new ArrayList<>(), nearDims = new ArrayList<>();
         for (int i = 0; i < c.globalDim().size(); i++) {
@@ -241,7 +242,8 @@ public final class TmaDoctor {
             long m = c.dataType() == U4_ALIGN8B ? 2 : 128, d0 = c.globalDim().getFirst();
             if (d0 % m != 0) {
                 out.add(finding(EncodeTiledRule.GLOBAL_DIM_PACKED, "globalDim[0] = " + d0 + " for " + Enum.DATA_TYPE.name(c.dataType()),
-                        "globalDim[0] = " + (d0 + m - d0 % m) + " (padded to a multiple of " + m + ")"));
+                        "globalDim[0] = " + (d0 < TmaDescriptor.MAX_GLOBAL_DIM ? d0 + m - d0 % m : TmaDescriptor.MAX_GLOBAL_DIM)
+                        + " (padded to a multiple of " + m + ")"));
             }
         }
         List<String> misaligned = new ArrayList<>(), nearStrides = new ArrayList<>(), past = new ArrayList<>();
@@ -249,7 +251,8 @@ public final class TmaDoctor {
             long s = c.globalStrides().get(i);
             if (!EncodeTiledRule.aligned(s, align)) {
                 misaligned.add("globalStrides[" + i + "] = " + s);
-                nearStrides.add("globalStrides[" + i + "] = " + (s + align - s % align) + " (padded)");
+                nearStrides.add("globalStrides[" + i + "] = " + (s < TmaDescriptor.MAX_GLOBAL_STRIDE ? s + align - s % align + " (padded)"
+                        : "a multiple of " + align + " below 2^40"));
             }
             if (!EncodeTiledRule.globalStrideFits(s)) past.add("globalStrides[" + i + "] = " + s);
         }
@@ -266,13 +269,13 @@ public final class TmaDoctor {
             long b = c.boxDim().get(i);
             if (!EncodeTiledRule.boxDimFits(b)) {
                 boxes.add("boxDim[" + i + "] = " + b);
-                nearBoxes.add("boxDim[" + i + "] = " + (b <= 0 ? 1 : 256) + (b > 256 ? " (the box split into " + (b + 255) / 256
+                nearBoxes.add("boxDim[" + i + "] = " + (b <= 0 ? 1 : 256) + (b > 256 ? " (the box split into " + (b / 256 + (b % 256 == 0 ? 0 : 1))
                         + " copies along dimension " + i + ")" : ""));
             }
         }
         if (!boxes.isEmpty()) out.add(finding(EncodeTiledRule.BOX_DIM_BOUNDS, String.join(", ", boxes), String.join(", ", nearBoxes)));
         Optional<Long> innerBytes = Optional.empty();
-        if (!c.boxDim().isEmpty() && !packed) {
+        if (!c.boxDim().isEmpty() && !packed && c.boxDim().getFirst() <= TmaDescriptor.MAX_GLOBAL_DIM) { // past it, box-dim-bounds says all
             long b0 = c.boxDim().getFirst();
             long inner = b0 * (bits / 8);
             innerBytes = Optional.of(inner);
@@ -327,7 +330,23 @@ public final class TmaDoctor {
             out.add(finding(EncodeTiledRule.OOB_FILL_FLOAT, Enum.OOB_FILL.name(c.oobFill()) + " with " + Enum.DATA_TYPE.name(c.dataType()),
                     Enum.OOB_FILL.name(0) + " (zeros)"));
         }
-        return new Diagnosis(words(c), List.copyOf(out), smemBox(c, out), globalTensor(c, out), globalTile(c, out), boxBytes(c, out));
+        Optional<Layout> tensor = Optional.empty(), tile = Optional.empty();
+        Optional<Long> bytes = Optional.empty();
+        try { // a tensor of more than 2^63 elements has no layout here: the layouts are left out, as where no rule lets them be drawn
+            tensor = globalTensor(c, out);
+            tile = globalTile(c, out);
+            bytes = boxBytes(c, out);
+        } catch (ArithmeticException | IllegalArgumentException tooLarge) {
+            tensor = Optional.empty();
+            tile = Optional.empty();
+            bytes = Optional.empty();
+        }
+        if (tensor.isEmpty() || tile.isEmpty() || bytes.isEmpty()) {
+            tensor = Optional.empty();
+            tile = Optional.empty();
+            bytes = Optional.empty();
+        }
+        return new Diagnosis(words(c), List.copyOf(out), smemBox(c, out), tensor, tile, bytes);
     }
 
     private static Finding finding(EncodeTiledRule rule, String problem, String nearest) {
