@@ -5,8 +5,9 @@
 // computed on the host against CUTLASS 4.7.0's headers (/work/cutlass/include; cutlass/version.h 4.7.0).
 //
 // It prints, as JSON lines:
-//   {"kind":"tma", ...}  the arguments make_tma_atom passes to cuTensorMapEncodeTiled (encode_stub.h prints them in
-//                        place of the driver), for A and B, with the global address 0x10000 / 0x20000;
+//   {"kind":"tma-begin", ...} the global tensor and the stage of A, then of B, each followed by
+//   {"dataType":...}     the arguments make_tma_atom passes to cuTensorMapEncodeTiled (encode_stub.h prints them in
+//                        place of the driver), the global address 0x10000 for A, 0x20000 for B;
 //   {"kind":"gmma", ...} for every stage and k-block, the descriptor the tutorial's gemm hands wgmma
 //                        (tCrA(_,_,k,p) of partition_fragment_A(sA), CuTe's DescriptorIterator) and the k-block's
 //                        slice of the stage as CuTe prints it, the tile at shared address 0x400.
