@@ -10,6 +10,7 @@ module org.layoutcat.core {
     exports org.layoutcat.core.algebra;
     exports org.layoutcat.core.atom;
     exports org.layoutcat.core.construct;
+    exports org.layoutcat.core.doctor;
     exports org.layoutcat.core.f2;
     exports org.layoutcat.core.modes;
     exports org.layoutcat.core.partition;

@@ -97,13 +97,23 @@ public final class OpHelp {
     static final int WIDTH = 80;
 
     /**
-     * A row of two columns: {@code left} indented by 2, {@code text} from column {@code col} (on the next line where
-     * left reaches it), its words wrapped to {@link #WIDTH} with that indent. A word longer than a line stands alone.
+     * A row of two columns: {@code left} indented by 2 (its words wrapped to {@link #WIDTH}, indented by 4 after the
+     * first line), {@code text} from column {@code col} (on the next line where left reaches it), its words wrapped to
+     * {@link #WIDTH} with that indent. A word longer than a line stands alone.
      */
     static String row(String left, int col, String text) {
         StringBuilder sb = new StringBuilder();
         String pad = " ".repeat(col);
-        StringBuilder line = new StringBuilder("  ").append(left);
+        StringBuilder line = new StringBuilder("  ");
+        for (String word : left.split(" ")) { // a left column wider than a line goes on, indented by 4
+            if (line.length() > 2 && line.length() + 1 + word.length() > WIDTH) {
+                sb.append(line).append('\n');
+                line = new StringBuilder("    ");
+            } else if (line.length() > 2) {
+                line.append(' ');
+            }
+            line.append(word);
+        }
         if (line.length() >= col - 1) {
             sb.append(line).append('\n');
             line = new StringBuilder(pad);

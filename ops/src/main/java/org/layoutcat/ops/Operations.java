@@ -777,6 +777,82 @@ public final class Operations {
                 .dsl(none("CuTe DSL's cpasync.make_tiled_tma_atom takes a tensor in device memory; layoutcat's golden values are CuTe C++'s"))
                 .example("(512,1024):(1024,1)", "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))", "f16")
                 .pictures(Pictures.tma(gmem, smem, elem, ctaTile)).build());
+        tmaDoctor();
+    }
+
+    // tma_doctor's reply: each argument in words, the rules broken, the box and tile the arguments imply
+    private static final Field<String> TD_DATA_TYPE = Field.of("data_type");
+    private static final Field<String> TD_RANK = Field.of("rank");
+    private static final Field<String> TD_ADDRESS = Field.of("global_address");
+    private static final Field<String> TD_GLOBAL_DIM = Field.of("global_dim");
+    private static final Field<String> TD_GLOBAL_STRIDES = Field.of("global_strides");
+    private static final Field<String> TD_BOX_DIM = Field.of("box_dim");
+    private static final Field<String> TD_ELEMENT_STRIDES = Field.of("element_strides");
+    private static final Field<String> TD_INTERLEAVE = Field.of("interleave");
+    private static final Field<String> TD_SWIZZLE = Field.of("swizzle");
+    private static final Field<String> TD_L2 = Field.of("l2_promotion");
+    private static final Field<String> TD_OOB = Field.of("oob_fill");
+    private static final Field<String> SMEM_BOX = Field.of("smem_box");
+    private static final Field<Layout> GLOBAL_TENSOR = Field.of("global_tensor");
+    private static final Field<Layout> GLOBAL_TILE = Field.of("global_tile");
+    private static final Field<Long> BOX_BYTES = Field.of("box_bytes");
+
+    private static void tmaDoctor() {
+        org.layoutcat.core.doctor.TmaDoctor.Enum types = org.layoutcat.core.doctor.TmaDoctor.Enum.DATA_TYPE;
+        Param<Integer> type = Param.of("data_type", new ArgKind<>(types.words(), (t, op, i) -> types.parse(t)), "tensorDataType");
+        Param<Long> rank = Param.of("rank", new ArgKind<>("an integer", (t, op, i) -> org.layoutcat.core.doctor.TmaDoctor.parseNumber(t, t)), "tensorRank");
+        Param<Long> address = Param.of("global_address", new ArgKind<>("an address, 0x hexadecimal or decimal",
+                (t, op, i) -> org.layoutcat.core.doctor.TmaDoctor.parseNumber(t, t)), "globalAddress");
+        ArgKind<List<Long>> list = new ArgKind<>("a list of integers: (1024,512), {1024, 512} or [1024,512]",
+                (t, op, i) -> org.layoutcat.core.doctor.TmaDoctor.parseList(t));
+        Param<List<Long>> dims = Param.of("global_dim", list, "globalDim, in elements");
+        Param<List<Long>> strides = Param.of("global_strides", list, "globalStrides, in bytes (tensorRank - 1 of them; {} for none)");
+        Param<List<Long>> box = Param.of("box_dim", list, "boxDim");
+        Param<List<Long>> steps = Param.of("element_strides", list, "elementStrides");
+        Param<Integer> interleave = enumParam("interleave", org.layoutcat.core.doctor.TmaDoctor.Enum.INTERLEAVE);
+        Param<Integer> swizzle = enumParam("swizzle", org.layoutcat.core.doctor.TmaDoctor.Enum.SWIZZLE);
+        Param<Integer> l2 = enumParam("l2_promotion", org.layoutcat.core.doctor.TmaDoctor.Enum.L2_PROMOTION);
+        Param<Integer> oob = enumParam("oob_fill", org.layoutcat.core.doctor.TmaDoctor.Enum.OOB_FILL);
+        String drawn = "where the arguments read as layouts: whole-byte elements, no interleave, lists of tensorRank within bounds";
+        Field<String> smemBox = SMEM_BOX.when(drawn + ", a swizzle CuTe names", a -> a.has(SMEM_BOX));
+        Field<Layout> globalTensor = GLOBAL_TENSOR.when(drawn, a -> a.has(GLOBAL_TENSOR));
+        Field<Layout> globalTile = GLOBAL_TILE.when(drawn, a -> a.has(GLOBAL_TENSOR));
+        Field<Long> boxBytes = BOX_BYTES.when(drawn, a -> a.has(GLOBAL_TENSOR));
+        TABLE.add(declare("tma_doctor", ATOMS, "the arguments of cuTensorMapEncodeTiled as a log shows them, decoded, checked against"
+                + " cuda.h's rules, and read as the box and tile they imply")
+                .params(type, rank, address, dims, strides, box, steps, interleave, swizzle, l2, oob)
+                .fields(TD_DATA_TYPE, TD_RANK, TD_ADDRESS, TD_GLOBAL_DIM, TD_GLOBAL_STRIDES, TD_BOX_DIM, TD_ELEMENT_STRIDES, TD_INTERLEAVE,
+                        TD_SWIZZLE, TD_L2, TD_OOB, BROKEN, FINDINGS, smemBox, globalTensor, globalTile, boxBytes)
+                .body(a -> {
+                    var call = new org.layoutcat.core.doctor.TmaDoctor.Call(a.get(type), a.get(rank), a.get(address), a.get(dims),
+                            a.get(strides), a.get(box), a.get(steps), a.getOr(interleave, 0), a.getOr(swizzle, 0), a.getOr(l2, 0),
+                            a.getOr(oob, 0));
+                    var dx = org.layoutcat.core.doctor.TmaDoctor.examine(call);
+                    List<String> w = dx.words();
+                    Answer answer = Answer.of(verdict("cuTensorMapEncodeTiled", dx.broken()))
+                            .with(TD_DATA_TYPE, w.get(0)).with(TD_RANK, w.get(1)).with(TD_ADDRESS, w.get(2)).with(TD_GLOBAL_DIM, w.get(3))
+                            .with(TD_GLOBAL_STRIDES, w.get(4)).with(TD_BOX_DIM, w.get(5)).with(TD_ELEMENT_STRIDES, w.get(6))
+                            .with(TD_INTERLEAVE, w.get(7)).with(TD_SWIZZLE, w.get(8)).with(TD_L2, w.get(9)).with(TD_OOB, w.get(10))
+                            .with(BROKEN, dx.broken().isEmpty() ? "none" : String.join(" ", dx.broken()))
+                            .with(FINDINGS, findings(dx.findings()));
+                    if (dx.smemBox().isPresent()) answer = answer.with(SMEM_BOX, dx.smemBox().get());
+                    if (dx.globalTensor().isPresent()) {
+                        answer = answer.with(GLOBAL_TENSOR, dx.globalTensor().get()).with(GLOBAL_TILE, dx.globalTile().get())
+                                .with(BOX_BYTES, dx.boxBytes().get());
+                    }
+                    return answer;
+                })
+                .cpp(none("the arguments are a driver call's, as a log shows them; CuTe's make_tma_copy values are the doctor's"
+                        + " test cases (host programs with the driver call printed: ops/src/test/resources/doctor,"
+                        + " core/src/test/resources/tma/cute)"))
+                .dsl(none("CuTe DSL encodes tensor maps inside cpasync.make_tiled_tma_atom, with no call of its own"))
+                .example("CU_TENSOR_MAP_DATA_TYPE_FLOAT16", "2", "0x10000", "{1024, 512}", "{2048}", "{64, 128}", "{1, 1}",
+                        "CU_TENSOR_MAP_INTERLEAVE_NONE", "CU_TENSOR_MAP_SWIZZLE_128B", "CU_TENSOR_MAP_L2_PROMOTION_L2_128B",
+                        "CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE").build());
+    }
+
+    private static Param<Integer> enumParam(String name, org.layoutcat.core.doctor.TmaDoctor.Enum e) {
+        return Param.optional(name, new ArgKind<>(e.words(), (t, op, i) -> e.parse(t)), name + " (default " + e.name(0) + ")");
     }
 
     private static String tuple(List<Long> xs) {
@@ -882,6 +958,88 @@ public final class Operations {
     private static final Field<Boolean> INJECTIVE = Field.of("injective");
     private static final Field<Boolean> SURJECTIVE = Field.of("surjective");
 
+    // gmma_doctor's reply: the descriptor's fields in words, the rules broken, the layout it implies, the comparison
+    private static final Field<String> DOCTOR_START = Field.of("start_address");
+    private static final Field<String> DOCTOR_LBO = Field.of("leading_byte_offset");
+    private static final Field<String> DOCTOR_SBO = Field.of("stride_byte_offset");
+    private static final Field<Integer> DOCTOR_BASE = Field.of("base_offset");
+    private static final Field<String> DOCTOR_TYPE = Field.of("layout_type");
+    private static final Field<String> DOCTOR_RESERVED = Field.of("reserved_bits");
+    private static final Field<String> BROKEN = Field.of("broken");
+    private static final Field<String> FINDINGS = Field.of("findings");
+    private static final Field<String> IMPLIED = Field.of("implied");
+    private static final Field<String> PATTERN_START = Field.of("pattern_start");
+    private static final Field<String> SMEM_DESCRIPTOR = Field.of("smem_descriptor");
+    private static final Field<Boolean> MATCHES = Field.of("matches");
+    private static final Field<String> FIRST_DIFFERENCE = Field.of("first_difference");
+
+    /** "no rule broken", or "2 rules broken: reserved-bits, base-offset-without-swizzle". */
+    private static String verdict(String what, List<String> broken) {
+        return what + ": " + (broken.isEmpty() ? "no rule broken" : broken.size() + (broken.size() == 1 ? " rule" : " rules")
+                + " broken: " + String.join(", ", broken));
+    }
+
+    /** "1 unit", "64 units" (of 16 bytes). */
+    private static String units(int n) {
+        return n == 1 ? "1 unit" : n + " units";
+    }
+
+    private static String findings(List<org.layoutcat.core.doctor.Finding> fs) {
+        return fs.isEmpty() ? "none" : fs.stream().map(Object::toString).collect(java.util.stream.Collectors.joining(" | "));
+    }
+
+    private static void gmmaDoctor(Param<GmmaSmemAtoms.Major> majorRequired, Param<CuTeNotation.Tensor> operandRequired) {
+        Param<Long> desc = Param.of("desc", new ArgKind<>("a 64-bit wgmma descriptor: 0x and up to 16 hexadecimal digits, or decimal",
+                (t, op, i) -> org.layoutcat.core.doctor.GmmaDoctor.parseDescriptor(t)), "the 64-bit descriptor, as a debugger shows it"
+                + " (0x4000004000010040)");
+        Param<GmmaSmemAtoms.Major> major = Param.optional("major", majorRequired.kind(), "K or MN: the operand's major (default:"
+                + " unknown, the checks that need it left out)");
+        Param<CuTeNotation.Tensor> smem = Param.optional("smem", operandRequired.kind(), "the operand's layout you meant, e.g. a k-block"
+                + " as CuTe prints it; compared with the descriptor");
+        Param<Integer> bits = Param.optional("bits", ArgKind.integer("the element's bits (0: the layout's pointer's)", 0, 64),
+                "the element's bits (8, 16, 32), where SMEM's pointer does not say them");
+        Field<String> implied = IMPLIED.when("where the major and the element's bits are known (and the operand has at most 256"
+                + " rows)", a -> a.has(IMPLIED));
+        Field<String> patternStart = PATTERN_START.when("where the implied layout's swizzle pattern starts off a boundary (base"
+                + " offset not 0)", a -> a.has(PATTERN_START));
+        Field<String> smemDescriptor = SMEM_DESCRIPTOR.when("where SMEM is given and is a wgmma operand", a -> a.has(SMEM_DESCRIPTOR));
+        Field<Boolean> matches = MATCHES.when("where SMEM is given and is a wgmma operand", a -> a.has(SMEM_DESCRIPTOR));
+        Field<String> firstDifference = FIRST_DIFFERENCE.when("where the descriptor is not SMEM's and an element's address differs",
+                a -> a.has(FIRST_DIFFERENCE));
+        TABLE.add(declare("gmma_doctor", SWIZZLE, "a wgmma shared-memory descriptor decoded, checked against the PTX ISA's rules,"
+                + " and read back as a layout")
+                .params(desc, major, smem, bits)
+                .fields(DOCTOR_START, DOCTOR_LBO, DOCTOR_SBO, DOCTOR_BASE, DOCTOR_TYPE, DOCTOR_RESERVED, BROKEN, FINDINGS, implied,
+                        patternStart, smemDescriptor, matches, firstDifference)
+                .body(a -> {
+                    long value = a.get(desc);
+                    var dx = org.layoutcat.core.doctor.GmmaDoctor.examine(value, a.getOr(major, null), a.getOr(smem, null), a.getOr(bits, 0));
+                    var d = dx.decoded();
+                    Answer answer = Answer.of(verdict(org.layoutcat.core.doctor.GmmaDoctor.hex16(value), dx.broken()))
+                            .with(DOCTOR_START, units(d.startAddress()) + " = " + d.startBytes() + " bytes (0x" + Long.toHexString(d.startBytes()) + ")")
+                            .with(DOCTOR_LBO, units(d.leadingByteOffset()) + " = " + 16L * d.leadingByteOffset() + " bytes")
+                            .with(DOCTOR_SBO, units(d.strideByteOffset()) + " = " + 16L * d.strideByteOffset() + " bytes")
+                            .with(DOCTOR_BASE, d.baseOffset())
+                            .with(DOCTOR_TYPE, d.layoutType() + " (" + d.layoutType().code + "): " + (d.layoutType() == GmmaDescriptor.LayoutType.INTERLEAVE
+                                    ? "no swizzle" : 16 * d.layoutType().width() + "-byte swizzle, " + d.layoutType().byteSwizzle() + " of byte addresses"))
+                            .with(DOCTOR_RESERVED, d.reserved() == 0 ? "none set" : "bits " + org.layoutcat.core.doctor.GmmaDoctor.bitList(d.reserved()) + " set")
+                            .with(BROKEN, dx.broken().isEmpty() ? "none" : String.join(" ", dx.broken()))
+                            .with(FINDINGS, findings(dx.findings()));
+                    if (dx.implied().isPresent()) answer = answer.with(IMPLIED, dx.implied().get());
+                    if (dx.patternStart().isPresent()) answer = answer.with(PATTERN_START, "0x" + Long.toHexString(dx.patternStart().getAsLong()));
+                    if (dx.match().isPresent()) {
+                        var m = dx.match().get();
+                        answer = answer.with(SMEM_DESCRIPTOR, m.expected().toString()).with(MATCHES, m.matches());
+                        if (m.firstDifference().isPresent()) answer = answer.with(FIRST_DIFFERENCE, m.firstDifference().get());
+                    }
+                    return answer;
+                })
+                .cpp(none("the descriptor is a value read in a debugger, not a CuTe C++ call; CuTe's make_gmma_desc values are"
+                        + " the doctor's test cases (ops/src/test/resources/doctor, oracle/gmma-kloop-cute.cpp)"))
+                .dsl(none("CuTe DSL builds wgmma descriptors inside its MMA atoms, with no call of its own"))
+                .example("0x4000004000010040", "K", "Sw<3,4,3> o smem_ptr[16b](0x400) o (64,16):(64,1)").build());
+    }
+
     private static void swizzle() {
         Param<GmmaSmemAtoms.Major> major = Param.of("major", ArgKind.oneOf(GmmaSmemAtoms.Major.class), "K or MN");
         Param<GmmaSmemAtoms.Swizzling> sw = Param.of("swizzle", ArgKind.oneOf(GmmaSmemAtoms.Swizzling.class), "INTER, SW32, SW64 or SW128");
@@ -926,6 +1084,7 @@ public final class Operations {
                         + " GmmaDescriptorTest, from host programs compiled against CUTLASS"))
                 .dsl(none("CuTe DSL builds wgmma descriptors inside its MMA atoms, with no call of its own"))
                 .example("K", "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,8),16):((64,512),1)").build());
+        gmmaDoctor(major, operand);
         Param<AnyLayout> block = Param.of("block", ArgKind.ANY_LAYOUT, "the atom tiled");
         Param<IntTuple> target = Param.of("target", ArgKind.TUPLE, "the shape to cover");
         Param<IntTuple> order = Param.optional("order", ArgKind.TUPLE, "the order of the copies' modes (default column-major)");

@@ -75,6 +75,22 @@ public record GmmaDescriptor(int startAddress, int leadingByteOffset, int stride
             this.width = width;
         }
 
+        /** The row width in units of 16 bytes (1, 2, 4, 8): the swizzle's repeat is 8 rows of it. */
+        public int width() {
+            return width;
+        }
+
+        /** The byte swizzle of this layout type, {@code Sw<B,4,3>} with {@code 2^B} the row width. */
+        public Swizzle byteSwizzle() {
+            return new Swizzle(Integer.numberOfTrailingZeros(width), 4, 3);
+        }
+
+        /** The layout type whose code bits 62–63 hold (0 to 3). */
+        public static LayoutType ofCode(int code) {
+            for (LayoutType t : values()) if (t.code == code) return t;
+            throw new IllegalArgumentException("a layout type's code is 0 to 3, not " + code);
+        }
+
         /** The layout type of the byte swizzle {@code Sw<B,4,3>}. */
         static LayoutType of(int bits) {
             return switch (bits) {

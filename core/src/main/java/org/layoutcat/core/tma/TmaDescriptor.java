@@ -38,9 +38,9 @@ import org.layoutcat.core.internal.Checked;
  * the gcd of their strides and the extent of their span.
  *
  * <p>Where CuTe's static assertions, its run-time asserts or the driver would refuse, {@link #derive} refuses with the
- * reason, naming the dimension and the numbers. Where CuTe would write a descriptor that lands the tile elsewhere than
- * S says (a swizzle of element offsets whose byte form TMA has no mode for, which CuTe reads as if it were in bytes),
- * it refuses too.
+ * reason, naming the dimension and the numbers; the driver's rules are {@link EncodeTiledRule}'s. Where CuTe would
+ * write a descriptor that lands the tile elsewhere than S says (a swizzle of element offsets whose byte form TMA has no
+ * mode for, which CuTe reads as if it were in bytes), it refuses too.
  *
  * @param dataType       the tensor map's element
  * @param globalDim      the extent of each dimension, in elements
@@ -389,7 +389,7 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
             strides.add(stride);
         }
         for (int i = 0; i < dims.size(); i++) {
-            if (extents.get(i) > MAX_GLOBAL_DIM) {
+            if (!EncodeTiledRule.globalDimFits(extents.get(i))) {
                 throw new LayoutArgumentException(what + ": dimension " + i + " (" + modesOf(dims.get(i)) + ") has extent "
                         + extents.get(i) + ", past TMA's 2^32 (CuTe asserts gmem_prob_shape[" + i + "] <= 2^32; the driver refuses)");
             }
@@ -402,13 +402,13 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
         for (int i = 0; i < dims.size(); i++) {
             long b = Math.multiplyExact(strides.get(i), type.bytes);
             if (i == 0) continue;
-            if (b % 16 != 0) {
+            if (!EncodeTiledRule.aligned(b, EncodeTiledRule.ALIGNMENT)) {
                 throw new LayoutArgumentException(what + ": dimension " + i + " (" + modesOf(dims.get(i)) + ") has stride "
                         + strides.get(i) + " elements = " + b + " bytes in global memory, not a multiple of 16 (CuTe asserts"
                         + " (gmem_prob_stride[" + i + "] & 0b1111) == 0; the driver refuses): pad the leading dimension to a"
                         + " multiple of " + 16 / gcd(16, type.bytes) + " elements");
             }
-            if (b >= MAX_GLOBAL_STRIDE) {
+            if (!EncodeTiledRule.globalStrideFits(b)) {
                 throw new LayoutArgumentException(what + ": dimension " + i + " (" + modesOf(dims.get(i)) + ") has a byte stride "
                         + b + ", not below TMA's 2^40 (CuTe asserts; the driver refuses)");
             }
@@ -497,7 +497,7 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
      */
     private static void checkBox(String what, List<Dim> dims, List<Long> box, TmaDataType type, TmaSwizzle mode) {
         for (int i = 0; i < box.size(); i++) {
-            if (box.get(i) > MAX_BOX) {
+            if (!EncodeTiledRule.boxDimFits(box.get(i))) {
                 throw new LayoutArgumentException(what + ": box dimension " + i + " (" + modesOf(dims.get(i)) + ") spans "
                         + box.get(i) + " elements, past TMA's 256 (CuTe asserts smem_box_shape[" + i + "] <= 256; the driver"
                         + " refuses): split the tile's mode so that no contiguous run of shared memory along one mode of G"
@@ -505,12 +505,12 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
             }
         }
         long inner = Math.multiplyExact(box.getFirst(), type.bytes);
-        if (inner % 16 != 0) {
+        if (!EncodeTiledRule.innerBoxBytesAligned(inner)) {
             throw new LayoutArgumentException(what + ": the box's inner dimension is " + box.getFirst() + " elements = " + inner
                     + " bytes, not a multiple of 16 (the driver refuses: boxDim[0] * elementSize must be a multiple of 16 bytes;"
                     + " CuTe passes it on and fails at cuTensorMapEncodeTiled)");
         }
-        if (mode != TmaSwizzle.SWIZZLE_NONE && inner > mode.span) {
+        if (mode != TmaSwizzle.SWIZZLE_NONE && !EncodeTiledRule.withinSwizzleSpan(inner, mode.span)) {
             throw new LayoutArgumentException(what + ": the box's inner dimension is " + box.getFirst() + " elements = " + inner
                     + " bytes, past " + mode + "'s span of " + mode.span + " bytes (the driver refuses: the inner dimension must"
                     + " be at most the swizzle's span; CuTe passes it on and fails at cuTensorMapEncodeTiled): shared memory's"

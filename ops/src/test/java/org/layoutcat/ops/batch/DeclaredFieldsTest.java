@@ -39,7 +39,7 @@ class DeclaredFieldsTest {
     /**
      * Requests that reach each side of the table's conditions: bank_conflicts of one instruction with and without a
      * conflict and of a stage; swizzle_search meeting its bound with CUTLASS's choice, missing it (the XOR map), and a
-     * tile CUTLASS's selector has no atom for.
+     * tile CUTLASS's selector has no atom for; gmma_descriptor off a boundary; the doctors' optional parts.
      */
     private static final List<List<String>> SIDES = List.of(
             List.of("bank_conflicts", "1024:1", "(32,1):(32,0)", "4"),
@@ -48,7 +48,16 @@ class DeclaredFieldsTest {
             List.of("swizzle_search", "(128,64)", "2", "K", "SM80_CP_ASYNC_CACHEALWAYS_U128/16/(16,8):(8,1)/(1,8)",
                     "SM75_U32x4_LDSM_N/A/SM80_16x8x16_F16F16F16F16_TN/2x2x1"),
             List.of("swizzle_search", "(64,32)", "4", "K", "((16,2)):((1,32))", "((16,2)):((1,32))"),
-            List.of("swizzle_search", "(64,4)", "2", "K", "(32):(1)", "(32):(1)"));
+            List.of("swizzle_search", "(64,4)", "2", "K", "(32):(1)", "(32):(1)"),
+            // a tile whose swizzle pattern starts off a boundary: CuTe's base offset 0 differs
+            List.of("gmma_descriptor", "K", "Sw<3,3,3> o 0 o (64,16):(64,1)", "16", "128"),
+            // the doctors: no major (no layout implied), a base offset (its pattern's start), a layout that differs
+            // element by element, an interleaved tensor map (no layouts drawn)
+            List.of("gmma_doctor", "0x4000004000010040"),
+            List.of("gmma_doctor", "0x4002004000010060", "K", "", "16"),
+            List.of("gmma_doctor", "0x4000004000010042", "K", "Sw<3,4,3> o smem_ptr[16b](0x400) o (64,16):(64,1)"),
+            List.of("tma_doctor", "FLOAT16", "3", "0x10000", "{64, 8, 8}", "{2048, 16384}", "{64, 8, 8}", "{1, 1, 1}",
+                    "CU_TENSOR_MAP_INTERLEAVE_16B", "CU_TENSOR_MAP_SWIZZLE_128B"));
 
     @Test
     void everyAnswerHasExactlyTheFieldsItsEntryDeclares() throws IOException {
