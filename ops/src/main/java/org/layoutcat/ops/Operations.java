@@ -45,6 +45,7 @@ import org.layoutcat.core.Tiler;
 import org.layoutcat.core.atom.Atoms;
 import org.layoutcat.core.atom.CopyStage;
 import org.layoutcat.core.swizzle.SwizzleSearch;
+import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.tma.TmaDataType;
 import org.layoutcat.core.tma.TmaDescriptor;
 import org.layoutcat.core.tma.TmaDescriptor.Extents;
@@ -739,6 +740,26 @@ public final class Operations {
     /** Each copy's coordinates, a multicast's prefixed by its CTA: {@code 0:(0,0) 1:(0,64)}. */
     private static final Field<String> COORDS = Field.of("coords");
     private static final Field<Integer> SMEM_ALIGNMENT = Field.of("smem_alignment");
+    /** The global address the descriptor was given, in hexadecimal: {@code 0x7f3a00000000}. */
+    private static final Field<Long> GLOBAL_ADDRESS = Field.<Long>of("global_address", v -> "0x" + Long.toHexString(v))
+            .when("where the global address is given", a -> a.value() instanceof TmaDescriptor d && d.globalAddress().isPresent());
+
+    /** A byte address: {@code 0x} and hexadecimal digits, or decimal digits, 0 to 2^63−1. */
+    static final ArgKind<Long> ADDRESS = new ArgKind<>("a byte address, 0x and hexadecimal digits or decimal digits", (t, op, i) -> {
+        String x = t.strip();
+        boolean hex = x.startsWith("0x") || x.startsWith("0X");
+        String digits = hex ? x.substring(2) : x;
+        if (digits.isEmpty() || !digits.chars().allMatch(c -> hex ? Character.digit(c, 16) >= 0 : c >= '0' && c <= '9')) {
+            throw new LayoutArgumentException(() -> "argument " + (i + 1) + " \"" + LayoutArgumentException.quote(t) + "\": an address is"
+                    + " 0x and hexadecimal digits (0x7f3a00000000) or decimal digits (4096)");
+        }
+        java.math.BigInteger v = new java.math.BigInteger(digits, hex ? 16 : 10);
+        if (v.bitLength() > 63) {
+            throw new LayoutArgumentException(() -> "argument " + (i + 1) + " \"" + LayoutArgumentException.quote(t) + "\": an address is"
+                    + " at most 2^63−1 (0x7fffffffffffffff)");
+        }
+        return v.longValueExact();
+    });
 
     private static void tmaDescriptor() {
         Param<Layout> gmem = Param.of("gmem", ArgKind.LAYOUT, "the global tensor's layout, in elements");
@@ -751,25 +772,30 @@ public final class Operations {
                 "the CTAs of the cluster that share each copy (default 1)").asOption("--multicast", "N");
         Param<Extents> extents = Param.optional("extents", ArgKind.oneOf(Extents.class), "RUNTIME (default, as kernels have them) or"
                 + " STATIC (compile-time: CuTe then merges contiguous runs of the box)").asFlag("--static", "STATIC");
+        Param<Long> address = Param.optional("address", ADDRESS, "the global tensor's address in bytes, 0x hexadecimal or decimal,"
+                + " checked against the driver's alignment (16 bytes; 32 for 16U4_ALIGN16B and 16U6_ALIGN16B)").asOption("--address", "ADDR");
         TABLE.add(declare("tma_descriptor", ATOMS, "the TMA tensor map and copies of a tile (make_tma_copy's cuTensorMapEncodeTiled)")
-                .params(gmem, smem, elem, ctaTile, multicast, extents)
-                .fields(DATA_TYPE, TMA_RANK, GLOBAL_DIM, GLOBAL_STRIDES, BOX_DIM, ELEMENT_STRIDES, TMA_SWIZZLE, TMA_TENSOR, BOX_BASIS, VALUES_PER_COPY, BYTES_PER_COPY, COPIES, COORDS, SMEM_ALIGNMENT)
+                .params(gmem, smem, elem, ctaTile, multicast, extents, address)
+                .fields(DATA_TYPE, TMA_RANK, GLOBAL_DIM, GLOBAL_STRIDES, BOX_DIM, ELEMENT_STRIDES, TMA_SWIZZLE, TMA_TENSOR, BOX_BASIS, VALUES_PER_COPY, BYTES_PER_COPY, COPIES, COORDS, SMEM_ALIGNMENT, GLOBAL_ADDRESS)
                 .body(a -> {
                     Extents e = a.getOr(extents, Extents.RUNTIME);
+                    if (a.has(address)) TmaDescriptor.checkAddress(a.get(address), a.get(elem)); // CuTe checks the address first
                     TmaDescriptor d = a.has(ctaTile)
                             ? TmaDescriptor.derive(a.get(gmem), a.get(smem), a.get(elem), a.get(ctaTile), a.getOr(multicast, 1), e)
                             : TmaDescriptor.derive(a.get(gmem), a.get(smem), a.get(elem), a.getOr(multicast, 1), e);
+                    if (a.has(address)) d = d.at(a.get(address));
                     StringBuilder coords = new StringBuilder();
                     for (TmaDescriptor.Copy c : d.copies()) {
                         if (!coords.isEmpty()) coords.append(' ');
                         if (d.multicast() > 1) coords.append(c.cta()).append(':');
                         coords.append(c);
                     }
-                    return Answer.of(d).with(DATA_TYPE, d.dataType()).with(TMA_RANK, d.rank()).with(GLOBAL_DIM, d.globalDim())
+                    Answer ans = Answer.of(d).with(DATA_TYPE, d.dataType()).with(TMA_RANK, d.rank()).with(GLOBAL_DIM, d.globalDim())
                             .with(GLOBAL_STRIDES, d.globalStrides()).with(BOX_DIM, d.boxDim())
                             .with(ELEMENT_STRIDES, d.elementStrides()).with(TMA_SWIZZLE, d.swizzle()).with(TMA_TENSOR, d.tmaTensor())
                             .with(BOX_BASIS, d.basis()).with(VALUES_PER_COPY, d.valuesPerCopy()).with(BYTES_PER_COPY, d.bytesPerCopy())
                             .with(COPIES, d.copies().size()).with(COORDS, coords.toString()).with(SMEM_ALIGNMENT, d.smemAlignment());
+                    return d.globalAddress().isPresent() ? ans.with(GLOBAL_ADDRESS, d.globalAddress().getAsLong()) : ans;
                 })
                 .cpp(none("CuTe C++'s make_tma_copy encodes the descriptor through the driver, which a host test cannot reach; its"
                         + " arguments, as CuTe passes them, are TmaDescriptorTest's golden values (host programs with the driver call"

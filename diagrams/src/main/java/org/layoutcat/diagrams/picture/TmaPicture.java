@@ -31,9 +31,9 @@ public final class TmaPicture {
 
     /** The picture of a descriptor (its copies of the tile at the origin), under a title (null: the call). */
     public static Diagram of(TmaDescriptor d, String title) {
-        int bytes = d.dataType().bytes;
-        long chunkElems = Math.max(1, 16 / bytes);
-        long innerChunks = d.boxDim().getFirst() * bytes / 16;
+        int bits = d.dataType().bits();
+        long chunkElems = Math.max(1, 128 / bits);
+        long innerChunks = d.boxDim().getFirst() * bits / 128;
         List<String> subtitles = new ArrayList<>();
         subtitles.add(d.copies().size() + " cop" + (d.copies().size() == 1 ? "y" : "ies") + " of " + d.valuesPerCopy() / d.multicast()
                 + " elements (" + d.bytesPerCopy() + " bytes)" + (d.multicast() > 1 ? ", each CTA of " + d.multicast() + " loading its share" : "")

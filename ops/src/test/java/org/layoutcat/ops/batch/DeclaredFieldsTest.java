@@ -48,7 +48,9 @@ class DeclaredFieldsTest {
             List.of("swizzle_search", "(128,64)", "2", "K", "SM80_CP_ASYNC_CACHEALWAYS_U128/16/(16,8):(8,1)/(1,8)",
                     "SM75_U32x4_LDSM_N/A/SM80_16x8x16_F16F16F16F16_TN/2x2x1"),
             List.of("swizzle_search", "(64,32)", "4", "K", "((16,2)):((1,32))", "((16,2)):((1,32))"),
-            List.of("swizzle_search", "(64,4)", "2", "K", "(32):(1)", "(32):(1)"));
+            List.of("swizzle_search", "(64,4)", "2", "K", "(32):(1)", "(32):(1)"),
+            List.of("gmma_descriptor", "K", "Sw<3,3,3> o 0 o (64,16):(64,1)", "16", "512"),
+            List.of("tma_descriptor", "(512,1024):(1024,1)", "(8,128):(128,1)", "e2m1", "(8,128)", "1", "RUNTIME", "0x7f3a00000010"));
 
     @Test
     void everyAnswerHasExactlyTheFieldsItsEntryDeclares() throws IOException {
