@@ -48,6 +48,7 @@ import org.layoutcat.core.swizzle.SwizzleSearch;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.tma.TmaDataType;
 import org.layoutcat.core.tma.TmaDescriptor;
+import org.layoutcat.core.tma.TmaPartition;
 import org.layoutcat.core.tma.TmaDescriptor.Extents;
 import org.layoutcat.core.algebra.Coalesce;
 import org.layoutcat.core.algebra.Complement;
@@ -805,6 +806,46 @@ public final class Operations {
                 .pictures(Pictures.tma(gmem, smem, elem, ctaTile)).build());
     }
 
+    // tma_partition's reply: the CTA's smem view as CuTe prints it, where its share of each copy starts, the instruction
+    private static final Field<String> SMEM_PART = Field.of("smem");
+    private static final Field<Long> MULTICAST_OFFSET = Field.of("multicast_offset");
+    private static final Field<String> TMA_PTX = Field.of("ptx");
+
+    private static void tmaPartition() {
+        Param<TmaPartition.Op> op = Param.of("copy", new ArgKind<>(TmaPartition.Op.WORDS, (t, o, i) -> TmaPartition.Op.parse(t)),
+                "the TMA copy atom (SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE, SM90_TMA_REDUCE_ADD)");
+        Param<Layout> gmem = Param.of("gmem", ArgKind.LAYOUT, "the global tensor's layout, in elements (a shape: column-major)");
+        Param<AnyLayout> smem = Param.of("smem", ArgKind.ANY_LAYOUT, "one stage's tile in shared memory: a layout, or CuTe's"
+                + " pointer form Sw<B,4,3> o smem_ptr[Nb](unset) o L");
+        Param<TmaDataType> elem = Param.of("elem", new ArgKind<>(TmaDataType.WORDS, (t, o, i) -> TmaDataType.parse(t)), "the element")
+                .asOption("--elem", "TYPE");
+        Param<IntTuple> ctaTile = Param.optional("cta_tile", ArgKind.TUPLE, "the CTA's tile of the tensor (default: the tile's mode sizes)")
+                .asOption("--cta-tile", "TILE");
+        Param<Layout> ctaLayout = Param.optional("cta_layout", ArgKind.LAYOUT, "CTA coordinate -> rank in the multicast, its size"
+                + " the multicast (default 1:0; CUTLASS's mainloops give A make_layout(size<1>(cluster)))").asOption("--cta-layout", "LAYOUT");
+        Param<Long> ctaCoord = Param.optional("cta_coord", ArgKind.INDEX, "the CTA's coordinate in the CTA layout (default 0)")
+                .asOption("--cta", "COORD");
+        Param<Extents> extents = Param.optional("extents", ArgKind.oneOf(Extents.class), "RUNTIME (default, as kernels have them) or"
+                + " STATIC (compile-time: CuTe then merges contiguous runs of the box)").asFlag("--static", "STATIC");
+        TABLE.add(declare("tma_partition", ATOMS, "a CTA's TMA view of the tiled global tensor and of its shared-memory tile"
+                + " (tma_partition): ((TMA,TMA_Iter),Rest...) from its share of each copy")
+                .params(op, gmem, smem, elem, ctaTile, ctaLayout, ctaCoord, extents)
+                .fields(SMEM_PART, VALUES_PER_COPY, MULTICAST_OFFSET, TMA_PTX)
+                .body(a -> {
+                    IntTuple tile = a.has(ctaTile) ? a.get(ctaTile) : TmaDescriptor.defaultTile(a.get(smem));
+                    TmaPartition p = TmaPartition.of(a.get(op), a.get(gmem), a.get(smem), a.get(elem), tile,
+                            a.getOr(ctaLayout, Layout.of(IntTuple.of(1L), IntTuple.of(0L))), a.getOr(ctaCoord, 0L), a.getOr(extents, Extents.RUNTIME));
+                    return Answer.of(p.gmemText()).with(SMEM_PART, p.smemText()).with(VALUES_PER_COPY, p.descriptor().valuesPerCopy())
+                            .with(MULTICAST_OFFSET, p.multicastOffset()).with(TMA_PTX, p.op().ptx.replace("Nd", p.descriptor().rank() + "d"));
+                })
+                .cpp(none("CuTe C++'s tma_partition is device code over a TMA atom whose make_tma_copy calls the driver; its answers,"
+                        + " as CuTe prints them, are TmaPartitionTest's golden values (a host program built by g++:"
+                        + " core/src/test/resources/tma/cute/tma_partition_cases.cpp)"))
+                .dsl(none("CuTe DSL's cpasync.tma_partition takes a TMA atom made from a tensor in device memory"))
+                .example("SM90_TMA_LOAD_MULTICAST", "(512,1024):(1024,1)", "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))",
+                        "f16", "(128,64)", "2:1", "1").build());
+    }
+
     private static String tuple(List<Long> xs) {
         return xs.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",", "(", ")"));
     }
@@ -1194,6 +1235,7 @@ public final class Operations {
                     .build());
         }
         tmaDescriptor();
+        tmaPartition();
         copyBankConflicts(copy, valueBits);
         swizzleSearch();
     }
