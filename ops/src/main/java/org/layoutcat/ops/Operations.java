@@ -47,6 +47,7 @@ import org.layoutcat.core.atom.CopyStage;
 import org.layoutcat.core.swizzle.SwizzleSearch;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.tma.TmaDataType;
+import org.layoutcat.core.tma.ClusterMulticast;
 import org.layoutcat.core.tma.TmaDescriptor;
 import org.layoutcat.core.tma.TmaPartition;
 import org.layoutcat.core.tma.TmaDescriptor.Extents;
@@ -846,6 +847,38 @@ public final class Operations {
                         "f16", "(128,64)", "2:1", "1").build());
     }
 
+    // tma_multicast's reply: per CTA by rank, the masks of its loads of A and B, and the operands' multicasts and atoms
+    private static final Field<String> MASKS_A = Field.of("masks_a");
+    private static final Field<String> MASKS_B = Field.of("masks_b");
+    private static final Field<Long> MULTICAST_A = Field.of("multicast_a");
+    private static final Field<Long> MULTICAST_B = Field.of("multicast_b");
+    private static final Field<TmaPartition.Op> ATOM_A = Field.of("atom_a");
+    private static final Field<TmaPartition.Op> ATOM_B = Field.of("atom_b");
+
+    private static void tmaMulticast() {
+        Param<Layout> cluster = Param.of("cluster", ArgKind.LAYOUT, "the cluster's (M,N) or (M,N,1) -> CTA rank layout; a shape"
+                + " (2,2) is CUTLASS's column-major Layout<ClusterShape>");
+        Param<Long> cta = Param.optional("cta", ArgKind.INDEX, "one CTA's rank in the cluster (default: every CTA)").asOption("--cta", "RANK");
+        TABLE.add(declare("tma_multicast", ATOMS, "each CTA's TMA multicast masks of a GEMM's A and B over a cluster, as CUTLASS's"
+                + " SM90 mainloops compute them (A along N, make_tma_copy_A_sm90; B along M)")
+                .params(cluster, cta)
+                .fields(MASKS_A, MASKS_B, MULTICAST_A, MULTICAST_B, ATOM_A, ATOM_B)
+                .body(a -> {
+                    ClusterMulticast m = ClusterMulticast.of(a.get(cluster));
+                    List<ClusterMulticast.Cta> ctas = a.has(cta) ? List.of(ClusterMulticast.of(a.get(cluster), a.get(cta))) : m.ctas();
+                    String result = ctas.size() == 1 && a.has(cta) ? new ClusterMulticast(m.blockLayout(), ctas).toString() : m.toString();
+                    return Answer.of(result)
+                            .with(MASKS_A, ctas.stream().map(c -> "0x" + Integer.toHexString(c.maskA())).collect(java.util.stream.Collectors.joining(",", "(", ")")))
+                            .with(MASKS_B, ctas.stream().map(c -> "0x" + Integer.toHexString(c.maskB())).collect(java.util.stream.Collectors.joining(",", "(", ")")))
+                            .with(MULTICAST_A, m.multicastA()).with(MULTICAST_B, m.multicastB()).with(ATOM_A, m.atomA()).with(ATOM_B, m.atomB());
+                })
+                .cpp(none("CUTLASS computes the masks in its mainloops' device code (a loop over Layout<ClusterShape>{}); CuTe's"
+                        + " create_tma_multicast_mask gives them too; ClusterMulticastTest's golden values are both, from a host program"
+                        + " (core/src/test/resources/tma/cute/multicast_masks.cpp)"))
+                .dsl(none("CuTe DSL's cpasync.create_tma_multicast_mask takes a cluster layout in device code"))
+                .example("(2,2)").build());
+    }
+
     private static String tuple(List<Long> xs) {
         return xs.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",", "(", ")"));
     }
@@ -1236,6 +1269,7 @@ public final class Operations {
         }
         tmaDescriptor();
         tmaPartition();
+        tmaMulticast();
         copyBankConflicts(copy, valueBits);
         swizzleSearch();
     }
