@@ -746,6 +746,11 @@ public final class Operations {
     private static final Field<Long> GLOBAL_ADDRESS = Field.<Long>of("global_address", v -> "0x" + Long.toHexString(v))
             .when("where the global address is given", a -> a.value() instanceof TmaDescriptor d && d.globalAddress().isPresent());
 
+    /** Where an SM90 driver refuses the data type CuTe passes (the packed 4- and 6-bit types), what it answers. */
+    private static final Field<String> SM90_DRIVER = Field.<String>of("sm90_driver")
+            .when("where an SM90 driver refuses the data type (the packed 4- and 6-bit types)",
+                    a -> a.value() instanceof TmaDescriptor d && !d.dataType().takenBySm90());
+
     /** A byte address: {@code 0x} and hexadecimal digits, or decimal digits, 0 to 2^63−1. */
     static final ArgKind<Long> ADDRESS = new ArgKind<>("a byte address, 0x and hexadecimal digits or decimal digits", (t, op, i) -> {
         String x = t.strip();
@@ -778,7 +783,7 @@ public final class Operations {
                 + " checked against the driver's alignment (16 bytes; 32 for 16U4_ALIGN16B and 16U6_ALIGN16B)").asOption("--address", "ADDR");
         TABLE.add(declare("tma_descriptor", ATOMS, "the TMA tensor map and copies of a tile (make_tma_copy's cuTensorMapEncodeTiled)")
                 .params(gmem, smem, elem, ctaTile, multicast, extents, address)
-                .fields(DATA_TYPE, TMA_RANK, GLOBAL_DIM, GLOBAL_STRIDES, BOX_DIM, ELEMENT_STRIDES, TMA_SWIZZLE, TMA_TENSOR, BOX_BASIS, VALUES_PER_COPY, BYTES_PER_COPY, COPIES, COORDS, SMEM_ALIGNMENT, GLOBAL_ADDRESS)
+                .fields(DATA_TYPE, TMA_RANK, GLOBAL_DIM, GLOBAL_STRIDES, BOX_DIM, ELEMENT_STRIDES, TMA_SWIZZLE, TMA_TENSOR, BOX_BASIS, VALUES_PER_COPY, BYTES_PER_COPY, COPIES, COORDS, SMEM_ALIGNMENT, GLOBAL_ADDRESS, SM90_DRIVER)
                 .body(a -> {
                     Extents e = a.getOr(extents, Extents.RUNTIME);
                     if (a.has(address)) TmaDescriptor.checkAddress(a.get(address), a.get(elem)); // CuTe checks the address first
@@ -797,7 +802,13 @@ public final class Operations {
                             .with(ELEMENT_STRIDES, d.elementStrides()).with(TMA_SWIZZLE, d.swizzle()).with(TMA_TENSOR, d.tmaTensor())
                             .with(BOX_BASIS, d.basis()).with(VALUES_PER_COPY, d.valuesPerCopy()).with(BYTES_PER_COPY, d.bytesPerCopy())
                             .with(COPIES, d.copies().size()).with(COORDS, coords.toString()).with(SMEM_ALIGNMENT, d.smemAlignment());
-                    return d.globalAddress().isPresent() ? ans.with(GLOBAL_ADDRESS, d.globalAddress().getAsLong()) : ans;
+                    if (d.globalAddress().isPresent()) ans = ans.with(GLOBAL_ADDRESS, d.globalAddress().getAsLong());
+                    if (!d.dataType().takenBySm90()) {
+                        ans = ans.with(SM90_DRIVER, "refuses " + d.dataType().driverName() + ": an H100's driver (CUDA 13.0) returns"
+                                + " CUDA_ERROR_INVALID_VALUE for the packed types whatever the other arguments; these are the arguments"
+                                + " CuTe's make_tma_copy passes, which SM100 takes");
+                    }
+                    return ans;
                 })
                 .cpp(none("CuTe C++'s make_tma_copy encodes the descriptor through the driver, which a host test cannot reach; its"
                         + " arguments, as CuTe passes them, are TmaDescriptorTest's golden values (host programs with the driver call"
@@ -815,7 +826,8 @@ public final class Operations {
     private static void tmaPartition() {
         Param<TmaPartition.Op> op = Param.of("copy", new ArgKind<>(TmaPartition.Op.WORDS, (t, o, i) -> TmaPartition.Op.parse(t)),
                 "the TMA copy atom (SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE, SM90_TMA_REDUCE_ADD)");
-        Param<Layout> gmem = Param.of("gmem", ArgKind.LAYOUT, "the global tensor's layout, in elements (a shape: column-major)");
+        Param<Layout> gmem = Param.of("gmem", ArgKind.LAYOUT, "the global tensor's layout, in elements (a shape: column-major),"
+                + " its extents run-time values as kernels have them");
         Param<AnyLayout> smem = Param.of("smem", ArgKind.ANY_LAYOUT, "one stage's tile in shared memory: a layout, or CuTe's"
                 + " pointer form Sw<B,4,3> o smem_ptr[Nb](unset) o L");
         Param<TmaDataType> elem = Param.of("elem", new ArgKind<>(TmaDataType.WORDS, (t, o, i) -> TmaDataType.parse(t)), "the element")
@@ -826,16 +838,14 @@ public final class Operations {
                 + " the multicast (default 1:0; CUTLASS's mainloops give A make_layout(size<1>(cluster)))").asOption("--cta-layout", "LAYOUT");
         Param<Long> ctaCoord = Param.optional("cta_coord", ArgKind.INDEX, "the CTA's coordinate in the CTA layout (default 0)")
                 .asOption("--cta", "COORD");
-        Param<Extents> extents = Param.optional("extents", ArgKind.oneOf(Extents.class), "RUNTIME (default, as kernels have them) or"
-                + " STATIC (compile-time: CuTe then merges contiguous runs of the box)").asFlag("--static", "STATIC");
         TABLE.add(declare("tma_partition", ATOMS, "a CTA's TMA view of the tiled global tensor and of its shared-memory tile"
                 + " (tma_partition): ((TMA,TMA_Iter),Rest...) from its share of each copy")
-                .params(op, gmem, smem, elem, ctaTile, ctaLayout, ctaCoord, extents)
+                .params(op, gmem, smem, elem, ctaTile, ctaLayout, ctaCoord)
                 .fields(SMEM_PART, VALUES_PER_COPY, MULTICAST_OFFSET, TMA_PTX)
                 .body(a -> {
                     IntTuple tile = a.has(ctaTile) ? a.get(ctaTile) : TmaDescriptor.defaultTile(a.get(smem));
                     TmaPartition p = TmaPartition.of(a.get(op), a.get(gmem), a.get(smem), a.get(elem), tile,
-                            a.getOr(ctaLayout, Layout.of(IntTuple.of(1L), IntTuple.of(0L))), a.getOr(ctaCoord, 0L), a.getOr(extents, Extents.RUNTIME));
+                            a.getOr(ctaLayout, Layout.of(IntTuple.of(1L), IntTuple.of(0L))), a.getOr(ctaCoord, 0L), Extents.RUNTIME);
                     return Answer.of(p.gmemText()).with(SMEM_PART, p.smemText()).with(VALUES_PER_COPY, p.descriptor().valuesPerCopy())
                             .with(MULTICAST_OFFSET, p.multicastOffset()).with(TMA_PTX, p.op().ptx.replace("Nd", p.descriptor().rank() + "d"));
                 })

@@ -8,7 +8,7 @@ import org.layoutcat.core.LayoutArgumentException;
  * CuTe's {@code TMA::to_CUtensorMapDataType<T>} picks it from the element type: the 8-bit types (s8, u8, e4m3, e5m2)
  * as UINT8, half as FLOAT16, the 4-bit float e2m1 as 16U4_ALIGN8B and the 6-bit floats e2m3, e3m2 as 16U6_ALIGN16B
  * (CUDA 12.8 and later), and so on. The packed types count their values, not bytes: a dimension of 1024 e2m1 values
- * is 512 bytes long.
+ * is 512 bytes long; an SM90 driver refuses them ({@link #takenBySm90}).
  */
 public enum TmaDataType {
     UINT8(0, 8), UINT16(1, 16), UINT32(2, 32), INT32(3, 32), UINT64(4, 64), INT64(5, 64), FLOAT16(6, 16), FLOAT32(7, 32),
@@ -48,6 +48,16 @@ public enum TmaDataType {
     /** Whether it is one of the packed types of 4- or 6-bit values (16U4_ALIGN8B, 16U4_ALIGN16B, 16U6_ALIGN16B). */
     public boolean isPacked() {
         return bits < 8;
+    }
+
+    /**
+     * Whether an SM90 device's driver takes it. Not the packed types: an H100's driver (CUDA 13.0, 580.159.04) returns
+     * CUDA_ERROR_INVALID_VALUE from {@code cuTensorMapEncodeTiled} for 16U4_ALIGN8B and 16U6_ALIGN16B whatever the
+     * other arguments ({@code gpu/experiments/tma-encode-rules/h100.txt}); they are SM100's, though cuda.h does not say
+     * so. CuTe's {@code make_tma_copy} passes them on for any architecture.
+     */
+    public boolean takenBySm90() {
+        return !isPacked();
     }
 
     /**

@@ -158,6 +158,10 @@ public final class TmaVerification {
         Layout g = Layout.parse(c.gmem);
         AnyLayout s = AnyLayout.parse(c.smem);
         TmaDataType t = TmaDataType.parse(c.element);
+        if (t.isPacked()) {
+            throw new org.layoutcat.core.LayoutArgumentException(c.name + ": element " + c.element + " is " + t.driverName() + ", of "
+                    + t.bits() + "-bit values; the device check fills and compares whole bytes, so it takes elements of 1, 2, 4 or 8 bytes");
+        }
         IntTuple tile = c.tile == null ? null : IntTuple.parse(c.tile);
         byte[] global = pattern(g.cosize(), t.bytes());
         if (c.expect == Expect.DRIVER_REFUSES) {
