@@ -73,11 +73,11 @@ class TmaPartitionTest {
     @Test
     void partitionsAreCuTesTmaPartition() throws IOException {
         List<Case> cases = golden();
-        assertEquals(11, cases.size());
+        assertEquals(13, cases.size());
         int ctas = 0;
         for (Case c : cases) {
             Layout cl = Layout.parse(unstatic(c.get("cta_layout")));
-            TmaPartition.Op op = cl.size() == 1 ? TmaPartition.Op.SM90_TMA_LOAD : TmaPartition.Op.SM90_TMA_LOAD_MULTICAST;
+            TmaPartition.Op op = TmaPartition.Op.parse(c.get("op"));
             for (String[] x : c.ctas) {
                 TmaPartition p = TmaPartition.of(op, Layout.parse(c.get("gmem")), AnyLayout.parse(c.get("smem")), type(c.get("bits")),
                         IntTuple.parse(c.get("tile")), cl, Long.parseLong(x[0]), TmaDescriptor.Extents.RUNTIME);
@@ -88,7 +88,7 @@ class TmaPartitionTest {
                 ctas++;
             }
         }
-        assertEquals(20, ctas);
+        assertEquals(22, ctas);
     }
 
     @Test
