@@ -852,7 +852,9 @@ public final class Operations {
                 .cpp(none("CuTe C++'s tma_partition is device code over a TMA atom whose make_tma_copy calls the driver; its answers,"
                         + " as CuTe prints them, are TmaPartitionTest's golden values (a host program built by g++:"
                         + " core/src/test/resources/tma/cute/tma_partition_cases.cpp)"))
-                .dsl(none("CuTe DSL's cpasync.tma_partition takes a TMA atom made from a tensor in device memory"))
+                .dsl(none("CuTe DSL's TMA atoms (cpasync.CopyBulkTensorTileG2SOp, CopyBulkTensorTileG2SMulticastOp,"
+                        + " CopyBulkTensorTileS2GOp, CopyReduceBulkTensorTileS2GOp) are made from a tensor in device memory; layoutcat's"
+                        + " golden values are CuTe C++'s"))
                 .example("SM90_TMA_LOAD_MULTICAST", "(512,1024):(1024,1)", "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))",
                         "f16", "(128,64)", "2:1", "1").build());
     }
@@ -885,7 +887,7 @@ public final class Operations {
                 .cpp(none("CUTLASS computes the masks in its mainloops' device code (a loop over Layout<ClusterShape>{}); CuTe's"
                         + " create_tma_multicast_mask gives them too; ClusterMulticastTest's golden values are both, from a host program"
                         + " (core/src/test/resources/tma/cute/multicast_masks.cpp)"))
-                .dsl(none("CuTe DSL's cpasync.create_tma_multicast_mask takes a cluster layout in device code"))
+                .dsl(none("CuTe DSL computes multicast masks in device code; layoutcat's golden values are CUTLASS C++'s"))
                 .example("(2,2)").build());
     }
 
