@@ -26,8 +26,9 @@ package org.layoutcat.core;
  * @param outer       the swizzle of element offsets, applied last
  * @param offset      the offset added before the swizzle, ≥ 0
  * @param inner       the layout, applied first
- * @param pointerBits 0 for the offset form; in CuTe's pointer form {@code smem_ptr[Nb]}, the element's bits N (8, 16,
- *                    32, ... up to {@link #MAX_POINTER_BITS}), with offset 0
+ * @param pointerBits 0 for the offset form; in CuTe's pointer form {@code smem_ptr[Nb]}, the element's bits N (1, 2,
+ *                    4, 8, 16, ... up to {@link #MAX_POINTER_BITS}: CuTe prints {@code smem_ptr[4b]} for 4-bit
+ *                    elements), with offset 0
  */
 public record ComposedLayout(Swizzle outer, long offset, Layout inner, int pointerBits) implements AnyLayout {
     /** The widest element of the pointer form, in bits: 2^16, far past any element a kernel stores in shared memory. */
@@ -36,17 +37,22 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner, int point
     /**
      * The composed layout {@code outer o offset o inner}, or its pointer form.
      *
-     * @throws LayoutArgumentException for a null swizzle or layout, a negative offset, or a pointer form with an offset
-     *         or with elements of other than 8, 16, 32, ... bits
+     * @throws LayoutArgumentException for a null swizzle or layout, a negative offset, or a pointer form with an offset,
+     *         with elements of other than 1, 2, 4, 8, 16, ... bits, or with a swizzle of bits below a byte
      *         (up to {@link #MAX_POINTER_BITS})
      * @throws ArithmeticException where {@code offset + L(i)} passes 2^63−1 for some i of L's domain
      */
     public ComposedLayout {
         if (outer == null || inner == null) throw new LayoutArgumentException("a composed layout needs a swizzle and a layout");
         if (offset < 0) throw new LayoutArgumentException("offset " + offset + " of a composed layout is negative");
-        if (pointerBits != 0 && (pointerBits < 8 || pointerBits > MAX_POINTER_BITS || Integer.bitCount(pointerBits) != 1 || offset != 0)) {
+        if (pointerBits != 0 && (pointerBits < 1 || pointerBits > MAX_POINTER_BITS || Integer.bitCount(pointerBits) != 1 || offset != 0)) {
             throw new LayoutArgumentException("smem_ptr[" + pointerBits + "b] with offset " + offset + ": CuTe's pointer form holds"
-                    + " elements of 8, 16, 32, ... up to " + MAX_POINTER_BITS + " bits and no offset");
+                    + " elements of 1, 2, 4, 8, 16, ... up to " + MAX_POINTER_BITS + " bits and no offset");
+        }
+        if (pointerBits != 0 && !outer.isIdentity() && outer.base() + log2Bytes(pointerBits) < 0) {
+            throw new LayoutArgumentException(outer + " of " + pointerBits + "-bit element offsets moves bits below a byte, so no"
+                    + " swizzle of byte addresses equals it: CuTe's pointer form smem_ptr[" + pointerBits + "b] takes M ≥ "
+                    + -log2Bytes(pointerBits));
         }
         long largest = inner.largestOffset();
         if (offset > Long.MAX_VALUE - largest) { // the values offset + L(i) must fit, as a layout's own values do
@@ -191,7 +197,11 @@ public record ComposedLayout(Swizzle outer, long offset, Layout inner, int point
      */
     public Swizzle byteSwizzle() {
         if (pointerBits == 0) throw new IllegalStateException(this + " is in the offset form: its swizzle acts on element offsets");
-        int log2Bytes = Integer.numberOfTrailingZeros(pointerBits / 8);
-        return outer.isIdentity() ? new Swizzle(0, 4, 3) : new Swizzle(outer.bits(), outer.base() + log2Bytes, outer.shift());
+        return outer.isIdentity() ? new Swizzle(0, 4, 3) : new Swizzle(outer.bits(), outer.base() + log2Bytes(pointerBits), outer.shift());
+    }
+
+    /** log2 of an element's bytes, {@code log2(N/8)}: 1 for 16 bits, −1 for 4 bits (a power-of-two N). */
+    public static int log2Bytes(int elementBits) {
+        return Integer.numberOfTrailingZeros(elementBits) - 3;
     }
 }

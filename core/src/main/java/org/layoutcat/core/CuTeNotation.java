@@ -872,7 +872,7 @@ public final class CuTeNotation {
         }
         if (pointer == null) return new ComposedLayout(sw, offset, l);
         pointerAddress = pointer.address;
-        int log2Bytes = Integer.numberOfTrailingZeros(pointer.bits / 8);
+        int log2Bytes = ComposedLayout.log2Bytes(pointer.bits);
         if (b > 0 && m < log2Bytes) {
             throw new LayoutArgumentException("Sw<" + b + "," + m + "," + sh + "> over " + pointer.bits + "-bit elements"
                     + " swizzles bits inside an element (M < " + log2Bytes + "), so no swizzle of element offsets equals it");
@@ -913,9 +913,9 @@ public final class CuTeNotation {
         long bits = integer();
         expect('b', "in smem_ptr[Nb]: N bits");
         expect(']', "closing smem_ptr[Nb]");
-        if (bits < 8 || bits > ComposedLayout.MAX_POINTER_BITS || Long.bitCount(bits) != 1) {
+        if (bits < 1 || bits > ComposedLayout.MAX_POINTER_BITS || Long.bitCount(bits) != 1) {
             pos = bitsAt;
-            throw error("smem_ptr[" + bits + "b]: a pointer here holds elements of 8, 16, 32, ... up to "
+            throw error("smem_ptr[" + bits + "b]: a pointer here holds elements of 1, 2, 4, 8, 16, ... up to "
                     + ComposedLayout.MAX_POINTER_BITS + " bits");
         }
         expect('(', "after the pointer's type: its address, e.g. (unset) or (0x7f001000)");

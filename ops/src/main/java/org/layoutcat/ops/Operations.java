@@ -45,8 +45,11 @@ import org.layoutcat.core.Tiler;
 import org.layoutcat.core.atom.Atoms;
 import org.layoutcat.core.atom.CopyStage;
 import org.layoutcat.core.swizzle.SwizzleSearch;
+import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.tma.TmaDataType;
+import org.layoutcat.core.tma.ClusterMulticast;
 import org.layoutcat.core.tma.TmaDescriptor;
+import org.layoutcat.core.tma.TmaPartition;
 import org.layoutcat.core.tma.TmaDescriptor.Extents;
 import org.layoutcat.core.algebra.Coalesce;
 import org.layoutcat.core.algebra.Complement;
@@ -739,6 +742,31 @@ public final class Operations {
     /** Each copy's coordinates, a multicast's prefixed by its CTA: {@code 0:(0,0) 1:(0,64)}. */
     private static final Field<String> COORDS = Field.of("coords");
     private static final Field<Integer> SMEM_ALIGNMENT = Field.of("smem_alignment");
+    /** The global address the descriptor was given, in hexadecimal: {@code 0x7f3a00000000}. */
+    private static final Field<Long> GLOBAL_ADDRESS = Field.<Long>of("global_address", v -> "0x" + Long.toHexString(v))
+            .when("where the global address is given", a -> a.value() instanceof TmaDescriptor d && d.globalAddress().isPresent());
+
+    /** Where an SM90 driver refuses the data type CuTe passes (the packed 4- and 6-bit types), what it answers. */
+    private static final Field<String> SM90_DRIVER = Field.<String>of("sm90_driver")
+            .when("where an SM90 driver refuses the data type (the packed 4- and 6-bit types)",
+                    a -> a.value() instanceof TmaDescriptor d && !d.dataType().takenBySm90());
+
+    /** A byte address: {@code 0x} and hexadecimal digits, or decimal digits, 0 to 2^63−1. */
+    static final ArgKind<Long> ADDRESS = new ArgKind<>("a byte address, 0x and hexadecimal digits or decimal digits", (t, op, i) -> {
+        String x = t.strip();
+        boolean hex = x.startsWith("0x") || x.startsWith("0X");
+        String digits = hex ? x.substring(2) : x;
+        if (digits.isEmpty() || !digits.chars().allMatch(c -> hex ? Character.digit(c, 16) >= 0 : c >= '0' && c <= '9')) {
+            throw new LayoutArgumentException(() -> "argument " + (i + 1) + " \"" + LayoutArgumentException.quote(t) + "\": an address is"
+                    + " 0x and hexadecimal digits (0x7f3a00000000) or decimal digits (4096)");
+        }
+        java.math.BigInteger v = new java.math.BigInteger(digits, hex ? 16 : 10);
+        if (v.bitLength() > 63) {
+            throw new LayoutArgumentException(() -> "argument " + (i + 1) + " \"" + LayoutArgumentException.quote(t) + "\": an address is"
+                    + " at most 2^63−1 (0x7fffffffffffffff)");
+        }
+        return v.longValueExact();
+    });
 
     private static void tmaDescriptor() {
         Param<Layout> gmem = Param.of("gmem", ArgKind.LAYOUT, "the global tensor's layout, in elements");
@@ -751,25 +779,36 @@ public final class Operations {
                 "the CTAs of the cluster that share each copy (default 1)").asOption("--multicast", "N");
         Param<Extents> extents = Param.optional("extents", ArgKind.oneOf(Extents.class), "RUNTIME (default, as kernels have them) or"
                 + " STATIC (compile-time: CuTe then merges contiguous runs of the box)").asFlag("--static", "STATIC");
+        Param<Long> address = Param.optional("address", ADDRESS, "the global tensor's address in bytes, 0x hexadecimal or decimal,"
+                + " checked against the driver's alignment (16 bytes; 32 for 16U4_ALIGN16B and 16U6_ALIGN16B)").asOption("--address", "ADDR");
         TABLE.add(declare("tma_descriptor", ATOMS, "the TMA tensor map and copies of a tile (make_tma_copy's cuTensorMapEncodeTiled)")
-                .params(gmem, smem, elem, ctaTile, multicast, extents)
-                .fields(DATA_TYPE, TMA_RANK, GLOBAL_DIM, GLOBAL_STRIDES, BOX_DIM, ELEMENT_STRIDES, TMA_SWIZZLE, TMA_TENSOR, BOX_BASIS, VALUES_PER_COPY, BYTES_PER_COPY, COPIES, COORDS, SMEM_ALIGNMENT)
+                .params(gmem, smem, elem, ctaTile, multicast, extents, address)
+                .fields(DATA_TYPE, TMA_RANK, GLOBAL_DIM, GLOBAL_STRIDES, BOX_DIM, ELEMENT_STRIDES, TMA_SWIZZLE, TMA_TENSOR, BOX_BASIS, VALUES_PER_COPY, BYTES_PER_COPY, COPIES, COORDS, SMEM_ALIGNMENT, GLOBAL_ADDRESS, SM90_DRIVER)
                 .body(a -> {
                     Extents e = a.getOr(extents, Extents.RUNTIME);
+                    if (a.has(address)) TmaDescriptor.checkAddress(a.get(address), a.get(elem)); // CuTe checks the address first
                     TmaDescriptor d = a.has(ctaTile)
                             ? TmaDescriptor.derive(a.get(gmem), a.get(smem), a.get(elem), a.get(ctaTile), a.getOr(multicast, 1), e)
                             : TmaDescriptor.derive(a.get(gmem), a.get(smem), a.get(elem), a.getOr(multicast, 1), e);
+                    if (a.has(address)) d = d.at(a.get(address));
                     StringBuilder coords = new StringBuilder();
                     for (TmaDescriptor.Copy c : d.copies()) {
                         if (!coords.isEmpty()) coords.append(' ');
                         if (d.multicast() > 1) coords.append(c.cta()).append(':');
                         coords.append(c);
                     }
-                    return Answer.of(d).with(DATA_TYPE, d.dataType()).with(TMA_RANK, d.rank()).with(GLOBAL_DIM, d.globalDim())
+                    Answer ans = Answer.of(d).with(DATA_TYPE, d.dataType()).with(TMA_RANK, d.rank()).with(GLOBAL_DIM, d.globalDim())
                             .with(GLOBAL_STRIDES, d.globalStrides()).with(BOX_DIM, d.boxDim())
                             .with(ELEMENT_STRIDES, d.elementStrides()).with(TMA_SWIZZLE, d.swizzle()).with(TMA_TENSOR, d.tmaTensor())
                             .with(BOX_BASIS, d.basis()).with(VALUES_PER_COPY, d.valuesPerCopy()).with(BYTES_PER_COPY, d.bytesPerCopy())
                             .with(COPIES, d.copies().size()).with(COORDS, coords.toString()).with(SMEM_ALIGNMENT, d.smemAlignment());
+                    if (d.globalAddress().isPresent()) ans = ans.with(GLOBAL_ADDRESS, d.globalAddress().getAsLong());
+                    if (!d.dataType().takenBySm90()) {
+                        ans = ans.with(SM90_DRIVER, "refuses " + d.dataType().driverName() + ": an H100's driver (CUDA 13.0) returns"
+                                + " CUDA_ERROR_INVALID_VALUE for the packed types whatever the other arguments; these are the arguments"
+                                + " CuTe's make_tma_copy passes, which SM100 takes");
+                    }
+                    return ans;
                 })
                 .cpp(none("CuTe C++'s make_tma_copy encodes the descriptor through the driver, which a host test cannot reach; its"
                         + " arguments, as CuTe passes them, are TmaDescriptorTest's golden values (host programs with the driver call"
@@ -853,6 +892,79 @@ public final class Operations {
 
     private static Param<Integer> enumParam(String name, org.layoutcat.core.doctor.TmaDoctor.Enum e) {
         return Param.optional(name, new ArgKind<>(e.words(), (t, op, i) -> e.parse(t)), name + " (default " + e.name(0) + ")");
+    }
+
+    // tma_partition's reply: the CTA's smem view as CuTe prints it, where its share of each copy starts, the instruction
+    private static final Field<String> SMEM_PART = Field.of("smem");
+    private static final Field<Long> MULTICAST_OFFSET = Field.of("multicast_offset");
+    private static final Field<String> TMA_PTX = Field.of("ptx");
+
+    private static void tmaPartition() {
+        Param<TmaPartition.Op> op = Param.of("copy", new ArgKind<>(TmaPartition.Op.WORDS, (t, o, i) -> TmaPartition.Op.parse(t)),
+                "the TMA copy atom (SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE, SM90_TMA_REDUCE_ADD)");
+        Param<Layout> gmem = Param.of("gmem", ArgKind.LAYOUT, "the global tensor's layout, in elements (a shape: column-major),"
+                + " its extents run-time values as kernels have them");
+        Param<AnyLayout> smem = Param.of("smem", ArgKind.ANY_LAYOUT, "one stage's tile in shared memory: a layout, or CuTe's"
+                + " pointer form Sw<B,4,3> o smem_ptr[Nb](unset) o L");
+        Param<TmaDataType> elem = Param.of("elem", new ArgKind<>(TmaDataType.WORDS, (t, o, i) -> TmaDataType.parse(t)), "the element")
+                .asOption("--elem", "TYPE");
+        Param<IntTuple> ctaTile = Param.optional("cta_tile", ArgKind.TUPLE, "the CTA's tile of the tensor (default: the tile's mode sizes)")
+                .asOption("--cta-tile", "TILE");
+        Param<Layout> ctaLayout = Param.optional("cta_layout", ArgKind.LAYOUT, "CTA coordinate -> rank in the multicast, its size"
+                + " the multicast (default 1:0; CUTLASS's mainloops give A make_layout(size<1>(cluster)))").asOption("--cta-layout", "LAYOUT");
+        Param<Long> ctaCoord = Param.optional("cta_coord", ArgKind.INDEX, "the CTA's coordinate in the CTA layout (default 0)")
+                .asOption("--cta", "COORD");
+        TABLE.add(declare("tma_partition", ATOMS, "a CTA's TMA view of the tiled global tensor and of its shared-memory tile"
+                + " (tma_partition): ((TMA,TMA_Iter),Rest...) from its share of each copy")
+                .params(op, gmem, smem, elem, ctaTile, ctaLayout, ctaCoord)
+                .fields(SMEM_PART, VALUES_PER_COPY, MULTICAST_OFFSET, TMA_PTX)
+                .body(a -> {
+                    IntTuple tile = a.has(ctaTile) ? a.get(ctaTile) : TmaDescriptor.defaultTile(a.get(smem));
+                    TmaPartition p = TmaPartition.of(a.get(op), a.get(gmem), a.get(smem), a.get(elem), tile,
+                            a.getOr(ctaLayout, Layout.of(IntTuple.of(1L), IntTuple.of(0L))), a.getOr(ctaCoord, 0L), Extents.RUNTIME);
+                    return Answer.of(p.gmemText()).with(SMEM_PART, p.smemText()).with(VALUES_PER_COPY, p.descriptor().valuesPerCopy())
+                            .with(MULTICAST_OFFSET, p.multicastOffset()).with(TMA_PTX, p.op().ptx.replace("Nd", p.descriptor().rank() + "d"));
+                })
+                .cpp(none("CuTe C++'s tma_partition is device code over a TMA atom whose make_tma_copy calls the driver; its answers,"
+                        + " as CuTe prints them, are TmaPartitionTest's golden values (a host program built by g++:"
+                        + " core/src/test/resources/tma/cute/tma_partition_cases.cpp)"))
+                .dsl(none("CuTe DSL's TMA atoms (cpasync.CopyBulkTensorTileG2SOp, CopyBulkTensorTileG2SMulticastOp,"
+                        + " CopyBulkTensorTileS2GOp, CopyReduceBulkTensorTileS2GOp) are made from a tensor in device memory; layoutcat's"
+                        + " golden values are CuTe C++'s"))
+                .example("SM90_TMA_LOAD_MULTICAST", "(512,1024):(1024,1)", "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))",
+                        "f16", "(128,64)", "2:1", "1").build());
+    }
+
+    // tma_multicast's reply: per CTA by rank, the masks of its loads of A and B, and the operands' multicasts and atoms
+    private static final Field<String> MASKS_A = Field.of("masks_a");
+    private static final Field<String> MASKS_B = Field.of("masks_b");
+    private static final Field<Long> MULTICAST_A = Field.of("multicast_a");
+    private static final Field<Long> MULTICAST_B = Field.of("multicast_b");
+    private static final Field<TmaPartition.Op> ATOM_A = Field.of("atom_a");
+    private static final Field<TmaPartition.Op> ATOM_B = Field.of("atom_b");
+
+    private static void tmaMulticast() {
+        Param<Layout> cluster = Param.of("cluster", ArgKind.LAYOUT, "the cluster's (M,N) or (M,N,1) -> CTA rank layout; a shape"
+                + " (2,2) is CUTLASS's column-major Layout<ClusterShape>");
+        Param<Long> cta = Param.optional("cta", ArgKind.INDEX, "one CTA's rank in the cluster (default: every CTA)").asOption("--cta", "RANK");
+        TABLE.add(declare("tma_multicast", ATOMS, "each CTA's TMA multicast masks of a GEMM's A and B over a cluster, as CUTLASS's"
+                + " SM90 mainloops compute them (A along N, make_tma_copy_A_sm90; B along M)")
+                .params(cluster, cta)
+                .fields(MASKS_A, MASKS_B, MULTICAST_A, MULTICAST_B, ATOM_A, ATOM_B)
+                .body(a -> {
+                    ClusterMulticast m = ClusterMulticast.of(a.get(cluster));
+                    List<ClusterMulticast.Cta> ctas = a.has(cta) ? List.of(ClusterMulticast.of(a.get(cluster), a.get(cta))) : m.ctas();
+                    String result = ctas.size() == 1 && a.has(cta) ? new ClusterMulticast(m.blockLayout(), ctas).toString() : m.toString();
+                    return Answer.of(result)
+                            .with(MASKS_A, ctas.stream().map(c -> "0x" + Integer.toHexString(c.maskA())).collect(java.util.stream.Collectors.joining(",", "(", ")")))
+                            .with(MASKS_B, ctas.stream().map(c -> "0x" + Integer.toHexString(c.maskB())).collect(java.util.stream.Collectors.joining(",", "(", ")")))
+                            .with(MULTICAST_A, m.multicastA()).with(MULTICAST_B, m.multicastB()).with(ATOM_A, m.atomA()).with(ATOM_B, m.atomB());
+                })
+                .cpp(none("CUTLASS computes the masks in its mainloops' device code (a loop over Layout<ClusterShape>{}); CuTe's"
+                        + " create_tma_multicast_mask gives them too; ClusterMulticastTest's golden values are both, from a host program"
+                        + " (core/src/test/resources/tma/cute/multicast_masks.cpp)"))
+                .dsl(none("CuTe DSL computes multicast masks in device code; layoutcat's golden values are CUTLASS C++'s"))
+                .example("(2,2)").build());
     }
 
     private static String tuple(List<Long> xs) {
@@ -1327,6 +1439,8 @@ public final class Operations {
                     .build());
         }
         tmaDescriptor();
+        tmaPartition();
+        tmaMulticast();
         copyBankConflicts(copy, valueBits);
         swizzleSearch();
     }

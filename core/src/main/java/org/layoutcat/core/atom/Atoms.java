@@ -185,10 +185,16 @@ public final class Atoms {
     /**
      * The copy atom of CuTe's name; a LayoutArgumentException listing the names when there is none.
      *
-     * @throws LayoutArgumentException for a name not in the catalog, listing the names
+     * @throws LayoutArgumentException for a name not in the catalog, listing the names; for a TMA atom
+     *         ({@link org.layoutcat.core.tma.TmaPartition.Op}), saying which operations take it
      */
     public static CopyAtom copy(String name) {
         CopyAtom a = COPY.get(name.trim());
+        if (a == null && java.util.Arrays.stream(org.layoutcat.core.tma.TmaPartition.Op.values()).anyMatch(o -> o.name().equals(name.trim()))) {
+            throw new LayoutArgumentException(name.trim() + " is a TMA copy atom: its Copy_Traits hold a tensor map, and one thread"
+                    + " copies a whole box (ThrID 1:0, SrcLayout = DstLayout = (1,NumBitsPerTMA), the box's bits), so it tiles no"
+                    + " threads: tma_descriptor derives its box from the tensor and the tile, tma_partition a CTA's views");
+        }
         if (a == null) {
             throw new LayoutArgumentException("no copy atom \"" + LayoutArgumentException.quote(name) + "\"; known: " + String.join(", ", COPY.keySet()));
         }

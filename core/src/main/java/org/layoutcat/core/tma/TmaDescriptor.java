@@ -3,6 +3,7 @@ package org.layoutcat.core.tma;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.stream.Collectors;
 import org.layoutcat.core.AnyLayout;
 import org.layoutcat.core.ComposedLayout;
@@ -57,10 +58,12 @@ import org.layoutcat.core.internal.Checked;
  * @param copies         the copies that load the tile at the origin, in shared-memory order, each CTA's of a
  *                       multicast
  * @param smemAlignment  the bytes the tile's shared-memory address must be a multiple of
+ * @param globalAddress  the global tensor's address, {@code cuTensorMapEncodeTiled}'s {@code globalAddress}, where
+ *                       given ({@link #at}): a multiple of {@link TmaDataType#addressAlignment}
  */
 public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Long> globalStrides, List<Long> boxDim,
                             List<Long> elementStrides, TmaSwizzle swizzle, CoordLayout basis, CoordLayout tmaTensor,
-                            long valuesPerCopy, int multicast, List<Copy> copies, int smemAlignment) {
+                            long valuesPerCopy, int multicast, List<Copy> copies, int smemAlignment, OptionalLong globalAddress) {
 
     /** TMA's largest rank. */
     public static final int MAX_RANK = 5;
@@ -98,9 +101,54 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
         return globalDim.size();
     }
 
-    /** The bytes of one copy, which the mbarrier's transaction count expects. */
+    /**
+     * The bytes of one copy, which the mbarrier's transaction count expects, as CuTe counts them: the box's values
+     * times their bits, over 8 (for 16U6_ALIGN16B the packed 12 bytes of each 16 values, not the 16 TMA writes).
+     */
     public long bytesPerCopy() {
-        return boxDim.stream().reduce(1L, Math::multiplyExact) * dataType.bytes;
+        return Math.multiplyExact(boxDim.stream().reduce(1L, Math::multiplyExact), dataType.bits) / 8;
+    }
+
+    /**
+     * This tensor map over the global tensor at a byte address: {@code cuTensorMapEncodeTiled}'s {@code globalAddress}.
+     *
+     * @param address the tensor's first byte, ≥ 0
+     * @throws LayoutArgumentException where the address breaks the driver's rule ({@code cuda.h}, at
+     *         {@code cuTensorMapEncodeTiled}: "globalAddress, which specifies the starting address of the memory region
+     *         described, must be 16 byte aligned", 32 for 16U4_ALIGN16B and 16U6_ALIGN16B, and 32 with
+     *         {@code CU_TENSOR_MAP_INTERLEAVE_32B}, which CuTe never passes), naming the nearest aligned addresses
+     */
+    public TmaDescriptor at(long address) {
+        checkAddress(address, dataType);
+        return new TmaDescriptor(dataType, globalDim, globalStrides, boxDim, elementStrides, swizzle, basis, tmaTensor, valuesPerCopy,
+                multicast, copies, smemAlignment, OptionalLong.of(address));
+    }
+
+    /**
+     * Checks a tensor map's global address against the driver's rule (see {@link #at}).
+     *
+     * @throws LayoutArgumentException for a negative address or one off the alignment, naming the nearest aligned ones
+     */
+    public static void checkAddress(long address, TmaDataType type) {
+        if (address < 0) {
+            throw new LayoutArgumentException("global address " + address + " is negative: an address is 0 … 2^63−1 bytes");
+        }
+        int align = type.addressAlignment();
+        if (address % align == 0) return;
+        long below = address - address % align;
+        String nearest = below > Long.MAX_VALUE - align ? hex(below) : hex(below) + " and " + hex(below + align);
+        String rule = align == 16
+                ? "cuTensorMapEncodeTiled's globalAddress, \"the starting address of the memory region described, must be 16 byte"
+                  + " aligned\" (cuda.h); CuTe's make_tma_copy asserts (gmem_address & 0b1111) == 0"
+                : "cuTensorMapEncodeTiled's globalAddress \"must be 32 byte aligned\" \"when tensorDataType is"
+                  + " CU_TENSOR_MAP_DATA_TYPE_16U6_ALIGN16B or CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B\" (cuda.h); CuTe asserts 16"
+                  + " bytes only and passes it on, and the driver refuses";
+        throw new LayoutArgumentException("global address " + hex(address) + " (" + address + ") is not a multiple of " + align
+                + " bytes, for " + type.driverName() + ": " + rule + ". The nearest aligned addresses are " + nearest);
+    }
+
+    private static String hex(long v) {
+        return "0x" + Long.toHexString(v);
     }
 
     /**
@@ -109,7 +157,8 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
      */
     @Override
     public String toString() {
-        return "cuTensorMapEncodeTiled(" + dataType + ", rank " + rank() + ", globalDim " + tuple(globalDim) + ", globalStrides "
+        return "cuTensorMapEncodeTiled(" + dataType + ", rank " + rank() + (globalAddress.isPresent() ? ", globalAddress "
+                + hex(globalAddress.getAsLong()) : "") + ", globalDim " + tuple(globalDim) + ", globalStrides "
                 + tuple(globalStrides) + ", boxDim " + tuple(boxDim) + ", elementStrides " + tuple(elementStrides)
                 + ", INTERLEAVE_NONE, " + swizzle + ", L2_PROMOTION_L2_128B, FLOAT_OOB_FILL_NONE)";
     }
@@ -197,13 +246,13 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
         List<Long> ones = new ArrayList<>();
         for (int i = 0; i < dims.size(); i++) ones.add(1L);
         return new TmaDescriptor(type, fill.dims, fill.byteStrides, box, List.copyOf(ones), mode, gbasis(gmem, dims),
-                CoordLayout.of(gmem.shape(), coordStrides), values, multicast, copies, mode.alignment());
+                CoordLayout.of(gmem.shape(), coordStrides), values, multicast, copies, mode.alignment(), OptionalLong.empty());
     }
 
     /** The tile without its swizzle, and the swizzle of byte addresses. */
     private record Smem(Layout layout, Swizzle bytes) {
         static Smem of(String what, AnyLayout smem, TmaDataType type) {
-            int log2 = Integer.numberOfTrailingZeros(type.bytes);
+            int log2 = Integer.bitCount(type.bits) == 1 ? ComposedLayout.log2Bytes(type.bits) : 0;
             return switch (smem) {
                 case Layout l -> new Smem(l, Swizzle.IDENTITY);
                 case ComposedLayout c when c.pointerBits() != 0 -> {
@@ -220,13 +269,22 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
                                 + " at an address aligned to the swizzle's repeat (CuTe drops the offset without a word)");
                     }
                     Swizzle sw = c.outer();
-                    if (log2 > 0 && sw.base() == 4 && sw.shift() == 3 && sw.bits() >= 1 && sw.bits() <= 3) {
-                        throw new LayoutArgumentException(what + ": " + sw + " o 0 o L swizzles " + type.bytes + "-byte element offsets,"
+                    if (Integer.bitCount(type.bits) != 1 && !sw.isIdentity()) {
+                        throw new LayoutArgumentException(what + ": " + sw + " o 0 o L swizzles " + type.bits + "-bit element offsets,"
+                                + " which is no swizzle of bytes, and TMA swizzles bytes: give " + type.bits + "-bit elements an"
+                                + " unswizzled tile");
+                    }
+                    if (log2 != 0 && sw.base() == 4 && sw.shift() == 3 && sw.bits() >= 1 && sw.bits() <= 3) {
+                        throw new LayoutArgumentException(what + ": " + sw + " o 0 o L swizzles " + elementWords(type) + " element offsets,"
                                 + " which is " + new Swizzle(sw.bits(), 4 + log2, 3) + " of bytes, and TMA has no mode for it; CuTe's"
                                 + " make_tma_copy reads " + sw + " as a swizzle of bytes (SWIZZLE_" + (16 << sw.bits()) + "B), as CuTe"
                                 + " prints a slice of a GMMA atom (sA(_,_,0) of GMMA::Layout_K_SW128_Atom<half_t> prints Sw<3,4,3> o 0 o ...)."
                                 + " Say which you mean: " + sw + " o smem_ptr[" + type.bits() + "b](unset) o L for a swizzle of bytes, or "
                                 + new Swizzle(sw.bits(), 4 - log2, 3) + " o 0 o L in element offsets (the same placement)");
+                    }
+                    if (!sw.isIdentity() && sw.base() + log2 < 0) {
+                        throw new LayoutArgumentException(what + ": " + sw + " o 0 o L of " + elementWords(type) + " element offsets"
+                                + " moves bits below a byte, and TMA swizzles 16-byte chunks");
                     }
                     yield new Smem(c.inner(), sw.isIdentity() ? Swizzle.IDENTITY : new Swizzle(sw.bits(), sw.base() + log2, sw.shift()));
                 }
@@ -245,15 +303,21 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
         if (bytes.base() == 4 && bytes.shift() == 3 && bytes.bits() >= 1 && bytes.bits() <= 3) {
             return TmaSwizzle.values()[bytes.bits()];
         }
-        throw new LayoutArgumentException(what + ": its swizzle of byte addresses is " + bytes + " (" + type.bytes
-                + "-byte elements), and TMA swizzles 16-byte chunks in 32-, 64- or 128-byte spans only: Sw<1,4,3>, Sw<2,4,3>,"
+        throw new LayoutArgumentException(what + ": its swizzle of byte addresses is " + bytes + " (" + elementWords(type)
+                + " elements), and TMA swizzles 16-byte chunks in 32-, 64- or 128-byte spans only: Sw<1,4,3>, Sw<2,4,3>,"
                 + " Sw<3,4,3> of bytes" + elementForms(type) + " (CuTe: \"Unsupported layout swizzle\", or, for a swizzle"
                 + " of element offsets Sw<B,4,3>, a descriptor that lands the tile elsewhere than the layout says)");
     }
 
     private static String elementForms(TmaDataType type) {
-        int m = 4 - Integer.numberOfTrailingZeros(type.bytes);
-        return m < 0 ? "" : ", which are Sw<1," + m + ",3>, Sw<2," + m + ",3>, Sw<3," + m + ",3> of " + type.bytes + "-byte element offsets";
+        if (Integer.bitCount(type.bits) != 1) return "";
+        int m = 4 - ComposedLayout.log2Bytes(type.bits);
+        return m < 0 ? "" : ", which are Sw<1," + m + ",3>, Sw<2," + m + ",3>, Sw<3," + m + ",3> of " + elementWords(type) + " element offsets";
+    }
+
+    /** "2-byte", "4-bit". */
+    private static String elementWords(TmaDataType type) {
+        return type.isPacked() ? type.bits + "-bit" : type.bytes() + "-byte";
     }
 
     /**
@@ -394,19 +458,24 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
                         + extents.get(i) + ", past TMA's 2^32 (CuTe asserts gmem_prob_shape[" + i + "] <= 2^32; the driver refuses)");
             }
         }
+        checkPackedExtent(what, dims, extents, type);
         if (strides.getFirst() != 1) {
             throw new LayoutArgumentException(what + ": dimension 0, shared memory's contiguous direction (" + modesOf(dims.getFirst())
                     + "), has stride " + strides.getFirst() + " in global memory, and TMA's dimension 0 has stride 1 (CuTe:"
                     + " \"Majorness of smem doesn't match majorness of gmem\"): make the tile's contiguous mode G's stride-1 mode");
         }
+        int align = type.isAlign16B() ? 32 : 16;
         for (int i = 0; i < dims.size(); i++) {
-            long b = Math.multiplyExact(strides.get(i), type.bytes);
+            long bits = Math.multiplyExact(strides.get(i), type.bits);
+            long b = bits / 8;
             if (i == 0) continue;
-            if (!EncodeTiledRule.aligned(b, EncodeTiledRule.ALIGNMENT)) {
+            if (bits % (8L * align) != 0) {
                 throw new LayoutArgumentException(what + ": dimension " + i + " (" + modesOf(dims.get(i)) + ") has stride "
-                        + strides.get(i) + " elements = " + b + " bytes in global memory, not a multiple of 16 (CuTe asserts"
-                        + " (gmem_prob_stride[" + i + "] & 0b1111) == 0; the driver refuses): pad the leading dimension to a"
-                        + " multiple of " + 16 / gcd(16, type.bytes) + " elements");
+                        + strides.get(i) + " elements = " + bytesText(bits) + " bytes in global memory, not a multiple of " + align
+                        + (align == 16 ? " (CuTe asserts (gmem_prob_stride[" + i + "] & 0b1111) == 0; the driver refuses)"
+                           : " (cuda.h: for " + type.driverName() + " \"the strides must be a multiple of 32\"; CuTe asserts 16 only"
+                             + " and passes it on, and the driver refuses)")
+                        + ": pad the leading dimension to a multiple of " + 8L * align / gcd(8L * align, type.bits) + " elements");
             }
             if (!EncodeTiledRule.globalStrideFits(b)) {
                 throw new LayoutArgumentException(what + ": dimension " + i + " (" + modesOf(dims.get(i)) + ") has a byte stride "
@@ -415,6 +484,25 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
             bytes.add(b);
         }
         return new Fill(List.copyOf(extents), List.copyOf(strides), List.copyOf(bytes));
+    }
+
+    /** {@code 96} or {@code 12.5}: bits as bytes. */
+    private static String bytesText(long bits) {
+        return bits % 8 == 0 ? String.valueOf(bits / 8) : bits / 8 + "." + (bits % 8 == 4 ? "5" : bits % 8 * 125);
+    }
+
+    /**
+     * The driver's rule on the inner global extent of the packed types (cuda.h): a multiple of 2 for 16U4_ALIGN8B, of
+     * 128 for 16U4_ALIGN16B and 16U6_ALIGN16B. CuTe passes any extent on.
+     */
+    private static void checkPackedExtent(String what, List<Dim> dims, List<Long> extents, TmaDataType type) {
+        if (!type.isPacked()) return;
+        long multiple = type.isAlign16B() ? 128 : 2;
+        if (extents.getFirst() % multiple != 0) {
+            throw new LayoutArgumentException(what + ": dimension 0 (" + modesOf(dims.getFirst()) + ") has extent " + extents.getFirst()
+                    + ", not a multiple of " + multiple + " (cuda.h: when tensorDataType is " + type.driverName() + ", \"globalDim[0] must be"
+                    + " a multiple of " + multiple + "\"; CuTe passes it on and the driver refuses)");
+        }
     }
 
     private static long gcd(long a, long b) {
@@ -504,13 +592,24 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
                         + " passes 256, e.g. (" + MAX_BOX + "," + box.get(i) / MAX_BOX + ") with strides (1," + MAX_BOX + ")");
             }
         }
-        long inner = Math.multiplyExact(box.getFirst(), type.bytes);
-        if (!EncodeTiledRule.innerBoxBytesAligned(inner)) {
-            throw new LayoutArgumentException(what + ": the box's inner dimension is " + box.getFirst() + " elements = " + inner
+        long innerBits = Math.multiplyExact(box.getFirst(), type.bits);
+        if (innerBits % 128 != 0) {
+            throw new LayoutArgumentException(what + ": the box's inner dimension is " + box.getFirst() + " elements = " + bytesText(innerBits)
                     + " bytes, not a multiple of 16 (the driver refuses: boxDim[0] * elementSize must be a multiple of 16 bytes;"
                     + " CuTe passes it on and fails at cuTensorMapEncodeTiled)");
         }
-        if (mode != TmaSwizzle.SWIZZLE_NONE && !EncodeTiledRule.withinSwizzleSpan(inner, mode.span)) {
+        if (type.isAlign16B() && box.getFirst() != 128) {
+            throw new LayoutArgumentException(what + ": the box's inner dimension is " + box.getFirst() + " elements (cuda.h: when"
+                    + " tensorDataType is " + type.driverName() + ", \"boxDim[0] must be 128\"; CuTe passes it on and the driver refuses):"
+                    + " give the tile rows of 128 elements along G's contiguous mode");
+        }
+        if (type.isAlign16B() && mode != TmaSwizzle.SWIZZLE_NONE && mode != TmaSwizzle.SWIZZLE_128B) {
+            throw new LayoutArgumentException(what + ": " + mode + " with " + type.driverName() + " (cuda.h: this data type takes"
+                    + " only SWIZZLE_NONE and SWIZZLE_128B, and SWIZZLE_128B_ATOM_32B; CuTe passes it on and the driver refuses)");
+        }
+        // the packed ALIGN16B types take 16 bytes of shared memory a 16 values
+        long inner = type.isAlign16B() ? box.getFirst() : innerBits / 8;
+        if (mode != TmaSwizzle.SWIZZLE_NONE && inner > mode.span) {
             throw new LayoutArgumentException(what + ": the box's inner dimension is " + box.getFirst() + " elements = " + inner
                     + " bytes, past " + mode + "'s span of " + mode.span + " bytes (the driver refuses: the inner dimension must"
                     + " be at most the swizzle's span; CuTe passes it on and fails at cuTensorMapEncodeTiled): shared memory's"
@@ -608,9 +707,10 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
                 }
                 List<Long> c = new ArrayList<>();
                 for (long x : coord) c.add(x);
-                long offset = Math.multiplyExact(smem.apply(value), type.bytes);
-                if (offset % BOX_ALIGNMENT != 0) {
-                    throw new LayoutArgumentException(what + ": copy " + k + (multicast > 1 ? " of CTA " + r : "") + " lands at byte " + offset
+                long offsetBits = Math.multiplyExact(smem.apply(value), type.bits);
+                long offset = offsetBits / 8;
+                if (offsetBits % (8 * BOX_ALIGNMENT) != 0) {
+                    throw new LayoutArgumentException(what + ": copy " + k + (multicast > 1 ? " of CTA " + r : "") + " lands at byte " + bytesText(offsetBits)
                             + " of the tile, not a multiple of " + BOX_ALIGNMENT + ": TMA writes a box only at a 128-byte aligned shared-memory"
                             + " address (on an H200 such a copy faults with CUDA_ERROR_MISALIGNED_ADDRESS); CuTe issues it without a word."
                             + " Give the tile rows of a multiple of 128 bytes apart");

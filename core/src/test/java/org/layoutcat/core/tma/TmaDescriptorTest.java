@@ -108,7 +108,7 @@ class TmaDescriptorTest {
             TmaDescriptor d = c.derive();
             List<TmaDescriptor.Copy> cta0 = d.copies().stream().filter(x -> x.cta() == 0).toList();
             for (int k = 0; k < cta0.size(); k++) {
-                assertEquals(k * d.valuesPerCopy() * d.dataType().bytes, cta0.get(k).smemOffset(), c.get("case"));
+                assertEquals(k * d.valuesPerCopy() * d.dataType().bytes(), cta0.get(k).smemOffset(), c.get("case"));
             }
             assertEquals(d.multicast() * cta0.size(), d.copies().size());
         }

@@ -31,16 +31,17 @@ public final class TmaPicture {
 
     /** The picture of a descriptor (its copies of the tile at the origin), under a title (null: the call). */
     public static Diagram of(TmaDescriptor d, String title) {
-        int bytes = d.dataType().bytes;
-        long chunkElems = Math.max(1, 16 / bytes);
-        long innerChunks = d.boxDim().getFirst() * bytes / 16;
+        // a cell is 16 bytes of shared memory: 16 values of the ALIGN16B packed types (12 or 8 bytes of them in global)
+        int bits = d.dataType().bits();
+        long chunkElems = d.dataType().isAlign16B() ? 16 : Math.max(1, 128 / bits);
+        long innerChunks = d.dataType().isAlign16B() ? d.boxDim().getFirst() / 16 : d.boxDim().getFirst() * bits / 128;
         List<String> subtitles = new ArrayList<>();
         subtitles.add(d.copies().size() + " cop" + (d.copies().size() == 1 ? "y" : "ies") + " of " + d.valuesPerCopy() / d.multicast()
                 + " elements (" + d.bytesPerCopy() + " bytes)" + (d.multicast() > 1 ? ", each CTA of " + d.multicast() + " loading its share" : "")
                 + "; box " + tuple(d.boxDim()) + " over TMA dimensions of extents " + tuple(d.globalDim()) + "; the tile at a multiple of "
                 + d.smemAlignment() + " bytes in shared memory");
-        subtitles.add("box basis " + d.basis() + ", TMA tensor " + d.tmaTensor() + "; a cell is 16 bytes (" + chunkElems + " element"
-                + (chunkElems == 1 ? "" : "s") + ")");
+        subtitles.add("box basis " + d.basis() + ", TMA tensor " + d.tmaTensor() + "; a cell is 16 bytes" + (d.dataType().isAlign16B() ? " of shared memory" : "")
+                + " (" + chunkElems + " element" + (chunkElems == 1 ? "" : "s") + ")");
         List<Panels.Panel> row = new ArrayList<>();
         Cut tile = tile(d, chunkElems);
         long boxRows = boxRows(d), lines = Math.ceilDiv(boxRows * innerChunks * 16, 128);

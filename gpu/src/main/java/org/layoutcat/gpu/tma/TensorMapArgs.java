@@ -32,7 +32,7 @@ public record TensorMapArgs(int dataType, int elementBytes, List<Long> globalDim
 
     /** The arguments of a derived descriptor. */
     public static TensorMapArgs of(TmaDescriptor d) {
-        return new TensorMapArgs(d.dataType().code, d.dataType().bytes, d.globalDim(), d.globalStrides(), d.boxDim(), d.elementStrides(),
+        return new TensorMapArgs(d.dataType().code, d.dataType().bytes(), d.globalDim(), d.globalStrides(), d.boxDim(), d.elementStrides(),
                 d.swizzle().code);
     }
 

@@ -158,8 +158,12 @@ public final class TmaVerification {
         Layout g = Layout.parse(c.gmem);
         AnyLayout s = AnyLayout.parse(c.smem);
         TmaDataType t = TmaDataType.parse(c.element);
+        if (t.isPacked()) {
+            throw new org.layoutcat.core.LayoutArgumentException(c.name + ": element " + c.element + " is " + t.driverName() + ", of "
+                    + t.bits() + "-bit values; the device check fills and compares whole bytes, so it takes elements of 1, 2, 4 or 8 bytes");
+        }
         IntTuple tile = c.tile == null ? null : IntTuple.parse(c.tile);
-        byte[] global = pattern(g.cosize(), t.bytes);
+        byte[] global = pattern(g.cosize(), t.bytes());
         if (c.expect == Expect.DRIVER_REFUSES) {
             int status = device.encodeStatus(c.cute, global);
             boolean ok = status != 0;
@@ -189,7 +193,7 @@ public final class TmaVerification {
             for (long b : args.boxDim()) values *= b;
             for (int k = 0; k < c.cuteCopies.size(); k++) {
                 copies.add(c.cuteCopies.get(k));
-                offsets.add(k * values * t.bytes);
+                offsets.add(k * values * t.bytes());
             }
         }
         int rank = args.rank();
@@ -277,7 +281,7 @@ public final class TmaVerification {
             origin[flatIndexOfMode(g, i)] = at[i] * extent;
         }
         long cosize = s.cosize();
-        int bytes = Math.toIntExact(Math.multiplyExact(cosize, t.bytes));
+        int bytes = Math.toIntExact(Math.multiplyExact(cosize, t.bytes()));
         int tileBytes = (bytes + 3) / 4 * 4;
         byte[] expected = new byte[tileBytes];
         Arrays.fill(expected, TmaKernels.POISON);
@@ -296,7 +300,7 @@ public final class TmaVerification {
                 case Layout l -> l.apply(k);
                 case CoordLayout _, InnerSwizzledLayout _, GeneralComposedLayout _ -> throw new IllegalArgumentException(s + " is no shared-memory layout");
             };
-            for (int b = 0; b < t.bytes; b++) expected[(int) (to * t.bytes + b)] = inside ? global[(int) (offset * t.bytes + b)] : 0;
+            for (int b = 0; b < t.bytes(); b++) expected[(int) (to * t.bytes() + b)] = inside ? global[(int) (offset * t.bytes() + b)] : 0;
             if (!inside) outside++;
         }
         return new Prediction(expected, origin, s.size(), outside);
