@@ -180,7 +180,7 @@ public final class AtomKernels {
                     + " takes A and B as shared-memory descriptors; only mma.sync atoms have a register kernel");
         }
         Regs g = new Regs();
-        g.comment(atom.name() + ": " + atom.ptx() + " (" + atom.isaSection() + ")");
+        g.comment(atom.type() + ": " + atom.ptx() + " (" + atom.isaSection() + ")");
         String a = param(g, "pa"), b = param(g, "pb"), c = param(g, "pc");
         String ia = param(g, "pia"), ib = param(g, "pib"), ic = param(g, "pic");
         String lane = g.r();
@@ -310,13 +310,18 @@ public final class AtomKernels {
      * {@code scale-d, imm-scale-a, imm-scale-b} and {@code imm-trans-a} (SS only) and {@code imm-trans-b}; tf32 and
      * the 8-bit floats take no transpose; the integer forms take {@code scale-d} alone.
      *
-     * @throws IllegalArgumentException for an atom other than a {@code wgmma.mma_async} one, an A operand given for an
-     *         RS atom or missing for an SS atom, an MN-major operand of other than 16-bit elements (the PTX ISA's
-     *         imm-trans is for .f16 and .bf16 only), or element types with no operand store here
+     * @throws IllegalArgumentException for an atom other than a dense {@code wgmma.mma_async} one (a sparse atom's
+     *         A and metadata are not placed here), an A operand given for an RS atom or missing for an SS atom, an
+     *         operand whose major is not the atom's ({@code tnspA}, {@code tnspB}), an MN-major operand of other than
+     *         16-bit elements (the PTX ISA's imm-trans is for .f16 and .bf16 only), or element types with no operand
+     *         store here
      */
     public static Kernel wgmma(MmaAtom atom, SmemOperand a, SmemOperand b) {
-        if (atom.family() == MmaAtom.Family.MMA_SYNC) {
-            throw new IllegalArgumentException(atom.name() + " (" + atom.ptx() + ") is not a wgmma.mma_async atom");
+        switch (atom.family()) {
+            case MMA_SYNC -> throw new IllegalArgumentException(atom.name() + " (" + atom.ptx() + ") is not a wgmma.mma_async atom");
+            case WGMMA_SP_SS, WGMMA_SP_RS -> throw new IllegalArgumentException(atom.name() + " (" + atom.ptx() + ") is a sparse"
+                    + " wgmma, whose structured-sparse A and metadata E this kernel does not place");
+            case WGMMA_SS, WGMMA_RS -> { }
         }
         boolean rs = atom.registersA();
         if (rs != (a == null)) {
@@ -331,6 +336,10 @@ public final class AtomKernels {
                         + atom.ab().ptx() + "/" + atom.bType().ptx() + " inputs reads K-major operands only (PTX ISA:"
                         + " imm-trans-a and imm-trans-b are for .f16 and .bf16)");
             }
+        }
+        if (trans && ((a != null && a.major() != atom.majorA()) || b.major() != atom.majorB())) {
+            throw new IllegalArgumentException(atom.type() + " reads A " + atom.majorA() + "-major and B " + atom.majorB()
+                    + "-major; the operands placed are " + (a == null ? "" : "A " + a.major() + "-major, ") + "B " + b.major() + "-major");
         }
         Element d = atom.d();
         if (d != Element.F16 && d != Element.F32 && d != Element.S32) {
