@@ -180,7 +180,7 @@ public final class AtomKernels {
                     + " takes A and B as shared-memory descriptors; only mma.sync atoms have a register kernel");
         }
         Regs g = new Regs();
-        g.comment(atom.type() + ": " + atom.ptx() + " (" + atom.isaSection() + ")");
+        g.comment(atom.name() + ": " + atom.ptx() + " (" + atom.isaSection() + ")");
         String a = param(g, "pa"), b = param(g, "pb"), c = param(g, "pc");
         String ia = param(g, "pia"), ib = param(g, "pib"), ic = param(g, "pic");
         String lane = g.r();
@@ -313,8 +313,8 @@ public final class AtomKernels {
      * @throws IllegalArgumentException for an atom other than a dense {@code wgmma.mma_async} one (a sparse atom's
      *         A and metadata are not placed here), an A operand given for an RS atom or missing for an SS atom, an
      *         operand whose major is not the atom's ({@code tnspA}, {@code tnspB}), an MN-major operand of other than
-     *         16-bit elements (the PTX ISA's imm-trans is for .f16 and .bf16 only), or element types with no operand
-     *         store here
+     *         16-bit elements (the PTX ISA's imm-trans is for .f16 and .bf16 only), an input scale other than One, or
+     *         element types with no operand store here
      */
     public static Kernel wgmma(MmaAtom atom, SmemOperand a, SmemOperand b) {
         switch (atom.family()) {
@@ -337,6 +337,10 @@ public final class AtomKernels {
                         + " imm-trans-a and imm-trans-b are for .f16 and .bf16)");
             }
         }
+        if (atom.args().scaleA() != MmaAtom.ScaleIn.One || atom.args().scaleB() != MmaAtom.ScaleIn.One) {
+            throw new IllegalArgumentException(atom.type() + ": the kernel computes D = A·B with imm-scale-a/b 1; negated inputs"
+                    + " (GMMA::ScaleIn::Neg) are not generated");
+        }
         if (trans && ((a != null && a.major() != atom.majorA()) || b.major() != atom.majorB())) {
             throw new IllegalArgumentException(atom.type() + " reads A " + atom.majorA() + "-major and B " + atom.majorB()
                     + "-major; the operands placed are " + (a == null ? "" : "A " + a.major() + "-major, ") + "B " + b.major() + "-major");
@@ -346,7 +350,7 @@ public final class AtomKernels {
             throw new IllegalArgumentException(atom.name() + ": no accumulator store for " + d);
         }
         Regs g = new Regs();
-        g.comment(atom.name() + ": " + atom.ptx() + " (" + atom.isaSection() + ")");
+        g.comment(atom.type() + ": " + atom.ptx() + " (" + atom.isaSection() + ")");
         if (a != null) g.comment("A: " + a.major() + "-major, " + a.layout() + "; descriptor " + a.descriptor() + " + (tileA >> 4)");
         else g.comment("A: from registers, value v of thread t is element pia[t*" + atom.valuesA() + " + v]");
         g.comment("B: " + b.major() + "-major, " + b.layout() + "; descriptor " + b.descriptor() + " + (tileB >> 4)");
