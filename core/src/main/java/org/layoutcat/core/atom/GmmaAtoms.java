@@ -28,6 +28,18 @@ import org.layoutcat.core.LayoutArgumentException;
  * F32TF32TF32, F16/F32 by E4M3/E5M2 × E4M3/E5M2, and S32 by S8/U8 × S8/U8 (with {@code _SATURATE}), K-major only
  * ({@code _TN}). N runs over the multiples of 8 up to 256; the integer families take N = 8, 16, 24, 32, 48, 64, 80,
  * 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256, as CuTe (and the PTX ISA) defines them.
+ *
+ * <p>An atom's type carries its template arguments ({@link MmaAtom.Arguments}, read by {@link AtomName}): the majors
+ * of the 16-bit families (a bare name reads them K-major), the scales, and a sparse atom's selector. The majors change
+ * no layout of the traits: CuTe's SS operands are {@code GMMA::ABLayout} for either major (CUTLASS 4.7.0).
+ *
+ * <p>The sparse catalog ({@code cute/atom/mma_traits_sm90_gmma_sparse.hpp} and {@code _sparse_ext.hpp}, CUTLASS 4.7.0):
+ * {@code SM90::GMMA::SPARSE::GMMA_64xNxK_<D><A><B>_<SS|RS>[_TN][_SATURATE]}, one {@code wgmma.mma_async.sp} per
+ * family and N, the dense catalog's families and N with K doubled (K is 512 bits of the input type: A's logical
+ * tile, of which the instruction reads the kept half). The layouts are the dense ones of that K (an RS A of 16-bit
+ * sparse inputs is {@code GMMA::ALayout_64x32}, of 8-bit ones {@code ALayout_64x64 =
+ * ((4,8,4),(8,2,2)):((512,1,16),(64,8,2048))}), and each atom carries its traits' metadata layout
+ * {@code GMMA::ELayout_64xK}, which CuTe's MMA_Atom and TiledMMA neither print nor tile.
  */
 public final class GmmaAtoms {
     private GmmaAtoms() {}

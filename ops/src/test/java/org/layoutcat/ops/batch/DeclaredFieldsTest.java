@@ -39,7 +39,7 @@ class DeclaredFieldsTest {
     /**
      * Requests that reach each side of the table's conditions: bank_conflicts of one instruction with and without a
      * conflict and of a stage; swizzle_search meeting its bound with CUTLASS's choice, missing it (the XOR map), and a
-     * tile CUTLASS's selector has no atom for.
+     * tile CUTLASS's selector has no atom for; a wgmma descriptor off a boundary; a sparse MMA atom.
      */
     private static final List<List<String>> SIDES = List.of(
             List.of("bank_conflicts", "1024:1", "(32,1):(32,0)", "4"),
@@ -48,7 +48,11 @@ class DeclaredFieldsTest {
             List.of("swizzle_search", "(128,64)", "2", "K", "SM80_CP_ASYNC_CACHEALWAYS_U128/16/(16,8):(8,1)/(1,8)",
                     "SM75_U32x4_LDSM_N/A/SM80_16x8x16_F16F16F16F16_TN/2x2x1"),
             List.of("swizzle_search", "(64,32)", "4", "K", "((16,2)):((1,32))", "((16,2)):((1,32))"),
-            List.of("swizzle_search", "(64,4)", "2", "K", "(32):(1)", "(32):(1)"));
+            List.of("swizzle_search", "(64,4)", "2", "K", "(32):(1)", "(32):(1)"),
+            // a SW128 tile at 512 bytes: the ISA's base offset 4, CuTe's descriptor (base offset 0) said
+            List.of("gmma_descriptor", "K", "Sw<3,3,3> o 0 o (64,16):(64,1)", "16", "512"),
+            // a sparse atom: its metadata layout
+            List.of("mma_atom", "SM90::GMMA::SPARSE::GMMA_64x64x32_F32F16F16_SS<GMMA::Major::K, GMMA::Major::MN>"));
 
     @Test
     void everyAnswerHasExactlyTheFieldsItsEntryDeclares() throws IOException {
