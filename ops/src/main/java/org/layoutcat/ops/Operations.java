@@ -1283,6 +1283,13 @@ public final class Operations {
     private static final Field<Layout> LAYOUT_A_TV = Field.of("layout_a_tv");
     private static final Field<Layout> LAYOUT_B_TV = Field.of("layout_b_tv");
     private static final Field<Layout> LAYOUT_C_TV = Field.of("layout_c_tv");
+    /** An MMA atom's instruction family: MMA_SYNC, WGMMA_SS, WGMMA_RS, or the sparse WGMMA_SP_SS, WGMMA_SP_RS. */
+    private static final Field<MmaAtom.Family> FAMILY = Field.of("family");
+    /** A sparse atom's metadata layout, its traits' ELayout (CuTe's MMA_Atom and TiledMMA print none). */
+    private static final Field<Layout> LAYOUT_E_TV = Field.<Layout>of("layout_e_tv")
+            .when("for a sparse wgmma atom (wgmma.mma_async.sp): its traits' ELayout, (thread, value) → m + M·k of A's"
+                    + " logical tile, the elements whose 2:4 (tf32: 1:2) metadata each thread's E register holds",
+                    a -> a.has(FAMILY) && a.get(FAMILY).sparse());
     private static final Field<Layout> LAYOUT_SRC_TV = Field.of("layout_src_tv");
     private static final Field<Layout> LAYOUT_DST_TV = Field.of("layout_dst_tv");
     private static final Field<IntTuple> TILE_MNK = Field.of("tile_mnk");
@@ -1296,14 +1303,14 @@ public final class Operations {
     private static final Field<Layout> FRAGMENT = Field.of("fragment");
 
     private static void atoms() {
-        Param<MmaAtom> mma = Param.of("mma", ArgKind.MMA_ATOM, "an MMA atom, by CuTe's name");
+        Param<MmaAtom> mma = Param.of("mma", ArgKind.MMA_ATOM, "an MMA atom, by CuTe's type: its name, with the template arguments it takes (SM90_64x64x16_F32F16F16_SS<GMMA::Major::MN, GMMA::Major::K>)");
         Param<CopyAtom> copy = Param.of("copy", ArgKind.COPY_ATOM, "a copy atom, by CuTe's name");
         Param<Integer> valueBits = Param.of("value_bits", ArgKind.integer("value_bits", 1, 128), "the bits of each value copied");
         Param<Integer> optionalBits = Param.optional("value_bits", ArgKind.integer("value_bits", 1, 128), "layouts in elements of these bits (default: bits)");
         Param<Layout> atomLayout = Param.of("atom_layout", ArgKind.ATOM_LAYOUT, "how atoms tile the MMA, e.g. 2x2x1");
         Param<Tiler> permutation = Param.optional("permutation", ArgKind.TILER, "the tiled MMA's permutation, e.g. <32,32,16>");
         TABLE.add(declare("mma_atom", ATOMS, "an MMA atom's shape and thread–value layouts").params(mma)
-                .fields(PTX, ISA, SHAPE_MNK, THR_ID, LAYOUT_A_TV, LAYOUT_B_TV, LAYOUT_C_TV).body(a -> mmaAtom(a.get(mma)))
+                .fields(PTX, ISA, FAMILY, SHAPE_MNK, THR_ID, LAYOUT_A_TV, LAYOUT_B_TV, LAYOUT_C_TV, LAYOUT_E_TV).body(a -> mmaAtom(a.get(mma)))
                 .cpp(callChecking("MMA_Atom<{mma:type}>{}").check(SHAPE_MNK, "typename decltype(r)::Shape_MNK{}")
                         .check(THR_ID, "typename decltype(r)::ThrID{}").check(LAYOUT_A_TV, "typename decltype(r)::LayoutA_TV{}")
                         .check(LAYOUT_B_TV, "typename decltype(r)::LayoutB_TV{}").check(LAYOUT_C_TV, "typename decltype(r)::LayoutC_TV{}"))
@@ -1467,9 +1474,11 @@ public final class Operations {
                 .check(LAYOUT_D_TV, "r.get_layoutD_TV()");
     }
 
+    /** An MMA atom's answer: its type as CuTe spells it (the majors a bare GMMA name was read with), its traits' layouts. */
     private static Answer mmaAtom(MmaAtom a) {
-        return Answer.of(a.name()).with(PTX, a.ptx()).with(ISA, a.isaSection()).with(SHAPE_MNK, a.shapeMNK())
+        Answer r = Answer.of(a.type()).with(PTX, a.ptx()).with(ISA, a.isaSection()).with(FAMILY, a.family()).with(SHAPE_MNK, a.shapeMNK())
                 .with(THR_ID, a.thrID()).with(LAYOUT_A_TV, a.a()).with(LAYOUT_B_TV, a.b()).with(LAYOUT_C_TV, a.c());
+        return a.metadata().map(e -> r.with(LAYOUT_E_TV, e)).orElse(r);
     }
 
     private static Answer tiledCopy(TiledCopy c) {

@@ -286,7 +286,7 @@ public record Picture(String name, String label, String words, Set<Integer> coun
             if (asked != null) return asked;
             return switch (mma.atom().family()) {
                 case MMA_SYNC -> ABC;
-                case WGMMA_SS, WGMMA_RS -> C;
+                case WGMMA_SS, WGMMA_RS, WGMMA_SP_SS, WGMMA_SP_RS -> C;
             };
         }
     }

@@ -155,9 +155,17 @@ public final class Atoms {
         return List.copyOf(out);
     }
 
-    /** Every atom of CuTe's SM90 GMMA catalog ({@link GmmaAtoms}): 1,056, made on this call. */
+    /** Every atom of CuTe's SM90 GMMA catalog ({@link GmmaAtoms}): 1,056, K-major, made on this call. */
     public static List<MmaAtom> gmmaAtoms() {
         return GmmaAtoms.all();
+    }
+
+    /**
+     * Every atom of CuTe's SM90 sparse GMMA catalog ({@code SM90::GMMA::SPARSE::GMMA_64xNxK_..._SS|_RS}, {@link GmmaAtoms}):
+     * 1,056, the dense catalog's families and N with K doubled, K-major, made on this call.
+     */
+    public static List<MmaAtom> sparseGmmaAtoms() {
+        return GmmaAtoms.all(true);
     }
 
     /** Every copy atom of the catalog, in catalog order. */
@@ -166,20 +174,33 @@ public final class Atoms {
     }
 
     /**
-     * The MMA atom of CuTe's name; a LayoutArgumentException listing the names when there is none.
+     * The MMA atom of CuTe's type as a person writes it: its name with the template arguments its type takes
+     * ({@code SM90_64x64x16_F32F16F16_SS<GMMA::Major::MN, GMMA::Major::K>}; {@link AtomName} reads it); a bare name
+     * of a GMMA template that needs majors reads them K-major. A LayoutArgumentException where there is none.
      *
-     * @throws LayoutArgumentException for a name not in the catalog, listing the names
+     * @throws LayoutArgumentException for a name not in the catalog, listing the names; for template arguments the
+     *         type does not take, or that make a type CuTe refuses (an MN-major operand of other than 16-bit inputs,
+     *         which has no such template; an MN-major A in registers, which CuTe static_asserts)
      */
     public static MmaAtom mma(String name) {
         return findMma(name).orElseThrow(() -> new LayoutArgumentException("no MMA atom \"" + LayoutArgumentException.quote(name)
                 + "\"; known: " + shortList(MMA.values())));
     }
 
-    /** The MMA atom of CuTe's name, the whole GMMA catalog included; empty for a name not in the catalog. */
+    /**
+     * The MMA atom of CuTe's type as {@link #mma(String)} reads it, the whole GMMA catalog included; empty for a name
+     * not in the catalog.
+     *
+     * @throws LayoutArgumentException where the name is the catalog's and its template arguments are not its type's
+     */
     public static java.util.Optional<MmaAtom> findMma(String name) {
-        MmaAtom a = MMA.get(name.trim());
-        if (a == null) a = GmmaAtoms.named(name.trim());
-        return java.util.Optional.ofNullable(a);
+        AtomName n = AtomName.parse(name);
+        MmaAtom a = MMA.get(n.name());
+        if (a != null) {
+            n.arguments(List.of(), name); // an mma.sync atom's type is no template
+            return java.util.Optional.of(a);
+        }
+        return java.util.Optional.ofNullable(GmmaAtoms.named(n, name));
     }
 
     /**
@@ -207,12 +228,14 @@ public final class Atoms {
         for (MmaAtom a : atoms) {
             switch (a.family()) {
                 case MMA_SYNC -> out.add(a.name());
-                case WGMMA_SS, WGMMA_RS -> { } // named by the rule below
+                case WGMMA_SS, WGMMA_RS, WGMMA_SP_SS, WGMMA_SP_RS -> { } // named by the rule below
             }
         }
         return String.join(", ", out) + ", and CuTe's SM90 GMMA catalog: SM90_64xNxK_<D><A><B>_<SS|RS>[_TN][_SATURATE]"
                 + " (F16F16F16, F32F16F16, F32BF16BF16 with K = 16; F32TF32TF32_.._TN with K = 8; F16 or F32 by E4M3/E5M2 pairs"
-                + " and S32 by S8/U8 pairs, _TN, with K = 32; N = 8, 16, …, 256)";
+                + " and S32 by S8/U8 pairs, _TN, with K = 32; N = 8, 16, …, 256), the 16-bit families' types templates of the"
+                + " majors (SM90_64x64x16_F32F16F16_SS<GMMA::Major::MN, GMMA::Major::K>; a bare name reads them K-major), and its"
+                + " sparse catalog SM90::GMMA::SPARSE::GMMA_64xNxK_<D><A><B>_<SS|RS>[_TN][_SATURATE] (the same families and N, K doubled)";
     }
 
     static Map<String, MmaAtom> mmaByName() {

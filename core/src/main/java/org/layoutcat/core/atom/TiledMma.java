@@ -570,6 +570,6 @@ public final class TiledMma {
 
     @Override
     public String toString() {
-        return "TiledMMA(" + atom.name() + ", " + atomLayout + ", <" + permutation[0] + "," + permutation[1] + "," + permutation[2] + ">)";
+        return "TiledMMA(" + atom.type() + ", " + atomLayout + ", <" + permutation[0] + "," + permutation[1] + "," + permutation[2] + ">)";
     }
 }

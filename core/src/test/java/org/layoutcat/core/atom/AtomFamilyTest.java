@@ -17,8 +17,11 @@ class AtomFamilyTest {
     void everyMmaAtomsFamilyIsItsInstruction() {
         List<MmaAtom> all = new ArrayList<>(Atoms.mmaAtoms());
         all.addAll(Atoms.gmmaAtoms());
+        all.addAll(Atoms.sparseGmmaAtoms());
         for (MmaAtom a : all) {
             MmaAtom.Family expected = a.ptx().startsWith("mma.sync.") ? MmaAtom.Family.MMA_SYNC
+                    : a.ptx().startsWith("wgmma.mma_async.sp.") && a.name().contains("_RS") ? MmaAtom.Family.WGMMA_SP_RS
+                    : a.ptx().startsWith("wgmma.mma_async.sp.") && a.name().contains("_SS") ? MmaAtom.Family.WGMMA_SP_SS
                     : a.ptx().startsWith("wgmma.mma_async.") && a.name().contains("_RS") ? MmaAtom.Family.WGMMA_RS
                     : a.ptx().startsWith("wgmma.mma_async.") && a.name().contains("_SS") ? MmaAtom.Family.WGMMA_SS : null;
             assertEquals(expected, a.family(), a.name());

@@ -46,7 +46,7 @@ public final class AtomVerification {
     static boolean isWgmma(MmaAtom atom) {
         return switch (atom.family()) {
             case MMA_SYNC -> false;
-            case WGMMA_SS, WGMMA_RS -> true;
+            case WGMMA_SS, WGMMA_RS, WGMMA_SP_SS, WGMMA_SP_RS -> true;
         };
     }
 

@@ -14,9 +14,14 @@ import org.layoutcat.gpu.ptx.Kernel;
  * One run of a GMMA atom on the GPU: the atom, the majors of A and B, and the swizzling of the GMMA shared-memory
  * atom both operands are placed through ({@link GmmaPlacement}). An RS atom takes A from registers, which the PTX ISA
  * and CuTe hold K-major; an operand of other than 16-bit elements is K-major only (wgmma's imm-trans is for .f16 and
- * .bf16; CuTe's atoms of the other types are {@code _TN}). Immutable.
+ * .bf16; CuTe's atoms of the other types are {@code _TN}). The atom is CuTe's type of those majors
+ * ({@code SM90_64x64x16_F32F16F16_SS<GMMA::Major::MN, GMMA::Major::K>}, {@link MmaAtom#withMajors}). Immutable.
  *
- * @param atom      a {@code wgmma.mma_async} atom of the GMMA catalog
+ * <p>The sparse atoms ({@code wgmma.mma_async.sp}, {@link Atoms#sparseGmmaAtoms()}) have no case: their A is the kept
+ * half of a structured-sparse matrix with a metadata register E that selects its columns, and {@link AtomKernels#wgmma}
+ * places dense operands only; the catalog's sparse layouts are checked against CuTe's printouts, not on the GPU.
+ *
+ * @param atom      a dense {@code wgmma.mma_async} atom of the GMMA catalog
  * @param a         A's major (K for an RS atom)
  * @param b         B's major
  * @param swizzling the swizzling of the shared-memory atom of A and B
@@ -25,12 +30,17 @@ public record WgmmaCase(MmaAtom atom, Major a, Major b, Swizzling swizzling) {
     /**
      * The case; see the components.
      *
-     * @throws IllegalArgumentException for an atom other than a wgmma one, an MN-major A of an RS atom, or an MN-major
-     *         operand of other than 16-bit elements
+     * @throws IllegalArgumentException for an atom other than a dense wgmma one, an MN-major A of an RS atom, or an
+     *         MN-major operand of other than 16-bit elements
      */
     public WgmmaCase {
         Objects.requireNonNull(swizzling, "swizzling");
-        if (atom.family() == MmaAtom.Family.MMA_SYNC) throw new IllegalArgumentException(atom.name() + " is not a wgmma atom");
+        switch (atom.family()) {
+            case MMA_SYNC -> throw new IllegalArgumentException(atom.name() + " is not a wgmma atom");
+            case WGMMA_SP_SS, WGMMA_SP_RS -> throw new IllegalArgumentException(atom.name() + " is a sparse wgmma"
+                    + " (wgmma.mma_async.sp): its A and metadata E are not placed by this verification, which places dense operands");
+            case WGMMA_SS, WGMMA_RS -> { }
+        }
         if (atom.registersA() && a != Major.K) {
             throw new IllegalArgumentException(atom.name() + " takes A from registers, which are K-major; A cannot be " + a + "-major");
         }
@@ -38,6 +48,7 @@ public record WgmmaCase(MmaAtom atom, Major a, Major b, Swizzling swizzling) {
             throw new IllegalArgumentException(atom.name() + ": an MN-major operand of " + atom.ab().ptx() + "/" + atom.bType().ptx()
                     + "; wgmma transposes 16-bit operands only (PTX ISA imm-trans-a/b: .f16 and .bf16)");
         }
+        if (atom.takesMajors()) atom = atom.withMajors(a, b);
     }
 
     /** A's placement in shared memory, or null where A comes from registers (RS). */

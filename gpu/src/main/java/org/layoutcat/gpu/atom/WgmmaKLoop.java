@@ -30,7 +30,8 @@ import org.layoutcat.gpu.ptx.Kernel;
  * it. The descriptors are layoutcat's ({@link GmmaDescriptor#of}); CuTe's differ where the pattern starts at the tile
  * off a boundary (base offset 0 where the PTX ISA asks for {@code (start >> 7) & 7}). Immutable.
  *
- * @param atom      an SS {@code wgmma.mma_async} atom of the GMMA catalog
+ * @param atom      an SS {@code wgmma.mma_async} atom of the GMMA catalog, taken as CuTe's type of the majors
+ *                  {@code a} and {@code b} where its type takes majors
  * @param a         A's major
  * @param b         B's major
  * @param swizzling the swizzling of both operands' shared-memory atom
@@ -111,6 +112,7 @@ public record WgmmaKLoop(MmaAtom atom, Major a, Major b, Swizzling swizzling, in
         }
         if (blocks < 1 || blocks > 16) throw new IllegalArgumentException("a K-loop of " + blocks + " k-blocks; 1 to 16 run here");
         Objects.requireNonNull(places, "places");
+        if (atom.takesMajors()) atom = atom.withMajors(a, b); // CuTe's type of these majors: SM90_..._SS<GMMA::Major::MN, ...>
     }
 
     /** An operand of the atom. */

@@ -369,13 +369,18 @@ public final class AtomKernels {
      * {@code scale-d, imm-scale-a, imm-scale-b} and {@code imm-trans-a} (SS only) and {@code imm-trans-b}; tf32 and
      * the 8-bit floats take no transpose; the integer forms take {@code scale-d} alone.
      *
-     * @throws IllegalArgumentException for an atom other than a {@code wgmma.mma_async} one, an A operand given for an
-     *         RS atom or missing for an SS atom, an MN-major operand of other than 16-bit elements (the PTX ISA's
-     *         imm-trans is for .f16 and .bf16 only), or element types with no operand store here
+     * @throws IllegalArgumentException for an atom other than a dense {@code wgmma.mma_async} one (a sparse atom's
+     *         A and metadata are not placed here), an A operand given for an RS atom or missing for an SS atom, an
+     *         operand whose major is not the atom's ({@code tnspA}, {@code tnspB}), an MN-major operand of other than
+     *         16-bit elements (the PTX ISA's imm-trans is for .f16 and .bf16 only), an input scale other than One, or
+     *         element types with no operand store here
      */
     public static Kernel wgmma(MmaAtom atom, SmemOperand a, SmemOperand b, KLoop loop) {
-        if (atom.family() == MmaAtom.Family.MMA_SYNC) {
-            throw new IllegalArgumentException(atom.name() + " (" + atom.ptx() + ") is not a wgmma.mma_async atom");
+        switch (atom.family()) {
+            case MMA_SYNC -> throw new IllegalArgumentException(atom.name() + " (" + atom.ptx() + ") is not a wgmma.mma_async atom");
+            case WGMMA_SP_SS, WGMMA_SP_RS -> throw new IllegalArgumentException(atom.name() + " (" + atom.ptx() + ") is a sparse"
+                    + " wgmma, whose structured-sparse A and metadata E this kernel does not place");
+            case WGMMA_SS, WGMMA_RS -> { }
         }
         boolean rs = atom.registersA();
         if (rs != (a == null)) {
@@ -394,12 +399,20 @@ public final class AtomKernels {
                         + " imm-trans-a and imm-trans-b are for .f16 and .bf16)");
             }
         }
+        if (atom.args().scaleA() != MmaAtom.ScaleIn.One || atom.args().scaleB() != MmaAtom.ScaleIn.One) {
+            throw new IllegalArgumentException(atom.type() + ": the kernel computes D = A·B with imm-scale-a/b 1; negated inputs"
+                    + " (GMMA::ScaleIn::Neg) are not generated");
+        }
+        if (trans && ((a != null && a.major() != atom.majorA()) || b.major() != atom.majorB())) {
+            throw new IllegalArgumentException(atom.type() + " reads A " + atom.majorA() + "-major and B " + atom.majorB()
+                    + "-major; the operands placed are " + (a == null ? "" : "A " + a.major() + "-major, ") + "B " + b.major() + "-major");
+        }
         Element d = atom.d();
         if (d != Element.F16 && d != Element.F32 && d != Element.S32) {
             throw new IllegalArgumentException(atom.name() + ": no accumulator store for " + d);
         }
         Regs g = new Regs();
-        g.comment(atom.name() + ": " + atom.ptx() + " (" + atom.isaSection() + ")");
+        g.comment(atom.type() + ": " + atom.ptx() + " (" + atom.isaSection() + ")");
         if (a != null) g.comment("A: " + a.major() + "-major, " + a.layout() + "; descriptor " + a.descriptor() + " + (tileA >> 4)");
         else g.comment("A: from registers, value v of thread t is element pia[t*" + atom.valuesA() + " + v]");
         g.comment("B: " + b.major() + "-major, " + b.layout() + "; descriptor " + b.descriptor() + " + (tileB >> 4)");

@@ -117,6 +117,27 @@ class WgmmaCasesTest {
         assertThrows(IllegalArgumentException.class, () -> new WgmmaCase(Atoms.mma("SM90_64x64x16_F32F16F16_RS"), Major.MN, Major.K, Swizzling.SW32));
     }
 
+    /**
+     * A case's atom is CuTe's type of the case's majors, and its kernel's imm-trans-a/b are those majors; a kernel whose
+     * placed operands' majors are not the atom's is refused. The sparse atoms have no case (their A and metadata E
+     * are not placed).
+     */
+    @Test
+    void aCasesAtomIsTheTypeOfItsMajorsAndSparseAtomsHaveNoCase() {
+        WgmmaCase c = new WgmmaCase(Atoms.mma("SM90_64x64x16_F32F16F16_SS"), Major.MN, Major.K, Swizzling.SW64);
+        assertEquals(Atoms.mma("SM90_64x64x16_F32F16F16_SS<GMMA::Major::MN, GMMA::Major::K>"), c.atom());
+        assertTrue(c.kernel().ptx().contains("SM90_64x64x16_F32F16F16_SS<GMMA::Major::MN, GMMA::Major::K>"), c.label());
+        assertTrue(c.kernel().ptx().contains(", 1, 1, 1, 0;"), "scale-a 1, scale-b 1, imm-trans-a 1 (MN), imm-trans-b 0 (K)");
+        GmmaPlacement k = GmmaPlacement.of(Major.K, Swizzling.SW64, 16, 64, 16);
+        assertThrows(IllegalArgumentException.class, () -> org.layoutcat.gpu.ptx.AtomKernels.wgmma(c.atom(), k.smemOperand(),
+                c.placementB().smemOperand()));
+        for (String sparse : List.of("SM90::GMMA::SPARSE::GMMA_64x64x32_F32F16F16_SS<GMMA::Major::K, GMMA::Major::K>",
+                "SM90::GMMA::SPARSE::GMMA_64x64x64_S32S8S8_RS_TN<>")) {
+            assertThrows(IllegalArgumentException.class, () -> new WgmmaCase(Atoms.mma(sparse), Major.K, Major.K, Swizzling.SW32), sparse);
+        }
+        assertTrue(WgmmaCase.catalog().stream().noneMatch(w -> w.atom().family().sparse()));
+    }
+
     @Test
     void smallIntegersAreExactInEveryInputFormat() {
         // independent values: IEEE binary16, bfloat16, OCP FP8 E4M3 (bias 7) and E5M2 (bias 15)

@@ -27,7 +27,6 @@ import org.layoutcat.core.ScaledBasis;
 import org.layoutcat.core.Swizzle;
 import org.layoutcat.core.Tiler;
 import org.layoutcat.core.atom.CopyAtom;
-import org.layoutcat.core.atom.Element;
 import org.layoutcat.core.atom.MmaAtom;
 import org.layoutcat.core.modes.SliceCoord;
 
@@ -343,17 +342,13 @@ public final class CodeWriter {
         }
 
         /**
-         * An MMA atom's operation type: its name; the SM90 GMMA atoms of 16-bit inputs are templates of the operands'
-         * majors, written K-major ({@code SM90_64x64x16_F32F16F16_SS<GMMA::Major::K, GMMA::Major::K>}), those of other
-         * inputs ({@code _TN}, K-major) templates of their scales, defaulted ({@code <>}), but the integer ones, plain
-         * types.
+         * An MMA atom's operation type, as the atom spells it ({@link MmaAtom#type()}): the SM90 GMMA atoms of 16-bit
+         * inputs are templates of the operands' majors ({@code SM90_64x64x16_F32F16F16_SS<GMMA::Major::MN, GMMA::Major::K>}),
+         * those of other inputs ({@code _TN}, K-major) templates of their scales ({@code <>}), but the dense integer
+         * ones, plain types.
          */
         static String atomType(MmaAtom m) {
-            return switch (m.family()) {
-                case MMA_SYNC -> m.name();
-                case WGMMA_SS, WGMMA_RS -> m.ab().bits() == 16 ? m.name() + "<GMMA::Major::K, GMMA::Major::K>"
-                        : m.d() == Element.S32 ? m.name() : m.name() + "<>";
-            };
+            return m.type();
         }
 
         /**

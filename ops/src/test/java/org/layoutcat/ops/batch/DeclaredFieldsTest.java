@@ -39,7 +39,7 @@ class DeclaredFieldsTest {
     /**
      * Requests that reach each side of the table's conditions: bank_conflicts of one instruction with and without a
      * conflict and of a stage; swizzle_search meeting its bound with CUTLASS's choice, missing it (the XOR map), and a
-     * tile CUTLASS's selector has no atom for; gmma_descriptor off a boundary; the doctors' optional parts.
+     * tile CUTLASS's selector has no atom for; gmma_descriptor off a boundary; the doctors' optional parts; a sparse MMA atom.
      */
     private static final List<List<String>> SIDES = List.of(
             List.of("bank_conflicts", "1024:1", "(32,1):(32,0)", "4"),
@@ -59,7 +59,9 @@ class DeclaredFieldsTest {
             List.of("tma_doctor", "FLOAT16", "3", "0x10000", "{64, 8, 8}", "{2048, 16384}", "{64, 8, 8}", "{1, 1, 1}",
                     "CU_TENSOR_MAP_INTERLEAVE_16B", "CU_TENSOR_MAP_SWIZZLE_128B"),
             // a packed type (the SM90 driver refuses it) at a global address
-            List.of("tma_descriptor", "(512,1024):(1024,1)", "(8,128):(128,1)", "e2m1", "(8,128)", "1", "RUNTIME", "0x7f3a00000010"));
+            List.of("tma_descriptor", "(512,1024):(1024,1)", "(8,128):(128,1)", "e2m1", "(8,128)", "1", "RUNTIME", "0x7f3a00000010"),
+            // a sparse atom: its metadata layout
+            List.of("mma_atom", "SM90::GMMA::SPARSE::GMMA_64x64x32_F32F16F16_SS<GMMA::Major::K, GMMA::Major::MN>"));
 
     @Test
     void everyAnswerHasExactlyTheFieldsItsEntryDeclares() throws IOException {
