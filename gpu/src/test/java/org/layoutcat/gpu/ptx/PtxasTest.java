@@ -84,14 +84,19 @@ class PtxasTest {
     }
 
     /**
-     * The wgmma kernels of the matrix and of every 8th catalog atom (each family, input kind and form), in one module
+     * The wgmma kernels of half the matrix and of every 8th catalog atom (each family, input kind and form), in one
+     * module
      * (entries renamed apart, the highest PTX version of them), assemble for sm_90a without a warning.
      */
     @Test
     void wgmmaKernelsAssembleForSm90a(@TempDir Path dir) throws Exception {
         Path ptxas = ptxas();
         assumeTrue(ptxas != null, "ptxas is not installed");
-        List<org.layoutcat.gpu.atom.WgmmaCase> cases = new java.util.ArrayList<>(org.layoutcat.gpu.atom.WgmmaCase.matrix());
+        List<org.layoutcat.gpu.atom.WgmmaCase> cases = new java.util.ArrayList<>();
+        List<org.layoutcat.gpu.atom.WgmmaCase> matrix = org.layoutcat.gpu.atom.WgmmaCase.matrix();
+        // half the matrix, alternating within its groups of six (a family and swizzling's SS majors and RS forms): each
+        // family, swizzling and form, and each pair of majors, is among them
+        for (int i = 0; i < matrix.size(); i++) if ((i + i / 6) % 2 == 0) cases.add(matrix.get(i));
         List<org.layoutcat.gpu.atom.WgmmaCase> catalog = org.layoutcat.gpu.atom.WgmmaCase.catalog();
         for (int i = 0; i < catalog.size(); i += 8) cases.add(catalog.get(i));
         StringBuilder module = new StringBuilder(".version 8.4\n.target sm_90a\n.address_size 64\n");
