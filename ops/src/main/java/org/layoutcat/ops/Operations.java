@@ -1299,8 +1299,17 @@ public final class Operations {
     private static final Field<Layout> LAYOUT_TV = Field.of("layout_tv");
     private static final Field<Layout> LAYOUT_S_TV = Field.of("layout_s_tv");
     private static final Field<Layout> LAYOUT_D_TV = Field.of("layout_d_tv");
-    /** A thread's register fragment of an MMA operand. */
+    /**
+     * A thread's fragment of an MMA operand (CuTe's partition_fragment_A/B/C): its registers, or, for an operand a
+     * wgmma reads from shared memory, its tensor of descriptors in 16-byte units.
+     */
     private static final Field<Layout> FRAGMENT = Field.of("fragment");
+    /**
+     * The descriptors of a fragment of descriptors, index by index, as CuTe's DescriptorIterator gives them; none
+     * where the atom reads the operand from registers.
+     */
+    private static final Field<List<String>> DESCRIPTORS = Field.of("descriptors",
+            d -> d.isEmpty() ? "none: the atom reads this operand from registers" : String.join(" ", d));
 
     private static void atoms() {
         Param<MmaAtom> mma = Param.of("mma", ArgKind.MMA_ATOM, "an MMA atom, by CuTe's type: its name, with the template arguments it takes (SM90_64x64x16_F32F16F16_SS<GMMA::Major::MN, GMMA::Major::K>)");
@@ -1373,8 +1382,10 @@ public final class Operations {
                 + " modes (a pipeline's stages): with integer strides or swizzled (Sw<B,M,S> o off o L, or CuTe's pointer form)");
         Param<Long> thread = Param.of("thread", ArgKind.INDEX, "the thread's index");
         for (String which : List.of("a", "b", "c")) {
-            TABLE.add(declare("partition_" + which, ATOMS, "a thread's part of the " + which.toUpperCase() + " operand, its offset and its register fragment")
-                    .params(mma, atomLayout, tensor, thread).fields(OFFSET, FRAGMENT)
+            boolean operand = !which.equals("c"); // A and B: registers, or descriptors of shared memory
+            TABLE.add(declare("partition_" + which, ATOMS, "a thread's part of the " + which.toUpperCase() + " operand, its offset and its"
+                            + (operand ? " fragment: registers, or a wgmma's descriptors" : " register fragment"))
+                    .params(mma, atomLayout, tensor, thread).fields(operand ? List.of(OFFSET, FRAGMENT, DESCRIPTORS) : List.of(OFFSET, FRAGMENT))
                     .body(a -> {
                         TiledMma m = TiledMma.of(a.get(mma), a.get(atomLayout), null);
                         AnyLayout t = a.get(tensor);
@@ -1384,12 +1395,16 @@ public final class Operations {
                             case "b" -> m.partitionB(t, th);
                             default -> m.partitionC(t, th);
                         };
-                        Layout fragment = switch (which) {
-                            case "a" -> m.partitionFragmentA(t);
-                            case "b" -> m.partitionFragmentB(t);
-                            default -> m.partitionFragmentC(t);
-                        };
-                        return Answer.of(s.layout()).with(OFFSET, s.offset()).with(FRAGMENT, fragment);
+                        if (!operand) return Answer.of(s.layout()).with(OFFSET, s.offset()).with(FRAGMENT, m.partitionFragmentC(t));
+                        // a shared-memory operand of a wgmma: CuTe's fragment is a tensor of descriptors, at the tensor's address
+                        long address = AnyLayout.pointerAddress(a.text(tensor)).orElse(0);
+                        TiledMma.DescriptorFragment d = which.equals("a") ? m.descriptorFragmentA(t, address) : m.descriptorFragmentB(t, address);
+                        if (d == null) {
+                            Layout fragment = which.equals("a") ? m.partitionFragmentA(t) : m.partitionFragmentB(t);
+                            return Answer.of(s.layout()).with(OFFSET, s.offset()).with(FRAGMENT, fragment).with(DESCRIPTORS, List.of());
+                        }
+                        return Answer.of(s.layout()).with(OFFSET, s.offset()).with(FRAGMENT, d.layout())
+                                .with(DESCRIPTORS, d.descriptors().stream().map(Object::toString).toList());
                     })
                     .cpp(callChecking("thr_mma.partition_" + which.toUpperCase() + "(T)")
                             .after("auto thr_mma = make_tiled_mma({mma}, {atom_layout}).get_slice({thread:literal});", "auto T = {tensor:tensor};",

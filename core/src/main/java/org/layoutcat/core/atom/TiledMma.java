@@ -23,6 +23,8 @@ import org.layoutcat.core.internal.Checked;
 import org.layoutcat.core.modes.SliceCoord;
 import org.layoutcat.core.modes.Sliced;
 import org.layoutcat.core.modes.Slicing;
+import org.layoutcat.core.swizzle.GmmaDescriptor;
+import org.layoutcat.core.swizzle.GmmaSmemAtoms;
 
 /**
  * CuTe's {@code make_tiled_mma(atom, atom_layout_MNK, permutation_MNK)}: copies of an MMA atom laid out over an
@@ -411,6 +413,89 @@ public final class TiledMma {
     public Sliced<AnyLayout> partitionC(AnyLayout c, long threadIndex) {
         long[] t = threadCoord(threadIndex);
         return partition("partition_C", c, this::thrfrgC, t[0], t[1], t[2]);
+    }
+
+    /**
+     * CuTe's {@code partition_fragment_A/B} of an operand that a wgmma reads from shared memory through descriptors (A
+     * of an SS atom, B of an SS or RS one): a tensor of descriptors. Its layout is the thread's partition recast to
+     * 16-byte units with its first mode, one wgmma's operand, replaced by {@code _1:_0}
+     * ({@code mma_traits_sm90_gmma.hpp}: {@code replace<0>(recast<uint128_t const>(tensor).layout(), Layout<_1,_0>{})}),
+     * e.g. {@code (_1,_1,_4):(_0,_0,_2)} for a K-major SW128 tile of 64 halves of K; its descriptor at each index is
+     * the first's with that many 16-byte units added to the start address, as CuTe's {@code DescriptorIterator} adds
+     * them ({@link GmmaDescriptor#of} of the first wgmma's operand, at {@code address}).
+     *
+     * @param layout      the fragment's layout, in 16-byte units
+     * @param descriptors its descriptors, index by index
+     */
+    public record DescriptorFragment(Layout layout, java.util.List<GmmaDescriptor> descriptors) {
+        public DescriptorFragment {
+            descriptors = java.util.List.copyOf(descriptors);
+        }
+    }
+
+    /**
+     * {@link DescriptorFragment} of A, where this MMA's atom reads A from shared memory (an SS wgmma); null where it
+     * reads A from registers.
+     *
+     * @param a       A's shared-memory tensor, {@code (M,K)} or with further modes
+     * @param address the tensor's byte address in shared memory
+     * @throws LayoutArgumentException as {@link #partitionA(AnyLayout, long)}, or where CuTe's make_gmma_desc refuses
+     *         the operand or a stride is not a whole number of 16 bytes
+     */
+    public DescriptorFragment descriptorFragmentA(AnyLayout a, long address) {
+        if (atom.family() != MmaAtom.Family.WGMMA_SS) return null;
+        return descriptorFragment("partition_fragment_A", partitionA(a, 0).layout(), atom.majorA(), atom.ab().bits(), address);
+    }
+
+    /**
+     * {@link DescriptorFragment} of B, where this MMA's atom reads B from shared memory (an SS or RS wgmma); null where
+     * it reads B from registers.
+     *
+     * @throws LayoutArgumentException as {@link #descriptorFragmentA}
+     */
+    public DescriptorFragment descriptorFragmentB(AnyLayout b, long address) {
+        if (atom.family() != MmaAtom.Family.WGMMA_SS && atom.family() != MmaAtom.Family.WGMMA_RS) return null;
+        return descriptorFragment("partition_fragment_B", partitionB(b, 0).layout(), atom.majorB(), atom.bType().bits(), address);
+    }
+
+    private static DescriptorFragment descriptorFragment(String what, AnyLayout part, GmmaSmemAtoms.Major major, int bits, long address) {
+        Layout inner = unswizzled(what, part);
+        // tensor<0>: one wgmma's operand, with the tile's swizzle where it has one (unswizzled took every other kind)
+        AnyLayout operand = part instanceof ComposedLayout c ? new ComposedLayout(c.outer(), c.offset(), inner.mode(0)) : inner.mode(0);
+        GmmaDescriptor first = GmmaDescriptor.of(major, operand, bits, address);
+        IntTuple[] shapes = new IntTuple[inner.rank()], strides = new IntTuple[inner.rank()];
+        shapes[0] = IntTuple.of(1);
+        strides[0] = IntTuple.of(0);
+        for (int m = 1; m < inner.rank(); m++) {
+            shapes[m] = inner.shape().mode(m);
+            strides[m] = inUnits(what, inner.stride().mode(m), bits);
+        }
+        Layout layout = Layout.of(IntTuple.of(shapes), IntTuple.of(strides));
+        java.util.List<GmmaDescriptor> descriptors = new java.util.ArrayList<>();
+        for (long i = 0; i < layout.size(); i++) {
+            long start = first.startAddress() + layout.apply(i);
+            if (start > 16383) {
+                throw new LayoutArgumentException(what + " of " + part + ": descriptor " + i + " starts " + 16 * start + " bytes in,"
+                        + " past the descriptor's 14-bit start address (CuTe's iterator would carry into the next field)");
+            }
+            descriptors.add(new GmmaDescriptor((int) start, first.leadingByteOffset(), first.strideByteOffset(), first.baseOffset(), first.layoutType()));
+        }
+        return new DescriptorFragment(layout, descriptors);
+    }
+
+    /** A stride of {@code bits}-bit elements in 16-byte units (CuTe's recast to uint128_t), refused where not whole. */
+    private static IntTuple inUnits(String what, IntTuple stride, int bits) {
+        if (stride.isLeaf()) {
+            long bitsStride = Math.multiplyExact(stride.value(), (long) bits);
+            if (bitsStride % 128 != 0) {
+                throw new LayoutArgumentException(what + ": a stride of " + stride.value() + " elements of " + bits + " bits is not a"
+                        + " whole number of 16-byte units, which a descriptor advances by");
+            }
+            return IntTuple.of(bitsStride / 128);
+        }
+        IntTuple[] modes = new IntTuple[stride.rank()];
+        for (int i = 0; i < modes.length; i++) modes[i] = inUnits(what, stride.mode(i), bits);
+        return IntTuple.of(modes);
     }
 
     /** A tensor's layout with integer strides: itself, or a swizzled layout's inner layout L. */

@@ -51,6 +51,29 @@ class GmmaKLoopOracleTest {
         assertTrue(offBoundary >= 20, offBoundary + " k-blocks off a 1024-byte boundary, which were refused before issue 35");
     }
 
+    /**
+     * CuTe's {@code partition_fragment_A/B} of each case's tile ({@code thr_mma.partition_fragment_A(sA)}, thread 0):
+     * the tensor of descriptors, its layout in 16-byte units ({@code (_1,_1,(_2,_2)):(_0,_0,(_2,_256))} where two SW64
+     * atoms hold K) and its descriptors, as partition_a and partition_b answer them.
+     */
+    @Test
+    void partitionFragmentOfAnSsOperandIsCuTesTensorOfDescriptors() throws Exception {
+        int checked = 0;
+        for (JsonNode c : cases()) {
+            ObjectNode request = JSON.createObjectNode().put("op", c.get("operand").asText().equals("B") ? "partition_b" : "partition_a");
+            request.putArray("args").add(c.get("mma").asText()).add("1x1x1").add(c.get("smem_ptr_layout").asText()).add("0");
+            JsonNode reply = JSON.readTree(BatchEngine.reply(JSON.writeValueAsString(request)));
+            String where = c.get("mma").asText() + " " + c.get("swizzle").asText() + " " + c.get("smem_ptr_layout").asText();
+            assertTrue(reply.has("result"), where + " -> " + reply);
+            assertEquals(c.get("fragment").asText().replace("_", ""), reply.get("fragment").asText(), where);
+            List<String> want = new ArrayList<>();
+            c.get("descriptors").forEach(d -> want.add(d.asText()));
+            assertEquals(String.join(" ", want), reply.get("descriptors").asText(), where);
+            checked++;
+        }
+        assertEquals(19, checked);
+    }
+
     private static List<JsonNode> cases() throws Exception {
         List<JsonNode> out = new ArrayList<>();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(
