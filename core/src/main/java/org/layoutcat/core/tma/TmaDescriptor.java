@@ -464,12 +464,12 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
                     + "), has stride " + strides.getFirst() + " in global memory, and TMA's dimension 0 has stride 1 (CuTe:"
                     + " \"Majorness of smem doesn't match majorness of gmem\"): make the tile's contiguous mode G's stride-1 mode");
         }
-        int align = type.isAlign16B() ? 32 : 16;
+        int align = (int) (type.isAlign16B() ? EncodeTiledRule.WIDE_ALIGNMENT : EncodeTiledRule.ALIGNMENT);
         for (int i = 0; i < dims.size(); i++) {
             long bits = Math.multiplyExact(strides.get(i), type.bits);
             long b = bits / 8;
             if (i == 0) continue;
-            if (bits % (8L * align) != 0) {
+            if (bits % 8 != 0 || !EncodeTiledRule.aligned(bits / 8, align)) {
                 throw new LayoutArgumentException(what + ": dimension " + i + " (" + modesOf(dims.get(i)) + ") has stride "
                         + strides.get(i) + " elements = " + bytesText(bits) + " bytes in global memory, not a multiple of " + align
                         + (align == 16 ? " (CuTe asserts (gmem_prob_stride[" + i + "] & 0b1111) == 0; the driver refuses)"
@@ -593,7 +593,7 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
             }
         }
         long innerBits = Math.multiplyExact(box.getFirst(), type.bits);
-        if (innerBits % 128 != 0) {
+        if (innerBits % 8 != 0 || !EncodeTiledRule.innerBoxBytesAligned(innerBits / 8)) {
             throw new LayoutArgumentException(what + ": the box's inner dimension is " + box.getFirst() + " elements = " + bytesText(innerBits)
                     + " bytes, not a multiple of 16 (the driver refuses: boxDim[0] * elementSize must be a multiple of 16 bytes;"
                     + " CuTe passes it on and fails at cuTensorMapEncodeTiled)");
@@ -609,7 +609,7 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
         }
         // the packed ALIGN16B types take 16 bytes of shared memory a 16 values
         long inner = type.isAlign16B() ? box.getFirst() : innerBits / 8;
-        if (mode != TmaSwizzle.SWIZZLE_NONE && inner > mode.span) {
+        if (mode != TmaSwizzle.SWIZZLE_NONE && !EncodeTiledRule.withinSwizzleSpan(inner, mode.span)) {
             throw new LayoutArgumentException(what + ": the box's inner dimension is " + box.getFirst() + " elements = " + inner
                     + " bytes, past " + mode + "'s span of " + mode.span + " bytes (the driver refuses: the inner dimension must"
                     + " be at most the swizzle's span; CuTe passes it on and fails at cuTensorMapEncodeTiled): shared memory's"
