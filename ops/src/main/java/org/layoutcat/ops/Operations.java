@@ -229,7 +229,12 @@ public final class Operations {
             Alias.family("banks", new Alias.Choice.ByOption(), Alias.Form.of("bank_conflicts", "smem", "access"),
                     Alias.Form.of("copy_bank_conflicts", "smem").when("--copy").deriving(new Alias.Derived("value_bits", "--elem",
                             "with --copy, of the --copy's values alike (its value_bits, 8·BYTES)", Operations::copyValueBits))),
-            Alias.of("tma", "tma_descriptor", "gmem", "smem", "elem"));
+            Alias.of("tma", "tma_descriptor", "gmem", "smem", "elem"),
+            Alias.family("doctor", new Alias.Choice.ByValue("--kind", "KIND", "which numbers: a wgmma descriptor (gmma) or"
+                    + " cuTensorMapEncodeTiled's arguments (tma)"),
+                    Alias.Form.of("gmma_doctor", "desc", "major", "smem", "bits").when("gmma"),
+                    Alias.Form.of("tma_doctor", "data_type", "rank", "global_address", "global_dim", "global_strides", "box_dim",
+                            "element_strides", "interleave", "swizzle", "l2_promotion", "oob_fill").when("tma")));
 
     /** The commands that are aliases of operations, in order. */
     public static List<Alias> aliases() {
