@@ -892,7 +892,7 @@ public final class Operations {
                 .dsl(none("CuTe DSL encodes tensor maps inside cpasync.make_tiled_tma_atom, with no call of its own"))
                 .example("CU_TENSOR_MAP_DATA_TYPE_FLOAT16", "2", "0x10000", "{1024, 512}", "{2048}", "{64, 128}", "{1, 1}",
                         "CU_TENSOR_MAP_INTERLEAVE_NONE", "CU_TENSOR_MAP_SWIZZLE_128B", "CU_TENSOR_MAP_L2_PROMOTION_L2_128B",
-                        "CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE").build());
+                        "CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE").pictures(Pictures.tmaDoctor(type, SMEM_BOX, GLOBAL_TENSOR)).build());
     }
 
     private static Param<Integer> enumParam(String name, org.layoutcat.core.doctor.TmaDoctor.Enum e) {
@@ -1154,7 +1154,8 @@ public final class Operations {
                 .cpp(none("the descriptor is a value read in a debugger, not a CuTe C++ call; CuTe's make_gmma_desc values are"
                         + " the doctor's test cases (ops/src/test/resources/doctor, oracle/gmma-kloop-cute.cpp)"))
                 .dsl(none("CuTe DSL builds wgmma descriptors inside its MMA atoms, with no call of its own"))
-                .example("0x4000004000010040", "K", "Sw<3,4,3> o smem_ptr[16b](0x400) o (64,16):(64,1)").build());
+                .example("0x4000004000010040", "K", "Sw<3,4,3> o smem_ptr[16b](0x400) o (64,16):(64,1)")
+                .pictures(Pictures.gmmaDoctor(IMPLIED)).build());
     }
 
     private static void swizzle() {
