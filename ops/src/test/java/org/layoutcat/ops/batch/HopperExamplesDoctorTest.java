@@ -15,6 +15,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.layoutcat.core.AnyLayout;
+import org.layoutcat.core.ComposedLayout;
 
 /**
  * Issue 35, section 3: the doctors on CUTLASS's own Hopper examples (examples/cute/tutorial/hopper/wgmma_sm90.cu and
@@ -76,9 +78,11 @@ class HopperExamplesDoctorTest {
     void everyTensorMapOfTheTmaExampleBreaksNoRule() throws Exception {
         Map<String, String> boxes = new HashMap<>();
         String begun = null;
+        String stage = null;
         for (JsonNode c : lines("/doctor/examples/wgmma_tma_sm90-cute.jsonl")) {
             if (c.path("kind").asText().equals("tma-begin")) {
                 begun = c.get("variant").asText() + " " + c.get("operand").asText();
+                stage = c.get("smem").asText();
                 continue;
             }
             if (!c.has("dataType")) continue;
@@ -92,6 +96,21 @@ class HopperExamplesDoctorTest {
             assertEquals(2 * elements, r.get("box_bytes").asLong(), r.toString());
             assertEquals(128, 2 * c.get("boxDim").get(0).asLong(), "a 128-byte swizzle row: " + c);
             boxes.put(begun, c.get("boxDim").toString() + " " + r.get("global_tile").asText());
+            // the box in shared memory lands where the stage CuTe printed puts its elements: box element (i0,i1) is the
+            // stage's (m,k) = (i0,i1) for gemm_nt (dimension 0 is M) and (i1,i0) for gemm_tn (dimension 0 is K),
+            // byte addresses swizzled alike (CuTe prints the stage's swizzle of byte addresses as Sw<3,4,3> o 0 o L: the
+            // swizzle of its smem_ptr_flag, over 2-byte elements)
+            ComposedLayout box = (ComposedLayout) AnyLayout.parse(r.get("smem_box").asText());
+            ComposedLayout sA = (ComposedLayout) AnyLayout.parse(stage.replace("_", ""));
+            long d0 = c.get("boxDim").get(0).asLong(), d1 = c.get("boxDim").get(1).asLong(), rows = sA.shape().mode(0).product();
+            boolean mFirst = begun.startsWith("gemm_nt");
+            for (long i1 = 0; i1 < d1; i1++) {
+                for (long i0 = 0; i0 < d0; i0++) {
+                    long m = mFirst ? i0 : i1, k = mFirst ? i1 : i0;
+                    assertEquals(sA.outer().apply(2 * sA.inner().apply(m + rows * k)), box.byteSwizzle().apply(2 * box.inner().apply(i0 + d0 * i1)),
+                            begun + " box (" + i0 + "," + i1 + ")");
+                }
+            }
         }
         // the global tiles: the box over the tensor as CuTe printed mA and mB (gemm_nt (512,1024):(_1,512) and
         // (256,1024):(_1,256); gemm_tn (512,1024):(1024,_1), read K first)
