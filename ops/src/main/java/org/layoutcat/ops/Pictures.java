@@ -411,7 +411,14 @@ public final class Pictures {
                     int code = args.get(type);
                     TmaDataType t = null;
                     for (TmaDataType x : TmaDataType.values()) if (x.code == code) t = x;
-                    return Drawings.tma(a.get(globalTensor), AnyLayout.parse(a.get(smemBox)), t, null, o.get(Picture.TITLE));
+                    AnyLayout box = AnyLayout.parse(a.get(smemBox));
+                    // drawn from the layouts the arguments imply: make_tma_copy's call of them, which sets the L2
+                    // promotion and OOB fill as CuTe does, whatever the arguments said of those two
+                    org.layoutcat.core.tma.TmaDescriptor d = org.layoutcat.core.tma.TmaDescriptor.derive(a.get(globalTensor), box, t, 1,
+                            org.layoutcat.core.tma.TmaDescriptor.Extents.RUNTIME);
+                    String title = o.get(Picture.TITLE) != null ? o.get(Picture.TITLE) : "the box of global_tensor " + a.get(globalTensor)
+                            + " and smem_box " + box + ", as make_tma_copy encodes them: " + d;
+                    return org.layoutcat.diagrams.picture.TmaPicture.of(d, title);
                 });
     }
 }

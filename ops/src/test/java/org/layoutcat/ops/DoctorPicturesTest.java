@@ -79,6 +79,8 @@ class DoctorPicturesTest {
     @Test
     void theTmaPictureIsTheBoxTheArgumentsSay() {
         Diagram d = Pictures.draw("tma-doctor", List.of("6", "2", "0x10000", "[512,1024]", "[1024]", "[64,8]", "[1,1]", "0", "3", "2", "0"), Map.of());
+        // the tensor CuTe printed for mA, (512,1024):(_1,512)
+        assertTrue(d.title().startsWith("the box of global_tensor (512,1024):(1,512) and smem_box "), d.title());
         assertTrue(d.title().contains("globalDim (512,1024), globalStrides (1024), boxDim (64,8), elementStrides (1,1), INTERLEAVE_NONE,"
                 + " SWIZZLE_128B"), d.title());
         for (int line = 0; line < 8; line++) {
