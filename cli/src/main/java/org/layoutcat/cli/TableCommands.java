@@ -60,10 +60,15 @@ final class TableCommands {
         return new CommandLine(spec);
     }
 
-    /** Argument {@code i} by position: labelled and described by the first form that takes it; required where every form needs it there. */
+    /**
+     * Argument {@code i} by position: labelled and described by the first form that takes it, or, where the forms take
+     * different parameters there ({@code doctor}: DESC, or with {@code --kind tma} DATA_TYPE), by each, labelled
+     * {@code DESC|DATA_TYPE} and described form by form; required where every form needs it there.
+     */
     private static PositionalParamSpec positional(Alias alias, int i) {
         Param<?> described = null;
         boolean required = true;
+        Map<String, String> each = new LinkedHashMap<>(); // label -> its form's words
         for (Alias.Form f : alias.forms()) {
             if (i >= f.positional().size()) {
                 required = false;
@@ -72,10 +77,14 @@ final class TableCommands {
             Param<?> p = f.operation().param(f.positional().get(i));
             if (described == null) described = p;
             required &= !p.optional() && p.named() == null; // one given by its option may be left out here
+            each.putIfAbsent(Alias.label(p), (f.when() == null ? "" : alias.choice().naming(alias.command(), alias.forms(), f) + ": ")
+                    + p.help() + ": " + p.kind().words() + (p.optional() ? " (optional)" : ""));
         }
-        String words = described.help() + ": " + described.kind().words() + (required ? "" : " (optional" + (described.named() != null
-                ? "; or " + described.named().option() : "") + ")");
-        return PositionalParamSpec.builder().index(String.valueOf(i)).arity(required ? "1" : "0..1").paramLabel(Alias.label(described))
+        String optional = required ? "" : " (optional" + (described.named() != null ? "; or " + described.named().option() : "") + ")";
+        String words = each.size() == 1 ? described.help() + ": " + described.kind().words() + optional
+                : String.join("; ", each.values()) + (required ? "" : " (optional in a form)");
+        String label = each.size() == 1 ? Alias.label(described) : String.join("|", each.keySet());
+        return PositionalParamSpec.builder().index(String.valueOf(i)).arity(required ? "1" : "0..1").paramLabel(label)
                 .description(words).type(String.class).build();
     }
 

@@ -229,7 +229,12 @@ public final class Operations {
             Alias.family("banks", new Alias.Choice.ByOption(), Alias.Form.of("bank_conflicts", "smem", "access"),
                     Alias.Form.of("copy_bank_conflicts", "smem").when("--copy").deriving(new Alias.Derived("value_bits", "--elem",
                             "with --copy, of the --copy's values alike (its value_bits, 8·BYTES)", Operations::copyValueBits))),
-            Alias.of("tma", "tma_descriptor", "gmem", "smem", "elem"));
+            Alias.of("tma", "tma_descriptor", "gmem", "smem", "elem"),
+            Alias.family("doctor", new Alias.Choice.ByValue("--kind", "KIND", "which numbers: a wgmma descriptor (gmma) or"
+                    + " cuTensorMapEncodeTiled's arguments (tma)"),
+                    Alias.Form.of("gmma_doctor", "desc", "major", "smem", "bits").when("gmma"),
+                    Alias.Form.of("tma_doctor", "data_type", "rank", "global_address", "global_dim", "global_strides", "box_dim",
+                            "element_strides", "interleave", "swizzle", "l2_promotion", "oob_fill").when("tma")));
 
     /** The commands that are aliases of operations, in order. */
     public static List<Alias> aliases() {
@@ -887,7 +892,7 @@ public final class Operations {
                 .dsl(none("CuTe DSL encodes tensor maps inside cpasync.make_tiled_tma_atom, with no call of its own"))
                 .example("CU_TENSOR_MAP_DATA_TYPE_FLOAT16", "2", "0x10000", "{1024, 512}", "{2048}", "{64, 128}", "{1, 1}",
                         "CU_TENSOR_MAP_INTERLEAVE_NONE", "CU_TENSOR_MAP_SWIZZLE_128B", "CU_TENSOR_MAP_L2_PROMOTION_L2_128B",
-                        "CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE").build());
+                        "CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE").pictures(Pictures.tmaDoctor(type, SMEM_BOX, GLOBAL_TENSOR)).build());
     }
 
     private static Param<Integer> enumParam(String name, org.layoutcat.core.doctor.TmaDoctor.Enum e) {
@@ -1149,7 +1154,8 @@ public final class Operations {
                 .cpp(none("the descriptor is a value read in a debugger, not a CuTe C++ call; CuTe's make_gmma_desc values are"
                         + " the doctor's test cases (ops/src/test/resources/doctor, oracle/gmma-kloop-cute.cpp)"))
                 .dsl(none("CuTe DSL builds wgmma descriptors inside its MMA atoms, with no call of its own"))
-                .example("0x4000004000010040", "K", "Sw<3,4,3> o smem_ptr[16b](0x400) o (64,16):(64,1)").build());
+                .example("0x4000004000010040", "K", "Sw<3,4,3> o smem_ptr[16b](0x400) o (64,16):(64,1)")
+                .pictures(Pictures.gmmaDoctor(IMPLIED)).build());
     }
 
     private static void swizzle() {

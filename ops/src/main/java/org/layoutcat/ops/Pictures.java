@@ -360,4 +360,65 @@ public final class Pictures {
                     return new Picture.Routing.Own(a);
                 }, Picture.ELEM);
     }
+
+    /**
+     * gmma_doctor's picture: the operand the descriptor implies (its {@code implied} field, needing the major and the
+     * element's bits) drawn as the swizzled tile it is, a cell an element, each holding its offset and coloured by
+     * bank; refused, with the reason, where the descriptor implies no layout.
+     */
+    static Picture gmmaDoctor(Field<String> implied) {
+        return Picture.of("gmma-doctor", "wgmma operand", "a wgmma descriptor, the operand's major (K or MN), optionally the layout meant and"
+                + " the element's bits", 2, 4, (args, answer, o) -> {
+                    Answer a = answer.get();
+                    if (!a.has(implied)) {
+                        throw new LayoutArgumentException("gmma-doctor: the descriptor implies no layout; give the"
+                                + " operand's major (K or MN) and the element's bits (or a layout meant whose pointer says them)");
+                    }
+                    String text = a.get(implied);
+                    // CuTe's tensor form: a k-block off the swizzle pattern's boundary (K-major k-block 1 at 0x420) is the
+                    // swizzle of its own addresses, so it is drawn as element offsets from the boundary P below it, the
+                    // swizzled layout Sw o (address - P) o L, which is the same tile at its place in the pattern
+                    org.layoutcat.core.CuTeNotation.Tensor t = org.layoutcat.core.CuTeNotation.parseTensor(text);
+                    AnyLayout drawn = t.layout();
+                    String from = "";
+                    if (drawn instanceof org.layoutcat.core.ComposedLayout c && c.pointerBits() >= 8 && t.address().isPresent()) {
+                        org.layoutcat.core.Swizzle sw = c.outer();
+                        long bytes = c.pointerBits() / 8, address = t.address().getAsLong();
+                        long period = (1L << (sw.base() + sw.shift() + sw.bits())) * bytes;
+                        long p = address - address % period;
+                        drawn = new org.layoutcat.core.ComposedLayout(sw, (address - p) / bytes, c.inner());
+                        from = text + ", drawn as " + c.pointerBits() + "-bit element offsets from 0x" + Long.toHexString(p) + ": " + drawn;
+                    }
+                    int bytes = t.elementBits() / 8;
+                    String title = o.get(Picture.TITLE) != null ? o.get(Picture.TITLE) : from.isEmpty() ? null : from;
+                    return Drawings.layout(drawn, null, bytes == 1 || bytes == 2 || bytes == 4 ? bytes : 0, title);
+                });
+    }
+
+    /**
+     * tma_doctor's picture: the TMA picture ({@link Drawings#tma}) of the global tensor and the shared-memory box the
+     * arguments imply (its {@code global_tensor} and {@code smem_box} fields): the box over the global tensor's tile, the
+     * box, and its swizzled landing; refused, with the reason, where the arguments do not read as layouts.
+     */
+    static Picture tmaDoctor(Param<Integer> type, Field<String> smemBox, Field<Layout> globalTensor) {
+        return Picture.of("tma-doctor", "TMA box", "the 7 to 11 arguments of cuTensorMapEncodeTiled, as tma_doctor takes them", 7, 11,
+                (args, answer, o) -> {
+                    Answer a = answer.get();
+                    if (!a.has(smemBox) || !a.has(globalTensor)) {
+                        throw new LayoutArgumentException("tma-doctor: the arguments read as no box of a global tensor (whole-byte"
+                                + " elements, no interleave, lists of tensorRank within bounds and a swizzle CuTe names are needed)");
+                    }
+                    int code = args.get(type);
+                    TmaDataType t = null;
+                    for (TmaDataType x : TmaDataType.values()) if (x.code == code) t = x;
+                    AnyLayout box = AnyLayout.parse(a.get(smemBox));
+                    // drawn from the layouts the arguments imply: make_tma_copy's call of them, which sets the L2
+                    // promotion and OOB fill as CuTe does, whatever the arguments said of those two
+                    org.layoutcat.core.tma.TmaDescriptor d = org.layoutcat.core.tma.TmaDescriptor.derive(a.get(globalTensor), box, t, 1,
+                            org.layoutcat.core.tma.TmaDescriptor.Extents.RUNTIME);
+                    String title = o.get(Picture.TITLE) != null ? o.get(Picture.TITLE) : "the box of global_tensor " + a.get(globalTensor)
+                            + " and smem_box " + box + ", as make_tma_copy encodes them: " + d;
+                    return org.layoutcat.diagrams.picture.TmaPicture.of(d, title);
+                });
+    }
 }
