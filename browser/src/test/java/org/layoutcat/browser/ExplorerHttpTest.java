@@ -35,7 +35,9 @@ class ExplorerHttpTest {
 
     @BeforeAll
     static void start() throws IOException {
-        explorer = Explorer.start(InetAddress.getLoopbackAddress(), 0);
+        // the work limit is not under test here (AdmissionTest holds it): a generous one, so that a busy machine's
+        // slower paint of the largest PNG is not mistaken for a failure
+        explorer = Explorer.start(InetAddress.getLoopbackAddress(), 0, java.time.Duration.ofMinutes(2));
     }
 
     @AfterAll

@@ -112,6 +112,17 @@ public final class Explorer implements AutoCloseable {
         return start(address, port, new Admission.Limits(d.workers(), d.waiting(), d.waitLimitS(), d.workLimitS(), budget));
     }
 
+    /**
+     * Starts the explorer on {@code address:port} where a request may work up to {@code workLimit} (the default: 10 s)
+     * before it is given up with a 503: for a slow or shared machine, or a person who draws large pictures.
+     *
+     * @throws IllegalArgumentException where the port is out of range or taken, or the limit is under 1 s
+     */
+    public static Explorer start(InetAddress address, int port, java.time.Duration workLimit) {
+        Admission.Limits d = Admission.Limits.defaults();
+        return start(address, port, new Admission.Limits(d.workers(), d.waiting(), d.waitLimitS(), workLimit.toSeconds(), d.budget()));
+    }
+
     static Explorer start(InetAddress address, int port, Admission.Limits limits) {
         if (port < 0 || port > 65535) throw new IllegalArgumentException("--port " + port + " is outside 0..65535");
         // a client that sends its request or reads its reply slowly is cut off (the JDK's server reads these once)
