@@ -818,6 +818,7 @@ public final class Operations {
                 .example("(512,1024):(1024,1)", "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))", "f16")
                 .pictures(Pictures.tma(gmem, smem, elem, ctaTile)).build());
         tmaDoctor();
+        tmaIm2colDoctor();
     }
 
     // tma_im2col_descriptor's reply: cuTensorMapEncodeIm2col's arguments past tma_descriptor's, the TMA tensor, the tiled copy
@@ -953,6 +954,61 @@ public final class Operations {
                 .example("CU_TENSOR_MAP_DATA_TYPE_FLOAT16", "2", "0x10000", "{1024, 512}", "{2048}", "{64, 128}", "{1, 1}",
                         "CU_TENSOR_MAP_INTERLEAVE_NONE", "CU_TENSOR_MAP_SWIZZLE_128B", "CU_TENSOR_MAP_L2_PROMOTION_L2_128B",
                         "CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE").build());
+    }
+
+    // tma_im2col_doctor's reply: each argument in words, the rules broken
+    private static final Field<String> TD_LOWER_CORNER = Field.of("pixel_box_lower_corner");
+    private static final Field<String> TD_UPPER_CORNER = Field.of("pixel_box_upper_corner");
+    private static final Field<String> TD_CHANNELS = Field.of("channels_per_pixel");
+    private static final Field<String> TD_PIXELS = Field.of("pixels_per_column");
+
+    private static void tmaIm2colDoctor() {
+        org.layoutcat.core.doctor.TmaDoctor.Enum types = org.layoutcat.core.doctor.TmaDoctor.Enum.DATA_TYPE;
+        ArgKind<Long> number = new ArgKind<>("an integer", (t, op, i) -> org.layoutcat.core.doctor.TmaDoctor.parseNumber(t, t));
+        Param<Integer> type = Param.of("data_type", new ArgKind<>(types.words(), (t, op, i) -> types.parse(t)), "tensorDataType");
+        Param<Long> rank = Param.of("rank", number, "tensorRank");
+        Param<Long> address = Param.of("global_address", new ArgKind<>("an address, 0x hexadecimal or decimal",
+                (t, op, i) -> org.layoutcat.core.doctor.TmaDoctor.parseNumber(t, t)), "globalAddress");
+        ArgKind<List<Long>> list = new ArgKind<>("a list of integers: (1024,512), {1024, 512} or [1024,512]",
+                (t, op, i) -> org.layoutcat.core.doctor.TmaDoctor.parseList(t));
+        ArgKind<List<Long>> signed = new ArgKind<>("a list of signed integers: (-1,-1), {-1, -1} or [-1,-1]",
+                (t, op, i) -> org.layoutcat.core.doctor.TmaDoctor.parseSignedList(t));
+        Param<List<Long>> dims = Param.of("global_dim", list, "globalDim, in elements (C, W, H, D, N)");
+        Param<List<Long>> strides = Param.of("global_strides", list, "globalStrides, in bytes (tensorRank - 1 of them)");
+        Param<List<Long>> lower = Param.of("pixel_box_lower_corner", signed, "pixelBoxLowerCorner (tensorRank - 2 offsets)");
+        Param<List<Long>> upper = Param.of("pixel_box_upper_corner", signed, "pixelBoxUpperCorner (tensorRank - 2 offsets)");
+        Param<Long> channels = Param.of("channels_per_pixel", number, "channelsPerPixel");
+        Param<Long> pixels = Param.of("pixels_per_column", number, "pixelsPerColumn");
+        Param<List<Long>> steps = Param.of("element_strides", list, "elementStrides");
+        Param<Integer> interleave = enumParam("interleave", org.layoutcat.core.doctor.TmaDoctor.Enum.INTERLEAVE);
+        Param<Integer> swizzle = enumParam("swizzle", org.layoutcat.core.doctor.TmaDoctor.Enum.SWIZZLE);
+        Param<Integer> l2 = enumParam("l2_promotion", org.layoutcat.core.doctor.TmaDoctor.Enum.L2_PROMOTION);
+        Param<Integer> oob = enumParam("oob_fill", org.layoutcat.core.doctor.TmaDoctor.Enum.OOB_FILL);
+        TABLE.add(declare("tma_im2col_doctor", ATOMS, "the arguments of cuTensorMapEncodeIm2col as a log shows them, decoded and"
+                + " checked against cuda.h's rules (tma_doctor's where the two calls share them)")
+                .params(type, rank, address, dims, strides, lower, upper, channels, pixels, steps, interleave, swizzle, l2, oob)
+                .fields(TD_DATA_TYPE, TD_RANK, TD_ADDRESS, TD_GLOBAL_DIM, TD_GLOBAL_STRIDES, TD_LOWER_CORNER, TD_UPPER_CORNER, TD_CHANNELS,
+                        TD_PIXELS, TD_ELEMENT_STRIDES, TD_INTERLEAVE, TD_SWIZZLE, TD_L2, TD_OOB, BROKEN, FINDINGS)
+                .body(a -> {
+                    var call = new org.layoutcat.core.doctor.TmaDoctor.Im2colCall(a.get(type), a.get(rank), a.get(address), a.get(dims),
+                            a.get(strides), a.get(lower), a.get(upper), a.get(channels), a.get(pixels), a.get(steps),
+                            a.getOr(interleave, 0), a.getOr(swizzle, 0), a.getOr(l2, 0), a.getOr(oob, 0));
+                    var dx = org.layoutcat.core.doctor.TmaDoctor.examine(call);
+                    List<String> w = dx.words();
+                    return Answer.of(verdict("cuTensorMapEncodeIm2col", dx.broken()))
+                            .with(TD_DATA_TYPE, w.get(0)).with(TD_RANK, w.get(1)).with(TD_ADDRESS, w.get(2)).with(TD_GLOBAL_DIM, w.get(3))
+                            .with(TD_GLOBAL_STRIDES, w.get(4)).with(TD_LOWER_CORNER, w.get(5)).with(TD_UPPER_CORNER, w.get(6))
+                            .with(TD_CHANNELS, w.get(7)).with(TD_PIXELS, w.get(8)).with(TD_ELEMENT_STRIDES, w.get(9))
+                            .with(TD_INTERLEAVE, w.get(10)).with(TD_SWIZZLE, w.get(11)).with(TD_L2, w.get(12)).with(TD_OOB, w.get(13))
+                            .with(BROKEN, dx.broken().isEmpty() ? "none" : String.join(" ", dx.broken()))
+                            .with(FINDINGS, findings(dx.findings()));
+                })
+                .cpp(none("the arguments are a driver call's, as a log shows them; CuTe's make_im2col_tma_copy values are the doctor's"
+                        + " test cases (a host program with the driver call printed: core/src/test/resources/tma/im2col)"))
+                .dsl(none("CuTe DSL encodes tensor maps inside its TMA atoms, with no call of its own"))
+                .example("CU_TENSOR_MAP_DATA_TYPE_FLOAT16", "4", "0x10000", "{64, 16, 16, 2}", "{128, 2048, 32768}", "{-1, -1}", "{-1, -1}",
+                        "64", "128", "{1, 1, 1, 1}", "CU_TENSOR_MAP_INTERLEAVE_NONE", "CU_TENSOR_MAP_SWIZZLE_128B",
+                        "CU_TENSOR_MAP_L2_PROMOTION_NONE", "CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE").build());
     }
 
     private static Param<Integer> enumParam(String name, org.layoutcat.core.doctor.TmaDoctor.Enum e) {

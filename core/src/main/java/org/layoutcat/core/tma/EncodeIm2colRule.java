@@ -10,6 +10,9 @@ package org.layoutcat.core.tma;
 public enum EncodeIm2colRule {
     /** tensorRank 3, 4 or 5. */
     IM2COL_RANK("im2col-rank", "tensorRank must be 3, 4, or 5"),
+    /** The lists hold rank entries, globalStrides rank − 1, the corners rank − 2. */
+    IM2COL_LIST_LENGTHS("im2col-list-lengths", "globalDim and elementStrides hold tensorRank entries, globalStrides tensorRank - 1,"
+            + " pixelBoxLowerCorner and pixelBoxUpperCorner tensorRank - 2 (the D, H, W dimensions)"),
     /** The corners' range by rank. */
     CORNER_RANGE("corner-range", "pixelBoxLowerCorner and pixelBoxUpperCorner hold tensorRank - 2 signed offsets, each within"
             + " [-32768, 32767] when tensorRank is 3, [-128, 127] when 4, [-16, 15] when 5"),
