@@ -50,6 +50,11 @@ int main() {
   // bf16, GMMA K-SW32 atom tile (64,16), 3x3 stride 1 padding 1, multicast 4
   auto swk32b = tile_to_shape(GMMA::Layout_K_SW32_Atom<cute::bfloat16_t>{}, make_shape(_64{},_16{}));
   run_case<cute::bfloat16_t>("nhwc-bf16-sw32-mc4", nhwc, swk32b, Int<4>{}, make_shape(-1,-1), make_shape(-1,-1), make_shape(1,1), make_shape(1,1), make_shape(1,1), make_shape(0,0), make_shape(1,1));
+  // wgrad's activation as CUTLASS's collective takes it, (C,(W,H,N)), its (C,pixels) tile C-contiguous (GMMA MN-major
+  // atom); 3x3 filter over a 16x16 output, padding 1: lower -1, upper 1 - (16 - 1) = -14
+  auto cwhn = make_layout(make_shape(64, make_shape(16,16,2)), make_stride(_1{}, make_stride(64,1024,16384)));
+  auto swmn128h = tile_to_shape(GMMA::Layout_MN_SW128_Atom<H>{}, make_shape(_64{},_128{}));
+  run_case<H>("wgrad-cwhn-mn-sw128", cwhn, swmn128h, Int<1>{}, make_shape(-1,-1), make_shape(-14,-14), make_shape(1,1), make_shape(1,1), make_shape(1,1), make_shape(0,0), make_shape(1,1));
   // no swizzle, 1x1 filter without padding
   run_case<H>("nhwc-1x1-interleave", nhwc, make_layout(make_shape(_64{},_64{}), GenRowMajor{}), Int<1>{}, make_shape(0,0), make_shape(0,0), make_shape(0,0), make_shape(0,0), make_shape(1,1), make_shape(0,0), make_shape(1,1));
 }

@@ -90,7 +90,7 @@ class TmaIm2colDescriptorTest {
     @Test
     void im2colDescriptorAgreesWithCuTe() throws IOException {
         List<Case> cases = golden();
-        assertEquals(8, cases.size());
+        assertEquals(9, cases.size());
         for (Case c : cases) {
             TmaIm2colDescriptor d = c.derive();
             String id = c.get("case");

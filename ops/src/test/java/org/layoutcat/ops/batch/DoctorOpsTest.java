@@ -390,7 +390,7 @@ class DoctorOpsTest {
             assertEquals("none", r.get("broken").asText(), c + " -> " + r);
             calls++;
         }
-        assertEquals(8, calls);
+        assertEquals(9, calls);
     }
 
 }
