@@ -14,6 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.layoutcat.core.doctor.GmmaDoctor;
+import org.layoutcat.core.tma.EncodeIm2colRule;
 import org.layoutcat.core.tma.EncodeTiledRule;
 
 /**
@@ -22,12 +23,13 @@ import org.layoutcat.core.tma.EncodeTiledRule;
  */
 class DoctorReadmeTest {
     private static final Pattern RULE = Pattern.compile("\\b([a-z0-9]+(?:-[a-z0-9]+){1,5})\\b");
-    /** Every rule's name: the wgmma doctor's and cuda.h's. */
+    /** Every rule's name: the wgmma doctor's and cuda.h's (cuTensorMapEncodeTiled's and cuTensorMapEncodeIm2col's). */
     private static final Set<String> RULES = new TreeSet<>();
 
     static {
         for (GmmaDoctor.Rule r : GmmaDoctor.Rule.values()) RULES.add(r.id);
         for (EncodeTiledRule r : EncodeTiledRule.values()) RULES.add(r.id);
+        for (EncodeIm2colRule r : EncodeIm2colRule.values()) RULES.add(r.id);
     }
 
     private static List<String> words(String line) {
@@ -68,6 +70,6 @@ class DoctorReadmeTest {
             if (said.isEmpty()) assertTrue(comment.toString().contains("no rule broken") || comment.toString().contains("base offset"), comment.toString());
             run++;
         }
-        assertEquals(5, run);
+        assertEquals(6, run);
     }
 }

@@ -49,6 +49,7 @@ import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.tma.TmaDataType;
 import org.layoutcat.core.tma.ClusterMulticast;
 import org.layoutcat.core.tma.TmaDescriptor;
+import org.layoutcat.core.tma.TmaIm2colDescriptor;
 import org.layoutcat.core.tma.TmaPartition;
 import org.layoutcat.core.tma.TmaDescriptor.Extents;
 import org.layoutcat.core.algebra.Coalesce;
@@ -822,6 +823,71 @@ public final class Operations {
                 .example("(512,1024):(1024,1)", "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))", "f16")
                 .pictures(Pictures.tma(gmem, smem, elem, ctaTile)).build());
         tmaDoctor();
+        tmaIm2colDoctor();
+    }
+
+    // tma_im2col_descriptor's reply: cuTensorMapEncodeIm2col's arguments past tma_descriptor's, the TMA tensor, the tiled copy
+    private static final Field<List<Long>> LOWER_CORNER = Field.of("pixel_box_lower_corner", Operations::tuple);
+    private static final Field<List<Long>> UPPER_CORNER = Field.of("pixel_box_upper_corner", Operations::tuple);
+    private static final Field<Long> CHANNELS_PER_PIXEL = Field.of("channels_per_pixel");
+    private static final Field<Long> PIXELS_PER_COLUMN = Field.of("pixels_per_column");
+    private static final Field<IntTuple> TMA_ORIGIN = Field.of("tma_origin");
+    private static final Field<CoordLayout> TMA_LINEAR = Field.of("tma_linear");
+    private static final Field<Long> BITS_PER_COPY = Field.of("bits_per_copy");
+    private static final Field<IntTuple> COPY_TILER = Field.of("tiler");
+    private static final Field<Layout> COPY_TV = Field.of("tv_layout");
+
+    private static void tmaIm2colDescriptor() {
+        Param<Layout> gmem = Param.of("gmem", ArgKind.LAYOUT, "the activation's layout in elements, two modes as CUTLASS's"
+                + " collectives give it: ((W[,H[,D]],N),C) for fprop and dgrad, (C,(W[,H[,D]],N)) for wgrad");
+        Param<AnyLayout> smem = Param.of("smem", ArgKind.ANY_LAYOUT, "the (M,K) tile in shared memory: a layout, or CuTe's"
+                + " pointer form Sw<B,4,3> o smem_ptr[Nb](unset) o L");
+        Param<TmaDataType> elem = Param.of("elem", new ArgKind<>(TmaDataType.WORDS, (t, op, i) -> TmaDataType.parse(t)), "the element")
+                .asOption("--elem", "TYPE");
+        String whd = ", one entry per spatial mode in CuTe's W,H,D order";
+        Param<IntTuple> lowerCorner = Param.optional("lower_corner", ArgKind.TUPLE, "lower_corner_whd, the box's lower corner"
+                + " (fprop: minus the lower padding)" + whd + " (default 0s)").asOption("--lower-corner", "WHD");
+        Param<IntTuple> upperCorner = Param.optional("upper_corner", ArgKind.TUPLE, "upper_corner_whd, the box's upper corner"
+                + " (fprop: upper padding - (filter - 1) * dilation)" + whd + " (default 0s)").asOption("--upper-corner", "WHD");
+        Param<IntTuple> lowerPadding = Param.optional("lower_padding", ArgKind.TUPLE, "lower_padding_whd" + whd + " (default 0s)")
+                .asOption("--lower-padding", "WHD");
+        Param<IntTuple> upperPadding = Param.optional("upper_padding", ArgKind.TUPLE, "upper_padding_whd" + whd + " (default 0s)")
+                .asOption("--upper-padding", "WHD");
+        Param<IntTuple> stride = Param.optional("stride", ArgKind.TUPLE, "stride_whd, the traversal stride" + whd + " (default 1s)")
+                .asOption("--stride", "WHD");
+        Param<IntTuple> lowerSrt = Param.optional("lower_srt", ArgKind.TUPLE, "lower_srt, the filter's starting offset" + whd
+                + " (default 0s)").asOption("--lower-srt", "WHD");
+        Param<IntTuple> dilation = Param.optional("dilation", ArgKind.TUPLE, "stride_srt, the dilation (CUTLASS negates it for"
+                + " dgrad)" + whd + " (default 1s)").asOption("--dilation", "WHD");
+        Param<Integer> multicast = Param.optional("multicast", ArgKind.integer("the CTAs sharing each copy", 1, TmaDescriptor.MAX_MULTICAST),
+                "the CTAs of the cluster that share each copy (default 1)").asOption("--multicast", "N");
+        TABLE.add(declare("tma_im2col_descriptor", ATOMS, "the im2col TMA tensor map of a convolution's activation and its TMA"
+                + " tensor (make_im2col_tma_copy's cuTensorMapEncodeIm2col)")
+                .params(gmem, smem, elem, lowerCorner, upperCorner, lowerPadding, upperPadding, stride, lowerSrt, dilation, multicast)
+                .fields(DATA_TYPE, TMA_RANK, GLOBAL_DIM, GLOBAL_STRIDES, LOWER_CORNER, UPPER_CORNER, CHANNELS_PER_PIXEL, PIXELS_PER_COLUMN,
+                        ELEMENT_STRIDES, TMA_SWIZZLE, TMA_ORIGIN, TMA_TENSOR, TMA_LINEAR, BITS_PER_COPY, BYTES_PER_COPY, COPY_TILER, COPY_TV)
+                .body(a -> {
+                    int spatial = Math.max(0, a.get(gmem).flatRank() - 2);
+                    java.util.function.BiFunction<Param<IntTuple>, Long, List<Long>> list = (p, fill) -> a.has(p)
+                            ? java.util.Arrays.stream(a.get(p).leaves()).boxed().toList()
+                            : java.util.Collections.nCopies(spatial, fill);
+                    var conv = new TmaIm2colDescriptor.Conv(list.apply(lowerCorner, 0L), list.apply(upperCorner, 0L),
+                            list.apply(lowerPadding, 0L), list.apply(upperPadding, 0L), list.apply(stride, 1L), list.apply(lowerSrt, 0L),
+                            list.apply(dilation, 1L));
+                    TmaIm2colDescriptor d = TmaIm2colDescriptor.derive(a.get(gmem), a.get(smem), a.get(elem), a.getOr(multicast, 1), conv);
+                    return Answer.of(d).with(DATA_TYPE, d.dataType()).with(TMA_RANK, d.rank()).with(GLOBAL_DIM, d.globalDim())
+                            .with(GLOBAL_STRIDES, d.globalStrides()).with(LOWER_CORNER, d.lowerCorner()).with(UPPER_CORNER, d.upperCorner())
+                            .with(CHANNELS_PER_PIXEL, d.channelsPerPixel()).with(PIXELS_PER_COLUMN, d.pixelsPerColumn())
+                            .with(ELEMENT_STRIDES, d.elementStrides()).with(TMA_SWIZZLE, d.swizzle()).with(TMA_ORIGIN, d.origin())
+                            .with(TMA_TENSOR, d.gemmLayout()).with(TMA_LINEAR, d.linearLayout()).with(BITS_PER_COPY, d.bitsPerCopy())
+                            .with(BYTES_PER_COPY, d.bytesPerCopy()).with(COPY_TILER, d.tiler()).with(COPY_TV, d.tv());
+                })
+                .cpp(none("CuTe C++'s make_im2col_tma_copy encodes the descriptor through the driver, which a host test cannot reach;"
+                        + " its arguments, as CuTe passes them, are TmaIm2colDescriptorTest's golden values (a host program with the"
+                        + " driver call printed: core/src/test/resources/tma/im2col)"))
+                .dsl(none("CuTe DSL's TMA atoms are made from a tensor in device memory; layoutcat's golden values are CuTe C++'s"))
+                .example("((16,16,2),64):((64,1024,16384),1)", "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))",
+                        "f16", "(-1,-1)", "(-1,-1)", "(1,1)", "(1,1)", "(1,1)", "(0,0)", "(1,1)").build());
     }
 
     // tma_doctor's reply: each argument in words, the rules broken, the box and tile the arguments imply
@@ -893,6 +959,61 @@ public final class Operations {
                 .example("CU_TENSOR_MAP_DATA_TYPE_FLOAT16", "2", "0x10000", "{1024, 512}", "{2048}", "{64, 128}", "{1, 1}",
                         "CU_TENSOR_MAP_INTERLEAVE_NONE", "CU_TENSOR_MAP_SWIZZLE_128B", "CU_TENSOR_MAP_L2_PROMOTION_L2_128B",
                         "CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE").pictures(Pictures.tmaDoctor(type, SMEM_BOX, GLOBAL_TENSOR)).build());
+    }
+
+    // tma_im2col_doctor's reply: each argument in words, the rules broken
+    private static final Field<String> TD_LOWER_CORNER = Field.of("pixel_box_lower_corner");
+    private static final Field<String> TD_UPPER_CORNER = Field.of("pixel_box_upper_corner");
+    private static final Field<String> TD_CHANNELS = Field.of("channels_per_pixel");
+    private static final Field<String> TD_PIXELS = Field.of("pixels_per_column");
+
+    private static void tmaIm2colDoctor() {
+        org.layoutcat.core.doctor.TmaDoctor.Enum types = org.layoutcat.core.doctor.TmaDoctor.Enum.DATA_TYPE;
+        ArgKind<Long> number = new ArgKind<>("an integer", (t, op, i) -> org.layoutcat.core.doctor.TmaDoctor.parseNumber(t, t));
+        Param<Integer> type = Param.of("data_type", new ArgKind<>(types.words(), (t, op, i) -> types.parse(t)), "tensorDataType");
+        Param<Long> rank = Param.of("rank", number, "tensorRank");
+        Param<Long> address = Param.of("global_address", new ArgKind<>("an address, 0x hexadecimal or decimal",
+                (t, op, i) -> org.layoutcat.core.doctor.TmaDoctor.parseNumber(t, t)), "globalAddress");
+        ArgKind<List<Long>> list = new ArgKind<>("a list of integers: (1024,512), {1024, 512} or [1024,512]",
+                (t, op, i) -> org.layoutcat.core.doctor.TmaDoctor.parseList(t));
+        ArgKind<List<Long>> signed = new ArgKind<>("a list of signed integers: (-1,-1), {-1, -1} or [-1,-1]",
+                (t, op, i) -> org.layoutcat.core.doctor.TmaDoctor.parseSignedList(t));
+        Param<List<Long>> dims = Param.of("global_dim", list, "globalDim, in elements (C, W, H, D, N)");
+        Param<List<Long>> strides = Param.of("global_strides", list, "globalStrides, in bytes (tensorRank - 1 of them)");
+        Param<List<Long>> lower = Param.of("pixel_box_lower_corner", signed, "pixelBoxLowerCorner (tensorRank - 2 offsets)");
+        Param<List<Long>> upper = Param.of("pixel_box_upper_corner", signed, "pixelBoxUpperCorner (tensorRank - 2 offsets)");
+        Param<Long> channels = Param.of("channels_per_pixel", number, "channelsPerPixel");
+        Param<Long> pixels = Param.of("pixels_per_column", number, "pixelsPerColumn");
+        Param<List<Long>> steps = Param.of("element_strides", list, "elementStrides");
+        Param<Integer> interleave = enumParam("interleave", org.layoutcat.core.doctor.TmaDoctor.Enum.INTERLEAVE);
+        Param<Integer> swizzle = enumParam("swizzle", org.layoutcat.core.doctor.TmaDoctor.Enum.SWIZZLE);
+        Param<Integer> l2 = enumParam("l2_promotion", org.layoutcat.core.doctor.TmaDoctor.Enum.L2_PROMOTION);
+        Param<Integer> oob = enumParam("oob_fill", org.layoutcat.core.doctor.TmaDoctor.Enum.OOB_FILL);
+        TABLE.add(declare("tma_im2col_doctor", ATOMS, "the arguments of cuTensorMapEncodeIm2col as a log shows them, decoded and"
+                + " checked against cuda.h's rules (tma_doctor's where the two calls share them)")
+                .params(type, rank, address, dims, strides, lower, upper, channels, pixels, steps, interleave, swizzle, l2, oob)
+                .fields(TD_DATA_TYPE, TD_RANK, TD_ADDRESS, TD_GLOBAL_DIM, TD_GLOBAL_STRIDES, TD_LOWER_CORNER, TD_UPPER_CORNER, TD_CHANNELS,
+                        TD_PIXELS, TD_ELEMENT_STRIDES, TD_INTERLEAVE, TD_SWIZZLE, TD_L2, TD_OOB, BROKEN, FINDINGS)
+                .body(a -> {
+                    var call = new org.layoutcat.core.doctor.TmaDoctor.Im2colCall(a.get(type), a.get(rank), a.get(address), a.get(dims),
+                            a.get(strides), a.get(lower), a.get(upper), a.get(channels), a.get(pixels), a.get(steps),
+                            a.getOr(interleave, 0), a.getOr(swizzle, 0), a.getOr(l2, 0), a.getOr(oob, 0));
+                    var dx = org.layoutcat.core.doctor.TmaDoctor.examine(call);
+                    List<String> w = dx.words();
+                    return Answer.of(verdict("cuTensorMapEncodeIm2col", dx.broken()))
+                            .with(TD_DATA_TYPE, w.get(0)).with(TD_RANK, w.get(1)).with(TD_ADDRESS, w.get(2)).with(TD_GLOBAL_DIM, w.get(3))
+                            .with(TD_GLOBAL_STRIDES, w.get(4)).with(TD_LOWER_CORNER, w.get(5)).with(TD_UPPER_CORNER, w.get(6))
+                            .with(TD_CHANNELS, w.get(7)).with(TD_PIXELS, w.get(8)).with(TD_ELEMENT_STRIDES, w.get(9))
+                            .with(TD_INTERLEAVE, w.get(10)).with(TD_SWIZZLE, w.get(11)).with(TD_L2, w.get(12)).with(TD_OOB, w.get(13))
+                            .with(BROKEN, dx.broken().isEmpty() ? "none" : String.join(" ", dx.broken()))
+                            .with(FINDINGS, findings(dx.findings()));
+                })
+                .cpp(none("the arguments are a driver call's, as a log shows them; CuTe's make_im2col_tma_copy values are the doctor's"
+                        + " test cases (a host program with the driver call printed: core/src/test/resources/tma/im2col)"))
+                .dsl(none("CuTe DSL encodes tensor maps inside its TMA atoms, with no call of its own"))
+                .example("CU_TENSOR_MAP_DATA_TYPE_FLOAT16", "4", "0x10000", "{64, 16, 16, 2}", "{128, 2048, 32768}", "{-1, -1}", "{-1, -1}",
+                        "64", "128", "{1, 1, 1, 1}", "CU_TENSOR_MAP_INTERLEAVE_NONE", "CU_TENSOR_MAP_SWIZZLE_128B",
+                        "CU_TENSOR_MAP_L2_PROMOTION_NONE", "CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE").build());
     }
 
     private static Param<Integer> enumParam(String name, org.layoutcat.core.doctor.TmaDoctor.Enum e) {
@@ -1467,6 +1588,7 @@ public final class Operations {
                     .build());
         }
         tmaDescriptor();
+        tmaIm2colDescriptor();
         tmaPartition();
         tmaMulticast();
         copyBankConflicts(copy, valueBits);

@@ -11,6 +11,7 @@ import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Swizzle;
+import org.layoutcat.core.tma.EncodeIm2colRule;
 import org.layoutcat.core.tma.EncodeTiledRule;
 import org.layoutcat.core.tma.TmaDescriptor;
 import org.layoutcat.core.tma.TmaDataType;
@@ -223,47 +224,7 @@ public final class TmaDoctor {
                     "tensorRank " + c.globalDim().size() + " with " + Math.max(0, c.globalDim().size() - 1) + " globalStrides, or the"
                     + " lists cut to tensorRank " + rank + " (the driver reads tensorRank entries of each, whatever the log shows)"));
         }
-        if (!EncodeTiledRule.aligned(c.globalAddress(), align)) {
-            long down = c.globalAddress() - c.globalAddress() % align;
-            out.add(finding(EncodeTiledRule.GLOBAL_ADDRESS_ALIGNMENT, "globalAddress " + hex(c.globalAddress()) + " is "
-                    + c.globalAddress() % align + " bytes past a multiple of " + align, "globalAddress " + hex(down)
-                    + (down <= Long.MAX_VALUE - align ? " or " + hex(down + align) : "")));
-        }
-        List<String> dims = new ArrayList<>(), nearDims = new ArrayList<>();
-        for (int i = 0; i < c.globalDim().size(); i++) {
-            long d = c.globalDim().get(i);
-            if (!EncodeTiledRule.globalDimFits(d)) {
-                dims.add("globalDim[" + i + "] = " + d);
-                nearDims.add("globalDim[" + i + "] = " + (d <= 0 ? 1 : 1L << 32));
-            }
-        }
-        if (!dims.isEmpty()) out.add(finding(EncodeTiledRule.GLOBAL_DIM_BOUNDS, String.join(", ", dims), String.join(", ", nearDims)));
-        if (packed && !c.globalDim().isEmpty()) {
-            long m = c.dataType() == U4_ALIGN8B ? 2 : 128, d0 = c.globalDim().getFirst();
-            if (d0 % m != 0) {
-                out.add(finding(EncodeTiledRule.GLOBAL_DIM_PACKED, "globalDim[0] = " + d0 + " for " + Enum.DATA_TYPE.name(c.dataType()),
-                        "globalDim[0] = " + (d0 < TmaDescriptor.MAX_GLOBAL_DIM ? d0 + m - d0 % m : TmaDescriptor.MAX_GLOBAL_DIM)
-                        + " (padded to a multiple of " + m + ")"));
-            }
-        }
-        List<String> misaligned = new ArrayList<>(), nearStrides = new ArrayList<>(), past = new ArrayList<>();
-        for (int i = 0; i < c.globalStrides().size(); i++) {
-            long s = c.globalStrides().get(i);
-            if (!EncodeTiledRule.aligned(s, align)) {
-                misaligned.add("globalStrides[" + i + "] = " + s);
-                nearStrides.add("globalStrides[" + i + "] = " + (s < TmaDescriptor.MAX_GLOBAL_STRIDE ? s + align - s % align + " (padded)"
-                        : "a multiple of " + align + " below 2^40"));
-            }
-            if (!EncodeTiledRule.globalStrideFits(s)) past.add("globalStrides[" + i + "] = " + s);
-        }
-        if (!misaligned.isEmpty()) {
-            out.add(finding(EncodeTiledRule.GLOBAL_STRIDES_ALIGNMENT, String.join(", ", misaligned) + " bytes, not a multiple of "
-                    + align, String.join(", ", nearStrides)));
-        }
-        if (!past.isEmpty()) {
-            out.add(finding(EncodeTiledRule.GLOBAL_STRIDES_BOUND, String.join(", ", past) + " bytes, not below 2^40 = "
-                    + (1L << 40), "strides below 2^40: split the tensor, or give the dimension its own tensor map"));
-        }
+        addressDimsStrides(c.dataType(), c.globalAddress(), c.globalDim(), c.globalStrides(), align, out);
         List<String> boxes = new ArrayList<>(), nearBoxes = new ArrayList<>();
         for (int i = 0; i < c.boxDim().size(); i++) {
             long b = c.boxDim().get(i);
@@ -291,15 +252,7 @@ public final class TmaDoctor {
             out.add(finding(EncodeTiledRule.BOX_DIM_PACKED, "boxDim[0] = " + c.boxDim().getFirst() + " for "
                     + Enum.DATA_TYPE.name(c.dataType()), "boxDim[0] = 128"));
         }
-        List<String> steps = new ArrayList<>(), nearSteps = new ArrayList<>();
-        for (int i = 0; i < c.elementStrides().size(); i++) {
-            long e = c.elementStrides().get(i);
-            if (!EncodeTiledRule.elementStrideFits(e)) {
-                steps.add("elementStrides[" + i + "] = " + e);
-                nearSteps.add("elementStrides[" + i + "] = " + (e <= 0 ? 1 : 8));
-            }
-        }
-        if (!steps.isEmpty()) out.add(finding(EncodeTiledRule.ELEMENT_STRIDES_BOUNDS, String.join(", ", steps), String.join(", ", nearSteps)));
+        elementStrides(c.elementStrides(), out);
         int span = swizzleSpan(c.swizzle());
         if (c.interleave() == INTERLEAVE_NONE && c.swizzle() != SWIZZLE_NONE && innerBytes.isPresent()
                 && !EncodeTiledRule.withinSwizzleSpan(innerBytes.get(), span)) {
@@ -309,27 +262,7 @@ public final class TmaDoctor {
                     + inner + " bytes, past " + Enum.SWIZZLE.name(c.swizzle()) + "'s span of " + span + " bytes",
                     "boxDim[0] = " + span / (bits / 8) + " (the tile's inner dimension split into boxes of " + span + " bytes)" + wider));
         }
-        if (c.interleave() == INTERLEAVE_32B && c.swizzle() != SWIZZLE_32B) {
-            out.add(finding(EncodeTiledRule.INTERLEAVE_32B_SWIZZLE, Enum.SWIZZLE.name(c.swizzle()) + " with " + Enum.INTERLEAVE.name(c.interleave())
-                    + ", which an H100's driver (580.159.04) encodes all the same, though cuda.h says otherwise",
-                    Enum.SWIZZLE.name(SWIZZLE_32B)));
-        }
-        if (c.dataType() == U6_ALIGN16B && c.interleave() != INTERLEAVE_NONE) {
-            out.add(finding(EncodeTiledRule.PACKED_INTERLEAVE, Enum.INTERLEAVE.name(c.interleave()) + " with " + Enum.DATA_TYPE.name(c.dataType()),
-                    Enum.INTERLEAVE.name(INTERLEAVE_NONE)));
-        }
-        if (c.dataType() == U6_ALIGN16B || c.dataType() == U4_ALIGN16B) {
-            List<Integer> allowed = c.dataType() == U6_ALIGN16B ? List.of(SWIZZLE_NONE, SWIZZLE_128B, SWIZZLE_128B_ATOM_32B, SWIZZLE_128B_ATOM_64B)
-                    : List.of(SWIZZLE_NONE, SWIZZLE_128B, SWIZZLE_128B_ATOM_32B);
-            if (!allowed.contains(c.swizzle())) {
-                out.add(finding(EncodeTiledRule.PACKED_SWIZZLE, Enum.SWIZZLE.name(c.swizzle()) + " with " + Enum.DATA_TYPE.name(c.dataType()),
-                        allowed.stream().map(Enum.SWIZZLE::name).collect(Collectors.joining(", "))));
-            }
-        }
-        if (c.oobFill() != 0 && (!floating(c.dataType()) || packed)) {
-            out.add(finding(EncodeTiledRule.OOB_FILL_FLOAT, Enum.OOB_FILL.name(c.oobFill()) + " with " + Enum.DATA_TYPE.name(c.dataType()),
-                    Enum.OOB_FILL.name(0) + " (zeros)"));
-        }
+        interleaveSwizzleFill(c.dataType(), c.interleave(), c.swizzle(), c.oobFill(), out);
         Optional<Layout> tensor = Optional.empty(), tile = Optional.empty();
         Optional<Long> bytes = Optional.empty();
         try { // a tensor of more than 2^63 elements has no layout here: the layouts are left out, as where no rule lets them be drawn
@@ -347,6 +280,264 @@ public final class TmaDoctor {
             bytes = Optional.empty();
         }
         return new Diagnosis(words(c), List.copyOf(out), smemBox(c, out), tensor, tile, bytes);
+    }
+
+    /**
+     * One call of {@code cuTensorMapEncodeIm2col}, its arguments as logged.
+     *
+     * @param dataType         the {@code CUtensorMapDataType} code
+     * @param rank             tensorRank
+     * @param globalAddress    the global address
+     * @param globalDim        per dimension, its extent in elements (C, W, H, D, N as CuTe passes them)
+     * @param globalStrides    dimensions 1 … rank−1's strides in bytes
+     * @param lowerCorner      pixelBoxLowerCorner, signed
+     * @param upperCorner      pixelBoxUpperCorner, signed
+     * @param channelsPerPixel channelsPerPixel
+     * @param pixelsPerColumn  pixelsPerColumn
+     * @param elementStrides   the traversal steps
+     * @param interleave       the {@code CUtensorMapInterleave} code
+     * @param swizzle          the {@code CUtensorMapSwizzle} code
+     * @param l2Promotion      the {@code CUtensorMapL2promotion} code
+     * @param oobFill          the {@code CUtensorMapFloatOOBfill} code
+     */
+    public record Im2colCall(int dataType, long rank, long globalAddress, List<Long> globalDim, List<Long> globalStrides,
+                             List<Long> lowerCorner, List<Long> upperCorner, long channelsPerPixel, long pixelsPerColumn,
+                             List<Long> elementStrides, int interleave, int swizzle, int l2Promotion, int oobFill) {
+        public Im2colCall {
+            globalDim = List.copyOf(globalDim);
+            globalStrides = List.copyOf(globalStrides);
+            lowerCorner = List.copyOf(lowerCorner);
+            upperCorner = List.copyOf(upperCorner);
+            elementStrides = List.copyOf(elementStrides);
+        }
+    }
+
+    /**
+     * Reads a list of signed integers as a log writes it ({@code (-1,-1)}, {@code {-1, -1}}, {@code [-1,-1]}): C's
+     * {@code int}, −2^31 to 2^31−1, as cuTensorMapEncodeIm2col's corners are.
+     *
+     * @throws LayoutArgumentException naming the text where it is no such list
+     */
+    public static List<Long> parseSignedList(String text) {
+        String t = text.strip();
+        if (t.length() >= 2 && "({[".indexOf(t.charAt(0)) >= 0) {
+            char close = ")}]".charAt("({[".indexOf(t.charAt(0)));
+            if (t.charAt(t.length() - 1) != close) {
+                throw new LayoutArgumentException("\"" + LayoutArgumentException.quote(text) + "\": a list opened by '" + t.charAt(0)
+                        + "' closes with '" + close + "'");
+            }
+            t = t.substring(1, t.length() - 1).strip();
+        }
+        List<Long> out = new ArrayList<>();
+        if (t.isEmpty()) return List.of();
+        for (String item : t.split(",", -1)) {
+            String x = item.strip();
+            boolean negative = x.startsWith("-");
+            long v = parseNumber(negative ? x.substring(1) : x, text);
+            long signed = negative ? -v : v;
+            if (signed < Integer.MIN_VALUE || signed > Integer.MAX_VALUE) {
+                throw new LayoutArgumentException("\"" + LayoutArgumentException.quote(text) + "\": " + signed + " is outside C's int,"
+                        + " -2^31 to 2^31-1, which the corners are");
+            }
+            out.add(signed);
+        }
+        return List.copyOf(out);
+    }
+
+    /**
+     * The im2col doctor's answer.
+     *
+     * @param words    the arguments in words, one entry per argument of the call, in its order
+     * @param findings the rules broken: the ones both calls share ({@link EncodeTiledRule}) and im2col's own
+     *                 ({@link EncodeIm2colRule}), in the order of cuda.h's comment
+     */
+    public record Im2colDiagnosis(List<String> words, List<Finding> findings) {
+        /** The names of the rules broken. */
+        public List<String> broken() {
+            return findings.stream().map(Finding::rule).toList();
+        }
+    }
+
+    /** Decodes and checks one call of {@code cuTensorMapEncodeIm2col}. */
+    public static Im2colDiagnosis examine(Im2colCall c) {
+        List<Finding> out = new ArrayList<>();
+        int bits = bits(c.dataType());
+        boolean wide = c.interleave() == INTERLEAVE_32B || c.dataType() == U4_ALIGN16B || c.dataType() == U6_ALIGN16B;
+        long align = wide ? EncodeTiledRule.WIDE_ALIGNMENT : EncodeTiledRule.ALIGNMENT;
+        long rank = c.rank();
+        boolean rankOk = EncodeIm2colRule.rankFits(rank);
+        if (!rankOk) {
+            out.add(finding(EncodeIm2colRule.IM2COL_RANK, "tensorRank " + rank, "tensorRank " + Math.max(3, Math.min(rank, 5))
+                    + " (3 for NWC, 4 for NHWC, 5 for NDHWC)"));
+        }
+        int r = (int) Math.max(0, Math.min(rank, 64));
+        List<String> lengths = new ArrayList<>();
+        if (c.globalDim().size() != r) lengths.add("globalDim has " + c.globalDim().size());
+        if (c.globalStrides().size() != Math.max(0, r - 1)) lengths.add("globalStrides has " + c.globalStrides().size());
+        if (c.lowerCorner().size() != Math.max(0, r - 2)) lengths.add("pixelBoxLowerCorner has " + c.lowerCorner().size());
+        if (c.upperCorner().size() != Math.max(0, r - 2)) lengths.add("pixelBoxUpperCorner has " + c.upperCorner().size());
+        if (c.elementStrides().size() != r) lengths.add("elementStrides has " + c.elementStrides().size());
+        boolean lengthsOk = lengths.isEmpty();
+        if (!lengthsOk) {
+            out.add(finding(EncodeIm2colRule.IM2COL_LIST_LENGTHS, String.join(", ", lengths) + " entries for tensorRank " + rank,
+                    "tensorRank " + c.globalDim().size() + " with " + Math.max(0, c.globalDim().size() - 1) + " globalStrides and "
+                    + Math.max(0, c.globalDim().size() - 2) + " offsets a corner, or the lists cut to tensorRank " + rank));
+        }
+        addressDimsStrides(c.dataType(), c.globalAddress(), c.globalDim(), c.globalStrides(), align, out);
+        if (rankOk) {
+            long max = EncodeIm2colRule.maxCorner(rank);
+            List<String> off = new ArrayList<>();
+            for (int i = 0; i < c.lowerCorner().size(); i++) {
+                if (!EncodeIm2colRule.cornerFits(c.lowerCorner().get(i), rank)) off.add("pixelBoxLowerCorner[" + i + "] = " + c.lowerCorner().get(i));
+            }
+            for (int i = 0; i < c.upperCorner().size(); i++) {
+                if (!EncodeIm2colRule.cornerFits(c.upperCorner().get(i), rank)) off.add("pixelBoxUpperCorner[" + i + "] = " + c.upperCorner().get(i));
+            }
+            if (!off.isEmpty()) {
+                out.add(finding(EncodeIm2colRule.CORNER_RANGE, String.join(", ", off) + ", outside [" + (-max - 1) + ", " + max + "] at"
+                        + " tensorRank " + rank, "offsets within [" + (-max - 1) + ", " + max + "]"));
+            }
+        }
+        if (lengthsOk) {
+            List<String> empty = new ArrayList<>();
+            for (int i = 0; i + 2 < r; i++) {
+                long extent = c.globalDim().get(i + 1), lo = c.lowerCorner().get(i), hi = c.upperCorner().get(i);
+                if (!EncodeIm2colRule.boxHasArea(extent, lo, hi)) {
+                    empty.add("dimension " + (i + 1) + " (extent " + extent + "): from " + lo + " to " + extent + " - 1 + " + hi + ", "
+                            + (extent + hi - lo) + " pixels");
+                }
+            }
+            if (!empty.isEmpty()) {
+                out.add(finding(EncodeIm2colRule.BOX_AREA, String.join(", ", empty) + " (corner i pairs with dimension i + 1, W first,"
+                        + " as CuTe passes them)", "corners whose box holds a pixel: extent + upper - lower >= 1 along each"));
+            }
+        }
+        if (!EncodeIm2colRule.channelsFit(c.channelsPerPixel())) {
+            out.add(finding(EncodeIm2colRule.CHANNELS_PER_PIXEL, "channelsPerPixel = " + c.channelsPerPixel(), "channelsPerPixel = "
+                    + (c.channelsPerPixel() <= 0 ? 1 : EncodeIm2colRule.MAX_CHANNELS) + (c.channelsPerPixel() > EncodeIm2colRule.MAX_CHANNELS
+                    ? " (the channels split into copies of 256)" : "")));
+        }
+        if ((c.dataType() == U4_ALIGN16B || c.dataType() == U6_ALIGN16B) && c.channelsPerPixel() != 128) {
+            out.add(finding(EncodeIm2colRule.CHANNELS_PACKED, "channelsPerPixel = " + c.channelsPerPixel() + " for "
+                    + Enum.DATA_TYPE.name(c.dataType()), "channelsPerPixel = 128"));
+        }
+        if (!EncodeIm2colRule.pixelsFit(c.pixelsPerColumn())) {
+            out.add(finding(EncodeIm2colRule.PIXELS_PER_COLUMN, "pixelsPerColumn = " + c.pixelsPerColumn(), "pixelsPerColumn = "
+                    + (c.pixelsPerColumn() <= 0 ? 1 : EncodeIm2colRule.MAX_PIXELS)));
+        }
+        elementStrides(c.elementStrides(), out);
+        if (c.interleave() == INTERLEAVE_NONE && c.swizzle() != SWIZZLE_NONE && !packed(c.dataType())
+                && c.channelsPerPixel() <= EncodeIm2colRule.MAX_CHANNELS) {
+            long inner = c.channelsPerPixel() * (bits / 8);
+            int span = swizzleSpan(c.swizzle());
+            if (!EncodeTiledRule.withinSwizzleSpan(inner, span)) {
+                String wider = inner <= 128 ? ", or " + Enum.SWIZZLE.name(inner <= 32 ? 1 : inner <= 64 ? 2 : 3) : "";
+                out.add(finding(EncodeIm2colRule.CHANNELS_SWIZZLE_SPAN, "channelsPerPixel = " + c.channelsPerPixel() + " elements = " + inner
+                        + " bytes, past " + Enum.SWIZZLE.name(c.swizzle()) + "'s span of " + span + " bytes", "channelsPerPixel = "
+                        + span / (bits / 8) + " (the channels split into copies of " + span + " bytes)" + wider));
+            }
+        }
+        interleaveSwizzleFill(c.dataType(), c.interleave(), c.swizzle(), c.oobFill(), out);
+        List<String> tiled = words(new Call(c.dataType(), rank, c.globalAddress(), c.globalDim(), c.globalStrides(), List.of(),
+                c.elementStrides(), c.interleave(), c.swizzle(), c.l2Promotion(), c.oobFill()));
+        List<String> w = new ArrayList<>(tiled.subList(0, 5));
+        w.set(3, "globalDim " + tuple(c.globalDim()) + " elements, dimension 0 (C) innermost, then W, H, D, N");
+        w.add("pixelBoxLowerCorner " + tuple(c.lowerCorner()) + ": the first filter window's offset, W first as CuTe passes it");
+        w.add("pixelBoxUpperCorner " + tuple(c.upperCorner()) + ": the last window's offset from the far corner");
+        w.add("channelsPerPixel " + c.channelsPerPixel() + (packed(c.dataType()) ? "" : " = " + c.channelsPerPixel() * (bits / 8)
+                + " bytes a pixel"));
+        w.add("pixelsPerColumn " + c.pixelsPerColumn() + " pixels a copy");
+        w.add("elementStrides " + tuple(c.elementStrides()) + ": the traversal stride along W, H, D (the first is ignored without an interleave)");
+        w.addAll(tiled.subList(7, 11));
+        return new Im2colDiagnosis(List.copyOf(w), List.copyOf(out));
+    }
+
+    private static Finding finding(EncodeIm2colRule rule, String problem, String nearest) {
+        return new Finding(rule.id, problem + " (cuda.h: " + rule.text + ")", nearest);
+    }
+
+    /** The rules of the address, the global dimensions and strides, which cuTensorMapEncodeTiled and cuTensorMapEncodeIm2col share. */
+    private static void addressDimsStrides(int dataType, long globalAddress, List<Long> globalDim, List<Long> globalStrides, long align,
+                                           List<Finding> out) {
+        if (!EncodeTiledRule.aligned(globalAddress, align)) {
+            long down = globalAddress - globalAddress % align;
+            out.add(finding(EncodeTiledRule.GLOBAL_ADDRESS_ALIGNMENT, "globalAddress " + hex(globalAddress) + " is "
+                    + globalAddress % align + " bytes past a multiple of " + align, "globalAddress " + hex(down)
+                    + (down <= Long.MAX_VALUE - align ? " or " + hex(down + align) : "")));
+        }
+        List<String> dims = new ArrayList<>(), nearDims = new ArrayList<>();
+        for (int i = 0; i < globalDim.size(); i++) {
+            long d = globalDim.get(i);
+            if (!EncodeTiledRule.globalDimFits(d)) {
+                dims.add("globalDim[" + i + "] = " + d);
+                nearDims.add("globalDim[" + i + "] = " + (d <= 0 ? 1 : 1L << 32));
+            }
+        }
+        if (!dims.isEmpty()) out.add(finding(EncodeTiledRule.GLOBAL_DIM_BOUNDS, String.join(", ", dims), String.join(", ", nearDims)));
+        if (packed(dataType) && !globalDim.isEmpty()) {
+            long m = dataType == U4_ALIGN8B ? 2 : 128, d0 = globalDim.getFirst();
+            if (d0 % m != 0) {
+                out.add(finding(EncodeTiledRule.GLOBAL_DIM_PACKED, "globalDim[0] = " + d0 + " for " + Enum.DATA_TYPE.name(dataType),
+                        "globalDim[0] = " + (d0 < TmaDescriptor.MAX_GLOBAL_DIM ? d0 + m - d0 % m : TmaDescriptor.MAX_GLOBAL_DIM)
+                        + " (padded to a multiple of " + m + ")"));
+            }
+        }
+        List<String> misaligned = new ArrayList<>(), nearStrides = new ArrayList<>(), past = new ArrayList<>();
+        for (int i = 0; i < globalStrides.size(); i++) {
+            long s = globalStrides.get(i);
+            if (!EncodeTiledRule.aligned(s, align)) {
+                misaligned.add("globalStrides[" + i + "] = " + s);
+                nearStrides.add("globalStrides[" + i + "] = " + (s < TmaDescriptor.MAX_GLOBAL_STRIDE ? s + align - s % align + " (padded)"
+                        : "a multiple of " + align + " below 2^40"));
+            }
+            if (!EncodeTiledRule.globalStrideFits(s)) past.add("globalStrides[" + i + "] = " + s);
+        }
+        if (!misaligned.isEmpty()) {
+            out.add(finding(EncodeTiledRule.GLOBAL_STRIDES_ALIGNMENT, String.join(", ", misaligned) + " bytes, not a multiple of "
+                    + align, String.join(", ", nearStrides)));
+        }
+        if (!past.isEmpty()) {
+            out.add(finding(EncodeTiledRule.GLOBAL_STRIDES_BOUND, String.join(", ", past) + " bytes, not below 2^40 = "
+                    + (1L << 40), "strides below 2^40: split the tensor, or give the dimension its own tensor map"));
+        }
+    }
+
+    /** The rule of the element strides, which both calls share. */
+    private static void elementStrides(List<Long> elementStrides, List<Finding> out) {
+        List<String> steps = new ArrayList<>(), nearSteps = new ArrayList<>();
+        for (int i = 0; i < elementStrides.size(); i++) {
+            long e = elementStrides.get(i);
+            if (!EncodeTiledRule.elementStrideFits(e)) {
+                steps.add("elementStrides[" + i + "] = " + e);
+                nearSteps.add("elementStrides[" + i + "] = " + (e <= 0 ? 1 : 8));
+            }
+        }
+        if (!steps.isEmpty()) out.add(finding(EncodeTiledRule.ELEMENT_STRIDES_BOUNDS, String.join(", ", steps), String.join(", ", nearSteps)));
+    }
+
+    /** The rules of the interleave, the swizzles of the packed types and the NaN fill, which both calls share. */
+    private static void interleaveSwizzleFill(int dataType, int interleave, int swizzle, int oobFill, List<Finding> out) {
+        if (interleave == INTERLEAVE_32B && swizzle != SWIZZLE_32B) {
+            out.add(finding(EncodeTiledRule.INTERLEAVE_32B_SWIZZLE, Enum.SWIZZLE.name(swizzle) + " with " + Enum.INTERLEAVE.name(interleave)
+                    + ", which an H100's driver (580.159.04) encodes all the same, though cuda.h says otherwise",
+                    Enum.SWIZZLE.name(SWIZZLE_32B)));
+        }
+        if (dataType == U6_ALIGN16B && interleave != INTERLEAVE_NONE) {
+            out.add(finding(EncodeTiledRule.PACKED_INTERLEAVE, Enum.INTERLEAVE.name(interleave) + " with " + Enum.DATA_TYPE.name(dataType),
+                    Enum.INTERLEAVE.name(INTERLEAVE_NONE)));
+        }
+        if (dataType == U6_ALIGN16B || dataType == U4_ALIGN16B) {
+            List<Integer> allowed = dataType == U6_ALIGN16B ? List.of(SWIZZLE_NONE, SWIZZLE_128B, SWIZZLE_128B_ATOM_32B, SWIZZLE_128B_ATOM_64B)
+                    : List.of(SWIZZLE_NONE, SWIZZLE_128B, SWIZZLE_128B_ATOM_32B);
+            if (!allowed.contains(swizzle)) {
+                out.add(finding(EncodeTiledRule.PACKED_SWIZZLE, Enum.SWIZZLE.name(swizzle) + " with " + Enum.DATA_TYPE.name(dataType),
+                        allowed.stream().map(Enum.SWIZZLE::name).collect(Collectors.joining(", "))));
+            }
+        }
+        if (oobFill != 0 && (!floating(dataType) || packed(dataType))) {
+            out.add(finding(EncodeTiledRule.OOB_FILL_FLOAT, Enum.OOB_FILL.name(oobFill) + " with " + Enum.DATA_TYPE.name(dataType),
+                    Enum.OOB_FILL.name(0) + " (zeros)"));
+        }
     }
 
     private static Finding finding(EncodeTiledRule rule, String problem, String nearest) {

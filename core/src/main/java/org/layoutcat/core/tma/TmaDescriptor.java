@@ -250,7 +250,7 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
     }
 
     /** The tile without its swizzle, and the swizzle of byte addresses. */
-    private record Smem(Layout layout, Swizzle bytes) {
+    record Smem(Layout layout, Swizzle bytes) {
         static Smem of(String what, AnyLayout smem, TmaDataType type) {
             int log2 = Integer.bitCount(type.bits) == 1 ? ComposedLayout.log2Bytes(type.bits) : 0;
             return switch (smem) {
@@ -298,7 +298,7 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
      * The mode of the byte swizzle {@code Sw<B,4,3>}, B = 0 … 3 (CuTe's {@code get_tma_swizzle_bits}). A swizzle of
      * element offsets is read in bytes: {@code Sw<3,3,3>} of 16-bit elements is SWIZZLE_128B.
      */
-    private static TmaSwizzle swizzleMode(String what, Swizzle bytes, TmaDataType type) {
+    static TmaSwizzle swizzleMode(String what, Swizzle bytes, TmaDataType type) {
         if (bytes.isIdentity()) return TmaSwizzle.SWIZZLE_NONE;
         if (bytes.base() == 4 && bytes.shift() == 3 && bytes.bits() >= 1 && bytes.bits() <= 3) {
             return TmaSwizzle.values()[bytes.bits()];

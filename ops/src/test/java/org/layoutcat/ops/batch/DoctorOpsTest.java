@@ -21,6 +21,7 @@ import org.layoutcat.core.ComposedLayout;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.Swizzle;
 import org.layoutcat.core.doctor.GmmaDoctor;
+import org.layoutcat.core.tma.EncodeIm2colRule;
 import org.layoutcat.core.tma.EncodeTiledRule;
 
 /**
@@ -331,4 +332,65 @@ class DoctorOpsTest {
         }
         return out;
     }
+
+    // -------- TMA im2col --------
+
+    /** The example's arguments: CuTe's NHWC fprop call (core's tma/im2col/im2col_cases.txt, nhwc-3x3-pad1). */
+    private static String[] im2col(String... pairs) {
+        String[] a = {"CU_TENSOR_MAP_DATA_TYPE_FLOAT16", "4", "0x10000", "{64, 16, 16, 2}", "{128, 2048, 32768}", "{-1, -1}", "{-1, -1}",
+            "64", "128", "{1, 1, 1, 1}", "CU_TENSOR_MAP_INTERLEAVE_NONE", "CU_TENSOR_MAP_SWIZZLE_128B", "CU_TENSOR_MAP_L2_PROMOTION_NONE",
+            "CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE"};
+        for (int i = 0; i < pairs.length; i += 2) a[Integer.parseInt(pairs[i])] = pairs[i + 1];
+        return a;
+    }
+
+    private static final List<Object[]> IM2COL_BREAKS = List.of(
+            new Object[] {EncodeIm2colRule.IM2COL_RANK, im2col("1", "2", "3", "{64, 16}", "4", "{128}", "5", "{}", "6", "{}", "9", "{1, 1}")},
+            new Object[] {EncodeIm2colRule.IM2COL_LIST_LENGTHS, im2col("5", "{-1}")},
+            new Object[] {EncodeIm2colRule.CORNER_RANGE, im2col("5", "{-129, -1}")},
+            new Object[] {EncodeIm2colRule.BOX_AREA, im2col("5", "{10, -1}", "6", "{-10, -1}")},
+            new Object[] {EncodeIm2colRule.CHANNELS_PER_PIXEL, im2col("7", "512", "11", "CU_TENSOR_MAP_SWIZZLE_NONE")},
+            new Object[] {EncodeIm2colRule.CHANNELS_PACKED, im2col("0", "CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B", "2", "0x10000", "3",
+                    "{128, 16, 16, 2}", "4", "{128, 2048, 32768}", "7", "64")},
+            new Object[] {EncodeIm2colRule.PIXELS_PER_COLUMN, im2col("8", "2048")},
+            new Object[] {EncodeIm2colRule.CHANNELS_SWIZZLE_SPAN, im2col("7", "128")},
+            new Object[] {EncodeTiledRule.GLOBAL_ADDRESS_ALIGNMENT, im2col("2", "0x10008")},
+            new Object[] {EncodeTiledRule.GLOBAL_DIM_BOUNDS, im2col("3", "{64, 0, 16, 2}")},
+            new Object[] {EncodeTiledRule.GLOBAL_STRIDES_ALIGNMENT, im2col("4", "{136, 2048, 32768}")},
+            new Object[] {EncodeTiledRule.ELEMENT_STRIDES_BOUNDS, im2col("9", "{1, 9, 1, 1}")},
+            new Object[] {EncodeTiledRule.OOB_FILL_FLOAT, im2col("0", "CU_TENSOR_MAP_DATA_TYPE_UINT8", "13",
+                    "CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA")});
+
+    @Test
+    void everyIm2colRuleOfCudaHBrokenIsNamed() throws Exception {
+        Set<Object> seen = new HashSet<>();
+        for (Object[] c : IM2COL_BREAKS) {
+            String id = c[0] instanceof EncodeIm2colRule r ? r.id : ((EncodeTiledRule) c[0]).id;
+            JsonNode r = reply("tma_im2col_doctor", (String[]) c[1]);
+            assertTrue(broken(r).contains(id), id + " <- " + String.join(" ", (String[]) c[1]) + ": " + r);
+            assertTrue(r.get("findings").asText().contains(id + ": "), r.toString());
+            seen.add(c[0]);
+        }
+        assertTrue(seen.containsAll(Set.of(EncodeIm2colRule.values())), "a test breaks each im2col rule of cuda.h the doctor knows");
+    }
+
+    @Test
+    void theIm2colArgumentsCuTePassesTheDriverBreakNoRule() throws Exception {
+        // core's golden cases of make_im2col_tma_copy (core/src/test/resources/tma/im2col/im2col_cases.cpp), read where they are
+        java.nio.file.Path cases = java.nio.file.Path.of("").toAbsolutePath().resolveSibling("core").resolve("src/test/resources/tma/im2col/im2col_cases.txt");
+        int calls = 0;
+        for (String line : java.nio.file.Files.readAllLines(cases)) {
+            if (!line.startsWith("{\"dataType\"")) continue;
+            JsonNode c = JSON.readTree(line);
+            JsonNode r = reply("tma_im2col_doctor", c.get("dataType").asText(), c.get("rank").asText(), c.get("globalAddress").asText(),
+                    c.get("globalDim").toString(), c.get("globalStrides").toString(), c.get("pixelBoxLowerCorner").toString(),
+                    c.get("pixelBoxUpperCorner").toString(), c.get("channelsPerPixel").asText(), c.get("pixelsPerColumn").asText(),
+                    c.get("elementStrides").toString(), c.get("interleave").asText(), c.get("swizzle").asText(), c.get("l2").asText(),
+                    c.get("oob").asText());
+            assertEquals("none", r.get("broken").asText(), c + " -> " + r);
+            calls++;
+        }
+        assertEquals(9, calls);
+    }
+
 }
