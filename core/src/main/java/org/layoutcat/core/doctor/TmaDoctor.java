@@ -141,13 +141,12 @@ public final class TmaDoctor {
     }
 
     /**
-     * Reads a list of integers as a log writes it: {@code (1024,512)}, {@code {1024, 512}}, {@code [1024,512]} or one
-     * integer; decimal or {@code 0x} hexadecimal, with C's {@code u}, {@code l} suffixes allowed. Each is a value of
-     * the driver's 64-bit unsigned type, read here below 2^63.
+     * The items' text of a list as a log writes it: inside its brackets, {@code (…)}, {@code {…}} or {@code […]}, or
+     * the whole text where it has none.
      *
-     * @throws LayoutArgumentException naming the text where it is no such list
+     * @throws LayoutArgumentException naming the text where a bracket is not closed by its own
      */
-    public static List<Long> parseList(String text) {
+    private static String listBody(String text) {
         String t = text.strip();
         if (t.length() >= 2 && "({[".indexOf(t.charAt(0)) >= 0) {
             char close = ")}]".charAt("({[".indexOf(t.charAt(0)));
@@ -157,6 +156,18 @@ public final class TmaDoctor {
             }
             t = t.substring(1, t.length() - 1).strip();
         }
+        return t;
+    }
+
+    /**
+     * Reads a list of integers as a log writes it: {@code (1024,512)}, {@code {1024, 512}}, {@code [1024,512]} or one
+     * integer; decimal or {@code 0x} hexadecimal, with C's {@code u}, {@code l} suffixes allowed. Each is a value of
+     * the driver's 64-bit unsigned type, read here below 2^63.
+     *
+     * @throws LayoutArgumentException naming the text where it is no such list
+     */
+    public static List<Long> parseList(String text) {
+        String t = listBody(text);
         List<Long> out = new ArrayList<>();
         if (t.isEmpty()) return List.of();
         for (String item : t.split(",", -1)) out.add(parseNumber(item, text));
@@ -319,15 +330,7 @@ public final class TmaDoctor {
      * @throws LayoutArgumentException naming the text where it is no such list
      */
     public static List<Long> parseSignedList(String text) {
-        String t = text.strip();
-        if (t.length() >= 2 && "({[".indexOf(t.charAt(0)) >= 0) {
-            char close = ")}]".charAt("({[".indexOf(t.charAt(0)));
-            if (t.charAt(t.length() - 1) != close) {
-                throw new LayoutArgumentException("\"" + LayoutArgumentException.quote(text) + "\": a list opened by '" + t.charAt(0)
-                        + "' closes with '" + close + "'");
-            }
-            t = t.substring(1, t.length() - 1).strip();
-        }
+        String t = listBody(text);
         List<Long> out = new ArrayList<>();
         if (t.isEmpty()) return List.of();
         for (String item : t.split(",", -1)) {
