@@ -30,16 +30,14 @@ import org.layoutcat.gpu.ptx.Kernel;
  * it. The descriptors are layoutcat's ({@link GmmaDescriptor#of}); CuTe's differ where the pattern starts at the tile
  * off a boundary (base offset 0 where the PTX ISA asks for {@code (start >> 7) & 7}). Immutable.
  *
- * @param atom      an SS {@code wgmma.mma_async} atom of the GMMA catalog, taken as CuTe's type of the majors
- *                  {@code a} and {@code b} where its type takes majors
- * @param a         A's major
- * @param b         B's major
+ * @param atom      an SS {@code wgmma.mma_async} atom of the GMMA catalog, as CuTe's type of A's and B's majors
+ *                  ({@code SM90_64x64x16_F32F16F16_SS<GMMA::Major::MN, GMMA::Major::K>}, {@link MmaAtom#withMajors})
  * @param swizzling the swizzling of both operands' shared-memory atom
  * @param blocks    the k-blocks of the loop, 1 to 16
  * @param places    where the tiles begin past a 1024-byte boundary
  * @param anchor    where the swizzle's repeating pattern lies
  */
-public record WgmmaKLoop(MmaAtom atom, Major a, Major b, Swizzling swizzling, int blocks, Places places, Anchor anchor) {
+public record WgmmaKLoop(MmaAtom atom, Swizzling swizzling, int blocks, Places places, Anchor anchor) {
 
     /**
      * Where A's and B's tiles begin, in bytes past a 1024-byte boundary: multiples of 128 below 1024. Two places
@@ -99,20 +97,24 @@ public record WgmmaKLoop(MmaAtom atom, Major a, Major b, Swizzling swizzling, in
     /**
      * The case; see the components.
      *
-     * @throws IllegalArgumentException for an atom other than an SS wgmma one, an MN-major operand of other than
-     *         16-bit elements, or a number of k-blocks out of 1 to 16
+     * @throws IllegalArgumentException for an atom other than an SS wgmma one, or a number of k-blocks out of 1 to 16
      */
     public WgmmaKLoop {
         Objects.requireNonNull(swizzling, "swizzling");
         Objects.requireNonNull(anchor, "anchor");
-        if (atom.family() != MmaAtom.Family.WGMMA_SS) throw new IllegalArgumentException(atom.name() + " is not an SS wgmma atom");
-        if ((a == Major.MN && atom.ab().bits() != 16) || (b == Major.MN && atom.bType().bits() != 16)) {
-            throw new IllegalArgumentException(atom.name() + ": an MN-major operand of " + atom.ab().ptx() + "/" + atom.bType().ptx()
-                    + "; wgmma transposes 16-bit operands only (PTX ISA imm-trans-a/b: .f16 and .bf16)");
-        }
-        if (blocks < 1 || blocks > 16) throw new IllegalArgumentException("a K-loop of " + blocks + " k-blocks; 1 to 16 run here");
         Objects.requireNonNull(places, "places");
-        if (atom.takesMajors()) atom = atom.withMajors(a, b); // CuTe's type of these majors: SM90_..._SS<GMMA::Major::MN, ...>
+        if (atom.family() != MmaAtom.Family.WGMMA_SS) throw new IllegalArgumentException(atom.name() + " is not an SS wgmma atom");
+        if (blocks < 1 || blocks > 16) throw new IllegalArgumentException("a K-loop of " + blocks + " k-blocks; 1 to 16 run here");
+    }
+
+    /** A's major, the atom's {@code tnspA}. */
+    public Major a() {
+        return atom.majorA();
+    }
+
+    /** B's major, the atom's {@code tnspB}. */
+    public Major b() {
+        return atom.majorB();
     }
 
     /** An operand of the atom. */
@@ -151,7 +153,7 @@ public record WgmmaKLoop(MmaAtom atom, Major a, Major b, Swizzling swizzling, in
 
     /** {@code A K SW128 · B MN SW128, 4 k-blocks, tiles at +384/+512, the pattern at the tile's start}. */
     public String label() {
-        return "A " + a + " " + swizzling + " · B " + b + " " + swizzling + ", " + blocks + " k-blocks, tiles at +" + places.a() + "/+"
+        return "A " + a() + " " + swizzling + " · B " + b() + " " + swizzling + ", " + blocks + " k-blocks, tiles at +" + places.a() + "/+"
                 + places.b() + ", " + anchor.words();
     }
 
@@ -169,21 +171,21 @@ public record WgmmaKLoop(MmaAtom atom, Major a, Major b, Swizzling swizzling, in
         MmaAtom f16 = Atoms.mma("SM90_64x64x16_F32F16F16_SS");
         List<WgmmaKLoop> kMajor = new ArrayList<>();
         for (Swizzling s : List.of(Swizzling.SW32, Swizzling.SW64, Swizzling.SW128)) {
-            for (Major[] m : f16Majors) placements(out, f16, m[0], m[1], s);
+            for (Major[] m : f16Majors) placements(out, f16.withMajors(m[0], m[1]), s);
             for (String name : List.of("SM90_64x64x16_F32BF16BF16_SS", "SM90_64x64x8_F32TF32TF32_SS_TN", "SM90_64x64x32_F32E4M3E4M3_SS_TN",
                     "SM90_64x64x32_S32S8S8_SS_TN")) {
-                placements(kMajor, Atoms.mma(name), Major.K, Major.K, s);
+                placements(kMajor, Atoms.mma(name), s);
             }
         }
         out.addAll(kMajor);
-        for (Major[] m : f16Majors) out.add(new WgmmaKLoop(f16, m[0], m[1], Swizzling.INTER, 4, Places.AT_BOUNDARY, Anchor.ADDRESSES));
+        for (Major[] m : f16Majors) out.add(new WgmmaKLoop(f16.withMajors(m[0], m[1]), Swizzling.INTER, 4, Places.AT_BOUNDARY, Anchor.ADDRESSES));
         return out;
     }
 
-    private static void placements(List<WgmmaKLoop> out, MmaAtom atom, Major a, Major b, Swizzling s) {
-        out.add(new WgmmaKLoop(atom, a, b, s, 4, Places.AT_BOUNDARY, Anchor.ADDRESSES));
-        out.add(new WgmmaKLoop(atom, a, b, s, 4, Places.APART, Anchor.ADDRESSES));
-        out.add(new WgmmaKLoop(atom, a, b, s, 4, Places.APART, Anchor.TILE));
+    private static void placements(List<WgmmaKLoop> out, MmaAtom atom, Swizzling s) {
+        out.add(new WgmmaKLoop(atom, s, 4, Places.AT_BOUNDARY, Anchor.ADDRESSES));
+        out.add(new WgmmaKLoop(atom, s, 4, Places.APART, Anchor.ADDRESSES));
+        out.add(new WgmmaKLoop(atom, s, 4, Places.APART, Anchor.TILE));
     }
 
     /**

@@ -56,11 +56,11 @@ class WgmmaKLoopTest {
     @Test
     void theAdvanceIsCuTesFragmentAlongK() {
         var f16 = Atoms.mma("SM90_64x64x16_F32F16F16_SS");
-        assertEquals(List.of(0L, 2L, 4L, 6L), new WgmmaKLoop(f16, Major.K, Major.K, Swizzling.SW128, 4, WgmmaKLoop.Places.AT_BOUNDARY, WgmmaKLoop.Anchor.ADDRESSES).tileA().advance());
-        assertEquals(List.of(0L, 128L, 256L, 384L), new WgmmaKLoop(f16, Major.MN, Major.K, Swizzling.SW64, 4, WgmmaKLoop.Places.AT_BOUNDARY, WgmmaKLoop.Anchor.ADDRESSES).tileA().advance());
-        assertEquals(List.of(0L, 2L, 256L, 258L), new WgmmaKLoop(f16, Major.K, Major.K, Swizzling.SW64, 4, WgmmaKLoop.Places.AT_BOUNDARY, WgmmaKLoop.Anchor.ADDRESSES).tileA().advance());
+        assertEquals(List.of(0L, 2L, 4L, 6L), new WgmmaKLoop(f16, Swizzling.SW128, 4, WgmmaKLoop.Places.AT_BOUNDARY, WgmmaKLoop.Anchor.ADDRESSES).tileA().advance());
+        assertEquals(List.of(0L, 128L, 256L, 384L), new WgmmaKLoop(f16.withMajors(Major.MN, Major.K), Swizzling.SW64, 4, WgmmaKLoop.Places.AT_BOUNDARY, WgmmaKLoop.Anchor.ADDRESSES).tileA().advance());
+        assertEquals(List.of(0L, 2L, 256L, 258L), new WgmmaKLoop(f16, Swizzling.SW64, 4, WgmmaKLoop.Places.AT_BOUNDARY, WgmmaKLoop.Anchor.ADDRESSES).tileA().advance());
         assertThrows(IllegalArgumentException.class, () -> new WgmmaKLoop.Places(16, 0));
-        assertThrows(IllegalArgumentException.class, () -> new WgmmaKLoop(Atoms.mma("SM90_64x64x16_F32F16F16_RS"), Major.K, Major.K,
-                Swizzling.SW128, 4, WgmmaKLoop.Places.AT_BOUNDARY, WgmmaKLoop.Anchor.TILE));
+        assertThrows(IllegalArgumentException.class, () -> new WgmmaKLoop(Atoms.mma("SM90_64x64x16_F32F16F16_RS"), Swizzling.SW128, 4,
+                WgmmaKLoop.Places.AT_BOUNDARY, WgmmaKLoop.Anchor.TILE));
     }
 }
