@@ -640,12 +640,7 @@ public final class CuTeNotation {
         }
         int start = pos;
         shape();
-        skip();
-        explicit = peek() == ':';
-        if (explicit) {
-            pos++;
-            return make(start);
-        }
+        if (strideFollows()) return make(start);
         return Tiler.ofShape(checkedShape(start));
     }
 
@@ -797,16 +792,19 @@ public final class CuTeNotation {
         return chainLayout();
     }
 
+    /** After a shape: whether {@code :stride} follows it, read past the {@code ':'} where it does ({@link #explicit}). */
+    private boolean strideFollows() {
+        skip();
+        explicit = peek() == ':';
+        if (explicit) pos++;
+        return explicit;
+    }
+
     /** A layout {@code shape[:stride]}, alone or as a factor of a chain; a shape alone is its column-major layout. */
     private AnyLayout chainLayout() {
         int start = pos;
         shape();
-        skip();
-        explicit = peek() == ':';
-        if (explicit) {
-            pos++;
-            return make(start);
-        }
+        if (strideFollows()) return make(start);
         return parsedColMajor(start);
     }
 

@@ -5,11 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -49,24 +45,7 @@ class TmaIm2colDescriptorTest {
     }
 
     private static List<Case> golden() throws IOException {
-        List<Case> cases = new ArrayList<>();
-        try (InputStream in = TmaIm2colDescriptorTest.class.getResourceAsStream("/tma/im2col/im2col_cases.txt")) {
-            Map<String, String> c = null;
-            for (String l : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
-                if (l.startsWith("#case ")) {
-                    c = new LinkedHashMap<>();
-                    c.put("case", l.substring(6));
-                } else if (c != null && l.startsWith("{") && !c.containsKey("json")) {
-                    c.put("json", l);
-                } else if (c != null && l.equals("#end")) {
-                    cases.add(new Case(c));
-                    c = null;
-                } else if (c != null && l.startsWith("#") && l.indexOf(' ') > 0) {
-                    c.put(l.substring(1, l.indexOf(' ')), l.substring(l.indexOf(' ') + 1));
-                }
-            }
-        }
-        return cases;
+        return CuteCaseFile.read("/tma/im2col/im2col_cases.txt").stream().map(Case::new).toList();
     }
 
     /** The driver's arguments as the stub prints them. */
