@@ -462,7 +462,13 @@ public final class TiledMma {
         Layout inner = unswizzled(what, part);
         // tensor<0>: one wgmma's operand, with the tile's swizzle where it has one (unswizzled took every other kind)
         AnyLayout operand = part instanceof ComposedLayout c ? new ComposedLayout(c.outer(), c.offset(), inner.mode(0)) : inner.mode(0);
-        GmmaDescriptor first = GmmaDescriptor.of(major, operand, bits, address);
+        GmmaDescriptor first;
+        try {
+            first = GmmaDescriptor.of(major, operand, bits, address);
+        } catch (LayoutArgumentException e) { // said as the partition it is part of, with make_gmma_desc's reason
+            throw new LayoutArgumentException(what + " of " + part + ", a tensor of " + major + "-major descriptors: its first"
+                    + " wgmma's operand " + operand + " has none: " + e.getMessage(), e);
+        }
         IntTuple[] shapes = new IntTuple[inner.rank()], strides = new IntTuple[inner.rank()];
         shapes[0] = IntTuple.of(1);
         strides[0] = IntTuple.of(0);

@@ -74,6 +74,17 @@ class GmmaKLoopOracleTest {
         assertEquals(19, checked);
     }
 
+    /** A tile whose major is not the atom's has no descriptors; the refusal says so as the partition it is, with CuTe's reason. */
+    @Test
+    void aTileOfTheOtherMajorIsRefusedAsThePartition() throws Exception {
+        ObjectNode request = JSON.createObjectNode().put("op", "partition_a");
+        request.putArray("args").add("SM90_64x64x16_F32F16F16_SS<GMMA::Major::MN,GMMA::Major::MN>").add("1x1x1")
+                .add("Sw<3,4,3> o smem_ptr[16b](unset) o (64,16):(64,1)").add("0");
+        String why = JSON.readTree(BatchEngine.reply(JSON.writeValueAsString(request))).get("error").asText();
+        assertTrue(why.startsWith("partition_fragment_A of ") && why.contains("MN-major descriptors")
+                && why.contains("Not a canonical GMMA_MN Layout"), why);
+    }
+
     private static List<JsonNode> cases() throws Exception {
         List<JsonNode> out = new ArrayList<>();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(
