@@ -235,7 +235,8 @@ public final class Operation {
         RECAST("element types and vectors"),
         TUPLES("integer tuples"),
         SWIZZLE("swizzled shared memory and its banks"),
-        ATOMS("tensor-core atoms, tiled MMAs and copies");
+        ATOMS("tensor-core atoms, tiled MMAs and copies"),
+        BLACKWELL("Blackwell: UMMA descriptors, tensor memory and block-scaled layouts");
 
         private final String words;
 

@@ -8,6 +8,7 @@ import static org.layoutcat.ops.Operation.Engines.ONE;
 import static org.layoutcat.ops.Operation.declare;
 import static org.layoutcat.ops.Operation.Group.ALGEBRA;
 import static org.layoutcat.ops.Operation.Group.ATOMS;
+import static org.layoutcat.ops.Operation.Group.BLACKWELL;
 import static org.layoutcat.ops.Operation.Group.CATEGORY;
 import static org.layoutcat.ops.Operation.Group.CONSTRUCTION;
 import static org.layoutcat.ops.Operation.Group.FUNCTION;
@@ -115,7 +116,7 @@ public final class Operations {
     private static final List<Operation> TABLE = new ArrayList<>();
 
     /** The groups of the table, in order, each declared by its method. */
-    private static final int GROUPS = 10;
+    private static final int GROUPS = 11;
 
     /** How many groups are declared (guarded by the class's lock). */
     private static int declared;
@@ -140,6 +141,7 @@ public final class Operations {
             case 7 -> tuples();
             case 8 -> swizzle();
             case 9 -> atoms();
+            case 10 -> blackwell();
             default -> throw new IllegalStateException("group " + declared);
         }
         declared++;
@@ -1102,6 +1104,17 @@ public final class Operations {
         return Answer.of(s.layout()).with(OFFSET, o);
     }
 
+    /** Blackwell (SM100): UMMA descriptors, block-scaled scale factors and tensor memory, each in its method. */
+    private static void blackwell() {
+        ummaDescriptors();
+        blockScaled();
+        tensorMemory();
+    }
+
+    /** UMMA's shared-memory and instruction descriptors (make_umma_desc, make_instr_desc). */
+    private static void ummaDescriptors() {
+    }
+
     private static void modes() {
         Param<int[]> modes = Param.of("modes", ArgKind.MODE_INDICES, "mode indices, e.g. (0,2)");
         TABLE.add(declare("select", MODES, "the layout of the given modes").params(L, modes)
@@ -1279,6 +1292,10 @@ public final class Operations {
                 .pictures(Pictures.gmmaDoctor(IMPLIED)).build());
     }
 
+    /** Block-scaled scale-factor layouts (CUTLASS's SM100/SM103 SFA and SFB) and their conformance check. */
+    private static void blockScaled() {
+    }
+
     private static void swizzle() {
         Param<GmmaSmemAtoms.Major> major = Param.of("major", ArgKind.oneOf(GmmaSmemAtoms.Major.class), "K or MN");
         Param<GmmaSmemAtoms.Swizzling> sw = Param.of("swizzle", ArgKind.oneOf(GmmaSmemAtoms.Swizzling.class), "INTER, SW32, SW64 or SW128");
@@ -1437,6 +1454,10 @@ public final class Operations {
      */
     private static final Field<List<String>> DESCRIPTORS = Field.of("descriptors",
             d -> d.isEmpty() ? "none: the atom reads this operand from registers" : String.join(" ", d));
+
+    /** Tensor memory: the accumulator's layout, allocation, TMEM copy atoms and the TMEM planner. */
+    private static void tensorMemory() {
+    }
 
     private static void atoms() {
         Param<MmaAtom> mma = Param.of("mma", ArgKind.MMA_ATOM, "an MMA atom, by CuTe's type: its name, with the template arguments it takes (SM90_64x64x16_F32F16F16_SS<GMMA::Major::MN, GMMA::Major::K>)");
