@@ -403,12 +403,17 @@ final class GpuCommand implements Callable<Integer> {
                 for (org.layoutcat.gpu.tma.TmaVerification.Case c : org.layoutcat.gpu.tma.TmaVerification.cases()) {
                     System.out.println(c.expect() + "  " + c.name() + "  " + c.gmem() + "  " + c.smem() + "  " + c.element());
                 }
+                for (org.layoutcat.gpu.tma.TmaVerification.ClusterCase c : org.layoutcat.gpu.tma.TmaVerification.clusterCases()) {
+                    System.out.println(c.expect() + "  " + c.name() + "  cluster of " + c.cluster() + "  " + c.operands().stream()
+                            .map(o -> o.gmem() + " " + o.smem() + " " + o.element() + " tile " + o.tile()).collect(java.util.stream.Collectors.joining("; ")));
+                }
                 return 0;
             }
             try (CudaBackend gpu = CudaBackend.open()) {
                 System.out.println("device " + gpu.description());
-                List<org.layoutcat.gpu.tma.TmaVerification.Outcome> all =
-                        org.layoutcat.gpu.tma.TmaVerification.verifyAll(new org.layoutcat.gpu.cuda.CudaTma(gpu));
+                org.layoutcat.gpu.cuda.CudaTma device = new org.layoutcat.gpu.cuda.CudaTma(gpu);
+                List<org.layoutcat.gpu.tma.TmaVerification.Outcome> all = new java.util.ArrayList<>(org.layoutcat.gpu.tma.TmaVerification.verifyAll(device));
+                all.addAll(org.layoutcat.gpu.tma.TmaVerification.verifyClusters(device));
                 long passed = all.stream().filter(o -> o.passed()).count();
                 for (org.layoutcat.gpu.tma.TmaVerification.Outcome o : all) System.out.println(o.line());
                 System.out.println((passed == all.size() ? "PASS" : "FAIL") + ": " + passed + " of " + all.size() + " TMA cases verified");

@@ -93,6 +93,20 @@ public record ClusterMulticast(Layout blockLayout, List<Cta> ctas) {
                 seen[(int) r] = true;
             }
         }
+        // the hardware's rank of the CTA at cluster coordinate (x, y) of cluster dims (M, N, 1) is x + M·y
+        // (%cluster_ctarank); the mainloops read (x, y) from block_id_in_cluster and send to block_layout(x, n, 0)
+        for (long j = 0; j < n; j++) {
+            for (long i = 0; i < m; i++) {
+                long r = value(blockLayout, i, j);
+                if (r != i + m * j) {
+                    throw new LayoutArgumentException(what + ": block_layout(" + i + "," + j + ",0) = " + r + ", and the CTA at cluster"
+                            + " coordinate (" + i + "," + j + ") has rank " + (i + m * j) + " (%cluster_ctarank = x + " + m + "·y for cluster dims ("
+                            + m + "," + n + ",1)): a mask built over this layout sends a tile to CTA " + r + ", at ("
+                            + (r % m) + "," + (r / m) + "), which wants another tile (on an H100 such CTAs receive the wrong tiles, gpu tma"
+                            + " --verify); CUTLASS's mainloops use Layout<ClusterShape>{}, " + Layout.colMajor(IntTuple.flat(m, n)));
+                }
+            }
+        }
         List<Cta> out = new ArrayList<>();
         for (int r = 0; r < size; r++) out.add(cta(what, blockLayout, m, n, r));
         return new ClusterMulticast(blockLayout, List.copyOf(out));

@@ -174,6 +174,12 @@ public record TmaPartition(Op op, TmaDescriptor descriptor, CoordLayout gmem, Li
     /** The TMA coordinate of index i of a layout of scaled-basis strides, one entry per TMA dimension. */
     private static List<Long> tmaCoord(CoordLayout l, long index, int rank) {
         long[] c = new long[rank];
+        addTmaCoord(c, l, index);
+        return list(c);
+    }
+
+    /** Adds the TMA coordinate of index i of a layout of scaled-basis strides to c. */
+    private static void addTmaCoord(long[] c, CoordLayout l, long index) {
         long rest = index;
         for (int k = 0; k < l.flatRank(); k++) {
             long x = k == l.flatRank() - 1 ? rest : rest % l.flatShape(k);
@@ -182,8 +188,50 @@ public record TmaPartition(Op op, TmaDescriptor descriptor, CoordLayout gmem, Li
             if (e.value() == 0 || e.path().length == 0) continue;
             c[e.path()[0]] = Math.addExact(c[e.path()[0]], Math.multiplyExact(x, e.value()));
         }
+    }
+
+    private static List<Long> list(long[] c) {
         List<Long> out = new ArrayList<>();
         for (long x : c) out.add(x);
+        return List.copyOf(out);
+    }
+
+    /**
+     * The copies this CTA issues for one tile of G, as a kernel's {@code copy(tma.with(bar, mask), tAgA(_,_,m,k),
+     * tAsA(_,_))} issues them: for each index i of the TMA_Iter mode, the box at TMA coordinate
+     * {@code gmemStart + gmem((0,i), tile...)} into the tile's element {@code smemOffset + smem((0,i))}.
+     *
+     * @param tile one index per Rest mode of {@link #gmem} (CuTe's {@code (m, k)} of {@code local_tile})
+     * @return each copy with this CTA's rank in the multicast, its byte offset in the tile (before the swizzle) and its
+     *         TMA coordinate
+     * @throws LayoutArgumentException for another number of indices than Rest modes, or an index outside its mode
+     */
+    public List<TmaDescriptor.Copy> copies(long... tile) {
+        int restModes = gmem.rank() - 1;
+        if (tile.length != restModes) {
+            throw new LayoutArgumentException("the copies of " + gmemText() + " take one tile index per mode after the first (" + restModes
+                    + "), not " + tile.length);
+        }
+        long[] base = new long[descriptor.rank()];
+        for (int i = 0; i < base.length; i++) base[i] = gmemStart.get(i);
+        for (int j = 0; j < restModes; j++) {
+            CoordLayout m = gmem.mode(1 + j);
+            if (tile[j] < 0 || tile[j] >= m.size()) {
+                throw new LayoutArgumentException("tile index " + tile[j] + " of mode " + (1 + j) + " of " + gmemText() + " is outside [0,"
+                        + m.size() + ")");
+            }
+            addTmaCoord(base, m, tile[j]);
+        }
+        CoordLayout gIter = gmem.mode(0).mode(1);
+        Layout sIter = smem.mode(0).mode(1);
+        int cta = Math.toIntExact(multicastOffset / (descriptor.valuesPerCopy() / descriptor.multicast()));
+        List<TmaDescriptor.Copy> out = new ArrayList<>();
+        for (long i = 0; i < gIter.size(); i++) {
+            long[] c = base.clone();
+            addTmaCoord(c, gIter, i);
+            long bytes = Math.multiplyExact(Math.addExact(smemOffset, sIter.apply(i)), descriptor.dataType().bits) / 8;
+            out.add(new TmaDescriptor.Copy(cta, bytes, list(c)));
+        }
         return List.copyOf(out);
     }
 

@@ -117,12 +117,15 @@ class ClusterMulticastTest {
         assertTrue(m.contains("(M,N) or (M,N,1)"), m);
     }
 
-    /** A row-major block layout is a bijection too: the masks follow it (a CTA's bits are its N-row's or M-column's). */
+    /**
+     * A row-major block layout is a bijection too, but the hardware ranks a cluster's CTAs column-major
+     * ({@code %cluster_ctarank = x + M·y}), and the mainloops read a CTA's (x, y) from {@code block_id_in_cluster}: masks
+     * built over it send A's tile of row x to CTAs of other rows. Refused, naming the first coordinate where the two differ.
+     */
     @Test
-    void masksFollowTheBlockLayout() {
-        ClusterMulticast m = ClusterMulticast.of(Layout.parse("(2,2):(2,1)"));
-        // rank 1 is at (x,y) = (1,0); A goes to block_layout(1,n) = 2, 3; B to block_layout(m,0) = 0, 2
-        assertEquals(0xc, m.ctas().get(1).maskA());
-        assertEquals(0x5, m.ctas().get(1).maskB());
+    void aBlockLayoutOtherThanTheHardwaresRankOrderIsRefused() {
+        String m = assertThrows(LayoutArgumentException.class, () -> ClusterMulticast.of(Layout.parse("(2,2):(2,1)"))).getMessage();
+        assertTrue(m.contains("block_layout(1,0,0) = 2") && m.contains("has rank 1") && m.contains("(2,2):(1,2)"), m);
+        assertEquals(0x5, ClusterMulticast.of(Layout.parse("(2,2):(1,2)")).ctas().get(0).maskA());
     }
 }

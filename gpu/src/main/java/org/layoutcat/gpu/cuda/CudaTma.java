@@ -2,6 +2,8 @@ package org.layoutcat.gpu.cuda;
 
 import static jcuda.driver.JCudaDriver.*;
 
+import java.util.ArrayList;
+import java.util.List;
 import jcuda.Pointer;
 import org.layoutcat.gpu.ptx.Kernel;
 import org.layoutcat.gpu.ptx.TmaKernels;
@@ -43,6 +45,44 @@ public final class CudaTma implements TmaVerification.Device {
             cuMemcpyDtoH(Pointer.to(out), o.ptr, out.length);
         }
         return out;
+    }
+
+    @Override
+    public byte[][] loadCluster(List<TensorMapArgs> maps, List<byte[]> globals, int cluster, int tileBytes, int[] copies, int ncopies, int[] txBytes) {
+        if (maps.isEmpty() || maps.size() > 2 || globals.size() != maps.size()) {
+            throw new IllegalArgumentException("the cluster kernel takes one or two tensor maps, each over its global buffer, not " + maps.size());
+        }
+        Kernel k = TmaKernels.clusterLoad(maps.get(0).rank(), tileBytes, cluster);
+        int stride = tileBytes + 4;
+        byte[] out = new byte[cluster * stride];
+        List<CudaBackend.Buffer> held = new ArrayList<>();
+        try {
+            byte[][] encoded = new byte[2][];
+            for (int i = 0; i < maps.size(); i++) {
+                CudaBackend.Buffer g = gpu.allocate(globals.get(i).length);
+                held.add(g);
+                cuMemcpyHtoD(g.ptr, Pointer.to(globals.get(i)), globals.get(i).length);
+                TensorMapEncoder.Result map = encoder.encode(maps.get(i), g.address());
+                if (!map.ok()) throw new IllegalStateException("the driver refused the tensor map (CUresult " + map.status() + "): " + maps.get(i));
+                encoded[i] = map.map();
+            }
+            if (encoded[1] == null) encoded[1] = encoded[0];
+            CudaBackend.Buffer o = gpu.allocate(out.length), c = gpu.allocate(4L * Math.max(1, copies.length)), t = gpu.allocate(4L * cluster);
+            held.addAll(List.of(o, c, t));
+            cuMemcpyHtoD(o.ptr, Pointer.to(out), out.length);
+            cuMemcpyHtoD(c.ptr, Pointer.to(copies), 4L * copies.length);
+            cuMemcpyHtoD(t.ptr, Pointer.to(txBytes), 4L * cluster);
+            Pointer params = Pointer.to(Pointer.to(encoded[0]), Pointer.to(encoded[1]), Pointer.to(new long[] {o.address()}),
+                    Pointer.to(new long[] {c.address()}), Pointer.to(new int[] {ncopies}), Pointer.to(new long[] {t.address()}));
+            cuLaunchKernel(gpu.function(k), cluster, 1, 1, 128, 1, 1, 0, null, params, null);
+            cuCtxSynchronize();
+            cuMemcpyDtoH(Pointer.to(out), o.ptr, out.length);
+        } finally {
+            for (CudaBackend.Buffer b : held) b.close();
+        }
+        byte[][] tiles = new byte[cluster][];
+        for (int r = 0; r < cluster; r++) tiles[r] = java.util.Arrays.copyOfRange(out, r * stride, (r + 1) * stride);
+        return tiles;
     }
 
     @Override

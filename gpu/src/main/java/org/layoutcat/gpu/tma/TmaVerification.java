@@ -18,7 +18,9 @@ import org.layoutcat.core.Tiler;
 import org.layoutcat.core.algebra.Composition;
 import org.layoutcat.core.construct.TileToShape;
 import org.layoutcat.core.swizzle.GmmaSmemAtoms;
+import org.layoutcat.core.tma.ClusterMulticast;
 import org.layoutcat.core.tma.TmaDataType;
+import org.layoutcat.core.tma.TmaPartition;
 import org.layoutcat.core.tma.TmaDescriptor;
 import org.layoutcat.core.tma.TmaDescriptor.Extents;
 import org.layoutcat.gpu.ptx.TmaKernels;
@@ -71,7 +73,85 @@ public final class TmaVerification {
          */
         byte[] load(TensorMapArgs args, byte[] global, int tileBytes, int[] copies, int ncopies, long txBytes);
 
+        /**
+         * Launches one cluster of {@code cluster} CTAs ({@link TmaKernels#clusterLoad}): each CTA poisons its tile of
+         * {@code tileBytes}, expects {@code txBytes[r]} bytes, and issues the rows of {@code copies} it is the issuer of
+         * (rows: tensor map, issuer, byte offset, multicast mask, then the coordinates). Answers each CTA's tile bytes
+         * followed by its flag word (1 loaded, 2 timed out), by rank.
+         */
+        byte[][] loadCluster(List<TensorMapArgs> maps, List<byte[]> globals, int cluster, int tileBytes, int[] copies, int ncopies, int[] txBytes);
+
         String description();
+    }
+
+    /**
+     * One operand of a cluster case: G, S (pointer form where swizzled), the element, the CTA tile, and the CTAs its
+     * tile is multicast to ({@code SM90_TMA_LOAD_MULTICAST} over a CTA layout {@code multicast:1}; 1:
+     * {@code SM90_TMA_LOAD}).
+     */
+    public record Operand(String gmem, String smem, String element, String tile, int multicast) {}
+
+    /**
+     * What one CTA does for one operand: it issues the copies of its {@code tma_partition} share (the CTA coordinate
+     * {@code ctaCoord} of the operand's CTA layout) of the tile at {@code tile} (one index per Rest mode of the
+     * partition's gmem view), multicast to the CTAs of {@code mask}; and it receives that tile whole.
+     */
+    public record Share(int operand, int cta, long ctaCoord, long[] tile, int mask) {}
+
+    /**
+     * A case run on a launched cluster: each CTA issues its shares, and every CTA's tile must hold, for each operand,
+     * the tile its shares name, exactly as the layouts say, assembled from the boxes the other CTAs multicast to it.
+     */
+    public record ClusterCase(String name, int cluster, List<Operand> operands, List<Share> shares, Expect expect) {
+
+        /**
+         * The operands of a GEMM over a cluster as CUTLASS's SM90 mainloops multicast them ({@link ClusterMulticast}):
+         * the CTA at (x, y) loads share y of A's tile (x, k) with mask A and share x of B's tile (y, k) with mask B, and
+         * receives both tiles whole.
+         */
+        static ClusterCase gemm(String name, String blockLayout, Operand a, Operand b, long k) {
+            ClusterMulticast c = ClusterMulticast.of(Layout.parse(blockLayout));
+            List<int[]> masks = c.ctas().stream().map(t -> new int[] {t.maskA(), t.maskB()}).toList();
+            return gemm(name + " " + blockLayout + " (" + c + ")", Layout.parse(blockLayout), masks, a, b, k, Expect.LANDS);
+        }
+
+        /**
+         * A GEMM whose masks CUTLASS's loops compute over a block layout that is not the hardware's rank order
+         * ({@code mask_a |= 1 << block_layout(x, n, 0)}, (x, y) from the CTA's rank as {@code block_id_in_cluster}
+         * gives it): some CTA receives another tile than its own, which layoutcat refuses ({@link ClusterMulticast#of}).
+         */
+        static ClusterCase gemmOverAnotherBlockLayout(String name, String blockLayout, Operand a, Operand b, long k) {
+            Layout l = Layout.parse(blockLayout);
+            long m = l.mode(0).size(), n = l.mode(1).size();
+            List<int[]> masks = new ArrayList<>();
+            for (long r = 0; r < l.size(); r++) {
+                int ma = 0, mb = 0;
+                for (long j = 0; j < n; j++) ma |= 1 << l.apply(IntTuple.flat(r % m, j));
+                for (long i = 0; i < m; i++) mb |= 1 << l.apply(IntTuple.flat(i, r / m));
+                masks.add(new int[] {ma, mb});
+            }
+            return gemm(name + " " + blockLayout, l, masks, a, b, k, Expect.MISLANDS);
+        }
+
+        private static ClusterCase gemm(String name, Layout blockLayout, List<int[]> masks, Operand a, Operand b, long k, Expect expect) {
+            long m = blockLayout.mode(0).size(), n = blockLayout.mode(1).size();
+            List<Share> shares = new ArrayList<>();
+            for (int r = 0; r < masks.size(); r++) {
+                long x = r % m, y = r / m;
+                shares.add(new Share(0, r, y, new long[] {x, k}, masks.get(r)[0]));
+                shares.add(new Share(1, r, x, new long[] {y, k}, masks.get(r)[1]));
+            }
+            Operand ma = new Operand(a.gmem, a.smem, a.element, a.tile, Math.toIntExact(n));
+            Operand mb = new Operand(b.gmem, b.smem, b.element, b.tile, Math.toIntExact(m));
+            return new ClusterCase(name, masks.size(), List.of(ma, mb), List.copyOf(shares), expect);
+        }
+
+        /** One operand's tile at {@code tile}, multicast over the whole cluster: CTA r issues share r. */
+        static ClusterCase partition(String name, Operand o, long... tile) {
+            List<Share> shares = new ArrayList<>();
+            for (int r = 0; r < o.multicast; r++) shares.add(new Share(0, r, r, tile, (1 << o.multicast) - 1));
+            return new ClusterCase(name, o.multicast, List.of(o), List.copyOf(shares), Expect.LANDS);
+        }
     }
 
     private TmaVerification() {}
@@ -138,6 +218,129 @@ public final class TmaVerification {
                 Expect.MISLANDS, new TensorMapArgs(6, 2, List.of(1024L, 512L), List.of(2048L), List.of(64L, 8L), List.of(1L, 1L), 3),
                 List.<long[]>of(new long[] {0, 0})));
         return List.copyOf(cs);
+    }
+
+    /**
+     * The cluster table: tma_partition's shares of one tile multicast over 2 and 4 CTAs (one copy a CTA, and several),
+     * and GEMM operands over 2-D clusters as CUTLASS multicasts them, with the cluster's column-major layout and
+     * another.
+     */
+    public static List<ClusterCase> clusterCases() {
+        Operand k128 = new Operand(G_K, gmmaTile("K", "SW128", 16, "(128,64)"), "f16", "(128,64)", 2);
+        Operand mn128 = new Operand(G_MN, gmmaTile("MN", "SW128", 16, "(128,64)"), "f16", "(128,64)", 4);
+        Operand k128wide = new Operand(G_K, gmmaTile("K", "SW128", 16, "(64,128)"), "f16", "(64,128)", 2);
+        Operand f32k = new Operand("(256,512):(512,1)", gmmaTile("K", "SW64", 32, "(128,32)"), "f32", "(128,32)", 4);
+        Operand a = new Operand(G_K, gmmaTile("K", "SW128", 16, "(128,64)"), "f16", "(128,64)", 1);
+        Operand b = new Operand("(256,1024):(1024,1)", gmmaTile("K", "SW128", 16, "(128,64)"), "f16", "(128,64)", 1);
+        Operand a64 = new Operand(G_K, gmmaTile("K", "SW128", 16, "(64,64)"), "f16", "(64,64)", 1);
+        Operand b64 = new Operand("(256,1024):(1,256)", gmmaTile("MN", "SW64", 16, "(64,64)"), "f16", "(64,64)", 1);
+        return List.of(
+                ClusterCase.partition("partition-f16-K-SW128-multicast-2", k128, 1, 3),
+                ClusterCase.partition("partition-f16-MN-SW128-multicast-4", mn128, 2, 1),
+                ClusterCase.partition("partition-f16-K-SW128-2-boxes-multicast-2", k128wide, 3, 2),
+                ClusterCase.partition("partition-f32-K-SW64-2-boxes-multicast-4", f32k, 1, 5),
+                ClusterCase.gemm("gemm-2x2", "(2,2):(1,2)", a, b, 3),
+                ClusterCase.gemmOverAnotherBlockLayout("cutlass-masks-over-row-major", "(2,2):(2,1)", a, b, 1),
+                ClusterCase.gemm("gemm-4x1", "(4,1):(1,4)", a, b, 0),
+                ClusterCase.gemm("gemm-2x4", "(2,4):(1,2)", a64, b64, 5));
+    }
+
+    /** CuTe's GMMA shared-memory atom of that major, swizzling and width, tiled to the tile ({@code tile_to_shape}). */
+    private static String gmmaTile(String major, String swizzling, int bits, String tile) {
+        return TileToShape.tileToShape(GmmaSmemAtoms.atom(GmmaSmemAtoms.Major.valueOf(major), GmmaSmemAtoms.Swizzling.valueOf(swizzling), bits),
+                IntTuple.parse(tile), null).toString();
+    }
+
+    /** Runs every cluster case on the device. */
+    public static List<Outcome> verifyClusters(Device device) {
+        List<Outcome> out = new ArrayList<>();
+        for (ClusterCase c : clusterCases()) {
+            try {
+                out.add(verify(device, c));
+            } catch (RuntimeException e) {
+                out.add(new Outcome(c.name(), false, "FAIL " + c.name() + ": " + e.getMessage()));
+            }
+        }
+        return out;
+    }
+
+    /** One cluster case on the device: see {@link ClusterCase}. */
+    public static Outcome verify(Device device, ClusterCase c) {
+        int n = c.operands().size();
+        List<TensorMapArgs> maps = new ArrayList<>();
+        List<byte[]> globals = new ArrayList<>();
+        List<TmaPartition[]> parts = new ArrayList<>();
+        int[] region = new int[n + 1];
+        for (int k = 0; k < n; k++) {
+            Operand o = c.operands().get(k);
+            Layout g = Layout.parse(o.gmem);
+            AnyLayout s = AnyLayout.parse(o.smem);
+            TmaDataType t = TmaDataType.parse(o.element);
+            TmaPartition.Op op = o.multicast > 1 ? TmaPartition.Op.SM90_TMA_LOAD_MULTICAST : TmaPartition.Op.SM90_TMA_LOAD;
+            Layout ctaLayout = Layout.of(IntTuple.of(o.multicast), IntTuple.of(1));
+            TmaPartition[] byCoord = new TmaPartition[o.multicast];
+            for (int r = 0; r < o.multicast; r++) byCoord[r] = TmaPartition.of(op, g, s, t, IntTuple.parse(o.tile), ctaLayout, r, RUNTIME);
+            parts.add(byCoord);
+            maps.add(TensorMapArgs.of(byCoord[0].descriptor()));
+            globals.add(pattern(g.cosize(), t.bytes()));
+            int bytes = Math.toIntExact(Math.multiplyExact(s.cosize(), t.bytes()));
+            region[k + 1] = Math.addExact(region[k], (bytes + 1023) / 1024 * 1024);
+        }
+        int rank = maps.get(0).rank();
+        for (TensorMapArgs m : maps) {
+            if (m.rank() != rank) throw new IllegalArgumentException(c.name() + ": the cluster kernel takes tensor maps of one rank, not " + maps);
+        }
+        int tileBytes = region[n];
+        byte[][] expected = new byte[c.cluster()][tileBytes];
+        for (byte[] e : expected) Arrays.fill(e, TmaKernels.POISON);
+        int[] tx = new int[c.cluster()];
+        List<int[]> rows = new ArrayList<>();
+        for (Share sh : c.shares()) {
+            Operand o = c.operands().get(sh.operand());
+            TmaPartition part = parts.get(sh.operand())[Math.toIntExact(sh.ctaCoord())];
+            for (TmaDescriptor.Copy k : part.copies(sh.tile())) {
+                int[] row = new int[4 + rank];
+                row[0] = sh.operand();
+                row[1] = sh.cta();
+                row[2] = Math.toIntExact(region[sh.operand()] + k.smemOffset());
+                row[3] = sh.mask();
+                for (int i = 0; i < rank; i++) row[4 + i] = Math.toIntExact(k.coord().get(i));
+                rows.add(row);
+                for (int r = 0; r < c.cluster(); r++) if ((sh.mask() >>> r & 1) != 0) tx[r] = Math.addExact(tx[r], Math.toIntExact(maps.get(sh.operand()).boxBytes()));
+            }
+            // the CTA receives the operand's tile whole
+            Prediction p = predict(Layout.parse(o.gmem), AnyLayout.parse(o.smem), TmaDataType.parse(o.element), IntTuple.parse(o.tile), sh.tile(),
+                    globals.get(sh.operand()));
+            System.arraycopy(p.expected, 0, expected[sh.cta()], region[sh.operand()], p.expected.length);
+        }
+        int[] table = new int[rows.size() * (4 + rank)];
+        for (int i = 0; i < rows.size(); i++) System.arraycopy(rows.get(i), 0, table, i * (4 + rank), 4 + rank);
+        byte[][] got = device.loadCluster(maps, globals, c.cluster(), tileBytes, table, rows.size(), tx);
+        StringBuilder bad = new StringBuilder();
+        for (int r = 0; r < c.cluster(); r++) {
+            int flag = (got[r][tileBytes] & 0xff) | (got[r][tileBytes + 1] & 0xff) << 8;
+            if (flag != 1) {
+                bad.append("; CTA ").append(r).append(": the copies did not complete (flag ").append(flag).append(", ").append(tx[r]).append(" bytes expected)");
+                continue;
+            }
+            int wrong = 0, first = -1;
+            for (int i = 0; i < tileBytes; i++) {
+                if (got[r][i] != expected[r][i]) {
+                    if (first < 0) first = i;
+                    wrong++;
+                }
+            }
+            if (wrong > 0) bad.append("; CTA ").append(r).append(": ").append(wrong).append(" bytes differ from the layouts, the first at byte ").append(first);
+        }
+        String what = c.cluster() + " CTAs, " + rows.size() + " copies (" + c.operands().size() + " operand" + (n > 1 ? "s" : "") + ", boxes "
+                + maps.stream().map(m -> m.boxDim().toString()).collect(java.util.stream.Collectors.joining(" and ")) + ")";
+        if (c.expect() == Expect.MISLANDS) {
+            boolean ok = !bad.isEmpty();
+            return new Outcome(c.name(), ok, (ok ? "PASS " : "FAIL ") + c.name() + ": " + what + (ok ? ": CUTLASS's masks over this block"
+                    + " layout deliver tiles to CTAs that want others" + bad + " (layoutcat refuses the layout)" : ": every CTA's tiles landed"));
+        }
+        boolean ok = bad.isEmpty();
+        return new Outcome(c.name(), ok, (ok ? "PASS " : "FAIL ") + c.name() + ": " + what + (ok ? ": every CTA's tiles landed as the layouts say" : bad));
     }
 
     /** Runs every case on the device. */

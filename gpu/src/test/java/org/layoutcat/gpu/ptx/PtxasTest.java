@@ -113,6 +113,29 @@ class PtxasTest {
     }
 
     /**
+     * The TMA kernels: the one-CTA load of every rank, and the cluster load (multicast, {@code .reqnctapercluster},
+     * {@code barrier.cluster}) of every rank over clusters of 2, 4 and 8 CTAs, assemble for sm_90a without a warning.
+     */
+    @Test
+    void tmaKernelsAssembleForSm90a(@TempDir Path dir) throws Exception {
+        Path ptxas = ptxas();
+        assumeTrue(ptxas != null, "ptxas is not installed");
+        List<Kernel> kernels = new java.util.ArrayList<>();
+        for (int rank = 1; rank <= 5; rank++) {
+            kernels.add(TmaKernels.load(rank, 16384));
+            kernels.add(TmaKernels.clusterLoad(rank, 32768, 1 << (rank % 3 + 1)));
+        }
+        for (int i = 0; i < kernels.size(); i++) {
+            Kernel k = kernels.get(i);
+            Path file = dir.resolve("tma" + i + ".ptx");
+            Files.writeString(file, k.ptx());
+            Result r = run(ptxas.toString(), "-arch=sm_90a", file.toString(), "-o", dir.resolve("tma" + i + ".cubin").toString());
+            assertEquals(0, r.code, () -> k.summary() + "\n" + r.output);
+            assertEquals("", r.output.strip(), () -> "ptxas warned on " + k.summary() + ":\n" + r.output);
+        }
+    }
+
+    /**
      * Issue 35: the K-loop kernels (four wgmma instructions a kernel, the descriptors advanced between, tiles past a
      * boundary), every 4th case of the matrix and CuTe's variant of each where it differs, in one module, assemble for
      * sm_90a without a warning.

@@ -35,32 +35,60 @@ final class SimulatedTma implements TmaVerification.Device {
         if (!valid(a)) throw new IllegalStateException("the driver refuses " + a);
         byte[] out = new byte[tileBytes + 4];
         java.util.Arrays.fill(out, 0, tileBytes, org.layoutcat.gpu.ptx.TmaKernels.POISON);
-        int rank = a.rank(), e = a.elementBytes();
+        int rank = a.rank();
         long moved = 0;
         for (int k = 0; k < ncopies; k++) {
-            int base = copies[k * (1 + rank)];
-            if (base % 128 != 0) throw new IllegalStateException("CUDA_ERROR_MISALIGNED_ADDRESS: a box at byte " + base); // as the H200 answers
             long[] coord = new long[rank];
             for (int i = 0; i < rank; i++) coord[i] = copies[k * (1 + rank) + 1 + i];
-            long n = 1;
-            for (long b : a.boxDim()) n *= b;
-            for (long idx = 0; idx < n; idx++) {
-                long rest = idx, offset = 0;
-                boolean inside = true;
-                for (int i = 0; i < rank; i++) {
-                    long x = coord[i] + rest % a.boxDim().get(i);
-                    rest /= a.boxDim().get(i);
-                    if (x < 0 || x >= a.globalDim().get(i)) inside = false;
-                    offset += i == 0 ? x * e : x * a.globalStrides().get(i - 1);
-                }
-                long addr = base + idx * e;
-                long to = swizzle(addr, a.swizzle());
-                for (int b = 0; b < e; b++) out[(int) (to + b)] = inside ? global[(int) (offset + b)] : 0;
-            }
-            moved += n * e;
+            moved += copy(a, global, coord, copies[k * (1 + rank)], out);
         }
         out[tileBytes] = (byte) (moved == txBytes ? 1 : 2);
         return out;
+    }
+
+    /**
+     * The cluster: each copy lands in the tile of every CTA of its mask, at its offset; a CTA's flag is 1 where the
+     * bytes that reached it are the bytes it expected, else 2 (its mbarrier never completes, and the kernel times out).
+     */
+    @Override
+    public byte[][] loadCluster(List<TensorMapArgs> maps, List<byte[]> globals, int cluster, int tileBytes, int[] copies, int ncopies, int[] txBytes) {
+        for (TensorMapArgs a : maps) if (!valid(a)) throw new IllegalStateException("the driver refuses " + a);
+        int rank = maps.get(0).rank(), row = 4 + rank;
+        byte[][] out = new byte[cluster][tileBytes + 4];
+        long[] moved = new long[cluster];
+        for (byte[] t : out) java.util.Arrays.fill(t, 0, tileBytes, org.layoutcat.gpu.ptx.TmaKernels.POISON);
+        for (int k = 0; k < ncopies; k++) {
+            int map = copies[k * row], mask = copies[k * row + 3];
+            long[] coord = new long[rank];
+            for (int i = 0; i < rank; i++) coord[i] = copies[k * row + 4 + i];
+            for (int r = 0; r < cluster; r++) {
+                if ((mask >>> r & 1) != 0) moved[r] += copy(maps.get(map), globals.get(map), coord, copies[k * row + 2], out[r]);
+            }
+        }
+        for (int r = 0; r < cluster; r++) out[r][tileBytes] = (byte) (moved[r] == txBytes[r] ? 1 : 2);
+        return out;
+    }
+
+    /** One box at coordinate {@code coord} into {@code out} from byte {@code base} (swizzled by address): its bytes. */
+    private static long copy(TensorMapArgs a, byte[] global, long[] coord, int base, byte[] out) {
+        if (base % 128 != 0) throw new IllegalStateException("CUDA_ERROR_MISALIGNED_ADDRESS: a box at byte " + base); // as the H200 answers
+        int rank = a.rank(), e = a.elementBytes();
+        long n = 1;
+        for (long b : a.boxDim()) n *= b;
+        for (long idx = 0; idx < n; idx++) {
+            long rest = idx, offset = 0;
+            boolean inside = true;
+            for (int i = 0; i < rank; i++) {
+                long x = coord[i] + rest % a.boxDim().get(i);
+                rest /= a.boxDim().get(i);
+                if (x < 0 || x >= a.globalDim().get(i)) inside = false;
+                offset += i == 0 ? x * e : x * a.globalStrides().get(i - 1);
+            }
+            long addr = base + idx * e;
+            long to = swizzle(addr, a.swizzle());
+            for (int b = 0; b < e; b++) out[(int) (to + b)] = inside ? global[(int) (offset + b)] : 0;
+        }
+        return n * e;
     }
 
     /** {@code Sw<B,4,3>} of a byte address: bits 4.. 4+B−1 take the XOR of bits 7.. 7+B−1. */

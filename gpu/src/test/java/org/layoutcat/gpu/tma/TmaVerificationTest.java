@@ -23,6 +23,29 @@ class TmaVerificationTest {
         assertTrue(all.size() >= 40, "cases: " + all.size());
     }
 
+    /**
+     * Issue 35: the cluster table on the model: every CTA of each cluster receives its operands' tiles whole from the
+     * boxes the CTAs multicast by tma_partition's shares and ClusterMulticast's masks.
+     */
+    @Test
+    void everyClusterCasePassesOnTheModelOfTma() {
+        List<TmaVerification.Outcome> all = TmaVerification.verifyClusters(new SimulatedTma());
+        String failed = all.stream().filter(o -> !o.passed()).map(TmaVerification.Outcome::line).collect(Collectors.joining("\n"));
+        assertEquals("", failed);
+        assertEquals(8, all.size());
+    }
+
+    /** A CTA left out of a mask is found: its tile keeps the poison where the missing share lands. */
+    @Test
+    void aMaskThatLeavesACtaOutIsFound() {
+        TmaVerification.ClusterCase good = TmaVerification.clusterCases().get(0);
+        List<TmaVerification.Share> shares = new java.util.ArrayList<>(good.shares());
+        TmaVerification.Share s0 = shares.get(0);
+        shares.set(0, new TmaVerification.Share(s0.operand(), s0.cta(), s0.ctaCoord(), s0.tile(), s0.mask() & ~2));
+        TmaVerification.Outcome o = TmaVerification.verify(new SimulatedTma(), new TmaVerification.ClusterCase("left-out", good.cluster(), good.operands(), shares, TmaVerification.Expect.LANDS));
+        assertTrue(!o.passed() && o.line().contains("CTA 1"), o.line());
+    }
+
     /** The model's swizzle is CuTe's Sw<3,4,3> of bytes: 16-byte chunk c of 128-byte row r goes to chunk c XOR (r mod 8). */
     @Test
     void theModelsSwizzleIsTheByteSwizzle() {
