@@ -407,6 +407,10 @@ final class GpuCommand implements Callable<Integer> {
                     System.out.println(c.expect() + "  " + c.name() + "  cluster of " + c.cluster() + "  " + c.operands().stream()
                             .map(o -> o.gmem() + " " + o.smem() + " " + o.element() + " tile " + o.tile()).collect(java.util.stream.Collectors.joining("; ")));
                 }
+                for (org.layoutcat.gpu.tma.TmaVerification.Im2colCase c : org.layoutcat.gpu.tma.TmaVerification.im2colCases()) {
+                    System.out.println("LANDS  " + c.name() + "  im2col  " + c.gmem() + "  " + c.smem() + "  " + c.element() + "  " + c.conv()
+                            + "  block (" + c.mBlock() + "," + c.kBlock() + ")");
+                }
                 return 0;
             }
             try (CudaBackend gpu = CudaBackend.open()) {
@@ -414,6 +418,7 @@ final class GpuCommand implements Callable<Integer> {
                 org.layoutcat.gpu.cuda.CudaTma device = new org.layoutcat.gpu.cuda.CudaTma(gpu);
                 List<org.layoutcat.gpu.tma.TmaVerification.Outcome> all = new java.util.ArrayList<>(org.layoutcat.gpu.tma.TmaVerification.verifyAll(device));
                 all.addAll(org.layoutcat.gpu.tma.TmaVerification.verifyClusters(device));
+                all.addAll(org.layoutcat.gpu.tma.TmaVerification.verifyIm2col(device));
                 long passed = all.stream().filter(o -> o.passed()).count();
                 for (org.layoutcat.gpu.tma.TmaVerification.Outcome o : all) System.out.println(o.line());
                 System.out.println((passed == all.size() ? "PASS" : "FAIL") + ": " + passed + " of " + all.size() + " TMA cases verified");

@@ -87,6 +87,19 @@ public record TmaIm2colDescriptor(TmaDataType dataType, List<Long> globalDim, Li
             return List.of(lowerCorner, upperCorner, lowerPadding, upperPadding, stride, lowerSrt, dilation);
         }
 
+        /** {@code lower_corner (-1,-1) upper_corner (-1,-1) ... dilation (1,1)}: make_im2col_tma_copy's arguments by name. */
+        @Override
+        public String toString() {
+            String[] names = {"lower_corner", "upper_corner", "lower_padding", "upper_padding", "stride", "lower_srt", "dilation"};
+            List<List<Long>> l = lists();
+            StringBuilder s = new StringBuilder();
+            for (int i = 0; i < names.length; i++) {
+                s.append(i == 0 ? "" : " ").append(names[i]).append(' ')
+                        .append(l.get(i).stream().map(String::valueOf).collect(Collectors.joining(",", "(", ")")));
+            }
+            return s.toString();
+        }
+
         static final List<String> NAMES = List.of("lower_corner", "upper_corner", "lower_padding", "upper_padding", "stride",
                 "lower_srt", "dilation");
     }

@@ -29,18 +29,33 @@ public final class TmaKernels {
      * {@code .u64 out} (tileBytes + 4 bytes), {@code .u64 copies}, {@code .u32 ncopies}, {@code .u32 txbytes}.
      */
     public static Kernel load(int rank, int tileBytes) {
+        return load(rank, tileBytes, false);
+    }
+
+    /**
+     * The kernel of {@link #load(int, int)} with im2col copies ({@code cp.async.bulk.tensor.Nd...im2col}, rank 3 to 5):
+     * row i of {@code copies} holds the byte offset, the {@code rank} coordinates (C, W[, H[, D]], N) of the copy's
+     * first pixel, then its {@code rank − 2} im2col offsets (the filter tap times the dilation, W first, 16-bit).
+     */
+    public static Kernel loadIm2col(int rank, int tileBytes) {
+        if (rank < 3 || rank > 5) throw new IllegalArgumentException("an im2col TMA copy takes a tensor of rank 3 to 5, not " + rank);
+        return load(rank, tileBytes, true);
+    }
+
+    private static Kernel load(int rank, int tileBytes, boolean im2col) {
         if (rank < 1 || rank > 5) throw new IllegalArgumentException("TMA copies tensors of rank 1 to 5, not " + rank);
         if (tileBytes <= 0 || tileBytes % 4 != 0 || tileBytes > MAX_TILE_BYTES) {
             throw new IllegalArgumentException("a tile of " + tileBytes + " bytes: the kernel takes a multiple of 4 up to " + MAX_TILE_BYTES);
         }
-        String entry = "tma_load_" + rank + "d_" + tileBytes;
-        int row = 4 * (1 + rank);
+        int offsets = im2col ? rank - 2 : 0;
+        String entry = "tma_load_" + rank + "d_" + (im2col ? "im2col_" : "") + tileBytes;
+        int row = 4 * (1 + rank + offsets);
         StringBuilder p = new StringBuilder();
         p.append("//\n// layoutcat: one tile through cp.async.bulk.tensor.").append(rank).append("d, ").append(tileBytes)
                 .append(" bytes of shared memory\n//\n.version 8.0\n.target sm_90a\n.address_size 64\n\n");
         p.append(".visible .entry ").append(entry).append("(\n\t.param .align 64 .b8 tmap[128],\n\t.param .u64 out,\n")
                 .append("\t.param .u64 copies,\n\t.param .u32 ncopies,\n\t.param .u32 txbytes\n)\n.maxntid 128, 1, 1\n{\n");
-        p.append("\t.reg .pred %p<4>;\n\t.reg .b32 %r<32>;\n\t.reg .b64 %rd<16>;\n");
+        p.append("\t.reg .pred %p<4>;\n\t.reg .b16 %rs<4>;\n\t.reg .b32 %r<32>;\n\t.reg .b64 %rd<16>;\n");
         p.append("\t.shared .align 1024 .b8 tile[").append(tileBytes).append("];\n\t.shared .align 8 .b64 bar;\n");
         p.append("""
                 	mov.u32 %r0, %tid.x;
@@ -85,8 +100,15 @@ public final class TmaKernels {
             p.append("\tld.global.u32 %r").append(10 + i).append(", [%rd5+").append(4 * (i + 1)).append("];\n");
             coords.append(i == 0 ? "" : ", ").append("%r").append(10 + i);
         }
-        p.append("\tcp.async.bulk.tensor.").append(rank).append("d.shared::cluster.global.mbarrier::complete_tx::bytes [%r7], [%rd3, {")
-                .append(coords).append("}], [%r1];\n");
+        StringBuilder info = new StringBuilder();
+        for (int i = 0; i < offsets; i++) {
+            p.append("\tld.global.u32 %r").append(16 + i).append(", [%rd5+").append(4 * (rank + 1 + i)).append("];\n");
+            p.append("\tcvt.u16.u32 %rs").append(i).append(", %r").append(16 + i).append(";\n");
+            info.append(i == 0 ? ", {" : ", ").append("%rs").append(i);
+        }
+        if (offsets > 0) info.append('}');
+        p.append("\tcp.async.bulk.tensor.").append(rank).append("d.shared::cluster.global").append(im2col ? ".im2col" : "")
+                .append(".mbarrier::complete_tx::bytes [%r7], [%rd3, {").append(coords).append("}], [%r1]").append(info).append(";\n");
         p.append("""
                 	add.u32 %r5, %r5, 1;
                 	bra.uni ISSUE;
@@ -124,7 +146,7 @@ public final class TmaKernels {
                 }
                 """.replace("WORDS", String.valueOf(tileBytes / 4)).replace("BYTES", String.valueOf(tileBytes)));
         return new Kernel(entry, p.toString(), Kernel.Geometry.BLOCK_PER_TILE, 1, 128, 1,
-                "one tile of " + tileBytes + " bytes through cp.async.bulk.tensor." + rank + "d");
+                "one tile of " + tileBytes + " bytes through cp.async.bulk.tensor." + rank + "d" + (im2col ? " .im2col" : ""));
     }
     /** The most CTAs of a cluster a portable launch takes (CUDA's portable cluster size). */
     public static final int MAX_CLUSTER = 8;

@@ -19,9 +19,11 @@ public final class TensorMapEncoder {
     public static final int BYTES = 128;
 
     private final MethodHandle encode;
+    private final MethodHandle encodeIm2col;
 
-    private TensorMapEncoder(MethodHandle encode) {
+    private TensorMapEncoder(MethodHandle encode, MethodHandle encodeIm2col) {
         this.encode = encode;
+        this.encodeIm2col = encodeIm2col;
     }
 
     /**
@@ -42,7 +44,9 @@ public final class TensorMapEncoder {
         ValueLayout.OfInt i32 = ValueLayout.JAVA_INT;
         ValueLayout ptr = ValueLayout.ADDRESS;
         FunctionDescriptor d = FunctionDescriptor.of(i32, ptr, i32, i32, ptr, ptr, ptr, ptr, ptr, i32, i32, i32, i32);
-        return new TensorMapEncoder(linker.downcallHandle(fn, d));
+        MethodHandle im2col = lib.find("cuTensorMapEncodeIm2col").map(f -> linker.downcallHandle(f,
+                FunctionDescriptor.of(i32, ptr, i32, i32, ptr, ptr, ptr, ptr, ptr, i32, i32, ptr, i32, i32, i32, i32))).orElse(null);
+        return new TensorMapEncoder(linker.downcallHandle(fn, d), im2col);
     }
 
     /** The driver's answer: the tensor map, or the {@code CUresult} it refused with. */
@@ -70,6 +74,32 @@ public final class TensorMapEncoder {
             throw e;
         } catch (Throwable t) {
             throw new IllegalStateException("cuTensorMapEncodeTiled: " + t, t);
+        }
+    }
+
+    /**
+     * {@code cuTensorMapEncodeIm2col(&map, dataType, rank, globalAddress, globalDim, globalStrides, pixelBoxLowerCorner,
+     * pixelBoxUpperCorner, channelsPerPixel, pixelsPerColumn, elementStrides, INTERLEAVE_NONE, swizzle,
+     * L2_PROMOTION_L2_128B, FLOAT_OOB_FILL_NONE)}, as CuTe calls it.
+     */
+    public Result encode(Im2colArgs a, long globalAddress) {
+        if (encodeIm2col == null) throw new IllegalStateException("the CUDA driver has no cuTensorMapEncodeIm2col (CUDA 12 or later has it)");
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment map = arena.allocate(BYTES, 64);
+            MemorySegment lower = arena.allocate(ValueLayout.JAVA_INT, a.lowerCorner().size());
+            MemorySegment upper = arena.allocate(ValueLayout.JAVA_INT, a.upperCorner().size());
+            for (int i = 0; i < a.lowerCorner().size(); i++) {
+                lower.setAtIndex(ValueLayout.JAVA_INT, i, Math.toIntExact(a.lowerCorner().get(i)));
+                upper.setAtIndex(ValueLayout.JAVA_INT, i, Math.toIntExact(a.upperCorner().get(i)));
+            }
+            int status = (int) encodeIm2col.invokeExact(map, a.dataType(), a.rank(), MemorySegment.ofAddress(globalAddress), longs(arena, a.globalDim()),
+                    longs(arena, a.globalStrides()), lower, upper, Math.toIntExact(a.channelsPerPixel()), Math.toIntExact(a.pixelsPerColumn()),
+                    ints(arena, a.elementStrides()), 0, a.swizzle(), 2, 0);
+            return new Result(status, status == 0 ? map.toArray(ValueLayout.JAVA_BYTE) : null);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("cuTensorMapEncodeIm2col: " + t, t);
         }
     }
 

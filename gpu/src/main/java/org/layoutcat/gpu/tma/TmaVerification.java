@@ -23,6 +23,7 @@ import org.layoutcat.core.tma.TmaDataType;
 import org.layoutcat.core.tma.TmaPartition;
 import org.layoutcat.core.tma.TmaDescriptor;
 import org.layoutcat.core.tma.TmaDescriptor.Extents;
+import org.layoutcat.core.tma.TmaIm2colDescriptor;
 import org.layoutcat.gpu.ptx.TmaKernels;
 
 /**
@@ -81,7 +82,187 @@ public final class TmaVerification {
          */
         byte[][] loadCluster(List<TensorMapArgs> maps, List<byte[]> globals, int cluster, int tileBytes, int[] copies, int ncopies, int[] txBytes);
 
+        /**
+         * Encodes the im2col arguments over the global buffer and runs the im2col copies ({@link TmaKernels#loadIm2col};
+         * rows: byte offset, coordinates, im2col offsets); answers the tile's bytes and the flag word.
+         */
+        byte[] loadIm2col(Im2colArgs args, byte[] global, int tileBytes, int[] copies, int ncopies, long txBytes);
+
         String description();
+    }
+
+    /**
+     * An im2col case: a forward convolution's activation G ({@code ((W,H,D,N),C)}), the (M,K) tile S, the element, the
+     * multicast (one CTA issues every share here), the convolution as CUTLASS passes it to {@code make_im2col_tma_copy},
+     * and the tile's block (M block, K block) of the GEMM.
+     */
+    public record Im2colCase(String name, String gmem, String smem, String element, int multicast, TmaIm2colDescriptor.Conv conv, long mBlock,
+                             long kBlock) {}
+
+    private static List<Long> longs(long... xs) {
+        List<Long> out = new ArrayList<>();
+        for (long x : xs) out.add(x);
+        return out;
+    }
+
+    /** The convolution of {@code filter} taps, padding {@code pad} on both sides, stride and dilation, along each of r modes. */
+    private static TmaIm2colDescriptor.Conv conv(int r, long filter, long pad, long stride, long dilation) {
+        long[] lower = new long[r], upper = new long[r], lp = new long[r], st = new long[r], zero = new long[r], dil = new long[r];
+        for (int i = 0; i < r; i++) {
+            lower[i] = -pad;
+            upper[i] = pad - (filter - 1) * dilation;
+            lp[i] = pad;
+            st[i] = stride;
+            dil[i] = dilation;
+        }
+        return new TmaIm2colDescriptor.Conv(longs(lower), longs(upper), longs(lp), longs(lp), longs(st), longs(zero), longs(dil));
+    }
+
+    /**
+     * The im2col table: CuTe's cases of {@code make_im2col_tma_copy} (core's tma/im2col cases, printed by CUTLASS):
+     * NWC, NHWC and NDHWC activations, 16- and 32-bit elements, every swizzle, padding, a stride and a dilation, and
+     * shares of a multicast, each at an M block and a K block (a filter tap) inside the problem and at its padded edge.
+     */
+    public static List<Im2colCase> im2colCases() {
+        String nhwc = "((16,16,2),64):((64,1024,16384),1)";
+        String sw128 = gmmaTile("K", "SW128", 16, "(128,64)");
+        return List.of(
+                new Im2colCase("nhwc-3x3-pad1", nhwc, sw128, "f16", 1, conv(2, 3, 1, 1, 1), 1, 4),
+                new Im2colCase("nhwc-3x3-pad1-first-tap", nhwc, sw128, "f16", 1, conv(2, 3, 1, 1, 1), 0, 0),
+                new Im2colCase("nhwc-3x3-pad1-shares-2", nhwc, sw128, "f16", 2, conv(2, 3, 1, 1, 1), 3, 8),
+                new Im2colCase("nhwc-3x3-stride2-dilation2", nhwc, sw128, "f16", 1, conv(2, 3, 2, 2, 2), 0, 5),
+                new Im2colCase("nhwc-sw64-64x32", nhwc, gmmaTile("K", "SW64", 16, "(64,32)"), "f16", 1, conv(2, 3, 1, 1, 1), 5, 9),
+                new Im2colCase("nhwc-sw32-shares-4", nhwc, gmmaTile("K", "SW32", 16, "(64,16)"), "bf16", 4, conv(2, 3, 1, 1, 1), 7, 13),
+                new Im2colCase("nhwc-1x1-no-swizzle", nhwc, "(64,64):(64,1)", "f16", 1, conv(2, 1, 0, 1, 1), 2, 0),
+                new Im2colCase("nwc-5-pad2-f32", "((100,4),32):((32,3200),1)", gmmaTile("K", "SW128", 32, "(64,32)"), "f32", 1,
+                        conv(1, 5, 2, 1, 1), 1, 4),
+                new Im2colCase("ndhwc-3x3x3-pad1", "((8,8,8,1),128):((128,1024,8192,65536),1)", sw128, "f16", 1, conv(3, 3, 1, 1, 1), 3, 27));
+    }
+
+    /** Runs every im2col case on the device. */
+    public static List<Outcome> verifyIm2col(Device device) {
+        List<Outcome> out = new ArrayList<>();
+        for (Im2colCase c : im2colCases()) {
+            try {
+                out.add(verify(device, c));
+            } catch (RuntimeException e) {
+                out.add(new Outcome(c.name(), false, "FAIL " + c.name() + ": " + e.getMessage()));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * One im2col case: the descriptor CuTe's derivation gives, its copies at the im2col coordinates of its TMA tensor
+     * ({@code gemmLayout} at the block's first (m, k) of each share, plus the origin), and the tile compared with the
+     * convolution's own definition, independently of the derivation: element (m, k) of the GEMM, m = (q, p, z, n) and
+     * k = (c, s, r, t), is the activation at pixel {@code w = q·stride − padding + s·dilation} (and so on for h, d) and
+     * channel c, or 0 where that pixel is outside the image; it lands at S(m mod M_tile, k mod K_tile).
+     */
+    public static Outcome verify(Device device, Im2colCase c) {
+        Layout g = Layout.parse(c.gmem);
+        AnyLayout s = AnyLayout.parse(c.smem);
+        TmaDataType t = TmaDataType.parse(c.element);
+        TmaIm2colDescriptor d = TmaIm2colDescriptor.derive(g, s, t, c.multicast, c.conv);
+        Im2colArgs args = Im2colArgs.of(d);
+        int r = args.rank() - 2;
+        IntTuple tile = org.layoutcat.core.construct.TvLayout.productEach(s.shape());
+        long tm = tile.mode(0).product(), tk = tile.mode(1).product();
+        // the convolution, by its definition
+        long[] extent = g.mode(0).shape().leaves();
+        long channels = g.mode(1).size(), images = extent[r];
+        long[] filter = new long[r], out = new long[r];
+        for (int i = 0; i < r; i++) {
+            long dil = c.conv.dilation().get(i), pl = c.conv.lowerPadding().get(i), pu = c.conv.upperPadding().get(i);
+            filter[i] = 1 + (pu - c.conv.upperCorner().get(i)) / dil;
+            out[i] = (extent[i] + pl + pu - dil * (filter[i] - 1) - 1) / c.conv.stride().get(i) + 1;
+        }
+        long gemmM = images, gemmK = channels;
+        for (int i = 0; i < r; i++) {
+            gemmM *= out[i];
+            gemmK *= filter[i];
+        }
+        if (d.gemmLayout().mode(0).size() != gemmM || d.gemmLayout().mode(1).size() != gemmK) {
+            throw new IllegalStateException(c.name + ": the TMA tensor " + d.gemmLayout() + " is no (M,K) = (" + gemmM + "," + gemmK + ") GEMM");
+        }
+        long m0 = c.mBlock * tm, k0 = c.kBlock * tk;
+        if (m0 + tm > gemmM || k0 + tk > gemmK || channels % tk != 0 && tk % channels != 0) {
+            throw new IllegalArgumentException(c.name + ": block (" + c.mBlock + "," + c.kBlock + ") of " + tile + " is outside the GEMM (" + gemmM + "," + gemmK + ")");
+        }
+        byte[] global = pattern(g.cosize(), t.bytes());
+        long cosize = s.cosize();
+        byte[] expected = new byte[(Math.toIntExact(Math.multiplyExact(cosize, t.bytes())) + 3) / 4 * 4];
+        Arrays.fill(expected, TmaKernels.POISON);
+        long outside = 0;
+        for (long kk = 0; kk < tk; kk++) {
+            long k = k0 + kk;
+            long ch = k % channels, tap = k / channels;
+            for (long mm = 0; mm < tm; mm++) {
+                long m = m0 + mm, pix = m;
+                long[] x = new long[r];
+                boolean inside = true;
+                long tapRest = tap;
+                for (int i = 0; i < r; i++) {
+                    long o = pix % out[i], f = tapRest % filter[i];
+                    pix /= out[i];
+                    tapRest /= filter[i];
+                    x[i] = o * c.conv.stride().get(i) - c.conv.lowerPadding().get(i) + f * c.conv.dilation().get(i);
+                    if (x[i] < 0 || x[i] >= extent[i]) inside = false;
+                }
+                long n = pix, offset = ch * g.mode(1).stride().value();
+                for (int i = 0; i < r; i++) offset += x[i] * g.mode(0).flatStride(i);
+                offset += n * g.mode(0).flatStride(r);
+                long to = elementOf(s, mm + tm * kk);
+                for (int b = 0; b < t.bytes(); b++) expected[(int) (to * t.bytes() + b)] = inside ? global[(int) (offset * t.bytes() + b)] : 0;
+                if (!inside) outside++;
+            }
+        }
+        // the copies: each share's first (m, k) through the TMA tensor
+        int row = 1 + args.rank() + r;
+        int[] table = new int[c.multicast * row];
+        long[] origin = d.origin().leaves();
+        for (int j = 0; j < c.multicast; j++) {
+            long mj = j * args.pixelsPerColumn();
+            long[] at = d.gemmLayout().apply(IntTuple.of(IntTuple.of(m0 + mj), IntTuple.of(k0))).leaves();
+            if (at.length != origin.length || at.length != args.rank() + r) throw new IllegalStateException(c.name + ": im2col coordinate " + Arrays.toString(at));
+            long from = innerOf(s).apply(IntTuple.flat(mj, 0)) * t.bytes();
+            table[j * row] = Math.toIntExact(from);
+            for (int i = 0; i < at.length; i++) table[j * row + 1 + i] = Math.toIntExact(Math.addExact(at[i], origin[i]));
+        }
+        long tx = Math.multiplyExact(args.boxBytes(), c.multicast);
+        byte[] got = device.loadIm2col(args, global, expected.length, table, c.multicast, tx);
+        int flag = (got[expected.length] & 0xff) | (got[expected.length + 1] & 0xff) << 8;
+        String what = c.multicast + " cop" + (c.multicast == 1 ? "y" : "ies") + " of " + args.pixelsPerColumn() + " pixels x " + args.channelsPerPixel()
+                + " channels, block (" + c.mBlock + "," + c.kBlock + ") of (" + gemmM + "," + gemmK + "), " + outside + " elements in the padding";
+        if (flag != 1) return new Outcome(c.name, false, "FAIL " + c.name + ": the copies did not complete (flag " + flag + "), " + what);
+        int wrong = 0, first = -1;
+        for (int i = 0; i < expected.length; i++) {
+            if (got[i] != expected[i]) {
+                if (first < 0) first = i;
+                wrong++;
+            }
+        }
+        boolean ok = wrong == 0;
+        return new Outcome(c.name, ok, (ok ? "PASS " : "FAIL ") + c.name + ": " + what + (ok ? ": the tile is the convolution's im2col block, as the layouts say"
+                : ", " + wrong + " bytes differ from the convolution's definition, the first at byte " + first));
+    }
+
+    /** S at index i of its domain, swizzled: the element the value lands on. */
+    private static long elementOf(AnyLayout s, long i) {
+        return switch (s) {
+            case ComposedLayout c -> c.apply(i);
+            case Layout l -> l.apply(i);
+            default -> throw new IllegalArgumentException(s + " is no shared-memory layout");
+        };
+    }
+
+    /** S without its swizzle: where a box starts, before TMA swizzles its addresses. */
+    private static Layout innerOf(AnyLayout s) {
+        return switch (s) {
+            case ComposedLayout c -> c.inner();
+            case Layout l -> l;
+            default -> throw new IllegalArgumentException(s + " is no shared-memory layout");
+        };
     }
 
     /**

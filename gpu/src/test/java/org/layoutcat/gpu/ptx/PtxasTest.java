@@ -114,7 +114,7 @@ class PtxasTest {
 
     /**
      * The TMA kernels: the one-CTA load of every rank, and the cluster load (multicast, {@code .reqnctapercluster},
-     * {@code barrier.cluster}) of every rank over clusters of 2, 4 and 8 CTAs, assemble for sm_90a without a warning.
+     * {@code barrier.cluster}) of every rank over clusters of 2, 4 and 8 CTAs, and the im2col load of ranks 3 to 5, assemble for sm_90a without a warning.
      */
     @Test
     void tmaKernelsAssembleForSm90a(@TempDir Path dir) throws Exception {
@@ -124,6 +124,7 @@ class PtxasTest {
         for (int rank = 1; rank <= 5; rank++) {
             kernels.add(TmaKernels.load(rank, 16384));
             kernels.add(TmaKernels.clusterLoad(rank, 32768, 1 << (rank % 3 + 1)));
+            if (rank >= 3) kernels.add(TmaKernels.loadIm2col(rank, 16384));
         }
         for (int i = 0; i < kernels.size(); i++) {
             Kernel k = kernels.get(i);

@@ -69,6 +69,56 @@ final class SimulatedTma implements TmaVerification.Device {
         return out;
     }
 
+    /**
+     * The im2col copies, as the CUDA driver API documents {@code cuTensorMapEncodeIm2col} and the PTX ISA the im2col
+     * mode: a copy loads {@code pixelsPerColumn} pixels of {@code channelsPerPixel} channels from channel c, its pixels
+     * walking the bounding box {@code [lowerCorner, extent − 1 + upperCorner]} of each spatial dimension by the element
+     * strides from the coordinates' pixel, W fastest, wrapping into H, D, then N; each pixel is read at its position
+     * plus the im2col offsets, 0 where that is outside the tensor; the box lands row by row, channels contiguous.
+     */
+    @Override
+    public byte[] loadIm2col(Im2colArgs a, byte[] global, int tileBytes, int[] copies, int ncopies, long txBytes) {
+        byte[] out = new byte[tileBytes + 4];
+        java.util.Arrays.fill(out, 0, tileBytes, org.layoutcat.gpu.ptx.TmaKernels.POISON);
+        int rank = a.rank(), r = rank - 2, e = a.elementBytes(), row = 1 + rank + r;
+        long moved = 0;
+        for (int k = 0; k < ncopies; k++) {
+            int base = copies[k * row];
+            if (base % 128 != 0) throw new IllegalStateException("CUDA_ERROR_MISALIGNED_ADDRESS: a box at byte " + base);
+            long c0 = copies[k * row + 1];
+            long[] pos = new long[r + 1];
+            for (int i = 0; i <= r; i++) pos[i] = copies[k * row + 2 + i];
+            for (long p = 0; p < a.pixelsPerColumn(); p++) {
+                for (long ch = 0; ch < a.channelsPerPixel(); ch++) {
+                    long c = c0 + ch, offset = c * e;
+                    boolean inside = c < a.globalDim().get(0) && pos[r] < a.globalDim().get(rank - 1);
+                    for (int i = 0; i < r; i++) {
+                        long x = pos[i] + copies[k * row + 1 + rank + i];
+                        if (x < 0 || x >= a.globalDim().get(1 + i)) inside = false;
+                        offset += x * a.globalStrides().get(i);
+                    }
+                    offset += pos[r] * a.globalStrides().get(rank - 2);
+                    long addr = base + (p * a.channelsPerPixel() + ch) * e;
+                    long to = swizzle(addr, a.swizzle());
+                    for (int b = 0; b < e; b++) out[(int) (to + b)] = inside ? global[(int) (offset + b)] : 0;
+                }
+                // the next pixel: W by its element stride within the bounding box, wrapping into H, D, then N
+                for (int i = 0; i <= r; i++) {
+                    if (i == r) {
+                        pos[r]++;
+                        break;
+                    }
+                    pos[i] += a.elementStrides().get(1 + i);
+                    if (pos[i] <= a.globalDim().get(1 + i) - 1 + a.upperCorner().get(i)) break;
+                    pos[i] = a.lowerCorner().get(i);
+                }
+            }
+            moved += a.boxBytes();
+        }
+        out[tileBytes] = (byte) (moved == txBytes ? 1 : 2);
+        return out;
+    }
+
     /** One box at coordinate {@code coord} into {@code out} from byte {@code base} (swizzled by address): its bytes. */
     private static long copy(TensorMapArgs a, byte[] global, long[] coord, int base, byte[] out) {
         if (base % 128 != 0) throw new IllegalStateException("CUDA_ERROR_MISALIGNED_ADDRESS: a box at byte " + base); // as the H200 answers

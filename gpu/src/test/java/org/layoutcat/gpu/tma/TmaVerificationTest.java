@@ -35,6 +35,18 @@ class TmaVerificationTest {
         assertEquals(8, all.size());
     }
 
+    /**
+     * Issue 35: the im2col table on the model: each tile CuTe's im2col descriptor and TMA tensor load is the
+     * convolution's im2col block by the definition of the convolution.
+     */
+    @Test
+    void everyIm2colCasePassesOnTheModelOfTma() {
+        List<TmaVerification.Outcome> all = TmaVerification.verifyIm2col(new SimulatedTma());
+        String failed = all.stream().filter(o -> !o.passed()).map(TmaVerification.Outcome::line).collect(Collectors.joining("\n"));
+        assertEquals("", failed);
+        assertEquals(9, all.size());
+    }
+
     /** A CTA left out of a mask is found: its tile keeps the poison where the missing share lands. */
     @Test
     void aMaskThatLeavesACtaOutIsFound() {
