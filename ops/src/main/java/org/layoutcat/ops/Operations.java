@@ -863,12 +863,16 @@ public final class Operations {
                 + " dgrad)" + whd + " (default 1s)").asOption("--dilation", "WHD");
         Param<Integer> multicast = Param.optional("multicast", ArgKind.integer("the CTAs sharing each copy", 1, TmaDescriptor.MAX_MULTICAST),
                 "the CTAs of the cluster that share each copy (default 1)").asOption("--multicast", "N");
+        Param<Long> address = Param.optional("address", ADDRESS, "the activation's address in bytes, 0x hexadecimal or decimal,"
+                + " checked against the driver's 16-byte alignment").asOption("--address", "ADDR");
         TABLE.add(declare("tma_im2col_descriptor", ATOMS, "the im2col TMA tensor map of a convolution's activation and its TMA"
                 + " tensor (make_im2col_tma_copy's cuTensorMapEncodeIm2col)")
-                .params(gmem, smem, elem, lowerCorner, upperCorner, lowerPadding, upperPadding, stride, lowerSrt, dilation, multicast)
+                .params(gmem, smem, elem, lowerCorner, upperCorner, lowerPadding, upperPadding, stride, lowerSrt, dilation, multicast, address)
                 .fields(DATA_TYPE, TMA_RANK, GLOBAL_DIM, GLOBAL_STRIDES, LOWER_CORNER, UPPER_CORNER, CHANNELS_PER_PIXEL, PIXELS_PER_COLUMN,
-                        ELEMENT_STRIDES, TMA_SWIZZLE, TMA_ORIGIN, TMA_TENSOR, TMA_LINEAR, BITS_PER_COPY, BYTES_PER_COPY, COPY_TILER, COPY_TV)
+                        ELEMENT_STRIDES, TMA_SWIZZLE, TMA_ORIGIN, TMA_TENSOR, TMA_LINEAR, BITS_PER_COPY, BYTES_PER_COPY, COPY_TILER, COPY_TV,
+                        GLOBAL_ADDRESS)
                 .body(a -> {
+                    if (a.has(address)) TmaDescriptor.checkAddress(a.get(address), a.get(elem), TmaDescriptor.Encode.IM2COL);
                     int spatial = Math.max(0, a.get(gmem).flatRank() - 2);
                     java.util.function.BiFunction<Param<IntTuple>, Long, List<Long>> list = (p, fill) -> a.has(p)
                             ? java.util.Arrays.stream(a.get(p).leaves()).boxed().toList()
@@ -877,12 +881,13 @@ public final class Operations {
                             list.apply(lowerPadding, 0L), list.apply(upperPadding, 0L), list.apply(stride, 1L), list.apply(lowerSrt, 0L),
                             list.apply(dilation, 1L));
                     TmaIm2colDescriptor d = TmaIm2colDescriptor.derive(a.get(gmem), a.get(smem), a.get(elem), a.getOr(multicast, 1), conv);
-                    return Answer.of(d).with(DATA_TYPE, d.dataType()).with(TMA_RANK, d.rank()).with(GLOBAL_DIM, d.globalDim())
+                    Answer ans = Answer.of(d).with(DATA_TYPE, d.dataType()).with(TMA_RANK, d.rank()).with(GLOBAL_DIM, d.globalDim())
                             .with(GLOBAL_STRIDES, d.globalStrides()).with(LOWER_CORNER, d.lowerCorner()).with(UPPER_CORNER, d.upperCorner())
                             .with(CHANNELS_PER_PIXEL, d.channelsPerPixel()).with(PIXELS_PER_COLUMN, d.pixelsPerColumn())
                             .with(ELEMENT_STRIDES, d.elementStrides()).with(TMA_SWIZZLE, d.swizzle()).with(TMA_ORIGIN, d.origin())
                             .with(TMA_TENSOR, d.gemmLayout()).with(TMA_LINEAR, d.linearLayout()).with(BITS_PER_COPY, d.bitsPerCopy())
                             .with(BYTES_PER_COPY, d.bytesPerCopy()).with(COPY_TILER, d.tiler()).with(COPY_TV, d.tv());
+                    return a.has(address) ? ans.with(GLOBAL_ADDRESS, a.get(address)) : ans;
                 })
                 .cpp(none("CuTe C++'s make_im2col_tma_copy encodes the descriptor through the driver, which a host test cannot reach;"
                         + " its arguments, as CuTe passes them, are TmaIm2colDescriptorTest's golden values (a host program with the"

@@ -130,6 +130,32 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
      * @throws LayoutArgumentException for a negative address or one off the alignment, naming the nearest aligned ones
      */
     public static void checkAddress(long address, TmaDataType type) {
+        checkAddress(address, type, Encode.TILED);
+    }
+
+    /** The driver's two encode calls, whose global address follows one rule. */
+    public enum Encode {
+        /** {@code cuTensorMapEncodeTiled}, which CuTe's {@code make_tma_copy} calls after asserting 16-byte alignment. */
+        TILED("cuTensorMapEncodeTiled", "CuTe's make_tma_copy asserts (gmem_address & 0b1111) == 0"),
+        /** {@code cuTensorMapEncodeIm2col}, which CuTe's {@code make_im2col_tma_copy} calls with no check of its own. */
+        IM2COL("cuTensorMapEncodeIm2col", "CuTe's make_im2col_tma_copy passes the address on unchecked, and the driver refuses");
+
+        final String call;
+        final String cute;
+
+        Encode(String call, String cute) {
+            this.call = call;
+            this.cute = cute;
+        }
+    }
+
+    /**
+     * Checks a tensor map's global address against the driver's rule for that encode call (cuda.h states one rule for
+     * both: 16-byte aligned, 32 for the 16U4/16U6_ALIGN16B types and the 32-byte interleave).
+     *
+     * @throws LayoutArgumentException for a negative address or one off the alignment, naming the nearest aligned ones
+     */
+    public static void checkAddress(long address, TmaDataType type, Encode encode) {
         if (address < 0) {
             throw new LayoutArgumentException("global address " + address + " is negative: an address is 0 … 2^63−1 bytes");
         }
@@ -138,11 +164,11 @@ public record TmaDescriptor(TmaDataType dataType, List<Long> globalDim, List<Lon
         long below = address - address % align;
         String nearest = below > Long.MAX_VALUE - align ? hex(below) : hex(below) + " and " + hex(below + align);
         String rule = align == 16
-                ? "cuTensorMapEncodeTiled's globalAddress, \"the starting address of the memory region described, must be 16 byte"
-                  + " aligned\" (cuda.h); CuTe's make_tma_copy asserts (gmem_address & 0b1111) == 0"
-                : "cuTensorMapEncodeTiled's globalAddress \"must be 32 byte aligned\" \"when tensorDataType is"
+                ? encode.call + "'s globalAddress, \"the starting address of the memory region described, must be 16 byte"
+                  + " aligned\" (cuda.h); " + encode.cute
+                : encode.call + "'s globalAddress \"must be 32 byte aligned\" \"when tensorDataType is"
                   + " CU_TENSOR_MAP_DATA_TYPE_16U6_ALIGN16B or CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B\" (cuda.h); CuTe asserts 16"
-                  + " bytes only and passes it on, and the driver refuses";
+                  + " bytes at most and passes it on, and the driver refuses";
         throw new LayoutArgumentException("global address " + hex(address) + " (" + address + ") is not a multiple of " + align
                 + " bytes, for " + type.driverName() + ": " + rule + ". The nearest aligned addresses are " + nearest);
     }

@@ -182,5 +182,10 @@ class TmaAddressAndPackedTypesTest {
         assertContains(m, List.of("global address -16 is negative"));
         m = assertThrows(LayoutArgumentException.class, () -> TmaDescriptor.checkAddress(Long.MAX_VALUE, TmaDataType.FLOAT16)).getMessage();
         assertContains(m, List.of("0x7fffffffffffffff", "nearest aligned addresses are 0x7ffffffffffffff0"));
+        // cuda.h states the rule for cuTensorMapEncodeIm2col too, and CuTe's make_im2col_tma_copy does not check it
+        m = assertThrows(LayoutArgumentException.class, () -> TmaDescriptor.checkAddress(0x1008, TmaDataType.FLOAT16, TmaDescriptor.Encode.IM2COL))
+                .getMessage();
+        assertContains(m, List.of("cuTensorMapEncodeIm2col's globalAddress", "must be 16 byte aligned", "make_im2col_tma_copy passes the address on unchecked",
+                "0x1000 and 0x1010"));
     }
 }
