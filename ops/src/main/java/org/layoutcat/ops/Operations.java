@@ -752,7 +752,8 @@ public final class Operations {
     private static final Field<Integer> SMEM_ALIGNMENT = Field.of("smem_alignment");
     /** The global address the descriptor was given, in hexadecimal: {@code 0x7f3a00000000}. */
     private static final Field<Long> GLOBAL_ADDRESS = Field.<Long>of("global_address", v -> "0x" + Long.toHexString(v))
-            .when("where the global address is given", a -> a.value() instanceof TmaDescriptor d && d.globalAddress().isPresent());
+            .when("where the global address is given", a -> a.value() instanceof TmaDescriptor d && d.globalAddress().isPresent()
+                    || a.value() instanceof TmaIm2colDescriptor i && i.globalAddress().isPresent());
 
     /** Where an SM90 driver refuses the data type CuTe passes (the packed 4- and 6-bit types), what it answers. */
     private static final Field<String> SM90_DRIVER = Field.<String>of("sm90_driver")
@@ -872,6 +873,7 @@ public final class Operations {
                         ELEMENT_STRIDES, TMA_SWIZZLE, TMA_ORIGIN, TMA_TENSOR, TMA_LINEAR, BITS_PER_COPY, BYTES_PER_COPY, COPY_TILER, COPY_TV,
                         GLOBAL_ADDRESS)
                 .body(a -> {
+                    // the address first, as the driver reads it before the rest
                     if (a.has(address)) TmaDescriptor.checkAddress(a.get(address), a.get(elem), TmaDescriptor.Encode.IM2COL);
                     int spatial = Math.max(0, a.get(gmem).flatRank() - 2);
                     java.util.function.BiFunction<Param<IntTuple>, Long, List<Long>> list = (p, fill) -> a.has(p)
@@ -880,14 +882,15 @@ public final class Operations {
                     var conv = new TmaIm2colDescriptor.Conv(list.apply(lowerCorner, 0L), list.apply(upperCorner, 0L),
                             list.apply(lowerPadding, 0L), list.apply(upperPadding, 0L), list.apply(stride, 1L), list.apply(lowerSrt, 0L),
                             list.apply(dilation, 1L));
-                    TmaIm2colDescriptor d = TmaIm2colDescriptor.derive(a.get(gmem), a.get(smem), a.get(elem), a.getOr(multicast, 1), conv);
+                    TmaIm2colDescriptor derived = TmaIm2colDescriptor.derive(a.get(gmem), a.get(smem), a.get(elem), a.getOr(multicast, 1), conv);
+                    TmaIm2colDescriptor d = a.has(address) ? derived.at(a.get(address)) : derived;
                     Answer ans = Answer.of(d).with(DATA_TYPE, d.dataType()).with(TMA_RANK, d.rank()).with(GLOBAL_DIM, d.globalDim())
                             .with(GLOBAL_STRIDES, d.globalStrides()).with(LOWER_CORNER, d.lowerCorner()).with(UPPER_CORNER, d.upperCorner())
                             .with(CHANNELS_PER_PIXEL, d.channelsPerPixel()).with(PIXELS_PER_COLUMN, d.pixelsPerColumn())
                             .with(ELEMENT_STRIDES, d.elementStrides()).with(TMA_SWIZZLE, d.swizzle()).with(TMA_ORIGIN, d.origin())
                             .with(TMA_TENSOR, d.gemmLayout()).with(TMA_LINEAR, d.linearLayout()).with(BITS_PER_COPY, d.bitsPerCopy())
                             .with(BYTES_PER_COPY, d.bytesPerCopy()).with(COPY_TILER, d.tiler()).with(COPY_TV, d.tv());
-                    return a.has(address) ? ans.with(GLOBAL_ADDRESS, a.get(address)) : ans;
+                    return d.globalAddress().isPresent() ? ans.with(GLOBAL_ADDRESS, d.globalAddress().getAsLong()) : ans;
                 })
                 .cpp(none("CuTe C++'s make_im2col_tma_copy encodes the descriptor through the driver, which a host test cannot reach;"
                         + " its arguments, as CuTe passes them, are TmaIm2colDescriptorTest's golden values (a host program with the"

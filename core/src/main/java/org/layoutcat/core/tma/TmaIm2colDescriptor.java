@@ -53,11 +53,25 @@ import org.layoutcat.core.construct.TvLayout;
  * @param bitsPerCopy      the bits of one copy before the multicast split (CuTe's {@code NumBitsPerTMA})
  * @param tiler            the tiled copy's tile, S's mode sizes
  * @param tv               the tiled copy's thread-value layout (CuTe's {@code TiledLayout_TV})
+ * @param globalAddress    the activation's address, {@code cuTensorMapEncodeIm2col}'s {@code globalAddress}, where given
+ *                         ({@link #at}): a multiple of {@link TmaDataType#addressAlignment}
  */
 public record TmaIm2colDescriptor(TmaDataType dataType, List<Long> globalDim, List<Long> globalStrides, List<Long> lowerCorner,
                                   List<Long> upperCorner, long channelsPerPixel, long pixelsPerColumn, List<Long> elementStrides,
                                   TmaSwizzle swizzle, IntTuple origin, CoordLayout gemmLayout, CoordLayout linearLayout,
-                                  long bitsPerCopy, IntTuple tiler, Layout tv) {
+                                  long bitsPerCopy, IntTuple tiler, Layout tv, java.util.OptionalLong globalAddress) {
+
+    /**
+     * This tensor map over the activation at a byte address: {@code cuTensorMapEncodeIm2col}'s {@code globalAddress}.
+     *
+     * @throws LayoutArgumentException where the address breaks the driver's rule ({@link TmaDescriptor#checkAddress}),
+     *         naming the nearest aligned addresses
+     */
+    public TmaIm2colDescriptor at(long address) {
+        TmaDescriptor.checkAddress(address, dataType, TmaDescriptor.Encode.IM2COL);
+        return new TmaIm2colDescriptor(dataType, globalDim, globalStrides, lowerCorner, upperCorner, channelsPerPixel, pixelsPerColumn,
+                elementStrides, swizzle, origin, gemmLayout, linearLayout, bitsPerCopy, tiler, tv, java.util.OptionalLong.of(address));
+    }
 
     /**
      * A convolution's parameters as {@code make_im2col_tma_copy} takes them, each with one entry per spatial mode in
@@ -280,7 +294,7 @@ public record TmaIm2colDescriptor(TmaDataType dataType, List<Long> globalDim, Li
         Layout layoutV = TileToShape.tileToShape(wrapped, IntTuple.of(s.layout().size()), null);
         Layout tv = Layout.of(IntTuple.of(layoutT.shape(), layoutV.shape()), IntTuple.of(layoutT.stride(), layoutV.stride()));
         return new TmaIm2colDescriptor(type, List.copyOf(dims), List.copyOf(strides), conv.lowerCorner(), conv.upperCorner(), channels,
-                pixels, List.copyOf(traversal), mode, origin, gemm, linear, Math.multiplyExact(values, type.bits), tile, tv);
+                pixels, List.copyOf(traversal), mode, origin, gemm, linear, Math.multiplyExact(values, type.bits), tile, tv, java.util.OptionalLong.empty());
     }
 
     private static long nonZero(String what, String name, List<Long> xs, int i) {

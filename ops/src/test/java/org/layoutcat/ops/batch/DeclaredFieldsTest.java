@@ -60,6 +60,9 @@ class DeclaredFieldsTest {
                     "CU_TENSOR_MAP_INTERLEAVE_16B", "CU_TENSOR_MAP_SWIZZLE_128B"),
             // a packed type (the SM90 driver refuses it) at a global address
             List.of("tma_descriptor", "(512,1024):(1024,1)", "(8,128):(128,1)", "e2m1", "(8,128)", "1", "RUNTIME", "0x7f3a00000010"),
+            // an im2col tensor map at a global address
+            List.of("tma_im2col_descriptor", "((16,16,2),64):((64,1024,16384),1)", "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))",
+                    "f16", "(-1,-1)", "(-1,-1)", "(1,1)", "(1,1)", "(1,1)", "(0,0)", "(1,1)", "1", "0x7f3a00000100"),
             // a sparse atom: its metadata layout
             List.of("mma_atom", "SM90::GMMA::SPARSE::GMMA_64x64x32_F32F16F16_SS<GMMA::Major::K, GMMA::Major::MN>"));
 
