@@ -174,6 +174,30 @@ class ExplorerBrowserTest {
         shot("3-swizzle-printout");
     }
 
+    /**
+     * Issue 37: each iterator CuTe C++ and CuTe DSL print before a tensor's layout, pasted as they print it, gets the
+     * layout's view (CuTe's format strings: ptr[%db](%p), subptr[%db](%p.%u), the gmem_/smem_/rmem_ prefixes,
+     * ArithTuple and its coordinate, glibc's (nil); CuTe DSL's S<B,M,S>).
+     */
+    @Test
+    void everyPrintoutFormOfATensorGetsItsView() {
+        java.util.Map<String, String> cells = new java.util.LinkedHashMap<>();
+        cells.put("smem_ptr[16b]((nil)) o Sw<3,3,3> o _0 o (_8,_64):(_64,_1)", "512");
+        cells.put("ptr[32b](0x7ffd4a3c1e20) o (_4,_8):(_1,_4)", "32");
+        cells.put("ArithTuple(_0,_0) o (_128,_64):(_1@0,_1@1)", "8192");
+        cells.put("S<3,4,3> o 0 o (8,64):(64,1)", "512");
+        cells.put("gmem_ptr[4b](0x7f0000000000) o (_64,_32):(_1,_64)", "2048");
+        cells.put("subptr[4b](0x7f0000000000.0) o (_64,_32):(_1,_64)", "2048");
+        for (var e : cells.entrySet()) {
+            home();
+            type("f-a0", e.getKey());
+            new Select(driver.findElement(By.id("f-a1"))).selectByValue("");
+            show();
+            assertTrue(!driver.findElement(By.id("error")).isDisplayed(), e.getKey() + ": " + driver.findElement(By.id("error")).getText());
+            assertEquals(e.getValue(), cells(), e.getKey());
+        }
+    }
+
     @Test
     void aPermalinkOpensItsView() throws IOException {
         URI link = explorer.uri().resolve("/?kind=mma&a=SM80_16x8x16_F16F16F16F16_TN&a=2x2x1&only=C");

@@ -31,6 +31,8 @@ public final class CuTeNotation {
     private boolean reading; // a reader in use (parsing never parses again, but a reader is not shared if it did)
     private Long pointerAddress; // the address of the last pointer read, null where none or (unset)
     private int pointerBits; // the element bits of the last pointer read, 0 where none
+    private Memory pointerMemory = Memory.NONE; // where the last pointer read points
+    private IntTuple arithOrigin; // the coordinate of the last ArithTuple iterator read, null where none
     private boolean addressed; // a tensor read with its address (parseTensor): a swizzle of addresses from any address
     // A shape read by shape(): its profile (see Profile) and its leaves, left to right
     private int[] profile = new int[16];
@@ -58,6 +60,8 @@ public final class CuTeNotation {
         p.addressed = false;
         p.pointerAddress = null;
         p.pointerBits = 0;
+        p.pointerMemory = Memory.NONE;
+        p.arithOrigin = null;
         p.noun = "";
         return p;
     }
@@ -106,14 +110,44 @@ public final class CuTeNotation {
     }
 
     /**
-     * A tensor as CuTe prints it: its layout, and its pointer's address, empty where it has none or it is unset.
+     * Where a tensor's iterator points, as CuTe's printout names it: {@code smem_ptr}, {@code gmem_ptr},
+     * {@code rmem_ptr}, a bare {@code ptr} (a raw pointer, CuTe's {@code print(T*)}), an {@code ArithTuple} (a counting
+     * iterator of coordinates: an identity tensor's), or none (a layout alone).
+     */
+    public enum Memory {
+        NONE("no iterator"), SHARED("shared memory (smem_ptr)"), GLOBAL("global memory (gmem_ptr)"), REGISTER("registers (rmem_ptr)"),
+        UNTAGGED("a raw pointer (ptr), of no memory space CuTe knows"), COORDINATES("coordinates (ArithTuple)");
+
+        private final String words;
+
+        Memory(String words) {
+            this.words = words;
+        }
+
+        /** {@code shared memory (smem_ptr)}. */
+        public String words() {
+            return words;
+        }
+    }
+
+    /**
+     * A tensor as CuTe prints it: its layout, and its iterator: a pointer's address (empty where it has none or it is
+     * unset) and elements, or an {@code ArithTuple}'s coordinate.
      *
-     * @param layout  the layout; in CuTe's pointer form {@code Sw<B,M,S> o smem_ptr[Nb] o L} the swizzle acts on byte
-     *                addresses, so its pattern repeats at the swizzle's boundaries wherever the pointer lies
+     * @param layout      the layout; in CuTe's pointer form {@code Sw<B,M,S> o smem_ptr[Nb] o L} the swizzle acts on
+     *                    byte addresses, so its pattern repeats at the swizzle's boundaries wherever the pointer lies
      * @param address     the pointer's byte address
      * @param elementBits the bits of the pointer's elements ({@code smem_ptr[16b]}: 16), 0 where it has none
+     * @param memory      where the iterator points
+     * @param origin      an {@code ArithTuple}'s coordinate, the value at index 0 before the layout's; null for a pointer
      */
-    public record Tensor(AnyLayout layout, java.util.OptionalLong address, int elementBits) {}
+    public record Tensor(AnyLayout layout, java.util.OptionalLong address, int elementBits, Memory memory, IntTuple origin) {
+
+        /** A tensor in shared memory at that address (empty: unset), of elements of that many bits. */
+        public static Tensor shared(AnyLayout layout, java.util.OptionalLong address, int elementBits) {
+            return new Tensor(layout, address, elementBits, Memory.SHARED, null);
+        }
+    }
 
     /**
      * Reads a tensor as CuTe prints it: a layout, whose pointer may hold any address. A swizzle of byte addresses from
@@ -129,7 +163,7 @@ public final class CuTeNotation {
             AnyLayout l = p.anyLayout();
             p.end();
             return new Tensor(l, p.pointerAddress == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(p.pointerAddress),
-                    p.pointerBits);
+                    p.pointerBits, p.pointerMemory, p.arithOrigin);
         } finally {
             p.done();
         }
@@ -615,6 +649,26 @@ public final class CuTeNotation {
         return shapeTuple();
     }
 
+    /** A tuple of integers of any sign, each perhaps with CuTe's static mark: an ArithTuple's coordinate. */
+    private IntTuple signedTuple(int depth) {
+        skip();
+        if (depth >= Limits.MAX_DEPTH) throw error("nesting deeper than " + Limits.MAX_DEPTH + " levels (Limits.MAX_DEPTH)");
+        if (peek() != '(') return IntTuple.of(integer());
+        pos++;
+        List<IntTuple> modes = new ArrayList<>();
+        while (true) {
+            modes.add(signedTuple(depth + 1));
+            skip();
+            char c = peek();
+            if (c == ')') {
+                pos++;
+                return IntTuple.of(modes);
+            }
+            if (c != ',') throw error("expected ',' or ')' in ArithTuple's coordinate");
+            pos++;
+        }
+    }
+
     private Tiler tiler(int depth) {
         skip();
         if (depth == 0 && startsSwizzle()) return swizzled();
@@ -651,6 +705,16 @@ public final class CuTeNotation {
         if (startsPointer()) { // CuTe's printout of a tensor, ptr o L: its layout is L, the element offsets from ptr
             Pointer at = pointer();
             pointerAddress = at.address;
+            expectComposition();
+            canonical = false;
+            return anyLayout();
+        }
+        if (text.startsWith("ArithTuple", pos)) { // an identity tensor, ArithTuple(c) o L: its layout is L, the coordinates from c
+            pos += "ArithTuple".length();
+            skip();
+            if (peek() != '(') throw error("expected '(' after ArithTuple: its coordinate, as CuTe prints it, e.g. ArithTuple(_0,_0)");
+            arithOrigin = signedTuple(0);
+            pointerMemory = Memory.COORDINATES;
             expectComposition();
             canonical = false;
             return anyLayout();
@@ -808,13 +872,14 @@ public final class CuTeNotation {
         return parsedColMajor(start);
     }
 
+    /** {@code Sw<B,M,S>} as CuTe C++ prints a swizzle, or {@code S<B,M,S>} as CuTe DSL does. */
     private boolean startsSwizzle() {
-        return text.startsWith("Sw", pos);
+        return text.startsWith("Sw", pos) || text.startsWith("S<", pos);
     }
 
     /** {@code Sw<B,M,S>} at pos: its three integers, read as written (the swizzle checks them). */
     private int[] swizzleParameters() {
-        pos += 2;
+        pos += text.startsWith("Sw", pos) ? 2 : 1; // CuTe DSL prints S<B,M,S>
         expect('<', "after Sw: a swizzle is Sw<B,M,S>");
         int b = smallInteger("B");
         expect(',', "between B and M of Sw<B,M,S>");
@@ -897,46 +962,84 @@ public final class CuTeNotation {
     /** A pointer of CuTe's printouts: {@code smem_ptr[16b](unset)}, {@code gmem_ptr[32b](0x7f0010400000)}. */
     private record Pointer(int bits, Long address, String text, int at) {}
 
-    private boolean startsPointer() {
-        return text.startsWith("smem_ptr", pos) || text.startsWith("gmem_ptr", pos) || text.startsWith("rmem_ptr", pos);
+    /** The memory-space prefixes of CuTe's pointer printouts, and the memory each names. */
+    private static final String[] SPACES = {"smem_", "gmem_", "rmem_", ""};
+    private static final Memory[] SPACE_MEMORY = {Memory.SHARED, Memory.GLOBAL, Memory.REGISTER, Memory.UNTAGGED};
+
+    /** The prefix's index in {@link #SPACES} of a pointer at pos, or -1: {@code [s|g|r]mem_}{@code ptr[} or {@code subptr[}. */
+    private int pointerSpace() {
+        for (int i = 0; i < SPACES.length; i++) {
+            String sp = SPACES[i];
+            if (!text.startsWith(sp, pos)) continue;
+            int after = pos + sp.length();
+            if (text.startsWith("ptr[", after) || text.startsWith("subptr[", after)) return i;
+        }
+        return -1;
     }
 
-    /** {@code (s|g|r)mem_ptr[Nb](unset | 0xHEX | DECIMAL)}. */
+    private boolean startsPointer() {
+        return pointerSpace() >= 0;
+    }
+
+    /**
+     * {@code [s|g|r]mem_ptr[Nb](unset | (nil) | 0xHEX | DECIMAL)}, the raw pointer {@code ptr[Nb](...)}, and a sub-byte
+     * pointer {@code [s|g|r]mem_subptr[Nb](ADDRESS.BIT)} (CuTe's {@code subbyte_iterator}: its storage's address and
+     * the bit its first element starts at).
+     */
     private Pointer pointer() {
         int start = pos;
-        if (!startsPointer()) throw error("expected a pointer smem_ptr[Nb](address), as CuTe prints it");
-        pos += "smem_ptr".length();
-        expect('[', "in smem_ptr[Nb]");
+        int space = pointerSpace();
+        if (space < 0) throw error("expected a pointer smem_ptr[Nb](address), as CuTe prints it");
+        pos += SPACES[space].length();
+        boolean subbyte = text.startsWith("subptr", pos);
+        pos += subbyte ? "subptr".length() : "ptr".length();
+        String name = text.substring(start, pos);
+        expect('[', "in " + name + "[Nb]");
         int bitsAt = pos;
         long bits = integer();
-        expect('b', "in smem_ptr[Nb]: N bits");
-        expect(']', "closing smem_ptr[Nb]");
+        expect('b', "in " + name + "[Nb]: N bits");
+        expect(']', "closing " + name + "[Nb]");
         if (bits < 1 || bits > ComposedLayout.MAX_POINTER_BITS || Long.bitCount(bits) != 1) {
             pos = bitsAt;
-            throw error("smem_ptr[" + bits + "b]: a pointer here holds elements of 1, 2, 4, 8, 16, ... up to "
+            throw error(name + "[" + bits + "b]: a pointer here holds elements of 1, 2, 4, 8, 16, ... up to "
                     + ComposedLayout.MAX_POINTER_BITS + " bits");
         }
         expect('(', "after the pointer's type: its address, e.g. (unset) or (0x7f001000)");
         skip();
         int addrAt = pos;
+        Long address;
         if (text.startsWith("(nil)", pos)) { // the null pointer, as glibc's %p prints it in CuTe's printout
             pos += "(nil)".length();
-            expect(')', "closing the pointer's address");
-            pointerBits = (int) bits;
-            return new Pointer((int) bits, 0L, text.substring(start, pos), start);
+            address = 0L;
+        } else {
+            while (pos < text.length() && Character.isLetterOrDigit(text.charAt(pos))) pos++;
+            String addr = text.substring(addrAt, pos);
+            try {
+                address = addr.equals("unset") ? null
+                        : addr.startsWith("0x") || addr.startsWith("0X") ? Long.parseUnsignedLong(addr.substring(2), 16) : Long.parseLong(addr);
+            } catch (NumberFormatException e) {
+                pos = addrAt;
+                throw error("a pointer's address is unset, (nil), 0x and hexadecimal digits, or decimal digits (within 64 bits)");
+            }
         }
-        while (pos < text.length() && Character.isLetterOrDigit(text.charAt(pos))) pos++;
-        String addr = text.substring(addrAt, pos);
-        Long address;
-        try {
-            address = addr.equals("unset") ? null
-                    : addr.startsWith("0x") || addr.startsWith("0X") ? Long.parseUnsignedLong(addr.substring(2), 16) : Long.parseLong(addr);
-        } catch (NumberFormatException e) {
-            pos = addrAt;
-            throw error("a pointer's address is unset, (nil), 0x and hexadecimal digits, or decimal digits (within 64 bits)");
+        if (subbyte) {
+            expect('.', "after a sub-byte pointer's address: the bit its first element starts at, ADDRESS.BIT");
+            int bitAt = pos;
+            long bit = integer();
+            if (bit < 0 || bit > 63) {
+                pos = bitAt;
+                throw error("a sub-byte pointer's bit is 0 to 63 (a bit of its storage word), not " + bit);
+            }
+            if (bit % 8 != 0) {
+                pos = bitAt;
+                throw error("the sub-byte pointer starts at bit " + bit + " of the byte at its address: layoutcat reads a tensor from a"
+                        + " whole byte (bit 0, 8, 16, ...), and an element offset from there is the layout's");
+            }
+            if (address != null) address = Math.addExact(address, bit / 8);
         }
         expect(')', "closing the pointer's address");
         pointerBits = (int) bits;
+        pointerMemory = SPACE_MEMORY[space];
         return new Pointer((int) bits, address, text.substring(start, pos), start);
     }
 

@@ -234,6 +234,11 @@ public record GmmaDescriptor(int startAddress, int leadingByteOffset, int stride
      *         {@link #of(Major, AnyLayout, int, long)}
      */
     public static GmmaDescriptor of(Major major, CuTeNotation.Tensor smem, int elementBits, java.util.OptionalLong address) {
+        if (smem.memory() != CuTeNotation.Memory.SHARED && smem.memory() != CuTeNotation.Memory.NONE) {
+            throw new LayoutArgumentException("gmma_descriptor of " + LayoutArgumentException.quote(smem.layout().toString()) + ": the tensor"
+                    + " lies in " + smem.memory().words() + ", and a wgmma descriptor describes shared memory (CuTe's make_gmma_desc"
+                    + " asserts is_smem); give the operand's smem_ptr tensor, or its layout");
+        }
         int bits = elementBits;
         if (smem.elementBits() != 0) {
             if (bits != 0 && bits != smem.elementBits()) {

@@ -45,7 +45,7 @@ class GmmaDoctorTest {
                             long offset = tile.inner().apply(mn * j * k) * (bits / 8);
                             for (long address : new long[] {0, 1024, 0x2400, 0x6000}) {
                                 String where = major + " " + sw + " " + bits + "b " + mn + " rows, k-block " + j + " at " + address + ": " + tile;
-                                CuTeNotation.Tensor t = new CuTeNotation.Tensor(tile.withInner(block), OptionalLong.of(address + offset), bits);
+                                CuTeNotation.Tensor t = CuTeNotation.Tensor.shared(tile.withInner(block), OptionalLong.of(address + offset), bits);
                                 GmmaDescriptor d = GmmaDescriptor.of(major, t, bits, OptionalLong.empty());
                                 GmmaDoctor.Diagnosis dx = GmmaDoctor.examine(d.value(), major, t, 0);
                                 assertEquals(List.of(), dx.findings(), where);
