@@ -198,6 +198,73 @@ class ExplorerBrowserTest {
         }
     }
 
+    /**
+     * Issue 37: a link carries the view's state beside its request, and restores it: the selected thread, the
+     * walkthrough's step, the zoom and the pan; the link follows each change, so the "link" button copies the view as
+     * it is.
+     */
+    @Test
+    void aPermalinkRestoresTheThreadTheStepAndTheZoom() {
+        driver.get(explorer.uri().resolve("/?kind=mma&a=SM80_16x8x16_F16F16F16F16_TN&a=2x2x1&only=C&thread=5&zoom=2.5&x=-40&y=-30").toString());
+        wait.until(d -> "mma".equals(js("return window.layoutcat.view && window.layoutcat.view.kind")));
+        wait.until(d -> "5".equals(driver.findElement(By.id("thread")).getAttribute("value")));
+        assertEquals("thread 5: 4 cells", driver.findElement(By.id("cell")).getText());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> state = (Map<String, Object>) js("return window.layoutcat.state");
+        assertEquals(2.5, ((Number) state.get("zoom")).doubleValue(), 1e-9);
+        assertEquals(-40, ((Number) state.get("x")).intValue());
+        assertEquals(-30, ((Number) state.get("y")).intValue());
+        // a walkthrough's step
+        driver.get(explorer.uri().resolve("/?kind=compose&step=3").toString());
+        wait.until(d -> js("return window.layoutcat.view && window.layoutcat.view.steps") != null);
+        wait.until(d -> driver.findElement(By.id("step")).getText().startsWith("step 3 of "));
+        wait.until(d -> String.valueOf(js("return location.search")).contains("step=3"));
+        // the link follows a change of thread
+        driver.get(explorer.uri().resolve("/?kind=mma&a=SM80_16x8x16_F16F16F16F16_TN&a=2x2x1&only=C").toString());
+        wait.until(d -> "mma".equals(js("return window.layoutcat.view && window.layoutcat.view.kind")));
+        type("thread", "7");
+        wait.until(d -> String.valueOf(js("return location.search")).contains("thread=7"));
+        assertTrue(String.valueOf(js("return location.search")).contains("zoom="), String.valueOf(js("return location.search")));
+    }
+
+    /** Issue 37: a bare link to a kind shows that kind's own example instead of refusing empty fields. */
+    @Test
+    void aBareKindShowsItsDefaults() {
+        for (String k : List.of("copy", "divide", "mma", "compose", "layout")) {
+            driver.get(explorer.uri().resolve("/?kind=" + k).toString());
+            wait.until(d -> js("return window.layoutcat.view") != null || driver.findElement(By.id("error")).isDisplayed());
+            assertTrue(!driver.findElement(By.id("error")).isDisplayed(), k + ": " + driver.findElement(By.id("error")).getText());
+        }
+    }
+
+    /**
+     * Issue 37: the keyboard alone reaches and reads any cell: the picture takes the focus, the arrow keys move a
+     * cursor cell by cell (the picture following it), and what the cell is goes to a live region a screen reader
+     * reads; Enter selects its thread.
+     */
+    @Test
+    void theKeyboardAloneReachesAndReadsAnyCell() {
+        driver.get(explorer.uri().resolve("/?kind=layout&a=(16,(4,4)):(16,(1,4))").toString());
+        wait.until(d -> js("return window.layoutcat.view") != null);
+        WebElement vp = driver.findElement(By.id("viewport"));
+        assertEquals("polite", driver.findElement(By.id("inspect")).getAttribute("aria-live"));
+        js("arguments[0].focus()", vp);
+        new Actions(driver).sendKeys(org.openqa.selenium.Keys.ARROW_RIGHT, org.openqa.selenium.Keys.ARROW_RIGHT, org.openqa.selenium.Keys.ARROW_DOWN)
+                .perform();
+        String said = driver.findElement(By.id("cell")).getText();
+        // (16,(4,4)):(16,(1,4)) at row 1, column 2: index 1 + 16·2 = 33, coordinate (1,(2,0)), offset 16 + 2 = 18
+        assertTrue(said.contains("row 1, column 2") && said.contains("index 33 · coordinate (1,(2,0))") && said.contains("offset 18"), said);
+        for (int i = 0; i < 20; i++) new Actions(driver).sendKeys(org.openqa.selenium.Keys.ARROW_DOWN).perform();
+        said = driver.findElement(By.id("cell")).getText();
+        assertTrue(said.contains("row 15, column 2") && said.contains("offset 242"), said); // clamped at the last row: 15·16 + 2·1
+        // a tiled MMA: Enter selects the cursor cell's thread
+        driver.get(explorer.uri().resolve("/?kind=mma&a=SM80_16x8x16_F16F16F16F16_TN&a=1x1x1&only=C").toString());
+        wait.until(d -> "mma".equals(js("return window.layoutcat.view && window.layoutcat.view.kind")));
+        js("arguments[0].focus()", driver.findElement(By.id("viewport")));
+        new Actions(driver).sendKeys(org.openqa.selenium.Keys.ENTER).perform();
+        assertEquals("0", driver.findElement(By.id("thread")).getAttribute("value"));
+    }
+
     @Test
     void aPermalinkOpensItsView() throws IOException {
         URI link = explorer.uri().resolve("/?kind=mma&a=SM80_16x8x16_F16F16F16F16_TN&a=2x2x1&only=C");

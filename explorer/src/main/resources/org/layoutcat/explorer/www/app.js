@@ -46,6 +46,11 @@ let k = 1, tx = 0, ty = 0;  // world → screen: x·k + tx
 let stepIndex = 0;
 let serial = 0;
 let blobs = [];
+// The view's own state in its link, beside the request: the selected thread, the walkthrough's step (from 1), the
+// zoom and the pan. A permalink's state is applied once its view is shown, and the link follows every change.
+const VIEW_KEYS = ['thread', 'step', 'zoom', 'x', 'y'];
+let pending = null;    // the state a link asks for, until its view is shown
+let syncing = null;    // the timer that writes the state into the link
 
 // ---- starting up
 async function start() {
@@ -89,8 +94,11 @@ function fromUrl() {
   const k0 = q.get('kind');
   if (!k0 || !forms[k0]) return false;
   const options = {};
-  for (const [key, v] of q) if (key !== 'kind' && key !== 'a') options[key] = v;
-  choose(k0, q.getAll('a'), options);
+  for (const [key, v] of q) if (key !== 'kind' && key !== 'a' && !VIEW_KEYS.includes(key)) options[key] = v;
+  const args = q.getAll('a');
+  choose(k0, args.length ? args : undefined, options); // a bare ?kind=copy: the form's own example
+  pending = {};
+  for (const key of VIEW_KEYS) if (q.has(key) && Number.isFinite(Number(q.get(key)))) pending[key] = Number(q.get(key));
   return true;
 }
 
@@ -226,7 +234,9 @@ async function run(push) {
   const r = request();
   const mine = ++serial;
   const url = urlOf(r);
-  if (push && url !== location.pathname + location.search) history.pushState(null, '', url);
+  const now = new URLSearchParams(location.search);
+  for (const key of VIEW_KEYS) now.delete(key);
+  if (push && url !== location.pathname + '?' + now.toString()) history.pushState(null, '', url);
   else history.replaceState(null, '', url);
   $('title').textContent = '…';
   let reply;
@@ -241,6 +251,7 @@ async function run(push) {
   showError(null);
   shown = r;
   show(reply);
+  if (pending) { restore(pending); pending = null; }
   timings.view = Math.round(performance.now() - began);
   if (timings.firstView == null) timings.firstView = Math.round(performance.now());
 }
@@ -259,6 +270,7 @@ function showError(message) {
   box.hidden = false; box.textContent = message;
   inputs.forEach((i) => i.setAttribute('aria-invalid', String(i.value !== '' && message.includes(i.value.trim()))));
   // nothing of the last view stays on show beside a refusal
+  pending = null;
   view = null; shown = null; placed = []; hover = null; selected = null; lit = null;
   $('title').textContent = 'refused: see the reason beside the input';
   for (const id of ['notes', 'figures']) $(id).replaceChildren();
@@ -272,6 +284,8 @@ function show(v) {
   view = v;
   selected = null; lit = null; hover = null; stepIndex = 0;
   $('thread').value = '';
+  $('cell').textContent = 'hover a cell, or focus the picture and move with the arrow keys: its index, coordinate and offset';
+  $('tip').hidden = true;
   $('title').textContent = v.title ?? '';
   const notes = $('notes');
   notes.replaceChildren(...(v.notes ?? []).map((n) => { const li = document.createElement('li'); li.textContent = n; return li; }));
@@ -294,6 +308,37 @@ function show(v) {
   blobs = [];
   showFigures();
   if (placed.length) { resize(); fit(); }
+}
+
+/** Applies a link's view state: the step, then the zoom and pan, then the thread (each where the view has it). */
+function restore(state) {
+  if (state.step != null && view.steps) {
+    stepIndex = Math.min(Math.max(0, Math.round(state.step) - 1), (view.figures ?? []).length - 1);
+    showFigures();
+  }
+  if (state.zoom != null && placed.length) {
+    k = Math.min(40, Math.max(0.01, state.zoom));
+    tx = state.x ?? 0; ty = state.y ?? 0;
+    draw();
+  }
+  if (state.thread != null && placed.some((p) => p.thread)) selectThread(Math.round(state.thread));
+  syncLink();
+}
+
+/** The link of the view as it is now: the request's, and the view's state. */
+function linkNow() {
+  const q = new URLSearchParams(location.search);
+  for (const key of VIEW_KEYS) q.delete(key);
+  if (selected != null) q.set('thread', String(selected));
+  if (view && view.steps) q.set('step', String(stepIndex + 1));
+  if (placed.length) { q.set('zoom', String(Math.round(k * 1000) / 1000)); q.set('x', String(Math.round(tx))); q.set('y', String(Math.round(ty))); }
+  return location.pathname + '?' + q.toString();
+}
+
+/** Writes the view's state into the link, a quarter second after the last change (browsers throttle the history). */
+function syncLink() {
+  clearTimeout(syncing);
+  syncing = setTimeout(() => { syncing = null; history.replaceState(null, '', linkNow()); }, 250);
 }
 
 function showFigures() {
@@ -320,6 +365,7 @@ function showFigures() {
     return fig;
   }));
   if (view.steps) {
+    syncLink();
     $('step').textContent = `step ${stepIndex + 1} of ${figs.length}: ${figs[stepIndex]?.label ?? ''}`;
     $('prev').disabled = stepIndex === 0;
     $('next').disabled = stepIndex >= figs.length - 1;
@@ -466,6 +512,7 @@ function draw() {
   }
   canvas.dataset.drawn = String(drawn);
   drawOverlay();
+  if (view) syncLink();
 }
 
 /** Row indices left of a panel and column indices above it, thinned where cells are small. */
@@ -583,14 +630,22 @@ function wireView() {
   }, { passive: false });
   vp.addEventListener('keydown', (ev) => {
     const cx = vp.clientWidth / 2, cy = vp.clientHeight / 2;
-    const moves = { ArrowLeft: [60, 0], ArrowRight: [-60, 0], ArrowUp: [0, 60], ArrowDown: [0, -60] };
+    const pans = { ArrowLeft: [60, 0], ArrowRight: [-60, 0], ArrowUp: [0, 60], ArrowDown: [0, -60] };
+    const steps = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0], Home: [0, -Infinity], End: [0, Infinity] };
     if (ev.key === '+' || ev.key === '=') zoom(1.25, cx, cy);
     else if (ev.key === '-') zoom(0.8, cx, cy);
     else if (ev.key === '0') fit();
-    else if (moves[ev.key]) { tx += moves[ev.key][0]; ty += moves[ev.key][1]; draw(); }
+    else if (pans[ev.key] && ev.shiftKey) { tx += pans[ev.key][0]; ty += pans[ev.key][1]; draw(); }
+    else if (steps[ev.key] && placed.length) moveCursor(steps[ev.key][0], steps[ev.key][1]);
+    else if ((ev.key === ']' || ev.key === '[') && placed.length) nextPanel(ev.key === ']' ? 1 : -1);
+    else if (ev.key === 'Enter' && hover && hover.p.thread) {
+      const t = hover.p.thread[element(hover.p, hover.r, hover.c)];
+      selectThread(t < 0 || t === selected ? null : t);
+    } else if (ev.key === 'Escape') selectThread(null);
     else return;
     ev.preventDefault();
   });
+  vp.addEventListener('focus', () => { if (!hover && placed.length) moveCursor(0, 0); });
   new ResizeObserver(() => { if (placed.length) { resize(); draw(); } }).observe(vp);
   $('fit').addEventListener('click', fit);
   $('zoom-in').addEventListener('click', () => zoom(1.25, vp.clientWidth / 2, vp.clientHeight / 2));
@@ -602,10 +657,42 @@ function wireView() {
   $('prev').addEventListener('click', () => { stepIndex = Math.max(0, stepIndex - 1); showFigures(); });
   $('next').addEventListener('click', () => { stepIndex = Math.min((view.figures ?? []).length - 1, stepIndex + 1); showFigures(); });
   $('copy-text').addEventListener('click', () => copy(view?.text ?? '', 'CuTe'));
-  $('copy-link').addEventListener('click', () => copy(location.href, 'link'));
+  $('copy-link').addEventListener('click', () => { const link = new URL(linkNow(), location.href).href; history.replaceState(null, '', link); copy(link, 'link'); });
   $('copy-cpp').addEventListener('click', () => code('cpp'));
   $('copy-dsl').addEventListener('click', () => code('dsl'));
   for (const f of ['svg', 'png', 'tex']) $('get-' + f).addEventListener('click', () => download(f));
+}
+
+/** Moves the keyboard's cursor by (dr, dc) cells within its panel (clamped), shows it in view, and says the cell. */
+function moveCursor(dr, dc) {
+  const at = hover ?? { p: placed[0], r: 0, c: 0 };
+  const p = at.p;
+  const r = Math.min(p.rows - 1, Math.max(0, at.r + dr)), c = Math.min(p.cols - 1, Math.max(0, at.c + dc));
+  cursorTo(p, r, c);
+}
+
+/** The cursor to the first cell of the next (or previous) panel. */
+function nextPanel(step) {
+  const i = hover ? hover.p.i : -step;
+  cursorTo(placed[((i + step) % placed.length + placed.length) % placed.length], 0, 0);
+}
+
+function cursorTo(p, r, c) {
+  const vp = $('viewport');
+  const x = sx0(p) + c * CW * k, y = sy0(p) + r * CH * k;
+  let moved = false;
+  if (x < 0 || x + CW * k > vp.clientWidth) { tx -= x - Math.max(0, (vp.clientWidth - CW * k) / 2); moved = true; }
+  if (y < 0 || y + CH * k > vp.clientHeight) { ty -= y - Math.max(0, (vp.clientHeight - CH * k) / 2); moved = true; }
+  if (moved) draw();
+  hover = { p, r, c };
+  const words = describe(p, r, c);
+  $('cell').textContent = `${p.name}, row ${r}, column ${c}: ` + words.join(' · ');
+  const tip = $('tip');
+  tip.textContent = words.join('\n');
+  tip.hidden = false;
+  tip.style.left = Math.max(0, Math.min(sx0(p) + (c + 1) * CW * k + 6, vp.clientWidth - tip.offsetWidth - 4)) + 'px';
+  tip.style.top = Math.max(0, Math.min(sy0(p) + (r + 1) * CH * k + 6, vp.clientHeight - tip.offsetHeight - 4)) + 'px';
+  drawOverlay();
 }
 
 function inspect(sx, sy) {
@@ -686,6 +773,7 @@ window.layoutcat = {
   get view() { return view; },
   timings,
   zoomTo(factor) { k = factor; tx = 0; ty = 0; draw(); },
+  get state() { return { zoom: k, x: tx, y: ty, thread: selected, step: stepIndex + 1, cursor: hover && { panel: hover.p.i, r: hover.r, c: hover.c } }; },
 };
 
 start();
