@@ -318,9 +318,11 @@ class ExplorerBrowserTest {
         System.out.println("explorer timings, tiled MMA 128x256 (ms): " + js("return JSON.stringify(window.layoutcat.timings)")
                 + ", navigation to load event: " + js("const t = performance.getEntriesByType('navigation')[0]; return Math.round(t.loadEventEnd)"));
         shot("7-mma-128x256");
+        System.out.println("explorer: zoom frames of the tiled MMA 128x256 " + zoomFrames());
         driver.get(explorer.uri().resolve("/?kind=layout&a=(256,256):(256,1)").toString());
         wait.until(d -> "65536".equals(cells()));
         System.out.println("explorer timings, layout 256x256 (ms): " + js("return JSON.stringify(window.layoutcat.timings)"));
+        System.out.println("explorer: zoom frames of the layout 256x256 " + zoomFrames());
         // the page's work per hover: 400 pointer moves across the grid, each answered (the cell's words, the tooltip, the outline)
         System.out.println("explorer: a hover over the 256x256 layout takes " + js("""
                 const vp = document.getElementById('viewport'), r = vp.getBoundingClientRect();
@@ -339,6 +341,25 @@ class ExplorerBrowserTest {
         assertEquals(r + 256 * c, i, said);
         assertEquals(256 * r + c, Long.parseLong(m.group(4)), said);
         shot("7-layout-256x256");
+    }
+
+    /**
+     * Measured, not asserted (the note reports them): 60 zoom steps about the viewport's centre, in and out from the
+     * fitted picture (the wheel's work: each step redraws), the median and the worst frame in the page, in ms.
+     */
+    static String zoomFrames() {
+        return String.valueOf(js("""
+                const vp = document.getElementById('viewport'), r = vp.getBoundingClientRect();
+                const times = [];
+                document.getElementById('fit').click();
+                for (let i = 0; i < 60; i++) {
+                  const t0 = performance.now();
+                  vp.dispatchEvent(new WheelEvent('wheel', { deltaY: i < 30 ? -120 : 120, clientX: r.left + r.width / 2, clientY: r.top + r.height / 2, bubbles: true, cancelable: true }));
+                  times.push(performance.now() - t0);
+                }
+                document.getElementById('fit').click();
+                times.sort((a, b) => a - b);
+                return `median ${times[30].toFixed(1)} ms, worst ${times[59].toFixed(1)} ms (60 wheel steps from fit)`;"""));
     }
 
     @Test

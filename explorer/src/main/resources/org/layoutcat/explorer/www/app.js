@@ -462,24 +462,22 @@ function draw() {
       ctx.fillStyle = '#1d2433'; ctx.font = '600 13px system-ui, sans-serif'; ctx.textAlign = 'left'; ctx.textBaseline = 'alphabetic';
       ctx.fillText(p.name.length > 120 ? p.name.slice(0, 117) + '…' : p.name, x0, y0 - 20);
     }
-    const text = cw >= 22 && ch >= 14;
-    for (let c = c0; c < c1; c++) {
-      for (let r = r0; r < r1; r++) {
-        const e = element(p, r, c);
-        const sx = x0 + c * cw, sy = y0 + r * ch;
-        const dim = selected != null && p.thread && !holds(p, e);
-        ctx.globalAlpha = dim ? 0.18 : p.ways && p.ways[e] === 0 ? 0.35 : 1; // a bank tile's cells the instruction does not read: faint
-        ctx.fillStyle = fill(p, e);
-        ctx.fillRect(sx, sy, cw, ch);
-        drawn++;
-        if (text) {
-          const ls = lines(p, e);
-          ctx.fillStyle = '#1d2433'; ctx.font = `${font}px ui-monospace, Menlo, monospace`; ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+    const text = font >= 8 && cw >= 30; // where text can be read: below 8 px it is noise, and costs a frame its budget
+    if (c1 > c0 && r1 > r0) { // the visible cells of the panel's bitmap, one pixel a cell, scaled without smoothing
+      ctx.imageSmoothingEnabled = false;
+      ctx.drawImage(bitmap(p), c0, r0, c1 - c0, r1 - r0, x0 + c0 * cw, y0 + r0 * ch, (c1 - c0) * cw, (r1 - r0) * ch);
+      drawn += (c1 - c0) * (r1 - r0);
+    }
+    if (text) { // text only where cells are large enough to read it: few cells on screen
+      ctx.fillStyle = '#1d2433'; ctx.font = `${font}px ui-monospace, Menlo, monospace`; ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+      for (let c = c0; c < c1; c++) {
+        for (let r = r0; r < r1; r++) {
+          const ls = lines(p, element(p, r, c));
+          const sx = x0 + c * cw, sy = y0 + r * ch;
           ls.forEach((t, j) => ctx.fillText(t, sx + cw / 2, sy + ch / 2 + (j - (ls.length - 1) / 2) * font * 1.1, cw - 2));
         }
       }
     }
-    ctx.globalAlpha = 1;
     if (cw >= 5) { // grid lines
       ctx.strokeStyle = 'rgba(29,36,51,.35)'; ctx.lineWidth = 1;
       ctx.beginPath();
@@ -513,6 +511,45 @@ function draw() {
   canvas.dataset.drawn = String(drawn);
   drawOverlay();
   if (view) syncLink();
+}
+
+/**
+ * A panel's cells as a bitmap of one pixel a cell, in their colours, faint where the view dims them (the cells the
+ * selected thread does not hold; a bank tile's cells the instruction does not read): made once for the panel and the
+ * selection, then drawn scaled at every frame, so that a zoom or a pan costs one image however many cells.
+ */
+function bitmap(p) {
+  if (p.bmp && p.bmpKey === selected) return p.bmp;
+  const canvas = document.createElement('canvas');
+  canvas.width = p.cols; canvas.height = p.rows;
+  const ctx = canvas.getContext('2d');
+  const img = ctx.createImageData(p.cols, p.rows);
+  const d = img.data;
+  const rgb = new Map();
+  for (let r = 0; r < p.rows; r++) {
+    for (let c = 0; c < p.cols; c++) {
+      const e = element(p, r, c);
+      const f = fill(p, e);
+      let v = rgb.get(f);
+      if (!v) { v = colour(f); rgb.set(f, v); }
+      const dim = selected != null && p.thread && !holds(p, e);
+      const i = 4 * (r * p.cols + c);
+      d[i] = v[0]; d[i + 1] = v[1]; d[i + 2] = v[2];
+      d[i + 3] = dim ? 46 : p.ways && p.ways[e] === 0 ? 89 : 255; // 0.18 and 0.35 of opaque
+    }
+  }
+  ctx.putImageData(img, 0, 0);
+  p.bmp = canvas; p.bmpKey = selected;
+  return canvas;
+}
+
+/** A CSS colour's red, green and blue, as the canvas reads it. */
+function colour(css) {
+  const probe = colour.ctx ?? (colour.ctx = document.createElement('canvas').getContext('2d', { willReadFrequently: true }));
+  probe.clearRect(0, 0, 1, 1);
+  probe.fillStyle = css; probe.fillRect(0, 0, 1, 1);
+  const px = probe.getImageData(0, 0, 1, 1).data;
+  return [px[0], px[1], px[2]];
 }
 
 /** Row indices left of a panel and column indices above it, thinned where cells are small. */
