@@ -257,12 +257,27 @@ class ExplorerBrowserTest {
         for (int i = 0; i < 20; i++) new Actions(driver).sendKeys(org.openqa.selenium.Keys.ARROW_DOWN).perform();
         said = driver.findElement(By.id("cell")).getText();
         assertTrue(said.contains("row 15, column 2") && said.contains("offset 242"), said); // clamped at the last row: 15·16 + 2·1
+        // "go to": by offset, by coordinate and by index, each the same cell (row 1, column 2: offset 16 + 2)
+        for (String where : List.of("@18", "(1,(2,0))", "33")) {
+            type("goto", where);
+            driver.findElement(By.id("goto")).sendKeys(org.openqa.selenium.Keys.ENTER);
+            said = driver.findElement(By.id("cell")).getText();
+            assertTrue(said.contains("row 1, column 2") && said.contains("offset 18"), where + ": " + said);
+        }
+        type("goto", "@999");
+        driver.findElement(By.id("goto")).sendKeys(org.openqa.selenium.Keys.ENTER);
+        assertTrue(driver.findElement(By.id("cell")).getText().startsWith("no cell is \"@999\""), driver.findElement(By.id("cell")).getText());
         // a tiled MMA: Enter selects the cursor cell's thread
         driver.get(explorer.uri().resolve("/?kind=mma&a=SM80_16x8x16_F16F16F16F16_TN&a=1x1x1&only=C").toString());
         wait.until(d -> "mma".equals(js("return window.layoutcat.view && window.layoutcat.view.kind")));
         js("arguments[0].focus()", driver.findElement(By.id("viewport")));
         new Actions(driver).sendKeys(org.openqa.selenium.Keys.ENTER).perform();
         assertEquals("0", driver.findElement(By.id("thread")).getAttribute("value"));
+        // thread 5's value 2 of m16n8k16's C: row g + 8 = 9, column 2t = 2 (g = 5 / 4 = 1, t = 5 % 4 = 1; PTX ISA fragments)
+        type("goto", "T5 V2");
+        driver.findElement(By.id("goto")).sendKeys(org.openqa.selenium.Keys.ENTER);
+        said = driver.findElement(By.id("cell")).getText();
+        assertTrue(said.contains("row 9, column 2") && said.contains("thread 5, value 2"), said);
     }
 
     @Test

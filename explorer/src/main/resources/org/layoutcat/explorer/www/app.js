@@ -554,14 +554,25 @@ function colour(css) {
 
 /** Row indices left of a panel and column indices above it, thinned where cells are small. */
 function indices(ctx, p, x0, y0, cw, ch, r0, r1, c0, c1) {
-  ctx.fillStyle = '#5b6577'; ctx.font = '10px ui-monospace, Menlo, monospace';
   const every = (size) => Math.max(1, Math.pow(2, Math.ceil(Math.log2(Math.max(1, 26 / size)))));
   const er = every(ch), ec = every(cw);
+  // the rulers stay on screen while the panel is panned past the left or top edge: on a band over the cells
+  const rx = Math.max(x0 - 4, RULER), cy = Math.max(y0 - 2, 13);
+  if (r1 > r0 && x0 - 4 < RULER && x0 + p.cols * cw > RULER) {
+    ctx.fillStyle = 'rgba(255,255,255,.85)'; ctx.fillRect(0, Math.max(0, y0 + r0 * ch), RULER + 3, (r1 - r0) * ch);
+  }
+  if (c1 > c0 && y0 - 2 < 13 && y0 + p.rows * ch > 13) {
+    ctx.fillStyle = 'rgba(255,255,255,.85)'; ctx.fillRect(Math.max(0, x0 + c0 * cw), 0, (c1 - c0) * cw, 15);
+  }
+  ctx.fillStyle = '#5b6577'; ctx.font = '10px ui-monospace, Menlo, monospace';
   ctx.textAlign = 'right'; ctx.textBaseline = 'middle';
-  for (let r = r0; r < r1; r++) if (r % er === 0) ctx.fillText(String(r), x0 - 4, y0 + (r + .5) * ch);
+  if (x0 + p.cols * cw > RULER) for (let r = r0; r < r1; r++) if (r % er === 0) ctx.fillText(String(r), rx, y0 + (r + .5) * ch);
   ctx.textAlign = 'center'; ctx.textBaseline = 'bottom';
-  for (let c = c0; c < c1; c++) if (c % ec === 0) ctx.fillText(String(c), x0 + (c + .5) * cw, y0 - 2);
+  if (y0 + p.rows * ch > 13) for (let c = c0; c < c1; c++) if (c % ec === 0) ctx.fillText(String(c), x0 + (c + .5) * cw, cy);
 }
+
+/** Where the row ruler stands once its panel is panned past the left edge (px from the edge, right-aligned). */
+const RULER = 26;
 
 function drawOverlay() {
   const canvas = $('overlay');
@@ -682,11 +693,18 @@ function wireView() {
     else return;
     ev.preventDefault();
   });
-  vp.addEventListener('focus', () => { if (!hover && placed.length) moveCursor(0, 0); });
+  vp.addEventListener('focus', () => { if (!hover && placed.length && vp.matches(':focus-visible')) moveCursor(0, 0); }); // the keyboard's focus, not a click's
   new ResizeObserver(() => { if (placed.length) { resize(); draw(); } }).observe(vp);
   $('fit').addEventListener('click', fit);
   $('zoom-in').addEventListener('click', () => zoom(1.25, vp.clientWidth / 2, vp.clientHeight / 2));
   $('zoom-out').addEventListener('click', () => zoom(0.8, vp.clientWidth / 2, vp.clientHeight / 2));
+  $('goto').addEventListener('keydown', (ev) => {
+    if (ev.key !== 'Enter') return;
+    ev.preventDefault();
+    const cell = placed.length ? find($('goto').value) : null;
+    if (!cell) { $('cell').textContent = `no cell is "${$('goto').value.trim()}": give an index, a coordinate (r,c), @offset, or T thread V value`; return; }
+    cursorTo(cell.p, cell.r, cell.c);
+  });
   $('thread').addEventListener('input', () => {
     const v = $('thread').value.trim();
     selectThread(v === '' || !/^\d+$/.test(v) ? null : Number(v));
@@ -698,6 +716,63 @@ function wireView() {
   $('copy-cpp').addEventListener('click', () => code('cpp'));
   $('copy-dsl').addEventListener('click', () => code('dsl'));
   for (const f of ['svg', 'png', 'tex']) $('get-' + f).addEventListener('click', () => download(f));
+}
+
+/**
+ * The cell a "go to" text names, looked for in the cursor's panel first, then the others: {@code 33} an index,
+ * {@code (1,(2,0))} a coordinate of the panel's shape, {@code @18} (or {@code offset 18}) the first cell of that
+ * offset, {@code T5 V2} the cell thread 5's value 2 holds. Null where none.
+ */
+function find(text) {
+  const t = text.trim();
+  const panels = hover ? [hover.p, ...placed.filter((q) => q !== hover.p)] : placed;
+  let m;
+  for (const p of panels) {
+    const n = p.rows * p.cols;
+    let e = -1;
+    if ((m = /^t\s*(\d+)\s*,?\s*v\s*(\d+)$/i.exec(t)) && p.thread && p.value) {
+      for (let i = 0; i < n && e < 0; i++) if (p.thread[i] === Number(m[1]) && p.value[i] === Number(m[2])) e = i;
+    } else if ((m = /^(?:@|offset\s+)(-?\d+)$/i.exec(t)) && p.offset) {
+      e = p.offset.indexOf(Number(m[1]));
+    } else if (/^\(.*\)$/.test(t)) {
+      e = indexOf(t, p.shape);
+    } else if (/^\d+$/.test(t)) {
+      e = Number(t) < n ? Number(t) : -1;
+    }
+    if (e >= 0) return { p, r: p.transposed ? Math.floor(e / p.cols) : e % p.rows, c: p.transposed ? e % p.cols : Math.floor(e / p.rows) };
+  }
+  return null;
+}
+
+/** The index of a coordinate text in a shape (colexicographic, an integer standing for its sub-shape's index); -1 if none. */
+function indexOf(text, shape) {
+  let pos = 0;
+  const read = () => {
+    while (text[pos] === ' ') pos++;
+    if (text[pos] === '(') {
+      pos++;
+      const modes = [];
+      for (;;) {
+        modes.push(read());
+        while (text[pos] === ' ') pos++;
+        if (text[pos] === ',') { pos++; continue; }
+        if (text[pos] === ')') { pos++; return modes; }
+        throw new Error('coordinate');
+      }
+    }
+    const m = /^\d+/.exec(text.slice(pos));
+    if (!m) throw new Error('coordinate');
+    pos += m[0].length;
+    return Number(m[0]);
+  };
+  const at = (c, s) => {
+    if (typeof c === 'number') { if (c >= size(s)) throw new Error('outside'); return c; }
+    if (typeof s === 'number' || c.length !== s.length) throw new Error('shape');
+    let idx = 0, unit = 1;
+    for (let j = 0; j < s.length; j++) { idx += at(c[j], s[j]) * unit; unit *= size(s[j]); }
+    return idx;
+  };
+  try { return at(read(), shape); } catch (e) { return -1; }
 }
 
 /** Moves the keyboard's cursor by (dr, dc) cells within its panel (clamped), shows it in view, and says the cell. */
