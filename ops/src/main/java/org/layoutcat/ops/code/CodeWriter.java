@@ -333,9 +333,12 @@ public final class CodeWriter {
                 "  }",
                 "}");
 
-        /** The preprocessor lines a value needs before {@code <cute/tensor.hpp>}: the SM90 atoms of every N. */
+        /**
+         * The preprocessor lines a value needs before {@code <cute/tensor.hpp>}: the SM90 atoms of every N. (The SM100
+         * UMMA and SM120 atoms need none: {@code cute/atom/mma_atom.hpp} includes their traits.)
+         */
         static List<String> defines(Object v) {
-            if (v instanceof MmaAtom m && m.family() != MmaAtom.Family.MMA_SYNC) {
+            if (v instanceof MmaAtom m && m.family() != MmaAtom.Family.MMA_SYNC && !m.umma()) {
                 return List.of("#define CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED  // the SM90 GMMA atoms of every N");
             }
             return List.of();
