@@ -1452,6 +1452,20 @@ public final class Operations {
      * The descriptors of a fragment of descriptors, index by index, as CuTe's DescriptorIterator gives them; none
      * where the atom reads the operand from registers.
      */
+    /** The atom a partition's answer was made by, for its conditional fields: a UMMA atom's fragments are not registers. */
+    private static final Answer.Detail<MmaAtom> PARTITIONED_BY = new Answer.Detail<>("the tiled MMA's atom", MmaAtom.class);
+
+    /** Whether a partition's answer is of a UMMA atom ({@code tcgen05.mma}), whose operands are not registers. */
+    private static boolean ofUmma(Answer a) {
+        return a.detail(PARTITIONED_BY).map(MmaAtom::umma).orElse(false);
+    }
+
+    /**
+     * Where a UMMA atom keeps the operand, and what CuTe's partition_fragment_A/B/C makes of it: a tensor of UMMA
+     * shared-memory descriptors, or a tensor-memory tensor (the accumulators; A of a TS atom).
+     */
+    private static final Field<String> UMMA_FRAGMENT = Field.<String>of("umma_fragment")
+            .when("for a UMMA atom (tcgen05.mma): where the operand lives and the fragment CuTe makes of it", Operations::ofUmma);
     private static final Field<List<String>> DESCRIPTORS = Field.of("descriptors",
             d -> d.isEmpty() ? "none: the atom reads this operand from registers" : String.join(" ", d));
 
@@ -1531,9 +1545,15 @@ public final class Operations {
         Param<Long> thread = Param.of("thread", ArgKind.INDEX, "the thread's index");
         for (String which : List.of("a", "b", "c")) {
             boolean operand = !which.equals("c"); // A and B: registers, or descriptors of shared memory
+            Field<Layout> fragmentField = FRAGMENT.when("where the atom holds the operand in registers or reads it by wgmma descriptors"
+                    + " (not a UMMA atom's: see umma_fragment)", x -> !ofUmma(x));
+            Field<List<String>> descriptorsField = DESCRIPTORS.when("where the atom holds the operand in registers or reads it by wgmma"
+                    + " descriptors (not a UMMA atom's: see umma_fragment)", x -> !ofUmma(x));
             TABLE.add(declare("partition_" + which, ATOMS, "a thread's part of the " + which.toUpperCase() + " operand, its offset and its"
-                            + (operand ? " fragment: registers, or a wgmma's descriptors" : " register fragment"))
-                    .params(mma, atomLayout, tensor, thread).fields(operand ? List.of(OFFSET, FRAGMENT, DESCRIPTORS) : List.of(OFFSET, FRAGMENT))
+                            + (operand ? " fragment: registers, or a wgmma's descriptors" : " register fragment")
+                            + " (a UMMA atom's: where it lives, shared or tensor memory)")
+                    .params(mma, atomLayout, tensor, thread)
+                    .fields(operand ? List.of(OFFSET, fragmentField, descriptorsField, UMMA_FRAGMENT) : List.of(OFFSET, fragmentField, UMMA_FRAGMENT))
                     .body(a -> {
                         TiledMma m = TiledMma.of(a.get(mma), a.get(atomLayout), null);
                         AnyLayout t = a.get(tensor);
@@ -1543,6 +1563,10 @@ public final class Operations {
                             case "b" -> m.partitionB(t, th);
                             default -> m.partitionC(t, th);
                         };
+                        if (m.atom().umma()) {
+                            return Answer.of(s.layout()).with(OFFSET, s.offset()).with(UMMA_FRAGMENT, ummaFragment(m.atom(), which))
+                                    .withDetail(PARTITIONED_BY, m.atom());
+                        }
                         if (!operand) return Answer.of(s.layout()).with(OFFSET, s.offset()).with(FRAGMENT, m.partitionFragmentC(t));
                         // a shared-memory operand of a wgmma: CuTe's fragment is a tensor of descriptors, at the tensor's address
                         long address = AnyLayout.pointerAddress(a.text(tensor)).orElse(0);
@@ -1636,6 +1660,24 @@ public final class Operations {
         return c.check(TILER, "typename decltype(r)::Tiler_MN{}").check(THREADS, "size(r)")
                 .check(LAYOUT_TV, "typename decltype(r)::TiledLayout_TV{}").check(LAYOUT_S_TV, "r.get_layoutS_TV()")
                 .check(LAYOUT_D_TV, "r.get_layoutD_TV()");
+    }
+
+    /**
+     * Where a UMMA atom keeps operand {@code which} ("a", "b" or "c") and the fragment CuTe's partition_fragment makes
+     * of it ({@code FrgTypeA/B/C} of {@code cute/atom/mma_traits_sm100.hpp}).
+     */
+    private static String ummaFragment(MmaAtom atom, String which) {
+        String frg = atom.threads() == 2 ? "UMMA::tmem_frg_2sm" : "UMMA::tmem_frg_1sm";
+        return switch (which) {
+            case "a" -> atom.tensorMemoryA()
+                    ? "A in tensor memory, not registers: partition_fragment_A is a tensor-memory tensor (" + frg + ", from the"
+                            + " tensor memory allocation)"
+                    : "A in shared memory: partition_fragment_A of a shared-memory tensor is a tensor of UMMA descriptors"
+                            + " (UMMA::smem_desc<UMMA::Major::" + atom.majorA() + ">)";
+            case "b" -> "B in shared memory: partition_fragment_B of a shared-memory tensor is a tensor of UMMA descriptors"
+                    + " (UMMA::smem_desc<UMMA::Major::" + atom.majorB() + ">)";
+            default -> "C in tensor memory, not registers: partition_fragment_C is a tensor-memory tensor (" + frg + ")";
+        };
     }
 
     /** An MMA atom's answer: its type as CuTe spells it (the majors a bare GMMA name was read with), its traits' layouts. */

@@ -106,6 +106,7 @@ public final class CodeWriter {
         Set<String> helpers = new LinkedHashSet<>();
         form.checks().forEach((part, check) -> {
             Object want = checked(answer, part);
+            if (want == null && !presentIn(o, part, answer)) return; // a conditional part this answer has not
             if (want == null) throw new IllegalStateException(op + ": no reply part " + part + " to check");
             if (want instanceof ComposedLayout) helpers.add(Cpp.IS_SWIZZLED);
             if (CodeForm.IDENTITY.equals(check.valueOf())) body.add(Cpp.identityCheck(check, want));
@@ -150,6 +151,12 @@ public final class CodeWriter {
         });
         sb.append("\n\ncheck()\n");
         return sb.toString();
+    }
+
+    /** Whether the operation declares {@code part} present in {@code answer} (a conditional field's condition). */
+    private static boolean presentIn(Operation o, Field<?> part, Answer answer) {
+        for (Field<?> f : o.fields()) if (f.equals(part)) return f.presentIn(answer);
+        return true;
     }
 
     /**
