@@ -109,6 +109,55 @@ class UmmaAtomsCuTeTest {
         assertTrue(e.getMessage().contains("A from TMEM can't be transposed"), e.getMessage());
     }
 
+    /**
+     * The refusals CuTe's host compile does not see: the SM120 operations static_assert VS only inside their device
+     * fma (cute/arch/mma_sm120.hpp:1806, :3132, :3213), and CuTe's UMMA traits take accumulator types the PTX ISA does
+     * not give the instruction's kind (tcgen05.mma .kind::tf32 and the block-scaled kinds accumulate in f32, a bf16
+     * .kind::f16 in f32); each refusal names its rule.
+     */
+    @Test
+    void refusalsOfDeviceAssertsAndOfThePtxIsaNameTheirRule() {
+        Map<String, String> refused = Map.of(
+                "SM120::BLOCKSCALED::SM120_16x8x32_TN_VS<float_e4m3_t,float_e4m3_t,float,float_ue8m0_t,16>",
+                "Scaling factor vector size has to be 32 for MXF8F6F4 MMA.",
+                "SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,64>",
+                "Scaling factor vector size has to be 16 or 32 for MXF4NVF4 MMA.",
+                "SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,half_t,128,64,UMMA::Major::K,UMMA::Major::K>", "accumulates in f32",
+                "SM100_MMA_F16BF16_SS<bfloat16_t,bfloat16_t,half_t,128,64,UMMA::Major::K,UMMA::Major::K>", "bfloat16_t inputs accumulate in float only",
+                "SM100_MMA_F16BF16_SS<half_t,bfloat16_t,float,128,64,UMMA::Major::K,UMMA::Major::K>", "reads A and B of one type",
+                "SM100_MMA_MXF8F6F4_SS<float_e4m3_t,float_e4m3_t,float,float_ue4m3_t,128,64,UMMA::Major::K,UMMA::Major::K>",
+                "scales by float_ue8m0_t",
+                "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,64,GMMA::Major::K,GMMA::Major::K>", "is a UMMA::Major, not GMMA::Major::K",
+                "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,64,UMMA::Major::K>", "7 to 9 template arguments, not 6",
+                "SM100_MMA_S8_SS<int8_t,int8_t,int32_t,128,64,UMMA::Major::K,UMMA::Major::K,UMMA::ScaleIn::Neg>",
+                "is a UMMA::Saturate, not UMMA::ScaleIn::Neg");
+        refused.forEach((type, rule) -> {
+            LayoutArgumentException e = assertThrows(LayoutArgumentException.class, () -> Atoms.mma(type), type);
+            assertTrue(e.getMessage().contains(type) && e.getMessage().contains(rule), e.getMessage());
+        });
+    }
+
+    /** Each atom's instruction is the one CuTe's operation issues, as its header writes it (CUTLASS 4.7.0). */
+    @Test
+    void theInstructionIsTheOneTheHeaderIssues() {
+        Map<String, String> ptx = Map.of(
+                "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,UMMA::Major::K,UMMA::Major::K>", "tcgen05.mma.cta_group::1.kind::f16",
+                "SM100_MMA_S8_2x1SM_TS<int8_t,uint8_t,int32_t,256,64,UMMA::Major::K,UMMA::Major::MN>", "tcgen05.mma.cta_group::2.kind::i8",
+                "SM100_MMA_F8F6F4_SS_SPARSE<float_e4m3_t,float_e2m1_t,float,64,8,UMMA::Major::K,UMMA::Major::K>", "tcgen05.mma.sp.cta_group::1.kind::f8f6f4",
+                "SM100_MMA_MXF8F6F4_2x1SM_SS<float_e4m3_t,float_e4m3_t,float,float_ue8m0_t,256,128,UMMA::Major::K,UMMA::Major::K>",
+                "tcgen05.mma.cta_group::2.kind::mxf8f6f4.block_scale",
+                "SM100_MMA_MXF4_SS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,128,128,16,UMMA::Major::K,UMMA::Major::K>",
+                "tcgen05.mma.cta_group::1.kind::mxf4nvf4.block_scale.block16", // mma_sm100_umma.hpp:1652 (CUDA 12.9 and later)
+                "SM100_MMA_MXF4NVF4_SS_SPARSE<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,128,128,64,UMMA::Major::K,UMMA::Major::K>",
+                "tcgen05.mma.sp.cta_group::1.kind::mxf4.block_scale.block32", // mma_sm100_umma.hpp:1745
+                "SM120::BLOCKSCALED::SM120_16x8x32_TN_VS<float_e2m3_t,float_e5m2_t,float,float_ue8m0_t,32>",
+                "mma.sync.aligned.kind::mxf8f6f4.block_scale.scale_vec::1X.m16n8k32.row.col.f32.e2m3.e5m2.f32.ue8m0",
+                "SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,16>",
+                "mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue8m0", // :3137, as written
+                "SM120_16x8x32_TN<float_e3m2_t,float_e2m1_t,half_t>", "mma.sync.aligned.kind::f8f6f4.m16n8k32.row.col.f16.e3m2.e2m1.f16");
+        ptx.forEach((type, instruction) -> assertEquals(instruction, Atoms.mma(type).ptx(), type));
+    }
+
     /** Every family is listed, and its sample is an atom of the catalog. */
     @Test
     void everyFamilyIsListedWithItsRanges() {
