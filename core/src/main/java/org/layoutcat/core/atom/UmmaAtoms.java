@@ -462,12 +462,27 @@ public final class UmmaAtoms {
         List<String> out = new ArrayList<>();
         for (Family f : FAMILIES) {
             List<Integer> ms = f.ms.stream().sorted().toList();
-            out.add(f.name + "<" + String.join(",", signature(f).replace("template <", "").replace(">", "").split(", ")) + ">  M = "
+            out.add(f.name + "<" + params(f) + ">  M = "
                     + String.join("|", ms.stream().map(String::valueOf).toList()) + ", " + nRange(f, ms) + ", K = " + f.k() + ", "
                     + (f.ts ? "A in tensor memory (K-major), B in shared memory" : "A and B in shared memory") + ", C in tensor memory, "
                     + f.ctas + " CTA" + (f.ctas == 1 ? "" : "s") + "  " + ptxFamily(f));
         }
         return out;
+    }
+
+    /** The template's parameters by name, the defaulted ones in brackets: {@code a_type,...,b_major[,a_neg,b_neg]}. */
+    private static String params(Family f) {
+        List<String> w = new ArrayList<>(List.of("a_type", "b_type", "c_type"));
+        if (f.kind.blockScaled()) w.add("sf_type");
+        w.addAll(List.of("M", "N"));
+        if (f.kind.takesVs()) w.add("VS");
+        w.addAll(List.of("a_major", "b_major"));
+        String tail = switch (f.tail) {
+            case SCALES -> "[,a_neg,b_neg]";
+            case SCALES_SATURATE -> "[,a_neg,b_neg,c_sat]";
+            case SATURATE -> "[,c_sat]";
+        };
+        return String.join(",", w) + tail;
     }
 
     private static String ptxFamily(Family f) {

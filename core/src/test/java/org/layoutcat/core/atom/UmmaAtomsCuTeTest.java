@@ -163,7 +163,11 @@ class UmmaAtomsCuTeTest {
     void everyFamilyIsListedWithItsRanges() {
         List<String> lines = Atoms.ummaFamilies();
         assertEquals(32, lines.size());
-        assertTrue(lines.getFirst().startsWith("SM100_MMA_TF32_SS<class a_type,class b_type,class c_type,int M,int N,"), lines.getFirst());
+        assertEquals("SM100_MMA_TF32_SS<a_type,b_type,c_type,M,N,a_major,b_major[,a_neg,b_neg]>  M = 64|128, N = 8..256 step 8, K = 8,"
+                + " A and B in shared memory, C in tensor memory, 1 CTA  tcgen05.mma.cta_group::1.kind::tf32", lines.getFirst());
+        assertTrue(lines.contains("SM100_MMA_F8F6F4_SS<a_type,b_type,c_type,M,N,a_major,b_major[,a_neg,b_neg]>  M = 64|128,"
+                + " K-major B: N = 8..256 step 8; MN-major B: N = 16..256 step 16, K = 32, A and B in shared memory, C in tensor memory,"
+                + " 1 CTA  tcgen05.mma.cta_group::1.kind::f8f6f4"), String.join("\n", lines));
         assertEquals(32, Atoms.ummaSamples().size());
         for (MmaAtom a : Atoms.ummaSamples()) assertEquals(a, Atoms.mma(a.type()));
     }
