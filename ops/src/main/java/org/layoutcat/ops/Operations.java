@@ -1427,7 +1427,10 @@ public final class Operations {
     private static final Field<Layout> LAYOUT_A_TV = Field.of("layout_a_tv");
     private static final Field<Layout> LAYOUT_B_TV = Field.of("layout_b_tv");
     private static final Field<Layout> LAYOUT_C_TV = Field.of("layout_c_tv");
-    /** An MMA atom's instruction family: MMA_SYNC, WGMMA_SS, WGMMA_RS, or the sparse WGMMA_SP_SS, WGMMA_SP_RS. */
+    /**
+     * An MMA atom's instruction family: MMA_SYNC, WGMMA_SS, WGMMA_RS, the sparse WGMMA_SP_SS, WGMMA_SP_RS, or the SM100
+     * UMMA_SS, UMMA_TS (tcgen05.mma; A from tensor memory for TS).
+     */
     private static final Field<MmaAtom.Family> FAMILY = Field.of("family");
     /** A sparse atom's metadata layout, its traits' ELayout (CuTe's MMA_Atom and TiledMMA print none). */
     private static final Field<Layout> LAYOUT_E_TV = Field.<Layout>of("layout_e_tv")
