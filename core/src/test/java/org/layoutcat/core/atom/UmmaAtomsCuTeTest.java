@@ -69,6 +69,31 @@ class UmmaAtomsCuTeTest {
         assertTrue(mn >= 400, mn + " cases with an MN-major operand");
     }
 
+    /**
+     * CuTe's {@code thr_mma.partition_A/B/C} of a counting tensor, for an atom of each UMMA family and two SM120 atoms,
+     * four atom layouts, the first and last thread ({@code atoms/umma-partition-cute.cpp}): the tiled MMA's partitions
+     * and offsets are CuTe's, one logical thread per CTA.
+     */
+    @Test
+    void partitionsOfAUmmaTiledMmaAreCuTes() throws IOException {
+        List<Map<String, String>> cases = read("/atoms/umma-partition-cute.jsonl");
+        for (Map<String, String> c : cases) {
+            TiledMma t = TiledMma.of(Atoms.mma(c.get("mma")), TiledMma.parseAtomLayout(c.get("atom_layout")), null);
+            long thread = Long.parseLong(c.get("thread"));
+            String where = c.get("mma") + " " + c.get("atom_layout") + " thread " + thread;
+            var a = t.partitionA(org.layoutcat.core.Layout.parse(c.get("tensor_a")), thread);
+            var b = t.partitionB(org.layoutcat.core.Layout.parse(c.get("tensor_b")), thread);
+            var pc = t.partitionC(org.layoutcat.core.Layout.parse(c.get("tensor_c")), thread);
+            assertEquals(cute(c.get("a")), a.layout().toString(), where + " A");
+            assertEquals(c.get("a_offset"), a.offset().toString(), where + " A offset");
+            assertEquals(cute(c.get("b")), b.layout().toString(), where + " B");
+            assertEquals(c.get("b_offset"), b.offset().toString(), where + " B offset");
+            assertEquals(cute(c.get("c")), pc.layout().toString(), where + " C");
+            assertEquals(c.get("c_offset"), pc.offset().toString(), where + " C offset");
+        }
+        assertEquals(119, cases.size());
+    }
+
     /** The SM120 catalog is every specialization of CuTe's: 50 + 25 + 4 types, each named by its spelling. */
     @Test
     void theSm120CatalogIsEveryTypeCuTeSpecializes() throws IOException {
