@@ -347,22 +347,28 @@ public final class UmmaAtoms {
                         + ", and the family takes 16-bit types (CuTe static_asserts \"" + f.name + " supports 16bit types\")");
                 if (a != b) refuse(where, "A is " + p.a.cute() + " and B " + p.b.cute() + "; " + kind + " reads A and B of one type (PTX ISA)");
                 if (c != F32 && c != F16) refuse(where, "the accumulator is " + p.c.cute() + "; " + kind + " accumulates in half_t or float"
-                        + " (CuTe's UMMA::to_CFormat, PTX ISA)");
+                        + " (PTX ISA)");
                 if (a == BF16 && c != F32) refuse(where, "bfloat16_t inputs accumulate in float only (PTX ISA: " + kind + " with .bf16)");
             }
             case I8 -> {
-                if (a.bits() != 8 || b.bits() != 8 || !Set.of(S8, U8).contains(a) || !Set.of(S8, U8).contains(b)) {
+                if (a.bits() != 8 || b.bits() != 8) {
                     refuse(where, "A and B are " + p.a.cute() + " and " + p.b.cute() + "; the family takes int8_t or uint8_t (CuTe static_asserts \""
-                            + f.name + " supports 8bit types\", and UMMA::to_UMMAFormat names no other 8-bit integer)");
+                            + f.name + " supports 8bit types\")");
                 }
-                if (c != S32) refuse(where, "the accumulator is " + p.c.cute() + "; the result type can only be int32_t (CuTe static_asserts \""
-                        + f.name + " result type can only be int32_t.\"; " + kind + " accumulates in s32)");
+                if (!Set.of(S8, U8).contains(a) || !Set.of(S8, U8).contains(b)) {
+                    refuse(where, "A and B are " + p.a.cute() + " and " + p.b.cute() + "; " + kind + " reads int8_t or uint8_t (PTX ISA: .s8, .u8)");
+                }
+                boolean asserts = f.name.equals("SM100_MMA_S8_SS") || f.name.equals("SM100_MMA_S8_SS_SPARSE"); // mma_sm100_umma.hpp:970, :1051
+                if (c != S32) refuse(where, "the accumulator is " + p.c.cute() + "; the result type can only be int32_t (" + (asserts
+                        ? "CuTe static_asserts \"" + f.name + " result type can only be int32_t.\"; " : "") + kind + " accumulates in s32"
+                        + (asserts ? "" : "; CuTe's " + f.name + " checks nothing") + ")");
             }
             case F8F6F4, MXF8F6F4 -> {
                 if (!F8F6F4_TYPES.contains(a) || !F8F6F4_TYPES.contains(b)) {
                     refuse(where, "A and B are " + p.a.cute() + " and " + p.b.cute() + "; " + kind + " reads 8-, 6- and 4-bit floats"
                             + " (float_e4m3_t, float_e5m2_t, float_e2m3_t, float_e3m2_t, float_e2m1_t, or CuTe's type_erased_dynamic_float8_t/6/4)"
-                            + " (CuTe static_asserts \"" + f.name + " supports types with leq 8bit types\")");
+                            + (a.bits() > 8 || b.bits() > 8 ? " (CuTe static_asserts \"" + f.name + " supports types with leq 8bit types\")"
+                                    : " (PTX ISA)"));
                 }
                 if (f.kind == Kind.F8F6F4 && c != F32 && c != F16) refuse(where, "the accumulator is " + p.c.cute() + "; " + kind
                         + " accumulates in half_t or float (PTX ISA)");
@@ -384,8 +390,9 @@ public final class UmmaAtoms {
             }
         }
         if (!f.ms.contains(p.m)) {
+            boolean stated = !f.name.equals("SM100_MMA_MXF4NVF4_2x1SM_SS_SPARSE");
             refuse(where, "M = " + p.m + ", and " + f.name + " takes M = " + String.join(" or ", f.ms.stream().sorted().map(String::valueOf).toList())
-                    + " (CuTe static_asserts \"" + f.mRule + "\")");
+                    + (stated ? " (CuTe static_asserts \"" + f.mRule + "\")" : " (" + f.mRule + ")"));
         }
         if (!f.n.takes(p.m, p.n, p.majorB)) {
             refuse(where, "N = " + p.n + " is not one " + f.name + " takes for M = " + p.m + (f.kind == Kind.F8F6F4 && !f.sparse && !f.ts
@@ -395,14 +402,20 @@ public final class UmmaAtoms {
             boolean twoX = f.kind == Kind.MXF4 ? p.vs == 32 : p.vs == 64;
             boolean fourX = f.kind == Kind.MXF4 ? p.vs == 16 : p.vs == 32;
             int big = f.kind == Kind.MXF4 ? 32 : 64, small = big / 2;
+            // the operation asserts VS (mma_sm100_umma.hpp), but not SM100_MMA_MXF4NVF4_SS_SPARSE, whose traits' 2x-mode
+            // assert refuses it; SM100_MMA_MXF4_2x1SM_SS's traits have no 2x-mode assert (the PTX ISA's kind::mxf4 refuses)
+            String twoXRule = "2x mode (VectorSize=" + big + ") only supports a_type and b_type=float_e2m1_t or"
+                    + " cutlass::type_erased_dynamic_float4_t and sf_type=ue8m0_t";
+            boolean vsAssert = !f.name.equals("SM100_MMA_MXF4NVF4_SS_SPARSE");
+            boolean twoXAssert = !f.name.equals("SM100_MMA_MXF4_2x1SM_SS");
             if (!twoX && !fourX) {
-                refuse(where, "VS = " + p.vs + ", and " + f.name + "'s vector size can only be " + small + " or " + big
-                        + " (CuTe static_asserts \"" + f.name + " Vector size can only be " + small + " or " + big + ".\")");
+                refuse(where, "VS = " + p.vs + ", and " + f.name + "'s vector size can only be " + small + " or " + big + " (CuTe static_asserts \""
+                        + (vsAssert ? f.name + " Vector size can only be " + small + " or " + big + "." : twoXRule) + "\")");
             }
             if (twoX && (a != E2M1 && a != DYNAMIC_F4 || b != E2M1 && b != DYNAMIC_F4 || p.sf.element() != UE8M0)) {
                 refuse(where, "VS = " + big + " (the 2x mode, kind::mxf4) takes float_e2m1_t or type_erased_dynamic_float4_t A and B and"
-                        + " float_ue8m0_t scale factors (CuTe static_asserts \"2x mode (VectorSize=" + big + ") only supports a_type and"
-                        + " b_type=float_e2m1_t or cutlass::type_erased_dynamic_float4_t and sf_type=ue8m0_t\")");
+                        + " float_ue8m0_t scale factors (" + (twoXAssert ? "CuTe static_asserts \"" + twoXRule + "\""
+                                : "the PTX ISA's tcgen05.mma .kind::mxf4 with .block32 scales by ue8m0; CuTe's " + f.name + " checks nothing") + ")");
             }
         }
         if (f.ts && p.majorA != Major.K) {

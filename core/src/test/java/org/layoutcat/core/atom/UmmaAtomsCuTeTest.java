@@ -142,6 +142,16 @@ class UmmaAtomsCuTeTest {
      */
     @Test
     void refusalsOfDeviceAssertsAndOfThePtxIsaNameTheirRule() {
+        // CuTe C++ compiles these three (MMA_Atom and sizeof of each, CUTLASS 4.7.0): their refusals are the PTX ISA's
+        Map<String, String> ptxOnly = Map.of(
+                "SM100_MMA_MXF4_2x1SM_SS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,256,128,32,UMMA::Major::K,UMMA::Major::K>",
+                "CuTe's SM100_MMA_MXF4_2x1SM_SS checks nothing",
+                "SM100_MMA_S8_SS<float_e4m3_t,float_e4m3_t,int32_t,128,64,UMMA::Major::K,UMMA::Major::K>", "reads int8_t or uint8_t (PTX ISA",
+                "SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,half_t,128,64,UMMA::Major::K,UMMA::Major::K>", "accumulates in f32 (float) only (PTX ISA)");
+        ptxOnly.forEach((type, rule) -> {
+            LayoutArgumentException e = assertThrows(LayoutArgumentException.class, () -> Atoms.mma(type), type);
+            assertTrue(e.getMessage().contains(type) && e.getMessage().contains(rule) && !e.getMessage().contains("static_asserts"), e.getMessage());
+        });
         Map<String, String> refused = Map.of(
                 "SM120::BLOCKSCALED::SM120_16x8x32_TN_VS<float_e4m3_t,float_e4m3_t,float,float_ue8m0_t,16>",
                 "Scaling factor vector size has to be 32 for MXF8F6F4 MMA.",
