@@ -1423,6 +1423,12 @@ public final class Operations {
     /** The PTX ISA section that defines the instruction's fragments. */
     private static final Field<String> ISA = Field.of("isa");
     private static final Field<IntTuple> SHAPE_MNK = Field.of("shape_mnk");
+    /**
+     * An MMA atom's element types as CuTe names them: the type of A, of B, and of the accumulators C and D (the
+     * template's a_type, b_type, c_type; CuTe's traits may hold them in containers, ValTypeA = uint8_t for SM120's
+     * 6- and 4-bit inputs).
+     */
+    private static final Field<String> TYPES = Field.of("types");
     private static final Field<Layout> THR_ID = Field.of("thr_id");
     private static final Field<Layout> LAYOUT_A_TV = Field.of("layout_a_tv");
     private static final Field<Layout> LAYOUT_B_TV = Field.of("layout_b_tv");
@@ -1484,7 +1490,7 @@ public final class Operations {
         Param<Layout> atomLayout = Param.of("atom_layout", ArgKind.ATOM_LAYOUT, "how atoms tile the MMA, e.g. 2x2x1");
         Param<Tiler> permutation = Param.optional("permutation", ArgKind.TILER, "the tiled MMA's permutation, e.g. <32,32,16>");
         TABLE.add(declare("mma_atom", ATOMS, "an MMA atom's shape and thread–value layouts").params(mma)
-                .fields(PTX, ISA, FAMILY, SHAPE_MNK, THR_ID, LAYOUT_A_TV, LAYOUT_B_TV, LAYOUT_C_TV, LAYOUT_E_TV).body(a -> mmaAtom(a.get(mma)))
+                .fields(PTX, ISA, FAMILY, TYPES, SHAPE_MNK, THR_ID, LAYOUT_A_TV, LAYOUT_B_TV, LAYOUT_C_TV, LAYOUT_E_TV).body(a -> mmaAtom(a.get(mma)))
                 .cpp(callChecking("MMA_Atom<{mma:type}>{}").check(SHAPE_MNK, "typename decltype(r)::Shape_MNK{}")
                         .check(THR_ID, "typename decltype(r)::ThrID{}").check(LAYOUT_A_TV, "typename decltype(r)::LayoutA_TV{}")
                         .check(LAYOUT_B_TV, "typename decltype(r)::LayoutB_TV{}").check(LAYOUT_C_TV, "typename decltype(r)::LayoutC_TV{}"))
@@ -1685,7 +1691,8 @@ public final class Operations {
 
     /** An MMA atom's answer: its type as CuTe spells it (the majors a bare GMMA name was read with), its traits' layouts. */
     private static Answer mmaAtom(MmaAtom a) {
-        Answer r = Answer.of(a.type()).with(PTX, a.ptx()).with(ISA, a.isaSection()).with(FAMILY, a.family()).with(SHAPE_MNK, a.shapeMNK())
+        Answer r = Answer.of(a.type()).with(PTX, a.ptx()).with(ISA, a.isaSection()).with(FAMILY, a.family())
+                .with(TYPES, "A " + a.ab().cute() + ", B " + a.bType().cute() + ", C " + a.d().cute()).with(SHAPE_MNK, a.shapeMNK())
                 .with(THR_ID, a.thrID()).with(LAYOUT_A_TV, a.a()).with(LAYOUT_B_TV, a.b()).with(LAYOUT_C_TV, a.c());
         return a.metadata().map(e -> r.with(LAYOUT_E_TV, e)).orElse(r);
     }

@@ -41,6 +41,9 @@ class UmmaAtomsCuTeTest {
             // the catalog's spelling reads back to the same atom, and is the case's where the case writes no defaults
             assertEquals(a, Atoms.mma(a.type()), type + " as " + a.type());
             if (!type.contains("::One") && !type.contains("::False") && !type.contains("cute::")) assertEquals(type, a.type());
+            // the element types are the template's first three arguments, as CuTe names them
+            String written = a.type().substring(a.type().indexOf('<') + 1);
+            assertTrue(written.replace(">", ",").startsWith(a.ab().cute() + "," + a.bType().cute() + "," + a.d().cute() + ","), type + ": " + a.ab() + " " + a.bType() + " " + a.d());
             TiledMma t = TiledMma.of(a, TiledMma.parseAtomLayout(c.get("atom_layout")), null);
             String tiled = type + " tiled " + c.get("atom_layout");
             assertEquals(cute(c.get("tiled.tile_mnk")), t.tileShape().toString(), tiled);
