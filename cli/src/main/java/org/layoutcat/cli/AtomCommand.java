@@ -37,6 +37,9 @@ final class AtomCommand implements Callable<Integer> {
     public Integer call() {
         if (name == null) {
             for (MmaAtom a : Atoms.mmaAtoms()) System.out.println(a.name() + "  " + a.ptx());
+            // the SM100 UMMA catalog by family (thousands of atoms: each family's template, its M, N and K)
+            for (String family : Atoms.ummaFamilies()) System.out.println(family);
+            for (MmaAtom a : Atoms.sm120Atoms()) System.out.println(a.type() + "  " + a.ptx());
             for (CopyAtom c : Atoms.copyAtoms()) System.out.println(c.name() + "  " + c.ptx());
             return 0;
         }

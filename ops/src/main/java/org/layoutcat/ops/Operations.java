@@ -1431,11 +1431,20 @@ public final class Operations {
     /** The PTX ISA section that defines the instruction's fragments. */
     private static final Field<String> ISA = Field.of("isa");
     private static final Field<IntTuple> SHAPE_MNK = Field.of("shape_mnk");
+    /**
+     * An MMA atom's element types as CuTe names them: the type of A, of B, and of the accumulators C and D (the
+     * template's a_type, b_type, c_type; CuTe's traits may hold them in containers, ValTypeA = uint8_t for SM120's
+     * 6- and 4-bit inputs).
+     */
+    private static final Field<String> TYPES = Field.of("types");
     private static final Field<Layout> THR_ID = Field.of("thr_id");
     private static final Field<Layout> LAYOUT_A_TV = Field.of("layout_a_tv");
     private static final Field<Layout> LAYOUT_B_TV = Field.of("layout_b_tv");
     private static final Field<Layout> LAYOUT_C_TV = Field.of("layout_c_tv");
-    /** An MMA atom's instruction family: MMA_SYNC, WGMMA_SS, WGMMA_RS, or the sparse WGMMA_SP_SS, WGMMA_SP_RS. */
+    /**
+     * An MMA atom's instruction family: MMA_SYNC, WGMMA_SS, WGMMA_RS, the sparse WGMMA_SP_SS, WGMMA_SP_RS, or the SM100
+     * UMMA_SS, UMMA_TS (tcgen05.mma; A from tensor memory for TS).
+     */
     private static final Field<MmaAtom.Family> FAMILY = Field.of("family");
     /** A sparse atom's metadata layout, its traits' ELayout (CuTe's MMA_Atom and TiledMMA print none). */
     private static final Field<Layout> LAYOUT_E_TV = Field.<Layout>of("layout_e_tv")
@@ -1460,6 +1469,20 @@ public final class Operations {
      * The descriptors of a fragment of descriptors, index by index, as CuTe's DescriptorIterator gives them; none
      * where the atom reads the operand from registers.
      */
+    /** The atom a partition's answer was made by, for its conditional fields: a UMMA atom's fragments are not registers. */
+    private static final Answer.Detail<MmaAtom> PARTITIONED_BY = new Answer.Detail<>("the tiled MMA's atom", MmaAtom.class);
+
+    /** Whether a partition's answer is of a UMMA atom ({@code tcgen05.mma}), whose operands are not registers. */
+    private static boolean ofUmma(Answer a) {
+        return a.detail(PARTITIONED_BY).map(MmaAtom::umma).orElse(false);
+    }
+
+    /**
+     * Where a UMMA atom keeps the operand, and what CuTe's partition_fragment_A/B/C makes of it: a tensor of UMMA
+     * shared-memory descriptors, or a tensor-memory tensor (the accumulators; A of a TS atom).
+     */
+    private static final Field<String> UMMA_FRAGMENT = Field.<String>of("umma_fragment")
+            .when("for a UMMA atom (tcgen05.mma): where the operand lives and the fragment CuTe makes of it", Operations::ofUmma);
     private static final Field<List<String>> DESCRIPTORS = Field.of("descriptors",
             d -> d.isEmpty() ? "none: the atom reads this operand from registers" : String.join(" ", d));
 
@@ -1475,7 +1498,7 @@ public final class Operations {
         Param<Layout> atomLayout = Param.of("atom_layout", ArgKind.ATOM_LAYOUT, "how atoms tile the MMA, e.g. 2x2x1");
         Param<Tiler> permutation = Param.optional("permutation", ArgKind.TILER, "the tiled MMA's permutation, e.g. <32,32,16>");
         TABLE.add(declare("mma_atom", ATOMS, "an MMA atom's shape and thread–value layouts").params(mma)
-                .fields(PTX, ISA, FAMILY, SHAPE_MNK, THR_ID, LAYOUT_A_TV, LAYOUT_B_TV, LAYOUT_C_TV, LAYOUT_E_TV).body(a -> mmaAtom(a.get(mma)))
+                .fields(PTX, ISA, FAMILY, TYPES, SHAPE_MNK, THR_ID, LAYOUT_A_TV, LAYOUT_B_TV, LAYOUT_C_TV, LAYOUT_E_TV).body(a -> mmaAtom(a.get(mma)))
                 .cpp(callChecking("MMA_Atom<{mma:type}>{}").check(SHAPE_MNK, "typename decltype(r)::Shape_MNK{}")
                         .check(THR_ID, "typename decltype(r)::ThrID{}").check(LAYOUT_A_TV, "typename decltype(r)::LayoutA_TV{}")
                         .check(LAYOUT_B_TV, "typename decltype(r)::LayoutB_TV{}").check(LAYOUT_C_TV, "typename decltype(r)::LayoutC_TV{}"))
@@ -1539,9 +1562,15 @@ public final class Operations {
         Param<Long> thread = Param.of("thread", ArgKind.INDEX, "the thread's index");
         for (String which : List.of("a", "b", "c")) {
             boolean operand = !which.equals("c"); // A and B: registers, or descriptors of shared memory
+            Field<Layout> fragmentField = FRAGMENT.when("where the atom holds the operand in registers or reads it by wgmma descriptors"
+                    + " (not a UMMA atom's: see umma_fragment)", x -> !ofUmma(x));
+            Field<List<String>> descriptorsField = DESCRIPTORS.when("where the atom holds the operand in registers or reads it by wgmma"
+                    + " descriptors (not a UMMA atom's: see umma_fragment)", x -> !ofUmma(x));
             TABLE.add(declare("partition_" + which, ATOMS, "a thread's part of the " + which.toUpperCase() + " operand, its offset and its"
-                            + (operand ? " fragment: registers, or a wgmma's descriptors" : " register fragment"))
-                    .params(mma, atomLayout, tensor, thread).fields(operand ? List.of(OFFSET, FRAGMENT, DESCRIPTORS) : List.of(OFFSET, FRAGMENT))
+                            + (operand ? " fragment: registers, or a wgmma's descriptors" : " register fragment")
+                            + " (a UMMA atom's: where it lives, shared or tensor memory)")
+                    .params(mma, atomLayout, tensor, thread)
+                    .fields(operand ? List.of(OFFSET, fragmentField, descriptorsField, UMMA_FRAGMENT) : List.of(OFFSET, fragmentField, UMMA_FRAGMENT))
                     .body(a -> {
                         TiledMma m = TiledMma.of(a.get(mma), a.get(atomLayout), null);
                         AnyLayout t = a.get(tensor);
@@ -1551,6 +1580,10 @@ public final class Operations {
                             case "b" -> m.partitionB(t, th);
                             default -> m.partitionC(t, th);
                         };
+                        if (m.atom().umma()) {
+                            return Answer.of(s.layout()).with(OFFSET, s.offset()).with(UMMA_FRAGMENT, ummaFragment(m.atom(), which))
+                                    .withDetail(PARTITIONED_BY, m.atom());
+                        }
                         if (!operand) return Answer.of(s.layout()).with(OFFSET, s.offset()).with(FRAGMENT, m.partitionFragmentC(t));
                         // a shared-memory operand of a wgmma: CuTe's fragment is a tensor of descriptors, at the tensor's address
                         long address = AnyLayout.pointerAddress(a.text(tensor)).orElse(0);
@@ -1646,9 +1679,28 @@ public final class Operations {
                 .check(LAYOUT_D_TV, "r.get_layoutD_TV()");
     }
 
+    /**
+     * Where a UMMA atom keeps operand {@code which} ("a", "b" or "c") and the fragment CuTe's partition_fragment makes
+     * of it ({@code FrgTypeA/B/C} of {@code cute/atom/mma_traits_sm100.hpp}).
+     */
+    private static String ummaFragment(MmaAtom atom, String which) {
+        String frg = atom.threads() == 2 ? "UMMA::tmem_frg_2sm" : "UMMA::tmem_frg_1sm";
+        return switch (which) {
+            case "a" -> atom.tensorMemoryA()
+                    ? "A in tensor memory, not registers: partition_fragment_A is a tensor-memory tensor (" + frg + ", from the"
+                            + " tensor memory allocation)"
+                    : "A in shared memory: partition_fragment_A of a shared-memory tensor is a tensor of UMMA descriptors"
+                            + " (UMMA::smem_desc<UMMA::Major::" + atom.majorA() + ">)";
+            case "b" -> "B in shared memory: partition_fragment_B of a shared-memory tensor is a tensor of UMMA descriptors"
+                    + " (UMMA::smem_desc<UMMA::Major::" + atom.majorB() + ">)";
+            default -> "C in tensor memory, not registers: partition_fragment_C is a tensor-memory tensor (" + frg + ")";
+        };
+    }
+
     /** An MMA atom's answer: its type as CuTe spells it (the majors a bare GMMA name was read with), its traits' layouts. */
     private static Answer mmaAtom(MmaAtom a) {
-        Answer r = Answer.of(a.type()).with(PTX, a.ptx()).with(ISA, a.isaSection()).with(FAMILY, a.family()).with(SHAPE_MNK, a.shapeMNK())
+        Answer r = Answer.of(a.type()).with(PTX, a.ptx()).with(ISA, a.isaSection()).with(FAMILY, a.family())
+                .with(TYPES, "A " + a.ab().cute() + ", B " + a.bType().cute() + ", C " + a.d().cute()).with(SHAPE_MNK, a.shapeMNK())
                 .with(THR_ID, a.thrID()).with(LAYOUT_A_TV, a.a()).with(LAYOUT_B_TV, a.b()).with(LAYOUT_C_TV, a.c());
         return a.metadata().map(e -> r.with(LAYOUT_E_TV, e)).orElse(r);
     }

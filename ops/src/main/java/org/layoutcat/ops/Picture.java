@@ -279,14 +279,15 @@ public record Picture(String name, String label, String words, Set<Integer> coun
         }
 
         /**
-         * The operands drawn where none are asked for: C alone for a {@code wgmma} atom (its A and B are read from shared
-         * memory by descriptors, CuTe's TV layouts giving every thread every element of them), A, B and C otherwise.
+         * The operands drawn where none are asked for: C alone for a {@code wgmma} or {@code tcgen05.mma} atom (its A and
+         * B are read from shared memory by descriptors, or A from tensor memory, CuTe's TV layouts giving every thread
+         * every element of them), A, B and C otherwise.
          */
         public static Operands of(TiledMma mma, Operands asked) {
             if (asked != null) return asked;
             return switch (mma.atom().family()) {
                 case MMA_SYNC -> ABC;
-                case WGMMA_SS, WGMMA_RS, WGMMA_SP_SS, WGMMA_SP_RS -> C;
+                case WGMMA_SS, WGMMA_RS, WGMMA_SP_SS, WGMMA_SP_RS, UMMA_SS, UMMA_TS -> C;
             };
         }
     }

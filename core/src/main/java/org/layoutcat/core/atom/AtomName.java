@@ -35,7 +35,38 @@ record AtomName(String name, boolean templated, List<Arg> args) {
 
         /** {@code GMMA::SparseSel::Zero} or {@code ::One}. */
         record OfSparseSel(SparseSel sel) implements Arg {}
+
+        /** {@code UMMA::Major::K} or {@code ::MN}: a UMMA atom's major of A or B. */
+        record OfUmmaMajor(Major major) implements Arg {}
+
+        /** {@code UMMA::ScaleIn::One} or {@code ::Neg}: a UMMA atom's {@code a_neg} or {@code b_neg}. */
+        record OfUmmaScale(ScaleIn scale) implements Arg {}
+
+        /** {@code UMMA::Saturate::False} or {@code ::True}: a UMMA atom's {@code c_sat}. */
+        record OfSaturate(boolean saturate) implements Arg {}
+
+        /** An integer argument: a UMMA atom's M, N or scale-factor vector size VS, an SM120 atom's VS. */
+        record OfInt(int value) implements Arg {}
+
+        /** An element type, as CuTe names it ({@code half_t}, {@code float_e4m3_t}, {@code type_erased_dynamic_float8_t}). */
+        record OfType(String cute, Element element) implements Arg {}
     }
+
+    /**
+     * The element types a UMMA or SM120 atom's template takes, by CuTe's names (in namespace {@code cute}, or
+     * {@code cutlass} where CuTe takes them from).
+     */
+    static final java.util.Map<String, Element> TYPES = java.util.Map.ofEntries(
+            java.util.Map.entry("half_t", Element.F16), java.util.Map.entry("bfloat16_t", Element.BF16),
+            java.util.Map.entry("tfloat32_t", Element.TF32), java.util.Map.entry("float", Element.F32),
+            java.util.Map.entry("int32_t", Element.S32), java.util.Map.entry("int8_t", Element.S8),
+            java.util.Map.entry("uint8_t", Element.U8), java.util.Map.entry("float_e4m3_t", Element.E4M3),
+            java.util.Map.entry("float_e5m2_t", Element.E5M2), java.util.Map.entry("float_e2m3_t", Element.E2M3),
+            java.util.Map.entry("float_e3m2_t", Element.E3M2), java.util.Map.entry("float_e2m1_t", Element.E2M1),
+            java.util.Map.entry("float_ue8m0_t", Element.UE8M0), java.util.Map.entry("float_ue4m3_t", Element.UE4M3),
+            java.util.Map.entry("type_erased_dynamic_float8_t", Element.DYNAMIC_F8),
+            java.util.Map.entry("type_erased_dynamic_float6_t", Element.DYNAMIC_F6),
+            java.util.Map.entry("type_erased_dynamic_float4_t", Element.DYNAMIC_F4));
 
     /** The kinds of a GMMA template's parameters, in CuTe's order. */
     enum Param {
@@ -67,6 +98,7 @@ record AtomName(String name, boolean templated, List<Arg> args) {
         String name = (open < 0 ? t : t.substring(0, open)).strip();
         if (name.startsWith("cute::")) name = name.substring("cute::".length()).strip();
         if (name.startsWith("GMMA::SPARSE::")) name = "SM90::" + name;
+        if (name.startsWith("BLOCKSCALED::")) name = "SM120::" + name;
         if (open < 0) return new AtomName(name, false, List.of());
         if (!t.endsWith(">") || t.indexOf('<', open + 1) >= 0 || t.indexOf('>') != t.length() - 1) {
             throw new LayoutArgumentException("MMA atom \"" + LayoutArgumentException.quote(text) + "\": the template argument list"
@@ -84,9 +116,19 @@ record AtomName(String name, boolean templated, List<Arg> args) {
     private static Arg arg(String text, String word) {
         String w = word;
         if (w.startsWith("cute::")) w = w.substring("cute::".length());
+        if (w.startsWith("cutlass::")) w = w.substring("cutlass::".length());
         if (w.startsWith("SM90::")) w = w.substring("SM90::".length());
         w = w.replace(" ", "");
+        if (w.matches("[0-9]{1,6}")) return new Arg.OfInt(Integer.parseInt(w));
+        Element type = TYPES.get(w);
+        if (type != null) return new Arg.OfType(w, type);
         Arg a = switch (w) {
+            case "UMMA::Major::K" -> new Arg.OfUmmaMajor(Major.K);
+            case "UMMA::Major::MN" -> new Arg.OfUmmaMajor(Major.MN);
+            case "UMMA::ScaleIn::One" -> new Arg.OfUmmaScale(ScaleIn.One);
+            case "UMMA::ScaleIn::Neg" -> new Arg.OfUmmaScale(ScaleIn.Neg);
+            case "UMMA::Saturate::False" -> new Arg.OfSaturate(false);
+            case "UMMA::Saturate::True" -> new Arg.OfSaturate(true);
             case "GMMA::Major::K" -> new Arg.OfMajor(Major.K);
             case "GMMA::Major::MN" -> new Arg.OfMajor(Major.MN);
             case "GMMA::ScaleIn::One" -> new Arg.OfScale(ScaleIn.One);
@@ -98,7 +140,8 @@ record AtomName(String name, boolean templated, List<Arg> args) {
         if (a == null) {
             throw new LayoutArgumentException("MMA atom \"" + LayoutArgumentException.quote(text) + "\": template argument \""
                     + LayoutArgumentException.quote(word) + "\" is none of GMMA::Major::K|MN, GMMA::ScaleIn::One|Neg,"
-                    + " GMMA::SparseSel::Zero|One");
+                    + " GMMA::SparseSel::Zero|One, UMMA::Major::K|MN, UMMA::ScaleIn::One|Neg, UMMA::Saturate::False|True,"
+                    + " an integer, or an element type of CuTe's (" + String.join(", ", new java.util.TreeSet<>(TYPES.keySet())) + ")");
         }
         return a;
     }
@@ -167,11 +210,17 @@ record AtomName(String name, boolean templated, List<Arg> args) {
         return new Arguments(a, b, scaleA, scaleB, sel);
     }
 
-    private static String describe(Arg a) {
+    /** An argument as CuTe writes it: {@code UMMA::Major::MN}, {@code 128}, {@code half_t}. */
+    static String describe(Arg a) {
         return switch (a) {
             case Arg.OfMajor(Major m) -> "GMMA::Major::" + m;
             case Arg.OfScale(ScaleIn s) -> "GMMA::ScaleIn::" + s;
             case Arg.OfSparseSel(SparseSel s) -> "GMMA::SparseSel::" + s;
+            case Arg.OfUmmaMajor(Major m) -> "UMMA::Major::" + m;
+            case Arg.OfUmmaScale(ScaleIn s) -> "UMMA::ScaleIn::" + s;
+            case Arg.OfSaturate(boolean b) -> "UMMA::Saturate::" + (b ? "True" : "False");
+            case Arg.OfInt(int v) -> String.valueOf(v);
+            case Arg.OfType(String t, Element e) -> t;
         };
     }
 
@@ -191,7 +240,7 @@ record AtomName(String name, boolean templated, List<Arg> args) {
     /** The parameters of a GMMA template: majors for 16-bit A and B, scales for floating-point inputs, the selector when sparse. */
     static List<Param> params(MmaAtom.Family family, Element d, Element a, Element b) {
         List<Param> out = new ArrayList<>();
-        if (family == MmaAtom.Family.MMA_SYNC) return out;
+        if (family == MmaAtom.Family.MMA_SYNC || family == MmaAtom.Family.UMMA_SS || family == MmaAtom.Family.UMMA_TS) return out;
         if (MmaAtom.takesMajors(family, a, b)) {
             out.add(Param.MAJOR);
             out.add(Param.MAJOR);
@@ -210,6 +259,7 @@ record AtomName(String name, boolean templated, List<Arg> args) {
      * {@code SM90_64x64x8_F32TF32TF32_SS_TN<>}, {@code SM90_64x64x32_S32S8S8_SS_TN}.
      */
     static String spell(MmaAtom atom) {
+        if (atom.umma()) return atom.name(); // the name is the whole type
         List<Param> params = params(atom.family(), atom.d(), atom.ab(), atom.bType());
         if (params.isEmpty()) return atom.name();
         Arguments g = atom.args();

@@ -168,6 +168,28 @@ public final class Atoms {
         return GmmaAtoms.all(true);
     }
 
+    /**
+     * CuTe's SM100 UMMA families ({@code tcgen05.mma}, {@link UmmaAtoms}), one line each: the template with its
+     * parameters, the M and N it takes, K, where its operands live and its instruction. The families hold thousands
+     * of atoms; {@link #mma(String)} makes any of them by its type.
+     */
+    public static List<String> ummaFamilies() {
+        return UmmaAtoms.catalog();
+    }
+
+    /** One atom of each UMMA family: its largest M, N = 128, K-major A and B, the example types of its kind. */
+    public static List<MmaAtom> ummaSamples() {
+        return UmmaAtoms.samples();
+    }
+
+    /**
+     * Every SM120 {@code mma.sync} atom of 8-, 6- and 4-bit floats ({@link Sm120Atoms}): 79, by CuTe's types
+     * ({@code SM120_16x8x32_TN<float_e4m3_t,float_e4m3_t,float>}, {@code SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<...>}).
+     */
+    public static List<MmaAtom> sm120Atoms() {
+        return Sm120Atoms.all();
+    }
+
     /** Every copy atom of the catalog, in catalog order. */
     public static List<CopyAtom> copyAtoms() {
         return List.copyOf(COPY.values());
@@ -200,7 +222,10 @@ public final class Atoms {
             n.arguments(List.of(), name); // an mma.sync atom's type is no template
             return java.util.Optional.of(a);
         }
-        return java.util.Optional.ofNullable(GmmaAtoms.named(n, name));
+        MmaAtom g = GmmaAtoms.named(n, name);
+        if (g == null) g = UmmaAtoms.named(n, name);
+        if (g == null) g = Sm120Atoms.named(n, name);
+        return java.util.Optional.ofNullable(g);
     }
 
     /**
@@ -228,14 +253,19 @@ public final class Atoms {
         for (MmaAtom a : atoms) {
             switch (a.family()) {
                 case MMA_SYNC -> out.add(a.name());
-                case WGMMA_SS, WGMMA_RS, WGMMA_SP_SS, WGMMA_SP_RS -> { } // named by the rule below
+                case WGMMA_SS, WGMMA_RS, WGMMA_SP_SS, WGMMA_SP_RS, UMMA_SS, UMMA_TS -> { } // named by the rules below
             }
         }
         return String.join(", ", out) + ", and CuTe's SM90 GMMA catalog: SM90_64xNxK_<D><A><B>_<SS|RS>[_TN][_SATURATE]"
                 + " (F16F16F16, F32F16F16, F32BF16BF16 with K = 16; F32TF32TF32_.._TN with K = 8; F16 or F32 by E4M3/E5M2 pairs"
                 + " and S32 by S8/U8 pairs, _TN, with K = 32; N = 8, 16, …, 256), the 16-bit families' types templates of the"
                 + " majors (SM90_64x64x16_F32F16F16_SS<GMMA::Major::MN, GMMA::Major::K>; a bare name reads them K-major), and its"
-                + " sparse catalog SM90::GMMA::SPARSE::GMMA_64xNxK_<D><A><B>_<SS|RS>[_TN][_SATURATE] (the same families and N, K doubled)";
+                + " sparse catalog SM90::GMMA::SPARSE::GMMA_64xNxK_<D><A><B>_<SS|RS>[_TN][_SATURATE] (the same families and N, K doubled);"
+                + " CuTe's SM100 UMMA templates SM100_MMA_{TF32,F16BF16,S8,F8F6F4}_{SS,TS}, their _2x1SM_ and _SS_SPARSE forms,"
+                + " SM100_MMA_MXF8F6F4_SS, SM100_MMA_MXF4_SS, SM100_MMA_MXF4NVF4_SS_SPARSE (and _2x1SM_), named with their"
+                + " template arguments (SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,UMMA::Major::K,UMMA::Major::K>; `atom`"
+                + " lists the families); and the SM120 atoms SM120_16x8x32_TN<A,B,C>, SM120::BLOCKSCALED::SM120_16x8x32_TN_VS<A,B,float,"
+                + "float_ue8m0_t,32> and SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<float_e2m1_t,float_e2m1_t,float,SF,VS>";
     }
 
     static Map<String, MmaAtom> mmaByName() {

@@ -23,10 +23,14 @@ import org.layoutcat.core.swizzle.GmmaSmemAtoms.Major;
  * operand are {@code GMMA::ABLayout<MN,K>} for either major): they are the wgmma's {@code imm-trans-a/b} and the major
  * CuTe builds the operands' descriptors for ({@code FrgTypeA = GMMA::smem_desc<tnspA>}).
  *
- * @param name       CuTe's name of the operation (of its template, for a GMMA atom), e.g.
+ * @param name       CuTe's name of the operation (of its template, for a GMMA atom; the whole type, its template
+ *                   arguments included, for a UMMA or SM120 atom, whose arguments are its types and shape), e.g.
  *                   {@code SM80_16x8x16_F16F16F16F16_TN}, {@code SM90_64x64x16_F32F16F16_SS},
- *                   {@code SM90::GMMA::SPARSE::GMMA_64x64x32_F32F16F16_SS}
- * @param family     the instruction family: {@code mma.sync}, or {@code wgmma} with A in shared memory or registers
+ *                   {@code SM90::GMMA::SPARSE::GMMA_64x64x32_F32F16F16_SS},
+ *                   {@code SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,UMMA::Major::K,UMMA::Major::K>},
+ *                   {@code SM120_16x8x32_TN<float_e4m3_t,float_e4m3_t,float>}
+ * @param family     the instruction family: {@code mma.sync}, {@code wgmma} with A in shared memory or registers, or
+ *                   {@code tcgen05.mma} with A in shared memory or tensor memory
  * @param ptx        the PTX instruction, e.g. {@code mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16}
  * @param isaSection the PTX ISA section that defines the instruction's fragments
  * @param arch       the first architecture that runs it, e.g. {@code sm_80}
@@ -64,12 +68,25 @@ public record MmaAtom(String name, Family family, String ptx, String isaSection,
          */
         WGMMA_SP_SS,
         /** {@code wgmma.mma_async.sp} with the kept half of A in registers ({@code SM90::GMMA::SPARSE::GMMA_..._RS}). */
-        WGMMA_SP_RS;
+        WGMMA_SP_RS,
+        /**
+         * {@code tcgen05.mma} (SM100 UMMA) of one or two CTAs, A and B shared-memory descriptors, the accumulator in
+         * tensor memory (CuTe's {@code SM100_MMA_..._SS}, its {@code _2x1SM_}, block-scaled and {@code _SPARSE} forms).
+         */
+        UMMA_SS,
+        /**
+         * {@code tcgen05.mma} with A in tensor memory (K-major) and B a shared-memory descriptor, the accumulator in
+         * tensor memory (CuTe's {@code SM100_MMA_..._TS}).
+         */
+        UMMA_TS;
 
-        /** Whether the instruction is the sparse {@code wgmma.mma_async.sp}, whose atoms carry a metadata layout. */
+        /**
+         * Whether the instruction is the sparse {@code wgmma.mma_async.sp}, whose atoms carry a metadata layout (a sparse
+         * UMMA atom's metadata lives in tensor memory, and its traits give it no layout: such an atom is of UMMA_SS).
+         */
         public boolean sparse() {
             return switch (this) {
-                case MMA_SYNC, WGMMA_SS, WGMMA_RS -> false;
+                case MMA_SYNC, WGMMA_SS, WGMMA_RS, UMMA_SS, UMMA_TS -> false;
                 case WGMMA_SP_SS, WGMMA_SP_RS -> true;
             };
         }
@@ -96,7 +113,7 @@ public record MmaAtom(String name, Family family, String ptx, String isaSection,
         /** K-major A and B, scales One, selector Zero: CuTe's defaults, and the catalog's reading of a bare 16-bit GMMA name. */
         public static final Arguments DEFAULT = new Arguments(Major.K, Major.K, ScaleIn.One, ScaleIn.One, SparseSel.Zero);
 
-        /** The arguments; none null. */
+        /** The arguments; none null. (A UMMA atom's scales are its {@code a_neg, b_neg}.) */
         public Arguments {
             Objects.requireNonNull(a, "a");
             Objects.requireNonNull(b, "b");
@@ -135,6 +152,10 @@ public record MmaAtom(String name, Family family, String ptx, String isaSection,
                     + " 16-bit operands only (PTX ISA imm-trans-a/b: .f16 and .bf16), so CuTe's atoms of " + ab.ptx() + "/"
                     + bType.ptx() + " inputs read K-major A and B");
         }
+        if (args.a() == Major.MN && family == Family.UMMA_TS) {
+            throw new LayoutArgumentException(name + ": A comes from tensor memory, which holds it K-major; A cannot be MN-major"
+                    + " (CuTe static_asserts \"A from TMEM can't be transposed\")");
+        }
         if (args.a() == Major.MN && (family == Family.WGMMA_RS || family == Family.WGMMA_SP_RS)) {
             throw new LayoutArgumentException(name + ": A comes from registers, which are K-major; A cannot be MN-major"
                     + " (CuTe static_asserts \"Register source operand A must have K major layout.\")");
@@ -153,9 +174,26 @@ public record MmaAtom(String name, Family family, String ptx, String isaSection,
         if (e != null) check(name, "E", e, t, shapeMNK.mode(0).product() * shapeMNK.mode(2).product());
     }
 
-    /** Whether an atom's type takes the majors of A and B: a wgmma of 16-bit A and B (the PTX ISA's imm-trans). */
+    /**
+     * Whether an atom's type takes the majors of A and B: a wgmma of 16-bit A and B (the PTX ISA's imm-trans), and
+     * every UMMA atom (its instruction descriptor's a_major, b_major).
+     */
     static boolean takesMajors(Family family, Element a, Element b) {
-        return family != Family.MMA_SYNC && a.bits() == 16 && b.bits() == 16;
+        return switch (family) {
+            case MMA_SYNC -> false;
+            case UMMA_SS, UMMA_TS -> true;
+            case WGMMA_SS, WGMMA_RS, WGMMA_SP_SS, WGMMA_SP_RS -> a.bits() == 16 && b.bits() == 16;
+        };
+    }
+
+    /** Whether this is an SM100 UMMA atom ({@code tcgen05.mma}), whose type carries its element types, M, N and majors. */
+    public boolean umma() {
+        return family == Family.UMMA_SS || family == Family.UMMA_TS;
+    }
+
+    /** Whether A is read from tensor memory: a UMMA {@code _TS} atom. */
+    public boolean tensorMemoryA() {
+        return family == Family.UMMA_TS;
     }
 
     /** Whether this atom's type takes the majors of A and B as template arguments ({@link #takesMajors(Family, Element, Element)}). */
@@ -181,6 +219,7 @@ public record MmaAtom(String name, Family family, String ptx, String isaSection,
      */
     public MmaAtom withMajors(Major a, Major b) {
         if (a == majorA() && b == majorB()) return this;
+        if (umma()) return UmmaAtoms.withMajors(this, a, b);
         return new MmaAtom(name, family, ptx, isaSection, arch, d, this.ab, shapeMNK, thrID, this.a, this.b, c, bType,
                 args.withMajors(a, b), e);
     }
@@ -263,11 +302,14 @@ public record MmaAtom(String name, Family family, String ptx, String isaSection,
         return family == Family.MMA_SYNC;
     }
 
-    /** Whether A is held in registers: {@code mma.sync}, and {@code wgmma}'s RS forms (A from registers, B a descriptor). */
+    /**
+     * Whether A is held in registers: {@code mma.sync}, and {@code wgmma}'s RS forms (A from registers, B a
+     * descriptor); not a UMMA atom's, whose A is a shared-memory descriptor (SS) or in tensor memory (TS).
+     */
     public boolean registersA() {
         return switch (family) {
             case MMA_SYNC, WGMMA_RS, WGMMA_SP_RS -> true;
-            case WGMMA_SS, WGMMA_SP_SS -> false;
+            case WGMMA_SS, WGMMA_SP_SS, UMMA_SS, UMMA_TS -> false;
         };
     }
 

@@ -107,12 +107,12 @@ class GmmaTypesCuTeTest {
     private static final Pattern MAJORS = Pattern.compile("GMMA::Major::(MN|K)\\b");
 
     /** CuTe's printout without its static marks ({@code _64} is 64). */
-    private static String cute(String printed) {
+    static String cute(String printed) {
         return printed.replace("_", "");
     }
 
     /** The cases, each a flat map (the nested "tiled" object's keys as "tiled.key"). */
-    private static List<Map<String, String>> read(String resource) throws IOException {
+    static List<Map<String, String>> read(String resource) throws IOException {
         List<Map<String, String>> out = new ArrayList<>();
         Pattern pair = Pattern.compile("\"([a-z_]+)\": (\\{|\"((?:[^\"\\\\]|\\\\.)*)\")");
         try (BufferedReader in = new BufferedReader(new InputStreamReader(

@@ -45,7 +45,7 @@ public final class AtomVerification {
     /** Whether the atom's family is a {@code wgmma.mma_async} one. */
     static boolean isWgmma(MmaAtom atom) {
         return switch (atom.family()) {
-            case MMA_SYNC -> false;
+            case MMA_SYNC, UMMA_SS, UMMA_TS -> false;
             case WGMMA_SS, WGMMA_RS, WGMMA_SP_SS, WGMMA_SP_RS -> true;
         };
     }

@@ -36,7 +36,7 @@ public record WgmmaCase(MmaAtom atom, Major a, Major b, Swizzling swizzling) {
     public WgmmaCase {
         Objects.requireNonNull(swizzling, "swizzling");
         switch (atom.family()) {
-            case MMA_SYNC -> throw new IllegalArgumentException(atom.name() + " is not a wgmma atom");
+            case MMA_SYNC, UMMA_SS, UMMA_TS -> throw new IllegalArgumentException(atom.name() + " is not a wgmma atom");
             case WGMMA_SP_SS, WGMMA_SP_RS -> throw new IllegalArgumentException(atom.name() + " is a sparse wgmma"
                     + " (wgmma.mma_async.sp): its A and metadata E are not placed by this verification, which places dense operands");
             case WGMMA_SS, WGMMA_RS -> { }

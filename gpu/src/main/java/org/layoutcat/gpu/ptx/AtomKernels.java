@@ -377,7 +377,7 @@ public final class AtomKernels {
      */
     public static Kernel wgmma(MmaAtom atom, SmemOperand a, SmemOperand b, KLoop loop) {
         switch (atom.family()) {
-            case MMA_SYNC -> throw new IllegalArgumentException(atom.name() + " (" + atom.ptx() + ") is not a wgmma.mma_async atom");
+            case MMA_SYNC, UMMA_SS, UMMA_TS -> throw new IllegalArgumentException(atom.name() + " (" + atom.ptx() + ") is not a wgmma.mma_async atom");
             case WGMMA_SP_SS, WGMMA_SP_RS -> throw new IllegalArgumentException(atom.name() + " (" + atom.ptx() + ") is a sparse"
                     + " wgmma, whose structured-sparse A and metadata E this kernel does not place");
             case WGMMA_SS, WGMMA_RS -> { }

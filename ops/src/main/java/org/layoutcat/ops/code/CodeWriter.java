@@ -106,6 +106,7 @@ public final class CodeWriter {
         Set<String> helpers = new LinkedHashSet<>();
         form.checks().forEach((part, check) -> {
             Object want = checked(answer, part);
+            if (want == null && !presentIn(o, part, answer)) return; // a conditional part this answer has not
             if (want == null) throw new IllegalStateException(op + ": no reply part " + part + " to check");
             if (want instanceof ComposedLayout) helpers.add(Cpp.IS_SWIZZLED);
             if (CodeForm.IDENTITY.equals(check.valueOf())) body.add(Cpp.identityCheck(check, want));
@@ -150,6 +151,12 @@ public final class CodeWriter {
         });
         sb.append("\n\ncheck()\n");
         return sb.toString();
+    }
+
+    /** Whether the operation declares {@code part} present in {@code answer} (a conditional field's condition). */
+    private static boolean presentIn(Operation o, Field<?> part, Answer answer) {
+        for (Field<?> f : o.fields()) if (f.equals(part)) return f.presentIn(answer);
+        return true;
     }
 
     /**
@@ -333,9 +340,12 @@ public final class CodeWriter {
                 "  }",
                 "}");
 
-        /** The preprocessor lines a value needs before {@code <cute/tensor.hpp>}: the SM90 atoms of every N. */
+        /**
+         * The preprocessor lines a value needs before {@code <cute/tensor.hpp>}: the SM90 atoms of every N. (The SM100
+         * UMMA and SM120 atoms need none: {@code cute/atom/mma_atom.hpp} includes their traits.)
+         */
         static List<String> defines(Object v) {
-            if (v instanceof MmaAtom m && m.family() != MmaAtom.Family.MMA_SYNC) {
+            if (v instanceof MmaAtom m && m.family() != MmaAtom.Family.MMA_SYNC && !m.umma()) {
                 return List.of("#define CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED  // the SM90 GMMA atoms of every N");
             }
             return List.of();

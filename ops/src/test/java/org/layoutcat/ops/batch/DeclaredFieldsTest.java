@@ -64,7 +64,11 @@ class DeclaredFieldsTest {
             List.of("tma_im2col_descriptor", "((16,16,2),64):((64,1024,16384),1)", "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))",
                     "f16", "(-1,-1)", "(-1,-1)", "(1,1)", "(1,1)", "(1,1)", "(0,0)", "(1,1)", "1", "0x7f3a00000100"),
             // a sparse atom: its metadata layout
-            List.of("mma_atom", "SM90::GMMA::SPARSE::GMMA_64x64x32_F32F16F16_SS<GMMA::Major::K, GMMA::Major::MN>"));
+            List.of("mma_atom", "SM90::GMMA::SPARSE::GMMA_64x64x32_F32F16F16_SS<GMMA::Major::K, GMMA::Major::MN>"),
+            // a UMMA atom's partitions: where each operand lives, no register fragment
+            List.of("partition_a", "SM100_MMA_F16BF16_TS<half_t,half_t,float,128,64,UMMA::Major::K,UMMA::Major::K>", "1x1x1", "(128,16):(1,128)", "0"),
+            List.of("partition_b", "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,64,UMMA::Major::K,UMMA::Major::K>", "1x1x1", "(64,16):(16,1)", "0"),
+            List.of("partition_c", "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,64,UMMA::Major::K,UMMA::Major::K>", "1x1x1", "(256,64):(1,256)", "1"));
 
     @Test
     void everyAnswerHasExactlyTheFieldsItsEntryDeclares() throws IOException {

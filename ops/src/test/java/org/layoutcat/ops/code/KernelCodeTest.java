@@ -115,6 +115,13 @@ class KernelCodeTest {
         {"partition_d", "SM80_CP_ASYNC_CACHEALWAYS_U128", "16", "(16,8):(8,1)", "(1,8)", "Sw<3,3,3> o 0 o (64,32,3):(32,1,2048)", "37"},
         {"retile_s", "SM90_U32x1_STSM_N", "16", "SM80_16x8x16_F32F16F16F32_TN", "2x2x1", "C", "((2,2),2,4):((1,2),4,8)"},
         {"retile_d", "SM75_U32x4_LDSM_N", "16", "SM80_16x8x16_F32F16F16F32_TN", "2x2x1", "A", "((2,2,2),2,2):((1,2,4),16,8)", "<32,32,16>"},
+        // issue 36: the SM100 UMMA atoms (tcgen05.mma, one or two CTAs; A in tensor memory) and the SM120 mma.sync atoms
+        {"mma_atom", "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128,UMMA::Major::K,UMMA::Major::MN>"},
+        {"tiled_mma", "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128,UMMA::Major::K,UMMA::Major::MN>", "2x1x1"},
+        {"partition_a", "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128,UMMA::Major::K,UMMA::Major::MN>", "2x1x1", "(512,64):(1,512)", "3"},
+        {"partition_c", "SM100_MMA_F16BF16_TS<half_t,half_t,float,128,64,UMMA::Major::K,UMMA::Major::K>", "1x1x1", "(128,64):(1,128)", "0"},
+        {"mma_atom", "SM120_16x8x32_TN<float_e4m3_t,float_e2m1_t,float>"},
+        {"tiled_mma", "SM120_16x8x32_TN<float_e4m3_t,float_e2m1_t,float>", "2x2x1"},
     };
 
     /** A stand-in for {@code <cute/tensor.hpp>}: every name the generator writes, each answering a value of one type. */
@@ -185,6 +192,12 @@ class KernelCodeTest {
             "LAYOUTCAT_GMMA(K) LAYOUTCAT_GMMA(MN)",
             "}  // namespace GMMA",
             "template <GMMA::Major A, GMMA::Major B> struct SM90_64x64x16_F32F16F16_SS : Any {};",
+            "namespace UMMA { enum class Major { K, MN }; enum class ScaleIn { One, Neg }; }",
+            "#define LAYOUTCAT_UMMA(name) template <class A, class B, class C, int M, int N, UMMA::Major MA, UMMA::Major MB,"
+                    + " UMMA::ScaleIn SA = UMMA::ScaleIn::One, UMMA::ScaleIn SB = UMMA::ScaleIn::One> struct name : Any {};",
+            "LAYOUTCAT_UMMA(SM100_MMA_F16BF16_2x1SM_SS) LAYOUTCAT_UMMA(SM100_MMA_F16BF16_TS)",
+            "struct float_e4m3_t {}; struct float_e2m1_t {};",
+            "template <class A, class B, class C> struct SM120_16x8x32_TN : Any {};",
             "template <long long N> struct Int : Any {};",
             "template <int... I> struct E : Any {};",
             "template <class T> struct counting_iterator : Any { constexpr counting_iterator(T) {} };",
