@@ -241,6 +241,27 @@ class ExplorerHttpTest {
         for (long n : perThread) assertEquals(128, n);
     }
 
+    /**
+     * Issue 36's atoms in the explorer: the catalog offers one atom of each UMMA family and the SM120 atoms, and a
+     * 2-CTA UMMA atom's accumulator is split between its two CTAs as CuTe's CLayout says ((2,(128,N)):(128,(1,256)):
+     * rows 0-127 are CTA 0's, rows 128-255 CTA 1's).
+     */
+    @Test
+    void blackwellAtomsAreOfferedAndTheTwoCtaSplitIsDrawn() throws Exception {
+        HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(explorer.uri().resolve("/api/catalog")).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        String mma = JSON.readTree(r.body()).get("mma").toString();
+        assertTrue(mma.contains("SM100_MMA_F16BF16_2x1SM_SS<") && mma.contains("SM120_16x8x32_TN<"), mma.length() + " characters");
+        JsonNode v = view("{\"kind\":\"mma\",\"args\":[\"SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,64,UMMA::Major::K,UMMA::Major::K>\",\"1x1x1\"]}");
+        assertEquals(2, v.get("threads").asInt());
+        JsonNode c = v.get("panels").get(0);
+        assertEquals(256, c.get("rows").asInt());
+        assertEquals(64, c.get("cols").asInt());
+        for (int row : new int[] {0, 127, 128, 255}) {
+            assertEquals(row / 128, c.get("thread").get(row).asInt(), "row " + row + " of column 0"); // column-major cells: element = row
+        }
+    }
+
     @Test
     void everyGalleryExampleOpensInTheExplorer() throws Exception {
         HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(explorer.uri().resolve("/api/catalog")).build(),

@@ -574,6 +574,8 @@ public final class Explorer implements AutoCloseable {
             g.writeArrayFieldStart("mma");
             for (MmaAtom a : Atoms.mmaAtoms()) g.writeString(a.name());
             for (MmaAtom a : Atoms.gmmaAtoms()) g.writeString(a.name());
+            for (MmaAtom a : Atoms.ummaSamples()) g.writeString(a.name()); // one of each UMMA family: its M and N are the name's to edit
+            for (MmaAtom a : Atoms.sm120Atoms()) g.writeString(a.name());
             g.writeEndArray();
             g.writeArrayFieldStart("copy");
             for (CopyAtom a : Atoms.copyAtoms()) g.writeString(a.name());
