@@ -115,6 +115,14 @@ class KernelCodeTest {
         {"partition_d", "SM80_CP_ASYNC_CACHEALWAYS_U128", "16", "(16,8):(8,1)", "(1,8)", "Sw<3,3,3> o 0 o (64,32,3):(32,1,2048)", "37"},
         {"retile_s", "SM90_U32x1_STSM_N", "16", "SM80_16x8x16_F32F16F16F32_TN", "2x2x1", "C", "((2,2),2,4):((1,2),4,8)"},
         {"retile_d", "SM75_U32x4_LDSM_N", "16", "SM80_16x8x16_F32F16F16F32_TN", "2x2x1", "A", "((2,2,2),2,2):((1,2,4),16,8)", "<32,32,16>"},
+        // Blackwell (issue 36): UMMA's atoms and instruction descriptors (a value past int's range: C<nll>)
+        {"umma_smem_atom", "MN", "SW128_32B", "16"},
+        {"umma_smem_atom", "K", "SW128", "4"},
+        {"umma_instr_descriptor", "half_t", "half_t", "float", "128", "256", "K", "MN"},
+        {"umma_instr_descriptor", "float_e4m3_t", "float_e5m2_t", "float", "128", "64", "MN", "K", "Neg", "One", "False", "true", "MaxShift16", "2"},
+        {"umma_instr_descriptor_block_scaled", "float_e4m3_t", "float_e4m3_t", "float", "float_ue8m0_t", "128", "256", "K", "K"},
+        {"umma_instr_descriptor_block_scaled", "float_e2m1_t", "float_e2m1_t", "float", "float_ue4m3_t", "256", "192", "K", "K", "One", "Neg",
+                "false", "2147483648", "1073741824", "0", "1"},
     };
 
     /** A stand-in for {@code <cute/tensor.hpp>}: every name the generator writes, each answering a value of one type. */
@@ -215,6 +223,24 @@ class KernelCodeTest {
             "template <int... I, class... T> constexpr Any select(T const&...) { return {}; }",
             "template <int B, int E_, class... T> constexpr Any group(T const&...) { return {}; }",
             "template <int... I, class... T> constexpr Any get(T const&...) { return {}; }",
+            "template <long long N> struct C : Any {};",
+            "struct float_e4m3_t {}; struct float_e5m2_t {}; struct float_e2m1_t {}; struct float_ue4m3_t {}; struct float_ue8m0_t {};",
+            "template <class A, class B, std::enable_if_t<std::is_arithmetic_v<A>, int> = 0, IsAny<B> = 0>"
+                    + " constexpr Any operator==(A const&, B const&) { return {}; }",
+            "namespace UMMA {",
+            "using namespace GMMA;",
+            "template <class T> using Layout_MN_SW128_32B_Atom = Any;",
+            "enum class ScaleIn { One, Neg }; enum class Saturate { False, True };",
+            "enum class MaxShift { NoShift, MaxShift8, MaxShift16, MaxShift32 };",
+            "template <class A, class B, class C_, int M, int N, Major a, Major b, ScaleIn an = ScaleIn::One, ScaleIn bn = ScaleIn::One,"
+                    + " Saturate s = Saturate::False, bool sp = false, MaxShift ms = MaxShift::NoShift>"
+                    + " constexpr unsigned long long make_runtime_instr_desc(int = 0) { return 0; }",
+            "struct InstrDescriptorBlockScaled { unsigned k_size_ : 1; };",
+            "template <class A, class B, class C_, class SF, int M, int N, Major a, Major b, ScaleIn an = ScaleIn::One,"
+                    + " ScaleIn bn = ScaleIn::One, bool sp = false> constexpr InstrDescriptorBlockScaled make_instr_desc_block_scaled() { return {}; }",
+            "template <bool sp = false> constexpr unsigned long long make_runtime_instr_desc_block_scaled(InstrDescriptorBlockScaled,"
+                    + " unsigned, unsigned, int = 0) { return 0; }",
+            "}  // namespace UMMA",
             "}  // namespace cute",
             "");
 
