@@ -14,6 +14,10 @@ import org.layoutcat.core.swizzle.GmmaSmemAtoms.Major;
  * ({@code cute/atom/mma_traits_sm90_gmma.hpp}; the 64-bit layout of {@code GmmaDescriptor} in
  * {@code cute/arch/mma_sm90_desc.hpp}; the PTX ISA's "Matrix Descriptor Format" of wgmma).
  *
+ * <p>The reading of the operand and the canonical-form matching are {@link SmemMatrixOperand}'s, which SM100's
+ * {@code make_umma_desc} shares; here are wgmma's own rules: its swizzles, its K sizes, its 2-bit layout types and the
+ * base offset.
+ *
  * <p>The tensor, one wgmma's (MN, K) operand, is read in units of 16 bytes (CuTe's {@code recast<uint128_t>}: the
  * layout upcast by {@code 128 / bits}). Its swizzle of byte addresses must be {@code Sw<B,4,3>}, B = 0 … 3, which gives
  * the layout type (INTERLEAVE, B32, B64, B128) and the row width W = 1, 2, 4, 8 (16-byte units). Divided by the
