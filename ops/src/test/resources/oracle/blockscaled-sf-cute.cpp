@@ -8,8 +8,10 @@
 //            -I/usr/local/cuda/include/cccl blockscaled-sf-cute.cpp -o blockscaled-sf-cute
 // Run:     ./blockscaled-sf-cute > blockscaled-sf-cute.jsonl
 //
-// Each line is a request to layoutcat (blockscaled_sf_layout ARCH OPERAND SFVEC PROBLEM), the layout CUTLASS prints,
-// and the offset it gives at three coordinates (m_or_n, k, l) of the problem (the last one its corner).
+// Each line is a request to layoutcat (blockscaled_sf_layout ARCH OPERAND SFVEC PROBLEM, or blockscaled_sfd_layout
+// SFVEC MAJOR PROBLEM for Sm1xxBlockScaledOutputConfig<SFVec, Major>::tile_atom_to_shape_SFD, given (M,N,K,L) with L 1
+// where the problem has none, as its append<4>(problem, 1) does), the layout CUTLASS prints, and the offset it gives
+// at three coordinates (m_or_n, k_or_n, l) of the problem.
 #include <cstdio>
 
 #include <cute/tensor.hpp>
@@ -47,6 +49,21 @@ void one(const char* arch, int sfvec, int m, int n, int k, int l, bool with_l) {
   }
 }
 
+template <int SFVec, UMMA::Major Major>
+void sfd(int m, int n, int k, int l, bool with_l) {
+  using Config = cutlass::detail::Sm1xxBlockScaledOutputConfig<SFVec, Major>;
+  int c[3][3] = {{m / 2, n / 3, l - 1}, {m - 1, n - 1, 0}, {m / 3, n / 2, l / 2}};
+  printf("{\"op\": \"blockscaled_sfd_layout\", \"args\": [\"%d\", \"%s\", ", SFVec, Major == UMMA::Major::K ? "K" : "MN");
+  auto lay = [&]() {
+    if (with_l) { printf("\"(%d,%d,%d,%d)\"], \"layout\": \"", m, n, k, l); return Config::tile_atom_to_shape_SFD(make_shape(m, n, k, l)); }
+    else        { printf("\"(%d,%d,%d)\"], \"layout\": \"", m, n, k);      return Config::tile_atom_to_shape_SFD(make_shape(m, n, k, 1)); }
+  }();
+  print(lay);
+  printf("\", \"at\": [");
+  for (int i = 0; i < 3; ++i) printf("%s[%d, %d, %d, %d]", i ? ", " : "", c[i][0], c[i][1], c[i][2], int(lay(c[i][0], c[i][1], c[i][2])));
+  printf("]}\n");
+}
+
 template <int SFVec>
 void sweep() {
   const int shapes[][4] = {
@@ -58,6 +75,8 @@ void sweep() {
     for (int with_l = 0; with_l < 2; ++with_l) {
       one<cutlass::detail::Sm1xxBlockScaledConfig<SFVec>>("SM100", SFVec, s[0], s[1], s[2], with_l ? s[3] : 1, with_l);
       one<cutlass::detail::Sm103BlockScaledConfig<SFVec>>("SM103", SFVec, s[0], s[1], s[2], with_l ? s[3] : 1, with_l);
+      sfd<SFVec, UMMA::Major::K>(s[0], s[1], s[2], with_l ? s[3] : 1, with_l);
+      sfd<SFVec, UMMA::Major::MN>(s[0], s[1], s[2], with_l ? s[3] : 1, with_l);
     }
   }
 }

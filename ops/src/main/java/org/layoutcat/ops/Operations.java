@@ -1507,6 +1507,17 @@ public final class Operations {
                         + " BlockScaledOracleTest (oracle/blockscaled-sf-cute.cpp)"))
                 .dsl(none("CuTe DSL's blockscaled_utils build these layouts in Python helpers, not one call of CuTe's"))
                 .example("SM100", "SFA", "32", "(256,256,512,1)").build());
+        Param<GmmaSmemAtoms.Major> sfdMajor = Param.of("major", ArgKind.oneOf(GmmaSmemAtoms.Major.class), "K (the vectors along"
+                + " N) or MN (along M): Sm1xxBlockScaledOutputConfig's major");
+        TABLE.add(declare("blockscaled_sfd_layout", BLACKWELL, "the layout of the scale factors a block-scaled kernel writes for D"
+                + " (CUTLASS's Sm1xxBlockScaledOutputConfig::tile_atom_to_shape_SFD)")
+                .params(sfVec, sfdMajor, problem)
+                .body(a -> Answer.of(org.layoutcat.core.blockscaled.ScaleFactorLayouts.output(a.get(sfVec), a.get(sfdMajor), a.get(problem))))
+                .cpp(none("CUTLASS's Sm1xxBlockScaledOutputConfig lives in cutlass/detail/sm100_blockscaled_layout.hpp, outside the"
+                        + " <cute/tensor.hpp> that the written tests include; its values are held equal to CUTLASS's by"
+                        + " BlockScaledOracleTest (oracle/blockscaled-sf-cute.cpp)"))
+                .dsl(none("CuTe DSL's blockscaled_utils build these layouts in Python helpers, not one call of CuTe's"))
+                .example("16", "K", "(256,512,128)").build());
         Param<Layout> producer = Param.of("producer", ArgKind.LAYOUT, "the producer's layout of the scale factors' byte offsets:"
                 + " (MN,K[,L]) with K in elements (stride 0 within a vector, as CUTLASS's) or in scale-factor blocks");
         TABLE.add(declare("blockscaled_conformance", BLACKWELL, "whether a producer writes each scale factor where CUTLASS's"

@@ -14,7 +14,7 @@ import org.layoutcat.core.construct.TileToShape;
  * SM103  ((8,4,4),(SFVec,4)):((16,128,4),(0,1))
  * SFA = tile_to_shape(atom, (M,K,L), Step&lt;2,1,3&gt;)     SFB = tile_to_shape(atom, (N,K,L), Step&lt;2,1,3&gt;)
  * </pre>
- * (without L for a problem (M,N,K)). A layout maps (mn, k, l), k an element's index along K, to the scale factor's
+ * (without L for a problem (M,N,K)); and the output's, SFD ({@link #output}). A layout maps (mn, k, l), k an element's index along K, to the scale factor's
  * offset in elements, which are bytes (UE8M0, UE4M3): the SFVec elements of K that share a scale factor have stride
  * 0. The atom's copies are laid out K first, then MN, then L, and a problem whose MN or K is not a multiple of the
  * atom's (128, 4·SFVec) is padded to one, as CuTe's tile_to_shape pads dynamic shapes ({@code ceil_div}). The problem
@@ -67,20 +67,43 @@ public final class ScaleFactorLayouts {
         Problem p = Problem.of(problem);
         Layout atom = atom(arch, sfVec);
         long mn = operand == Operand.SFA ? p.m() : p.n();
-        long mBlocks = ceilDiv(mn, BLOCK_MN);
-        long kBlocks = ceilDiv(p.k(), (long) sfVec * BLOCK_SF);
-        long atomSize = (long) BLOCK_MN * BLOCK_SF; // the atom's 512 scale factors, its cosize
-        // the copies ordered K, MN, L (Step<2,1,3>), each copy 512 scale factors on: strides 512, 512·kBlocks, 512·kBlocks·mBlocks
-        long kStride = atomSize;
-        long mStride = Math.multiplyExact(atomSize, kBlocks);
-        long lStride = Math.multiplyExact(mStride, mBlocks);
-        IntTuple shape = IntTuple.of(IntTuple.of(atom.shape().mode(0), IntTuple.of(mBlocks)), IntTuple.of(atom.shape().mode(1), IntTuple.of(kBlocks)));
-        IntTuple stride = IntTuple.of(IntTuple.of(atom.stride().mode(0), IntTuple.of(mStride)), IntTuple.of(atom.stride().mode(1), IntTuple.of(kStride)));
-        if (p.hasL()) {
-            shape = IntTuple.of(shape.mode(0), shape.mode(1), IntTuple.of(IntTuple.of(1), IntTuple.of(p.l())));
-            stride = IntTuple.of(stride.mode(0), stride.mode(1), IntTuple.of(IntTuple.of(0), IntTuple.of(lStride)));
+        return tiled(atom, ceilDiv(mn, BLOCK_MN), ceilDiv(p.k(), (long) sfVec * BLOCK_SF), false, p.hasL() ? p.l() : 0);
+    }
+
+    /**
+     * The layout of the scale factors a block-scaled kernel writes for its output D, as
+     * {@code Sm1xxBlockScaledOutputConfig<SFVec, major>::tile_atom_to_shape_SFD(problem)} returns it: over (M, N, L), L 1
+     * where the problem has none ({@code append<4>(problem, 1)}), the vectors along N (K-major: SM100's atom,
+     * {@code Step<2,1,3>}) or along M (MN-major: {@code ((SFVec,4),(32,4)):((0,1),(16,4))}, {@code Step<1,2,3>}).
+     *
+     * @throws LayoutArgumentException where the problem is not 3 or 4 positive integers, or SFVec is not positive
+     * @throws ArithmeticException on overflow of a size or stride
+     */
+    public static Layout output(int sfVec, org.layoutcat.core.swizzle.GmmaSmemAtoms.Major major, IntTuple problem) {
+        Problem p = Problem.of(problem);
+        Layout k = atom(Arch.SM100, sfVec);
+        if (major == org.layoutcat.core.swizzle.GmmaSmemAtoms.Major.K) {
+            return tiled(k, ceilDiv(p.m(), BLOCK_MN), ceilDiv(p.n(), (long) sfVec * BLOCK_SF), false, p.l());
         }
-        return Layout.of(shape, stride);
+        Layout mnMajor = Layout.of(IntTuple.of(k.shape().mode(1), k.shape().mode(0)), IntTuple.of(k.stride().mode(1), k.stride().mode(0)));
+        return tiled(mnMajor, ceilDiv(p.m(), (long) sfVec * BLOCK_SF), ceilDiv(p.n(), BLOCK_MN), true, p.l());
+    }
+
+    /**
+     * The atom's copies over (mode 0, mode 1[, L]), each 512 scale factors on from the last in order: mode 1's copies
+     * first (CUTLASS's {@code Step<2,1,3>}), or mode 0's ({@code Step<1,2,3>}, {@code mode0First}), then the other
+     * mode's, then L's. A mode of one copy keeps its stride (CUTLASS's problem is dynamic). {@code l} 0: no L mode.
+     */
+    private static Layout tiled(Layout atom, long blocks0, long blocks1, boolean mode0First, long l) {
+        long atomSize = (long) BLOCK_MN * BLOCK_SF; // the atom's 512 scale factors, its cosize
+        long stride0 = mode0First ? atomSize : Math.multiplyExact(atomSize, blocks1);
+        long stride1 = mode0First ? Math.multiplyExact(atomSize, blocks0) : atomSize;
+        long strideL = Math.multiplyExact(Math.multiplyExact(atomSize, blocks0), blocks1);
+        IntTuple m0 = IntTuple.of(atom.shape().mode(0), IntTuple.of(blocks0)), d0 = IntTuple.of(atom.stride().mode(0), IntTuple.of(stride0));
+        IntTuple m1 = IntTuple.of(atom.shape().mode(1), IntTuple.of(blocks1)), d1 = IntTuple.of(atom.stride().mode(1), IntTuple.of(stride1));
+        if (l == 0) return Layout.of(IntTuple.of(m0, m1), IntTuple.of(d0, d1));
+        return Layout.of(IntTuple.of(m0, m1, IntTuple.of(IntTuple.of(1), IntTuple.of(l))),
+                IntTuple.of(d0, d1, IntTuple.of(IntTuple.of(0), IntTuple.of(strideL))));
     }
 
     /**

@@ -190,6 +190,7 @@ public final class RandomRequests {
                     + (r.nextBoolean() ? "," + (1 + r.nextInt(3)) + ")" : ")");
             String arch = pick(List.of("SM100", "SM103")), op = pick(List.of("SFA", "SFB")), vec = "" + pick(16, 32);
             add("blockscaled_sf_layout", arch, op, vec, problem);
+            add("blockscaled_sfd_layout", vec, pick(MAJORS), problem);
             IntTuple p = IntTuple.parse(problem);
             long mn = p.mode(op.equals("SFA") ? 0 : 1).value(), k = p.mode(2).value();
             // a row-major producer (it differs from the second row on), or CUTLASS's own layout (it agrees)
