@@ -7,7 +7,7 @@
 // Run:     ./umma-desc-cute > umma-desc-cute.jsonl
 //
 // Each case: a tile tile_to_shape(UMMA::Layout_<major>_<swizzle>_Atom<T>, (MN,K)[, order]) at a shared address, and
-// the tile (MN-major only: a K-major tile wider than one MMA's K is no canonical UMMA_K layout) and its first four
+// the tile (K-major where CuTe takes it: its K one swizzle row, or two 16-byte units interleaved) and its first four
 // 256-bit k-blocks (local_tile), each as CuTe prints the tensor, with the descriptor make_umma_desc writes and its
 // fields (the union's bit fields, read back).
 //
@@ -50,9 +50,11 @@ void run(const char* tname, const char* major, const char* sw, uintptr_t addr) {
   }();
   auto t = make_tensor(make_smem_ptr(reinterpret_cast<T*>(addr)), sl);
   const char* order = KFirst ? "(2,1)" : "";
-  // K-major: a whole tile whose K spans more than one MMA is no canonical UMMA_K layout (CuTe's profile check);
-  // make_umma_desc is made of each MMA's k-block
-  if constexpr (M == UMMA::Major::MN) emit<M>(tname, major, sw, MN, K, order, t);
+  // K-major: a whole tile is a canonical UMMA_K layout where its K is one swizzle row (B == 1) or, interleaved, two
+  // 16-byte units; wider, CuTe's profile check refuses it, and make_umma_desc is made of each MMA's k-block
+  constexpr int AtomKUnits = decltype(size<1>(atom))::value * sizeof_bits_v<T> / 128;
+  constexpr bool KTile = AtomKUnits == 1 ? K * sizeof_bits_v<T> / 128 == 2 : B == 1;
+  if constexpr (M == UMMA::Major::MN || KTile) emit<M>(tname, major, sw, MN, K, order, t);
   constexpr int KB = 256 / sizeof_bits_v<T>;  // one MMA's K: 32 bytes
   if constexpr (K % KB == 0 && K / KB > 1) {
     for (int kb = 0; kb < K / KB && kb < 4; ++kb) {
@@ -81,6 +83,7 @@ void all_tiles(const char* tname) {
   all_atoms<T, 2, 2, false>(tname, 0x400);
   all_atoms<T, 4, 2, true>(tname, 0x2000);
   all_atoms<T, 2, 4, false>(tname, 0x8000);
+  all_atoms<T, 4, 1, true>(tname, 0x10000);
 }
 
 int main() {
