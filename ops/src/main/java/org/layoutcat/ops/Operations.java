@@ -1510,7 +1510,7 @@ public final class Operations {
         Param<GmmaSmemAtoms.Major> sfdMajor = Param.of("major", ArgKind.oneOf(GmmaSmemAtoms.Major.class), "K (the vectors along"
                 + " N) or MN (along M): Sm1xxBlockScaledOutputConfig's major");
         TABLE.add(declare("blockscaled_sfd_layout", BLACKWELL, "the layout of the scale factors a block-scaled kernel writes for D"
-                + " (CUTLASS's Sm1xxBlockScaledOutputConfig::tile_atom_to_shape_SFD)")
+                + " (CUTLASS's tile_atom_to_shape_SFD of Sm1xxBlockScaledOutputConfig)")
                 .params(sfVec, sfdMajor, problem)
                 .body(a -> Answer.of(org.layoutcat.core.blockscaled.ScaleFactorLayouts.output(a.get(sfVec), a.get(sfdMajor), a.get(problem))))
                 .cpp(none("CUTLASS's Sm1xxBlockScaledOutputConfig lives in cutlass/detail/sm100_blockscaled_layout.hpp, outside the"
