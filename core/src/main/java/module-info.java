@@ -9,6 +9,7 @@ module org.layoutcat.core {
     exports org.layoutcat.core;
     exports org.layoutcat.core.algebra;
     exports org.layoutcat.core.atom;
+    exports org.layoutcat.core.blockscaled;
     exports org.layoutcat.core.construct;
     exports org.layoutcat.core.doctor;
     exports org.layoutcat.core.f2;
@@ -17,5 +18,6 @@ module org.layoutcat.core {
     exports org.layoutcat.core.recast;
     exports org.layoutcat.core.swizzle;
     exports org.layoutcat.core.tma;
+    exports org.layoutcat.core.umma;
     exports org.layoutcat.core.internal to org.layoutcat.category, org.layoutcat.diagrams, org.layoutcat.gpu, org.layoutcat.cli;
 }

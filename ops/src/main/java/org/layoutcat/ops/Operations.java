@@ -1119,8 +1119,191 @@ public final class Operations {
         tensorMemory();
     }
 
+    // umma_descriptor's fields beside the wgmma descriptor's
+    private static final Field<Integer> VERSION = Field.of("version");
+    private static final Field<org.layoutcat.core.umma.UmmaDescriptor.LboMode> LBO_MODE = Field.of("lbo_mode",
+            m -> m.ordinal() + " (" + m.name().toLowerCase(java.util.Locale.ROOT) + ")");
+    private static final Field<org.layoutcat.core.umma.UmmaDescriptor.LayoutType> UMMA_LAYOUT_TYPE = Field.of("layout_type",
+            t -> t.name() + " (" + t.code + ")");
+    // umma_instr_descriptor's bit fields
+    private static final Field<Long> INSTR_VALUE = Field.of("value");
+    private static final Field<String> A_FORMAT = Field.of("a_format");
+    private static final Field<String> B_FORMAT = Field.of("b_format");
+    private static final Field<String> C_FORMAT = Field.of("c_format");
+    private static final Field<Integer> M_DIM = Field.of("m_dim");
+    private static final Field<Integer> N_DIM = Field.of("n_dim");
+    private static final Field<String> A_MAJOR = Field.of("a_major");
+    private static final Field<String> B_MAJOR = Field.of("b_major");
+    private static final Field<Integer> A_NEGATE = Field.of("a_negate");
+    private static final Field<Integer> B_NEGATE = Field.of("b_negate");
+    private static final Field<Integer> SATURATE = Field.of("saturate");
+    private static final Field<Integer> SPARSE_FLAG = Field.of("sparse_flag");
+    private static final Field<Integer> SPARSE_ID2 = Field.of("sparse_id2");
+    private static final Field<String> MAX_SHIFT = Field.of("max_shift");
+    private static final Field<String> SCALE_FORMAT = Field.of("scale_format");
+    private static final Field<Integer> A_SF_ID = Field.of("a_sf_id");
+    private static final Field<Integer> B_SF_ID = Field.of("b_sf_id");
+    private static final Field<Integer> K_SIZE = Field.of("k_size");
+    private static final Field<String> RUNTIME = Field.of("runtime");
+
+    /** A CuTe enumerator by its C++ spelling, case aside; the value is that spelling, as a C++ test writes it. */
+    private static ArgKind<String> cppEnumerator(String type, String... names) {
+        return new ArgKind<>("one of " + String.join(", ", names) + " (CuTe's " + type + ")", (t, op, i) -> {
+            for (String n : names) if (n.equalsIgnoreCase(t.trim())) return n;
+            throw new LayoutArgumentException("argument " + (i + 1) + " \"" + LayoutArgumentException.quote(t) + "\" is none of "
+                    + String.join(", ", names) + " (CuTe's " + type + ")");
+        });
+    }
+
+    /** A UMMA operand type by CuTe's name; the value is the C++ type a test writes (cutlass::detail:: where it lives there). */
+    private static final ArgKind<String> UMMA_TYPE = new ArgKind<>("a CuTe type to_UMMAFormat knows: half_t, bfloat16_t,"
+            + " tfloat32_t, uint8_t, int8_t, float_e4m3_t, float_e5m2_t, float_e2m3_t, float_e3m2_t, float_e2m1_t,"
+            + " detail::float_e2m1_unpacksmem_t, ...", (t, op, i) -> org.layoutcat.core.umma.UmmaFormat.of(t).cppType());
+
+    private static final ArgKind<Boolean> BOOL = new ArgKind<>("true or false", (t, op, i) -> {
+        if (t.trim().equalsIgnoreCase("true")) return true;
+        if (t.trim().equalsIgnoreCase("false")) return false;
+        throw new LayoutArgumentException("argument " + (i + 1) + " \"" + LayoutArgumentException.quote(t) + "\" must be true or false");
+    });
+
+    /** "MXF8F6F4Format::E4M3 (0)". */
+    private static String format(org.layoutcat.core.umma.UmmaFormat f) {
+        return f.cuteEnum() + " (" + f.code + ")";
+    }
+
+    /** "K (0)", "MN (1)". */
+    private static String major(GmmaSmemAtoms.Major m) {
+        return m + " (" + m.ordinal() + ")";
+    }
+
     /** UMMA's shared-memory and instruction descriptors (make_umma_desc, make_instr_desc). */
     private static void ummaDescriptors() {
+        Param<GmmaSmemAtoms.Major> major = Param.of("major", ArgKind.oneOf(GmmaSmemAtoms.Major.class), "K or MN");
+        Param<org.layoutcat.core.swizzle.UmmaSmemAtoms.Swizzling> sw = Param.of("swizzle",
+                ArgKind.oneOf(org.layoutcat.core.swizzle.UmmaSmemAtoms.Swizzling.class), "INTER, SW32, SW64, SW128, or SW128_32B (MN only)");
+        Param<Integer> bits = Param.of("bits", ArgKind.integer("the element's bits", 1, 1024), "the element's bits (4, 8, 16, 32, 64)");
+        TABLE.add(declare("umma_smem_atom", BLACKWELL, "the swizzled shared-memory atom of a tcgen05.mma operand (UMMA::Layout_*_Atom)")
+                .params(major, sw, bits).fields(CUTE)
+                .body(a -> {
+                    ComposedLayout atom = org.layoutcat.core.swizzle.UmmaSmemAtoms.atom(a.get(major), a.get(sw), a.get(bits));
+                    return Answer.of(atom).with(CUTE, atom);
+                })
+                .cpp(callChecking("UMMA::Layout_{major:name}_{swizzle:name}_Atom<{bits:type}>{}").check(Field.RESULT, "r"))
+                .dsl(none("CuTe DSL makes these atoms from its own kinds and element types (cute.nvgpu.tcgen05), not by CuTe C++'s"
+                        + " UMMA::Layout_*_Atom<T> names; layoutcat writes the C++ test"))
+                .example("MN", "SW128_32B", "16").display(Answer::result).build());
+
+        Param<CuTeNotation.Tensor> operand = Param.of("smem", ArgKind.TENSOR, "one tcgen05.mma's (MN, K) operand in shared memory,"
+                + " e.g. a swizzled tile or a k-block of it as CuTe prints it");
+        Param<Integer> elementBits = Param.optional("bits", ArgKind.integer("the element's bits (0: the pointer's)", 0, 128),
+                "the element's bits, where the layout is not in CuTe's smem_ptr[Nb] form");
+        Param<Long> address = Param.optional("address", ArgKind.INDEX, "the tile's byte address in shared memory (default: its"
+                + " pointer's, as CuTe prints a tensor, smem_ptr[16b](0x400), else 0; the two must agree)");
+        TABLE.add(declare("umma_descriptor", BLACKWELL, "the tcgen05.mma shared-memory matrix descriptor of an operand (make_umma_desc)")
+                .params(major, operand, elementBits, address)
+                .fields(START_ADDRESS, LEADING_BYTE_OFFSET, STRIDE_BYTE_OFFSET, VERSION, BASE_OFFSET, LBO_MODE, UMMA_LAYOUT_TYPE)
+                .body(a -> {
+                    var d = org.layoutcat.core.umma.UmmaDescriptor.of(a.get(major), a.get(operand), a.getOr(elementBits, 0),
+                            a.has(address) ? java.util.OptionalLong.of(a.get(address)) : java.util.OptionalLong.empty());
+                    return Answer.of(d.toString()).with(START_ADDRESS, d.startAddress()).with(LEADING_BYTE_OFFSET, d.leadingByteOffset())
+                            .with(STRIDE_BYTE_OFFSET, d.strideByteOffset()).with(VERSION, d.version()).with(BASE_OFFSET, d.baseOffset())
+                            .with(LBO_MODE, d.lboMode()).with(UMMA_LAYOUT_TYPE, d.layoutType());
+                })
+                .cpp(none("CuTe C++'s make_umma_desc takes a shared-memory tensor whose start address the host cannot know"
+                        + " (cast_smem_ptr_to_uint returns 0 there); its values are held equal to CuTe's by UmmaDescriptorOracleTest,"
+                        + " from host programs compiled against CUTLASS (oracle/umma-desc-cute.cpp)"))
+                .dsl(none("CuTe DSL builds tcgen05 descriptors inside its MMA atoms, with no call of its own"))
+                .example("K", "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))").build());
+
+        Param<String> aType = Param.of("a_type", UMMA_TYPE, "A's element type, by CuTe's name (half_t, float_e4m3_t, ...)");
+        Param<String> bType = Param.of("b_type", UMMA_TYPE, "B's element type");
+        Param<String> cType = Param.of("c_type", new ArgKind<>("half_t, float or int32_t",
+                (t, op, i) -> org.layoutcat.core.umma.UmmaInstrDescriptor.CFormat.of(t).cuteType), "the accumulator's type");
+        Param<Integer> m = Param.of("M", ArgKind.integer("the MMA's M", 1, 4096), "the MMA's M (64, 128, 256)");
+        Param<Integer> n = Param.of("N", ArgKind.integer("the MMA's N", 1, 4096), "the MMA's N (8 to 256, multiples of 8)");
+        Param<GmmaSmemAtoms.Major> aMajor = Param.of("a_major", ArgKind.oneOf(GmmaSmemAtoms.Major.class), "A's major, K or MN");
+        Param<GmmaSmemAtoms.Major> bMajor = Param.of("b_major", ArgKind.oneOf(GmmaSmemAtoms.Major.class), "B's major, K or MN");
+        ArgKind<String> scaleIn = cppEnumerator("UMMA::ScaleIn", "One", "Neg");
+        Param<String> aNeg = Param.optional("a_neg", scaleIn, "One (default) or Neg: A negated");
+        Param<String> bNeg = Param.optional("b_neg", scaleIn, "One (default) or Neg: B negated");
+        Param<String> sat = Param.optional("c_sat", cppEnumerator("UMMA::Saturate", "False", "True"), "False (default) or True: the"
+                + " result saturates (S8 only)");
+        Param<Boolean> sparse = Param.optional("is_sparse", BOOL, "false (default) or true: a sparse MMA");
+        Param<String> maxShift = Param.optional("max_shift", cppEnumerator("UMMA::MaxShift", "NoShift", "MaxShift8", "MaxShift16",
+                "MaxShift32"), "NoShift (default), MaxShift8, MaxShift16 or MaxShift32: the weight-stationary MMA's");
+        Param<Integer> id2 = Param.optional("sparse_id2", ArgKind.integer("the sparse metadata id2", 0, 3),
+                "make_runtime_instr_desc's sparse_id2 (default 0; 0 for a dense MMA)");
+        TABLE.add(declare("umma_instr_descriptor", BLACKWELL, "the 32-bit tcgen05.mma instruction descriptor (make_instr_desc,"
+                + " make_runtime_instr_desc)")
+                .params(aType, bType, cType, m, n, aMajor, bMajor, aNeg, bNeg, sat, sparse, maxShift, id2)
+                .fields(INSTR_VALUE, A_FORMAT, B_FORMAT, C_FORMAT, M_DIM, N_DIM, A_MAJOR, B_MAJOR, A_NEGATE, B_NEGATE, SATURATE,
+                        SPARSE_FLAG, SPARSE_ID2, MAX_SHIFT, RUNTIME)
+                .body(a -> {
+                    var d = new org.layoutcat.core.umma.UmmaInstrDescriptor(org.layoutcat.core.umma.UmmaFormat.of(a.get(aType)),
+                            org.layoutcat.core.umma.UmmaFormat.of(a.get(bType)), org.layoutcat.core.umma.UmmaInstrDescriptor.CFormat.of(a.get(cType)),
+                            a.get(m), a.get(n), a.get(aMajor), a.get(bMajor), a.getOr(aNeg, "One").equals("Neg"),
+                            a.getOr(bNeg, "One").equals("Neg"), a.getOr(sat, "False").equals("True"), a.getOr(sparse, false),
+                            a.getOr(id2, 0), org.layoutcat.core.umma.UmmaInstrDescriptor.MaxShift.valueOf(
+                                    a.getOr(maxShift, "NoShift").toUpperCase(java.util.Locale.ROOT)));
+                    return Answer.of(d.toString()).with(INSTR_VALUE, Integer.toUnsignedLong(d.value()))
+                            .with(A_FORMAT, format(d.a())).with(B_FORMAT, format(d.b()))
+                            .with(C_FORMAT, "CFormat::" + d.c() + " (" + d.c().code + ")")
+                            .with(M_DIM, d.m() >> 4).with(N_DIM, d.n() >> 3)
+                            .with(A_MAJOR, major(d.aMajor())).with(B_MAJOR, major(d.bMajor()))
+                            .with(A_NEGATE, d.aNegate() ? 1 : 0).with(B_NEGATE, d.bNegate() ? 1 : 0).with(SATURATE, d.saturate() ? 1 : 0)
+                            .with(SPARSE_FLAG, d.sparse() ? 1 : 0).with(SPARSE_ID2, d.sparseId2())
+                            .with(MAX_SHIFT, a.getOr(maxShift, "NoShift") + " (" + d.maxShift().ordinal() + ")")
+                            .with(RUNTIME, String.format(java.util.Locale.ROOT, "0x%016x", d.runtimeValue()));
+                })
+                .cpp(callChecking("UMMA::make_runtime_instr_desc<{a_type:name}, {b_type:name}, {c_type:name}, {M:int}, {N:int},"
+                        + " UMMA::Major::{a_major:name}, UMMA::Major::{b_major:name}⟦, UMMA::ScaleIn::{a_neg:name}⟧⟦,"
+                        + " UMMA::ScaleIn::{b_neg:name}⟧⟦, UMMA::Saturate::{c_sat:name}⟧⟦, {is_sparse:literal}⟧⟦,"
+                        + " UMMA::MaxShift::{max_shift:name}⟧>(⟦{sparse_id2:int}⟧)")
+                        .checkAtRun(INSTR_VALUE, "uint32_t(r >> 32)"))
+                .dsl(none("CuTe DSL builds the instruction descriptor inside its tcgen05 MMA atoms, with no call of its own"))
+                .example("half_t", "half_t", "float", "128", "256", "K", "MN").build());
+
+        Param<String> sfType = Param.of("sf_type", new ArgKind<>("float_ue4m3_t or float_ue8m0_t", (t, op, i) ->
+                org.layoutcat.core.umma.UmmaInstrDescriptorBlockScaled.ScaleFormat.of(t).cuteType), "the scale factors' type");
+        Param<Boolean> sparseBs = Param.optional("is_sparse", BOOL, "false (default) or true: a sparse MMA");
+        Param<Long> sfaAddr = Param.optional("tmem_sfa_addr", ArgKind.INDEX, "SFA's tensor-memory address (default 0): its top two"
+                + " bits are a_sf_id");
+        Param<Long> sfbAddr = Param.optional("tmem_sfb_addr", ArgKind.INDEX, "SFB's tensor-memory address (default 0): its top two"
+                + " bits are b_sf_id");
+        Param<Integer> kSize = Param.optional("k_size", ArgKind.integer("the K size bit", 0, 1), "0 (default, as"
+                + " make_instr_desc_block_scaled writes it) or 1 (MXF4's K96, as CuTe's K96 atoms set it)");
+        TABLE.add(declare("umma_instr_descriptor_block_scaled", BLACKWELL, "the 32-bit block-scaled tcgen05.mma instruction descriptor"
+                + " (make_instr_desc_block_scaled, make_runtime_instr_desc_block_scaled)")
+                .params(aType, bType, cType, sfType, m, n, aMajor, bMajor, aNeg, bNeg, sparseBs, sfaAddr, sfbAddr, id2, kSize)
+                .fields(INSTR_VALUE, A_FORMAT, B_FORMAT, SCALE_FORMAT, M_DIM, N_DIM, A_MAJOR, B_MAJOR, A_NEGATE, B_NEGATE,
+                        SPARSE_FLAG, SPARSE_ID2, A_SF_ID, B_SF_ID, K_SIZE, RUNTIME)
+                .body(a -> {
+                    var d = new org.layoutcat.core.umma.UmmaInstrDescriptorBlockScaled(org.layoutcat.core.umma.UmmaFormat.of(a.get(aType)),
+                            org.layoutcat.core.umma.UmmaFormat.of(a.get(bType)),
+                            org.layoutcat.core.umma.UmmaInstrDescriptorBlockScaled.ScaleFormat.of(a.get(sfType)),
+                            a.get(m), a.get(n), a.get(aMajor), a.get(bMajor), a.getOr(aNeg, "One").equals("Neg"),
+                            a.getOr(bNeg, "One").equals("Neg"), a.getOr(sparseBs, false), a.getOr(id2, 0),
+                            org.layoutcat.core.umma.UmmaInstrDescriptorBlockScaled.sfId(a.getOr(sfaAddr, 0L)),
+                            org.layoutcat.core.umma.UmmaInstrDescriptorBlockScaled.sfId(a.getOr(sfbAddr, 0L)), a.getOr(kSize, 0));
+                    return Answer.of(d.toString()).with(INSTR_VALUE, Integer.toUnsignedLong(d.value()))
+                            .with(A_FORMAT, format(d.a())).with(B_FORMAT, format(d.b()))
+                            .with(SCALE_FORMAT, "ScaleFormat::" + d.scaleFormat() + " (" + d.scaleFormat().ordinal() + ")")
+                            .with(M_DIM, d.m() >> 4).with(N_DIM, d.n() >> 3)
+                            .with(A_MAJOR, major(d.aMajor())).with(B_MAJOR, major(d.bMajor()))
+                            .with(A_NEGATE, d.aNegate() ? 1 : 0).with(B_NEGATE, d.bNegate() ? 1 : 0)
+                            .with(SPARSE_FLAG, d.sparse() ? 1 : 0).with(SPARSE_ID2, d.sparseId2())
+                            .with(A_SF_ID, d.aSfId()).with(B_SF_ID, d.bSfId()).with(K_SIZE, d.kSize())
+                            .with(RUNTIME, String.format(java.util.Locale.ROOT, "0x%016x", d.runtimeValue()));
+                })
+                .cpp(callChecking("UMMA::make_runtime_instr_desc_block_scaled⟦<{is_sparse:literal}>⟧(d, {tmem_sfa_addr:int=0}u,"
+                        + " {tmem_sfb_addr:int=0}u⟦, {sparse_id2:int}⟧)")
+                        .after("auto d = UMMA::make_instr_desc_block_scaled<{a_type:name}, {b_type:name}, {c_type:name},"
+                                + " {sf_type:name}, {M:int}, {N:int}, UMMA::Major::{a_major:name}, UMMA::Major::{b_major:name}⟦,"
+                                + " UMMA::ScaleIn::{a_neg:name}⟧⟦, UMMA::ScaleIn::{b_neg:name}⟧⟦, {is_sparse:literal}⟧>();",
+                                "d.k_size_ = {k_size:int=0};  // CuTe's K96 atoms set the bit so before the call")
+                        .checkAtRun(INSTR_VALUE, "uint32_t(r >> 32)"))
+                .dsl(none("CuTe DSL builds the instruction descriptor inside its tcgen05 MMA atoms, with no call of its own"))
+                .example("float_e2m1_t", "float_e2m1_t", "float", "float_ue8m0_t", "128", "256", "K", "K").build());
     }
 
     private static void modes() {
@@ -1300,8 +1483,72 @@ public final class Operations {
                 .pictures(Pictures.gmmaDoctor(IMPLIED)).build());
     }
 
+    // blockscaled_conformance's reply
+    private static final Field<Long> SF_BLOCKS = Field.of("scale_factors");
+    private static final Field<Long> SF_DIFFERING = Field.of("differing");
+    private static final Field<String> SF_FIRST = Field.<String>of("first_difference")
+            .when("where the producer writes a scale factor elsewhere", a -> a.has(SF_DIFFERING) && a.get(SF_DIFFERING) > 0);
+    private static final Field<Long> SF_PRODUCER_BYTE = Field.<Long>of("producer_byte")
+            .when("where the producer writes a scale factor elsewhere", a -> a.has(SF_DIFFERING) && a.get(SF_DIFFERING) > 0);
+    private static final Field<Long> SF_CUTLASS_BYTE = Field.<Long>of("cutlass_byte")
+            .when("where the producer writes a scale factor elsewhere", a -> a.has(SF_DIFFERING) && a.get(SF_DIFFERING) > 0);
+    private static final Field<Layout> SF_CUTLASS = Field.of("cutlass");
+
     /** Block-scaled scale-factor layouts (CUTLASS's SM100/SM103 SFA and SFB) and their conformance check. */
     private static void blockScaled() {
+        Param<org.layoutcat.core.blockscaled.ScaleFactorLayouts.Arch> arch = Param.of("arch",
+                ArgKind.oneOf(org.layoutcat.core.blockscaled.ScaleFactorLayouts.Arch.class),
+                "SM100 (Sm1xxBlockScaledConfig) or SM103 (Sm103BlockScaledConfig)");
+        Param<org.layoutcat.core.blockscaled.ScaleFactorLayouts.Operand> which = Param.of("operand",
+                ArgKind.oneOf(org.layoutcat.core.blockscaled.ScaleFactorLayouts.Operand.class), "SFA (A's scale factors, along M)"
+                + " or SFB (B's, along N)");
+        Param<Integer> sfVec = Param.of("sf_vec", ArgKind.integer("SFVecSize", 1, 1 << 16), "SFVecSize: the elements of K one"
+                + " scale factor scales (16 for NVF4, 32 for MX formats)");
+        Param<IntTuple> problem = Param.of("problem", ArgKind.TUPLE, "the problem shape (M,N,K) or (M,N,K,L)");
+        TABLE.add(declare("blockscaled_sf_layout", BLACKWELL, "the layout of the scale factors a block-scaled kernel reads"
+                + " (CUTLASS's tile_atom_to_shape_SFA/SFB)")
+                .params(arch, which, sfVec, problem)
+                .body(a -> Answer.of(org.layoutcat.core.blockscaled.ScaleFactorLayouts.of(a.get(arch), a.get(which), a.get(sfVec),
+                        a.get(problem))))
+                .cpp(none("CUTLASS's Sm1xxBlockScaledConfig lives in cutlass/detail/sm100_blockscaled_layout.hpp, outside the"
+                        + " <cute/tensor.hpp> that the written tests include; its values are held equal to CUTLASS's by"
+                        + " BlockScaledOracleTest (oracle/blockscaled-sf-cute.cpp)"))
+                .dsl(none("CuTe DSL's blockscaled_utils build these layouts in Python helpers, not one call of CuTe's"))
+                .example("SM100", "SFA", "32", "(256,256,512,1)").build());
+        Param<GmmaSmemAtoms.Major> sfdMajor = Param.of("major", ArgKind.oneOf(GmmaSmemAtoms.Major.class), "K (the vectors along"
+                + " N) or MN (along M): Sm1xxBlockScaledOutputConfig's major");
+        TABLE.add(declare("blockscaled_sfd_layout", BLACKWELL, "the layout of the scale factors a block-scaled kernel writes for D"
+                + " (CUTLASS's tile_atom_to_shape_SFD of Sm1xxBlockScaledOutputConfig)")
+                .params(sfVec, sfdMajor, problem)
+                .body(a -> Answer.of(org.layoutcat.core.blockscaled.ScaleFactorLayouts.output(a.get(sfVec), a.get(sfdMajor), a.get(problem))))
+                .cpp(none("CUTLASS's Sm1xxBlockScaledOutputConfig lives in cutlass/detail/sm100_blockscaled_layout.hpp, outside the"
+                        + " <cute/tensor.hpp> that the written tests include; its values are held equal to CUTLASS's by"
+                        + " BlockScaledOracleTest (oracle/blockscaled-sf-cute.cpp)"))
+                .dsl(none("CuTe DSL's blockscaled_utils build these layouts in Python helpers, not one call of CuTe's"))
+                .example("16", "K", "(256,512,128)").build());
+        Param<Layout> producer = Param.of("producer", ArgKind.LAYOUT, "the producer's layout of the scale factors' byte offsets:"
+                + " (MN,K[,L]) with K in elements (stride 0 within a vector, as CUTLASS's) or in scale-factor blocks");
+        TABLE.add(declare("blockscaled_conformance", BLACKWELL, "whether a producer writes each scale factor where CUTLASS's"
+                + " block-scaled kernel reads it: the first (mn, k) block where they differ, and the two byte offsets")
+                .params(arch, which, sfVec, problem, producer)
+                .fields(SF_BLOCKS, SF_DIFFERING, SF_FIRST, SF_PRODUCER_BYTE, SF_CUTLASS_BYTE, SF_CUTLASS)
+                .body(a -> {
+                    var c = org.layoutcat.core.blockscaled.ScaleFactorConformance.check(a.get(arch), a.get(which), a.get(sfVec),
+                            a.get(problem), a.get(producer));
+                    Answer answer = Answer.of(c.agrees() ? "agree: every scale factor where the kernel reads it"
+                            : "differ: " + c.differing() + " of " + c.blocks() + " scale factors elsewhere")
+                            .with(SF_BLOCKS, c.blocks()).with(SF_DIFFERING, c.differing());
+                    if (c.first().isPresent()) {
+                        var d = c.first().get();
+                        answer = answer.with(SF_FIRST, d.toString()).with(SF_PRODUCER_BYTE, d.producerByte())
+                                .with(SF_CUTLASS_BYTE, d.cutlassByte());
+                    }
+                    return answer.with(SF_CUTLASS, c.cutlass());
+                })
+                .cpp(none("a check of two layouts over the problem's scale factors, which neither CuTe nor CUTLASS has; the"
+                        + " layout it checks against is blockscaled_sf_layout's"))
+                .dsl(none("a check of two layouts over the problem's scale factors, which CuTe DSL has no call for"))
+                .example("SM100", "SFA", "32", "(256,256,128)", "(256,4):(4,1)").build());
     }
 
     private static void swizzle() {

@@ -2,18 +2,10 @@ package org.layoutcat.core.swizzle;
 
 import java.util.Locale;
 import org.layoutcat.core.AnyLayout;
-import org.layoutcat.core.ComposedLayout;
-import org.layoutcat.core.CoordLayout;
 import org.layoutcat.core.CuTeNotation;
-import org.layoutcat.core.GeneralComposedLayout;
-import org.layoutcat.core.InnerSwizzledLayout;
-import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.core.LayoutArgumentException;
 import org.layoutcat.core.Swizzle;
-import org.layoutcat.core.Tiler;
-import org.layoutcat.core.algebra.Divide;
-import org.layoutcat.core.recast.Recast;
 import org.layoutcat.core.swizzle.GmmaSmemAtoms.Major;
 
 /**
@@ -21,6 +13,10 @@ import org.layoutcat.core.swizzle.GmmaSmemAtoms.Major;
  * {@code SM90::GMMA::make_gmma_desc<Major>} derives it from the operand's shared-memory tensor
  * ({@code cute/atom/mma_traits_sm90_gmma.hpp}; the 64-bit layout of {@code GmmaDescriptor} in
  * {@code cute/arch/mma_sm90_desc.hpp}; the PTX ISA's "Matrix Descriptor Format" of wgmma).
+ *
+ * <p>The reading of the operand and the canonical-form matching are {@link SmemMatrixOperand}'s, which SM100's
+ * {@code make_umma_desc} shares; here are wgmma's own rules: its swizzles, its K sizes, its 2-bit layout types and the
+ * base offset.
  *
  * <p>The tensor, one wgmma's (MN, K) operand, is read in units of 16 bytes (CuTe's {@code recast<uint128_t>}: the
  * layout upcast by {@code 128 / bits}). Its swizzle of byte addresses must be {@code Sw<B,4,3>}, B = 0 … 3, which gives
@@ -103,7 +99,7 @@ public record GmmaDescriptor(int startAddress, int leadingByteOffset, int stride
     }
 
     /** The widest value of a 14-bit field. */
-    static final int FIELD = (1 << 14) - 1;
+    static final int FIELD = SmemMatrixOperand.FIELD;
 
     /** The 64-bit descriptor: the fields at their bits, as {@code GmmaDescriptor::desc_} holds them. */
     public long value() {
@@ -140,58 +136,50 @@ public record GmmaDescriptor(int startAddress, int leadingByteOffset, int stride
      *         CuTe's descriptor would be wrong without a word (see the class comment)
      */
     public static GmmaDescriptor of(Major major, AnyLayout smem, int elementBits, long address) {
-        String what = "gmma_descriptor of " + smem;
-        int bits = elementBits;
-        Swizzle bytes;
-        Layout inner;
-        long offset = 0; // the offset form's OFF, in elements from the tile's start
-        boolean patternAtTile = false; // whether the swizzle's pattern starts at the tile (offsets) or at boundaries (addresses)
-        switch (smem) {
-            case ComposedLayout c when c.pointerBits() != 0 -> {
-                if (bits != 0 && bits != c.pointerBits()) {
-                    throw new LayoutArgumentException(what + ": the pointer holds " + c.pointerBits() + "-bit elements, not " + bits);
-                }
-                bits = elementBits(what, c.pointerBits());
-                bytes = c.byteSwizzle();
-                inner = c.inner();
-            }
-            case ComposedLayout c -> {
-                bits = elementBits(what, bits);
-                offset = c.offset();
-                patternAtTile = !c.outer().isIdentity();
-                inner = c.inner();
-                bytes = c.outer().isIdentity() ? Swizzle.IDENTITY
-                        : new Swizzle(c.outer().bits(), c.outer().base() + Integer.numberOfTrailingZeros(bits / 8), c.outer().shift());
-            }
-            case Layout l -> {
-                bits = elementBits(what, bits);
-                inner = l;
-                bytes = Swizzle.IDENTITY;
-            }
-            case CoordLayout _, InnerSwizzledLayout _, GeneralComposedLayout _ -> throw AnyLayout.refuse("gmma_descriptor", smem, "a wgmma operand is a layout of offsets in"
-                    + " shared memory, swizzled or not");
-        }
+        return of(major, "gmma_descriptor of " + smem, SmemMatrixOperand.read(SmemMatrixOperand.Family.GMMA, "gmma_descriptor of " + smem,
+                smem, elementBits, GmmaDescriptor::isElementBits, BITS_WORDS, address));
+    }
+
+    /** The element widths a wgmma operand holds in shared memory. */
+    private static boolean isElementBits(int bits) {
+        return bits == 8 || bits == 16 || bits == 32 || bits == 64;
+    }
+
+    private static final String BITS_WORDS = "a wgmma operand holds 8-, 16-, 32- or 64-bit elements";
+
+    /** The descriptor of an operand read ({@link SmemMatrixOperand#read}): make_gmma_desc's checks and the fields. */
+    private static GmmaDescriptor of(Major major, String what, SmemMatrixOperand o) {
+        Swizzle bytes = o.byteSwizzle();
         if (!bytes.isIdentity() && (bytes.base() != 4 || bytes.shift() != 3 || bytes.bits() > 3)) {
             throw new LayoutArgumentException(what + ": its swizzle of byte addresses is " + bytes + ", and a wgmma descriptor"
                     + " has a layout type for Sw<0,4,3>, Sw<1,4,3>, Sw<2,4,3> and Sw<3,4,3> only (CuTe: \"Unsupported layout"
                     + " swizzle\")");
         }
-        if (inner.rank() != 2) {
-            throw new LayoutArgumentException(what + ": the operand has rank " + inner.rank() + "; GMMA Descriptors can only"
-                    + " be constructed on rank-2 tensors (MN, K)");
-        }
         LayoutType type = LayoutType.of(bytes.isIdentity() ? 0 : bytes.bits());
-        int w = type.width;
-        Layout u = Recast.upcast(inner, 128 / bits); // in units of 16 bytes
-        if (offset < 0 || offset * bits % 128 != 0) {
-            throw new LayoutArgumentException(what + ": the operand starts " + offset + " elements into the tile, "
-                    + Math.multiplyExact(offset, bits / 8L) + " bytes, not at a 16-byte boundary (the descriptor's start address"
-                    + " is in units of 16 bytes)");
+        int bits = o.elementBits();
+        Layout u = o.units();
+        int start = o.startUnits(what);
+        int base = o.patternAtTile() ? baseOffset(o.tileAddress(), type) : 0;
+        boolean inter = type == LayoutType.INTERLEAVE;
+        SmemMatrixOperand.Offsets f;
+        if (major == Major.MN) {
+            long k = u.mode(1).size();
+            if (k != 256 / bits && k != 128 / bits && k != 512 / bits) {
+                throw new LayoutArgumentException(what + ": Not a canonical GMMA_MN Layout: the K mode has " + k + " elements;"
+                        + " expected " + 256 / bits + " (256 bits) for dense or " + 128 / bits + " or " + 512 / bits
+                        + " for sparse");
+            }
+            f = o.mnMajor(what, "GMMA_MN", type.width, 8, inter);
+        } else {
+            long k = u.mode(1).size();
+            if (k != 2 && k != 4) {
+                throw new LayoutArgumentException(what + ": Not a canonical GMMA_K Layout: the K mode has " + k + " units of"
+                        + " 16 bytes; expected 2 for dense or 4 for sparse");
+            }
+            f = o.kMajor(what, "GMMA_K", type.width, inter);
         }
-        int start = startAddress(what, Math.addExact(address, offset * bits / 8));
-        int base = patternAtTile ? baseOffset(address, type) : 0;
-        GmmaDescriptor d = major == Major.MN ? mnMajor(what, u, bits, w, type, start) : kMajor(what, u, w, type, start);
-        return new GmmaDescriptor(d.startAddress, d.leadingByteOffset, d.strideByteOffset, base, d.layoutType);
+        SmemMatrixOperand.checkFields(what, f);
+        return new GmmaDescriptor(start, (int) f.leading(), (int) f.stride(), base, type);
     }
 
     /**
@@ -216,13 +204,7 @@ public record GmmaDescriptor(int startAddress, int leadingByteOffset, int stride
      */
     public static GmmaDescriptor of(Major major, AnyLayout smem, int elementBits, java.util.OptionalLong pointerAddress,
             java.util.OptionalLong address) {
-        if (pointerAddress.isPresent() && address.isPresent() && pointerAddress.getAsLong() != address.getAsLong()) {
-            throw new LayoutArgumentException("gmma_descriptor of " + LayoutArgumentException.quote(smem.toString()) + ": the address"
-                    + " is given as " + address.getAsLong() + " (0x" + Long.toHexString(address.getAsLong()) + ") and the pointer's is"
-                    + " 0x" + Long.toHexString(pointerAddress.getAsLong()) + " (" + Long.toUnsignedString(pointerAddress.getAsLong())
-                    + "): one tensor has one address; give it once, or the same");
-        }
-        return of(major, smem, elementBits, address.orElse(pointerAddress.orElse(0)));
+        return of(major, CuTeNotation.Tensor.shared(smem, pointerAddress, 0), elementBits, address);
     }
 
     /**
@@ -234,120 +216,9 @@ public record GmmaDescriptor(int startAddress, int leadingByteOffset, int stride
      *         {@link #of(Major, AnyLayout, int, long)}
      */
     public static GmmaDescriptor of(Major major, CuTeNotation.Tensor smem, int elementBits, java.util.OptionalLong address) {
-        if (smem.memory() != CuTeNotation.Memory.SHARED && smem.memory() != CuTeNotation.Memory.NONE) {
-            throw new LayoutArgumentException("gmma_descriptor of " + LayoutArgumentException.quote(smem.layout().toString()) + ": the tensor"
-                    + " lies in " + smem.memory().words() + ", and a wgmma descriptor describes shared memory (CuTe's make_gmma_desc"
-                    + " asserts is_smem); give the operand's smem_ptr tensor, or its layout");
-        }
-        int bits = elementBits;
-        if (smem.elementBits() != 0) {
-            if (bits != 0 && bits != smem.elementBits()) {
-                throw new LayoutArgumentException("gmma_descriptor of " + LayoutArgumentException.quote(smem.layout().toString())
-                        + ": the pointer holds " + smem.elementBits() + "-bit elements, not " + bits);
-            }
-            bits = smem.elementBits();
-        }
-        return of(major, smem.layout(), bits, smem.address(), address);
+        SmemMatrixOperand o = SmemMatrixOperand.read(SmemMatrixOperand.Family.GMMA, smem, elementBits, GmmaDescriptor::isElementBits,
+                BITS_WORDS, address);
+        return of(major, "gmma_descriptor of " + smem.layout(), o);
     }
 
-    private static int elementBits(String what, int bits) {
-        if (bits != 8 && bits != 16 && bits != 32 && bits != 64) {
-            throw new LayoutArgumentException(what + ": elements of " + bits + " bits; a wgmma operand holds 8-, 16-, 32-"
-                    + " or 64-bit elements (give the bits, or the layout in CuTe's smem_ptr[Nb] form)");
-        }
-        return bits;
-    }
-
-    /** The start address in 16-byte units, refused where CuTe's would be wrong. */
-    private static int startAddress(String what, long address) {
-        if (address < 0 || address % 16 != 0 || (address >> 4) > FIELD) {
-            throw new LayoutArgumentException(what + ": the start address " + address + " must be a multiple of 16 below "
-                    + ((FIELD + 1L) << 4) + " (CuTe keeps address >> 4 in 14 bits, dropping the rest without a word)");
-        }
-        return (int) (address >> 4);
-    }
-
-    /** MN-major: {@code ((W,n),(8,k)):((1,LBO),(W,SBO))}, or interleaved {@code ((1,n),(8,k)):((X,SBO),(1,LBO))}. */
-    private static GmmaDescriptor mnMajor(String what, Layout u, int bits, int w, LayoutType type, int start) {
-        long k = u.mode(1).size();
-        if (k != 256 / bits && k != 128 / bits && k != 512 / bits) {
-            throw new LayoutArgumentException(what + ": Not a canonical GMMA_MN Layout: the K mode has " + k + " elements;"
-                    + " expected " + 256 / bits + " (256 bits) for dense or " + 128 / bits + " or " + 512 / bits
-                    + " for sparse");
-        }
-        Layout c = canonical(what, "GMMA_MN", u, w, 8);
-        long s00 = stride(c, 0, 0), s10 = stride(c, 1, 0), s01 = stride(c, 0, 1), s11 = stride(c, 1, 1);
-        if (type != LayoutType.INTERLEAVE && s00 != 1) {
-            throw strideFailure(what, "GMMA_MN", c, "the first " + w + " units of 16 bytes of MN are not contiguous (stride "
-                    + s00 + ", expected 1)");
-        }
-        if (s10 != w) {
-            throw strideFailure(what, "GMMA_MN", c, "the 8 rows of K step " + s10 + " units of 16 bytes, expected " + w);
-        }
-        boolean inter = type == LayoutType.INTERLEAVE;
-        return descriptor(what, start, inter ? s11 : s01, inter ? s01 : s11, type);
-    }
-
-    /** K-major: {@code ((8,n),2):((W,SBO),1)}, or interleaved {@code ((8,n),2):((1,SBO),LBO)}. */
-    private static GmmaDescriptor kMajor(String what, Layout u, int w, LayoutType type, int start) {
-        long mn = u.mode(0).size(), k = u.mode(1).size();
-        if (mn % 8 != 0) {
-            throw new LayoutArgumentException(what + ": Not a canonical GMMA_K Layout: the MN mode has " + mn + " rows;"
-                    + " expected a multiple of 8");
-        }
-        if (k != 2 && k != 4) {
-            throw new LayoutArgumentException(what + ": Not a canonical GMMA_K Layout: the K mode has " + k + " units of"
-                    + " 16 bytes; expected 2 for dense or 4 for sparse");
-        }
-        Layout c = canonical(what, "GMMA_K", u, 8, 2);
-        long s00 = stride(c, 0, 0), s10 = stride(c, 1, 0), s01 = stride(c, 0, 1);
-        if (s00 != w) {
-            throw strideFailure(what, "GMMA_K", c, "the 8 rows of MN step " + s00 + " units of 16 bytes, expected " + w);
-        }
-        if (type != LayoutType.INTERLEAVE && s10 != 1) {
-            throw strideFailure(what, "GMMA_K", c, "the 2 units of 16 bytes of K are not contiguous (stride " + s10
-                    + ", expected 1)");
-        }
-        return descriptor(what, start, s10, s01, type);
-    }
-
-    /** {@code logical_divide(u, <a:1, b:1>)}, each mode split into two integers (CuTe's profile check). */
-    private static Layout canonical(String what, String form, Layout u, int a, int b) {
-        Layout c;
-        try {
-            c = Divide.logicalDivide(u, Tiler.ByMode.of(Layout.of(a, 1), Layout.of(b, 1)));
-        } catch (IllegalArgumentException e) {
-            throw new LayoutArgumentException(what + ": Not a canonical " + form + " Layout: in units of 16 bytes it is " + u
-                    + ", which the canonical tile <" + a + ":1," + b + ":1> does not divide (" + e.getMessage() + ")", e);
-        }
-        for (int m = 0; m < 2; m++) {
-            IntTuple s = c.shape().mode(m);
-            if (s.isLeaf() || s.rank() != 2 || !s.mode(0).isLeaf() || !s.mode(1).isLeaf()) {
-                throw new LayoutArgumentException(what + ": Not a canonical " + form + " Layout: in units of 16 bytes, divided"
-                        + " by the canonical tile <" + a + ":1," + b + ":1>, it is " + c + ", whose mode " + m
-                        + " is not (tile, rest) of two integers (CuTe: \"Expected profile failure\")");
-            }
-        }
-        return c;
-    }
-
-    private static long stride(Layout c, int mode, int part) {
-        return c.stride().mode(mode).mode(part).value();
-    }
-
-    private static LayoutArgumentException strideFailure(String what, String form, Layout c, String why) {
-        return new LayoutArgumentException(what + ": Not a canonical " + form + " Layout: in units of 16 bytes, divided by the"
-                + " canonical tile, it is " + c + ": " + why + " (CuTe: \"Expected stride failure\")");
-    }
-
-    private static GmmaDescriptor descriptor(String what, int start, long lbo, long sbo, LayoutType type) {
-        for (long[] f : new long[][] {{lbo, 0}, {sbo, 1}}) {
-            if (f[0] < 0 || f[0] > FIELD) {
-                String name = f[1] == 0 ? "leading byte offset" : "stride byte offset";
-                throw new LayoutArgumentException(what + ": its " + name + " is " + f[0] + " units of 16 bytes, which the"
-                        + " descriptor's 14 bits do not hold (0 to " + FIELD + "; CuTe keeps the low 14 bits without a word)");
-            }
-        }
-        return new GmmaDescriptor(start, (int) lbo, (int) sbo, 0, type);
-    }
 }

@@ -54,6 +54,11 @@ public final class GmmaSmemAtoms {
         if (elementBits < 8 || elementBits > 64 || Integer.bitCount(elementBits) != 1) {
             throw new LayoutArgumentException("a GMMA shared-memory atom of " + elementBits + "-bit elements: 8, 16, 32 or 64 bits");
         }
+        return form(major, swizzling, elementBits);
+    }
+
+    /** The atom's printout for elements of a power-of-two width (UMMA's atoms are these, for 4-bit elements too). */
+    static String form(Major major, Swizzling swizzling, int elementBits) {
         long n = swizzling.rowBytes * 8L / elementBits; // elements per 8-row block's row
         if (n < 1) throw new LayoutArgumentException(swizzling + " rows of " + swizzling.rowBytes + " bytes hold no " + elementBits + "-bit element");
         Layout inner = major == Major.K

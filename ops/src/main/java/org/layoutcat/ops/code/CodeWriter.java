@@ -461,9 +461,12 @@ public final class CodeWriter {
         }
     }
 
-    /** A static integer {@code Int<n>{}}. */
+    /**
+     * A static integer {@code Int<n>{}}; past {@code int}'s range (CuTe's {@code Int<n>} is {@code C<int(n)>}), the
+     * 64-bit constant {@code C<nll>{}} (a 32-bit descriptor's value with its top bit set, say).
+     */
     static String integer(long n) {
-        return "Int<" + n + ">{}";
+        return n == (int) n ? "Int<" + n + ">{}" : "C<" + n + "ll>{}";
     }
 
     /** A tuple of static integers, {@code maker(...)} at every level; an integer is {@code Int<n>{}}. */

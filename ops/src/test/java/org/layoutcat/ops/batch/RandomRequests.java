@@ -165,6 +165,48 @@ public final class RandomRequests {
         tuples(n);
         swizzles(n);
         atoms(n);
+        blackwell(n);
+        printing(n);
+    }
+
+    /** CuTe's print of a layout of any kind (drawn last, so that the sequences above stay as they were). */
+    private void printing(int n) {
+        times(n, () -> add("print", any()));
+    }
+
+    private static final List<String> UMMA_TYPES = List.of("half_t", "bfloat16_t", "tfloat32_t", "int8_t", "uint8_t", "float_e4m3_t",
+            "float_e5m2_t", "float_e2m3_t", "float_e3m2_t", "float_e2m1_t", "cutlass::detail::float_e2m1_unpacksmem_t");
+
+    /** Issue 36: UMMA's atoms and instruction descriptors, block-scaled scale-factor layouts and their conformance. */
+    private void blackwell(int n) {
+        times(n, () -> {
+            String major = pick(MAJORS);
+            String sw = major.equals("K") ? pick(SWIZZLES) : pick(List.of("INTER", "SW32", "SW64", "SW128", "SW128_32B"));
+            add("umma_smem_atom", major, sw, "" + pick(4, 8, 16, 32, 64));
+            String m = "" + pick(64, 128, 256), nn = "" + 8 * (1 + r.nextInt(32));
+            boolean sparse = r.nextBoolean();
+            add("umma_instr_descriptor", pick(UMMA_TYPES), pick(UMMA_TYPES), pick(List.of("half_t", "float", "int32_t")), m, nn,
+                    pick(MAJORS), pick(MAJORS), pick(List.of("One", "Neg")), pick(List.of("One", "Neg")), pick(List.of("False", "True")),
+                    "" + sparse, pick(List.of("NoShift", "MaxShift8", "MaxShift16", "MaxShift32")), "" + (sparse ? r.nextInt(4) : 0));
+            add("umma_instr_descriptor_block_scaled", pick(UMMA_TYPES), pick(UMMA_TYPES), "float",
+                    pick(List.of("float_ue4m3_t", "float_ue8m0_t")), m, nn, pick(MAJORS), pick(MAJORS), pick(List.of("One", "Neg")),
+                    pick(List.of("One", "Neg")), "" + sparse, "" + (r.nextLong() & 0xFFFF_FFFFL), "" + (r.nextLong() & 0xFFFF_FFFFL),
+                    "" + (sparse ? r.nextInt(4) : 0), "" + r.nextInt(2));
+            String problem = "(" + (1 + r.nextInt(300)) + "," + (1 + r.nextInt(300)) + "," + (1 + r.nextInt(600))
+                    + (r.nextBoolean() ? "," + (1 + r.nextInt(3)) + ")" : ")");
+            String arch = pick(List.of("SM100", "SM103")), op = pick(List.of("SFA", "SFB")), vec = "" + pick(16, 32);
+            add("blockscaled_sf_layout", arch, op, vec, problem);
+            add("blockscaled_sfd_layout", vec, pick(MAJORS), problem);
+            IntTuple p = IntTuple.parse(problem);
+            long mn = p.mode(op.equals("SFA") ? 0 : 1).value(), k = p.mode(2).value();
+            // a row-major producer (it differs from the second row on), or CUTLASS's own layout (it agrees)
+            String producer = r.nextBoolean() ? org.layoutcat.core.blockscaled.ScaleFactorLayouts.of(
+                    org.layoutcat.core.blockscaled.ScaleFactorLayouts.Arch.valueOf(arch),
+                    org.layoutcat.core.blockscaled.ScaleFactorLayouts.Operand.valueOf(op), Integer.parseInt(vec), p).toString()
+                    : p.rank() == 4 ? "(" + mn + "," + k + "," + p.mode(3).value() + "):(" + k + ",1," + mn * k + ")"
+                    : "(" + mn + "," + k + "):(" + k + ",1)";
+            add("blockscaled_conformance", arch, op, vec, problem, producer);
+        });
     }
 
     private void algebra(int n) {

@@ -122,6 +122,14 @@ class KernelCodeTest {
         {"partition_c", "SM100_MMA_F16BF16_TS<half_t,half_t,float,128,64,UMMA::Major::K,UMMA::Major::K>", "1x1x1", "(128,64):(1,128)", "0"},
         {"mma_atom", "SM120_16x8x32_TN<float_e4m3_t,float_e2m1_t,float>"},
         {"tiled_mma", "SM120_16x8x32_TN<float_e4m3_t,float_e2m1_t,float>", "2x2x1"},
+        // Blackwell (issue 36): UMMA's atoms and instruction descriptors (a value past int's range: C<nll>)
+        {"umma_smem_atom", "MN", "SW128_32B", "16"},
+        {"umma_smem_atom", "K", "SW128", "4"},
+        {"umma_instr_descriptor", "half_t", "half_t", "float", "128", "256", "K", "MN"},
+        {"umma_instr_descriptor", "float_e4m3_t", "float_e5m2_t", "float", "128", "64", "MN", "K", "Neg", "One", "False", "true", "MaxShift16", "2"},
+        {"umma_instr_descriptor_block_scaled", "float_e4m3_t", "float_e4m3_t", "float", "float_ue8m0_t", "128", "256", "K", "K"},
+        {"umma_instr_descriptor_block_scaled", "float_e2m1_t", "float_e2m1_t", "float", "float_ue4m3_t", "256", "192", "K", "K", "One", "Neg",
+                "false", "2147483648", "1073741824", "0", "1"},
     };
 
     /** A stand-in for {@code <cute/tensor.hpp>}: every name the generator writes, each answering a value of one type. */
@@ -192,11 +200,6 @@ class KernelCodeTest {
             "LAYOUTCAT_GMMA(K) LAYOUTCAT_GMMA(MN)",
             "}  // namespace GMMA",
             "template <GMMA::Major A, GMMA::Major B> struct SM90_64x64x16_F32F16F16_SS : Any {};",
-            "namespace UMMA { enum class Major { K, MN }; enum class ScaleIn { One, Neg }; }",
-            "#define LAYOUTCAT_UMMA(name) template <class A, class B, class C, int M, int N, UMMA::Major MA, UMMA::Major MB,"
-                    + " UMMA::ScaleIn SA = UMMA::ScaleIn::One, UMMA::ScaleIn SB = UMMA::ScaleIn::One> struct name : Any {};",
-            "LAYOUTCAT_UMMA(SM100_MMA_F16BF16_2x1SM_SS) LAYOUTCAT_UMMA(SM100_MMA_F16BF16_TS)",
-            "struct float_e4m3_t {}; struct float_e2m1_t {};",
             "template <class A, class B, class C> struct SM120_16x8x32_TN : Any {};",
             "template <long long N> struct Int : Any {};",
             "template <int... I> struct E : Any {};",
@@ -228,6 +231,28 @@ class KernelCodeTest {
             "template <int... I, class... T> constexpr Any select(T const&...) { return {}; }",
             "template <int B, int E_, class... T> constexpr Any group(T const&...) { return {}; }",
             "template <int... I, class... T> constexpr Any get(T const&...) { return {}; }",
+            "template <long long N> struct C : Any {};",
+            "struct float_e4m3_t {}; struct float_e5m2_t {}; struct float_e2m1_t {}; struct float_ue4m3_t {}; struct float_ue8m0_t {};",
+            "template <class A, class B, std::enable_if_t<std::is_arithmetic_v<A>, int> = 0, IsAny<B> = 0>"
+                    + " constexpr Any operator==(A const&, B const&) { return {}; }",
+            "namespace UMMA {",
+            "using namespace GMMA;",
+            "enum class Major { K, MN };", // UMMA's own (mma_sm100_desc.hpp); the using-directive brings GMMA's smem atoms
+            "template <class T> using Layout_MN_SW128_32B_Atom = Any;",
+            "enum class ScaleIn { One, Neg }; enum class Saturate { False, True };",
+            "enum class MaxShift { NoShift, MaxShift8, MaxShift16, MaxShift32 };",
+            "template <class A, class B, class C_, int M, int N, Major a, Major b, ScaleIn an = ScaleIn::One, ScaleIn bn = ScaleIn::One,"
+                    + " Saturate s = Saturate::False, bool sp = false, MaxShift ms = MaxShift::NoShift>"
+                    + " constexpr unsigned long long make_runtime_instr_desc(int = 0) { return 0; }",
+            "struct InstrDescriptorBlockScaled { unsigned k_size_ : 1; };",
+            "template <class A, class B, class C_, class SF, int M, int N, Major a, Major b, ScaleIn an = ScaleIn::One,"
+                    + " ScaleIn bn = ScaleIn::One, bool sp = false> constexpr InstrDescriptorBlockScaled make_instr_desc_block_scaled() { return {}; }",
+            "template <bool sp = false> constexpr unsigned long long make_runtime_instr_desc_block_scaled(InstrDescriptorBlockScaled,"
+                    + " unsigned, unsigned, int = 0) { return 0; }",
+            "}  // namespace UMMA",
+            "#define LAYOUTCAT_UMMA(name) template <class A, class B, class C, int M, int N, UMMA::Major MA, UMMA::Major MB,"
+                    + " UMMA::ScaleIn SA = UMMA::ScaleIn::One, UMMA::ScaleIn SB = UMMA::ScaleIn::One> struct name : Any {};",
+            "LAYOUTCAT_UMMA(SM100_MMA_F16BF16_2x1SM_SS) LAYOUTCAT_UMMA(SM100_MMA_F16BF16_TS)",
             "}  // namespace cute",
             "");
 
