@@ -19,5 +19,5 @@ module org.layoutcat.core {
     exports org.layoutcat.core.swizzle;
     exports org.layoutcat.core.tma;
     exports org.layoutcat.core.umma;
-    exports org.layoutcat.core.internal to org.layoutcat.category, org.layoutcat.diagrams, org.layoutcat.gpu, org.layoutcat.cli;
+    exports org.layoutcat.core.internal to org.layoutcat.category, org.layoutcat.diagrams, org.layoutcat.gpu, org.layoutcat.ops, org.layoutcat.cli;
 }

@@ -289,22 +289,9 @@ public final class Operations {
                 .filter(n -> distance(n, name) <= Math.max(2, name.length() / 3)).map(n -> standsFor(n) != null ? standsFor(n) : n).orElse(null);
     }
 
-    /** Levenshtein distance. */
+    /** Levenshtein distance ({@link org.layoutcat.core.internal.Spelling#distance}). */
     static int distance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) prev[j] = j;
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
+        return org.layoutcat.core.internal.Spelling.distance(a, b);
     }
 
     // ---------------------------------------------------------------------------------------------------------

@@ -205,8 +205,27 @@ public final class Atoms {
      *         which has no such template; an MN-major A in registers, which CuTe static_asserts)
      */
     public static MmaAtom mma(String name) {
-        return findMma(name).orElseThrow(() -> new LayoutArgumentException("no MMA atom \"" + LayoutArgumentException.quote(name)
-                + "\"; known: " + shortList(MMA.values())));
+        return findMma(name).orElseThrow(() -> {
+            java.util.Optional<String> near = org.layoutcat.core.internal.Spelling.nearest(bare(name), mmaNames());
+            return new LayoutArgumentException("no MMA atom \"" + LayoutArgumentException.quote(name) + "\"" + (near.isPresent()
+                    ? "; did you mean " + near.get() + "? (`layoutcat atom` lists the catalog)" : "; known: " + shortList(MMA.values())));
+        });
+    }
+
+    /** A type's name without its template arguments: {@code SM100_MMA_F16BF16_SS} of {@code SM100_MMA_F16BF16_SS<half_t,...>}. */
+    private static String bare(String name) {
+        int open = name.indexOf('<');
+        return (open < 0 ? name : name.substring(0, open)).strip();
+    }
+
+    /** The names of every MMA atom and template of the catalog, without template arguments. */
+    private static java.util.Set<String> mmaNames() {
+        java.util.Set<String> names = new java.util.LinkedHashSet<>(MMA.keySet());
+        for (MmaAtom a : GmmaAtoms.all()) names.add(bare(a.name()));
+        for (MmaAtom a : GmmaAtoms.all(true)) names.add(bare(a.name()));
+        for (String family : UmmaAtoms.catalog()) names.add(bare(family));
+        for (MmaAtom a : Sm120Atoms.all()) names.add(bare(a.name()));
+        return names;
     }
 
     /**
@@ -242,7 +261,9 @@ public final class Atoms {
                     + " threads: tma_descriptor derives its box from the tensor and the tile, tma_partition a CTA's views");
         }
         if (a == null) {
-            throw new LayoutArgumentException("no copy atom \"" + LayoutArgumentException.quote(name) + "\"; known: " + String.join(", ", COPY.keySet()));
+            java.util.Optional<String> near = org.layoutcat.core.internal.Spelling.nearest(name.strip(), COPY.keySet());
+            throw new LayoutArgumentException("no copy atom \"" + LayoutArgumentException.quote(name) + "\"" + (near.isPresent()
+                    ? "; did you mean " + near.get() + "? (`layoutcat atom` lists the catalog)" : "; known: " + String.join(", ", COPY.keySet())));
         }
         return a;
     }
