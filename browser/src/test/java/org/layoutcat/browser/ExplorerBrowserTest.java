@@ -280,6 +280,28 @@ class ExplorerBrowserTest {
         assertTrue(said.contains("row 9, column 2") && said.contains("thread 5, value 2"), said);
     }
 
+    /**
+     * Issue 37: a layout's view offers its result as a C++ type (using Layout = decltype(...), every integer static);
+     * buttons that would do nothing are hidden: an operation answering a number has no grid to zoom or draw and no
+     * layout to declare.
+     */
+    @Test
+    void aLayoutCopiesAsACppTypeAndIdleButtonsAreHidden() {
+        driver.get(explorer.uri() + "?kind=layout&a=" + java.net.URLEncoder.encode("Sw<3,3,3> o 0 o (8,64):(64,1)", java.nio.charset.StandardCharsets.UTF_8));
+        wait.until(d -> js("return window.layoutcat.view") != null);
+        WebElement decl = driver.findElement(By.id("copy-decl"));
+        assertTrue(decl.isDisplayed());
+        decl.click();
+        wait.until(d -> driver.findElement(By.id("code")).isDisplayed());
+        String code = driver.findElement(By.id("code")).getText();
+        assertTrue(code.contains("using Layout = decltype(make_composed_layout(Swizzle<3,3,3>{}, Int<0>{}, make_layout(")
+                && code.contains("Int<64>{}"), code);
+        driver.get(explorer.uri() + "?kind=op&a=size&a=" + java.net.URLEncoder.encode("(4,8):(1,4)", java.nio.charset.StandardCharsets.UTF_8));
+        wait.until(d -> js("return window.layoutcat.view") != null);
+        for (String id : List.of("copy-decl", "fit", "zoom-in", "get-png")) assertTrue(!driver.findElement(By.id(id)).isDisplayed(), id);
+        assertTrue(driver.findElement(By.id("copy-cpp")).isDisplayed());
+    }
+
     @Test
     void aPermalinkOpensItsView() throws IOException {
         URI link = explorer.uri().resolve("/?kind=mma&a=SM80_16x8x16_F16F16F16F16_TN&a=2x2x1&only=C");

@@ -40,7 +40,8 @@ import org.layoutcat.examples.Example;
  *       parameters (name, kind words, optional) and its pictures, each with its options and their defaults;</li>
  *   <li>{@code POST /api/view}: a view ({@link Views}) of {@code {"kind", "args", "options"}};</li>
  *   <li>{@code POST /api/draw?format=svg|png|tex}: the same request's picture, as {@code layoutcat draw} writes it;</li>
- *   <li>{@code POST /api/code?lang=cpp|dsl}: an operation's CuTe C++ test or CuTe DSL check, as {@code layoutcat cpp};</li>
+ *   <li>{@code POST /api/code?lang=cpp|dsl|decl}: an operation's CuTe C++ test or CuTe DSL check, as {@code layoutcat cpp},
+ *       or its answer (a layout) as a C++ type declaration;</li>
  *   <li>{@code POST /api/batch}: one request of the batch protocol, answered as {@code layoutcat batch} answers it.</li>
  * </ul>
  *
@@ -307,8 +308,9 @@ public final class Explorer implements AutoCloseable {
                 String code = switch (lang) {
                     case "cpp" -> CodeWriter.cpp(op, args);
                     case "dsl" -> CodeWriter.dsl(op, args);
+                    case "decl" -> CodeWriter.declaration(op, args);
                     default -> throw new IllegalArgumentException("lang '" + org.layoutcat.core.LayoutArgumentException.quote(lang)
-                            + "': cpp or dsl");
+                            + "': cpp, dsl or decl");
                 };
                 return new Reply(200, "text/plain; charset=utf-8", code.getBytes(StandardCharsets.UTF_8), null);
             });

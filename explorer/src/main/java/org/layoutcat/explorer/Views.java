@@ -359,7 +359,7 @@ final class Views {
             notes(g, List.of("the result's grid"));
             panels(g, List.of(Grids.layout(l, 0)));
         }
-        request(g, Operations.find(name) != null ? Operations.find(name).name() : name, args);
+        request(g, Operations.find(name) != null ? Operations.find(name).name() : name, args, answer.value());
     }
 
     /**
@@ -440,11 +440,14 @@ final class Views {
 
     /** The request of a picture's view: its operation and the arguments it read. */
     private static void request(JsonGenerator g, Pictures.Drawing d) throws IOException {
-        request(g, d.op().name(), d.args().texts());
+        request(g, d.op().name(), d.args().texts(), d.answer().value());
     }
 
-    /** The batch request behind a view, and whether CuTe C++ and CuTe DSL have a form of it (the copy buttons). */
-    private static void request(JsonGenerator g, String op, List<String> args) throws IOException {
+    /**
+     * The batch request behind a view, whether CuTe C++ and CuTe DSL have a form of it, and whether its answer is a
+     * layout a C++ type can declare (the copy buttons).
+     */
+    private static void request(JsonGenerator g, String op, List<String> args, Object value) throws IOException {
         if (op == null) return;
         g.writeObjectFieldStart("request");
         g.writeStringField("op", op);
@@ -454,6 +457,8 @@ final class Views {
         org.layoutcat.ops.Operation o = Operations.find(op);
         g.writeBooleanField("cpp", o != null && o.cpp() instanceof org.layoutcat.ops.CodeForm.Call);
         g.writeBooleanField("dsl", o != null && o.dsl() instanceof org.layoutcat.ops.CodeForm.Call);
+        g.writeBooleanField("decl", value instanceof Layout || value instanceof org.layoutcat.core.ComposedLayout
+                || value instanceof org.layoutcat.core.CoordLayout);
         g.writeEndObject();
     }
 

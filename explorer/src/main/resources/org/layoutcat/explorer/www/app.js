@@ -276,7 +276,7 @@ function showError(message) {
   for (const id of ['notes', 'figures']) $(id).replaceChildren();
   for (const id of ['stepper', 'reply', 'code', 'inspect']) $(id).hidden = true;
   $('viewport').classList.add('empty');
-  for (const b of ['copy-text', 'copy-cpp', 'copy-dsl', 'get-svg', 'get-png', 'get-tex']) $(b).disabled = true;
+  for (const b of ['copy-text', 'copy-cpp', 'copy-dsl', 'copy-decl', 'get-svg', 'get-png', 'get-tex']) $(b).disabled = true;
 }
 
 // ---- showing a view
@@ -296,13 +296,19 @@ function show(v) {
     reply.textContent = Object.entries(v.reply).filter(([key]) => key !== 'id')
       .map(([key, val]) => `${key}: ${typeof val === 'string' ? val : JSON.stringify(val)}`).join('\n');
   } else reply.hidden = true;
-  for (const b of ['copy-text', 'get-svg', 'get-png', 'get-tex']) $(b).disabled = false;
-  $('copy-cpp').disabled = !(v.request && v.request.cpp);
-  $('copy-dsl').disabled = !(v.request && v.request.dsl);
+  for (const b of ['copy-text', 'copy-decl', 'get-svg', 'get-png', 'get-tex']) $(b).disabled = false;
+  // buttons that would do nothing in this view are hidden: no C++ or DSL form, no layout to declare, no grid to zoom or draw
+  $('copy-cpp').hidden = !(v.request && v.request.cpp);
+  $('copy-dsl').hidden = !(v.request && v.request.dsl);
+  $('copy-cpp').disabled = false; $('copy-dsl').disabled = false;
+  $('copy-decl').hidden = !(v.request && v.request.decl); // the result is a layout, which a C++ type can declare
   $('copy-cpp').title = v.request && !v.request.cpp ? `${v.request.op} has no CuTe C++ counterpart to test` : 'a self-contained CuTe C++ test asserting this answer';
   $('copy-dsl').title = v.request && !v.request.dsl ? `${v.request.op} has no CuTe DSL counterpart` : 'the same check in CuTe DSL (Python)';
   place(v.panels ?? []);
   $('viewport').classList.toggle('empty', placed.length === 0);
+  for (const b of ['fit', 'zoom-in', 'zoom-out']) $(b).hidden = placed.length === 0;
+  const drawable = placed.length > 0 || (v.figures ?? []).length > 0 || kind !== 'op'; // an op view draws its result's grid
+  for (const b of ['get-svg', 'get-png', 'get-tex']) $(b).hidden = !drawable;
   $('inspect').hidden = placed.length === 0;
   blobs.forEach((u) => URL.revokeObjectURL(u));
   blobs = [];
@@ -715,6 +721,7 @@ function wireView() {
   $('copy-link').addEventListener('click', () => { const link = new URL(linkNow(), location.href).href; history.replaceState(null, '', link); copy(link, 'link'); });
   $('copy-cpp').addEventListener('click', () => code('cpp'));
   $('copy-dsl').addEventListener('click', () => code('dsl'));
+  $('copy-decl').addEventListener('click', () => code('decl'));
   for (const f of ['svg', 'png', 'tex']) $('get-' + f).addEventListener('click', () => download(f));
 }
 

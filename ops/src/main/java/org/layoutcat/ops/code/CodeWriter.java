@@ -58,6 +58,21 @@ public final class CodeWriter {
     }
 
     /**
+     * The answer of {@code op(args)}, where it is a layout, as a CuTe C++ type:
+     * {@code using Layout = decltype(make_layout(make_shape(Int<8>{}, Int<64>{}), make_stride(Int<64>{}, Int<1>{})));},
+     * every integer static, so that the type is the layout (a shared-memory layout's declaration, say).
+     *
+     * @throws IllegalArgumentException where the operation is refused, or answers something else than a layout
+     */
+    public static String declaration(String op, List<String> args) {
+        Object v = Operations.answer(new Request(op, args, "auto")).value();
+        return switch (v) {
+            case Layout _, ComposedLayout _, CoordLayout _ -> "// " + v + "\nusing Layout = decltype(" + Cpp.INSTANCE.value(v) + ");\n";
+            default -> throw new IllegalArgumentException(op + " answers " + v + ", no layout to declare as a C++ type");
+        };
+    }
+
+    /**
      * A generated C++ test in parts, so that several can share one translation unit.
      *
      * @param heading  the comment lines naming the request and layoutcat's answer
