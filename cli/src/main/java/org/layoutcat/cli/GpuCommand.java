@@ -29,7 +29,7 @@ import picocli.CommandLine;
 /** {@code layoutcat gpu …}: the generated PTX, the backends' benchmarks and their cross-check. */
 @Command(name = "gpu", description = "GPU backend: generated PTX, benchmarks, GPU-vs-CPU verification.",
         subcommands = {GpuCommand.Ptx.class, GpuCommand.Bench.class, GpuCommand.Verify.class, GpuCommand.Info.class, GpuCommand.TmaCheck.class,
-                GpuCommand.AtomsCheck.class, GpuCommand.Banks.class})
+                GpuCommand.AtomsCheck.class, GpuCommand.Banks.class, GpuCommand.Blackwell.class})
 final class GpuCommand implements Callable<Integer> {
 
     @Override
@@ -422,6 +422,52 @@ final class GpuCommand implements Callable<Integer> {
                 long passed = all.stream().filter(o -> o.passed()).count();
                 for (org.layoutcat.gpu.tma.TmaVerification.Outcome o : all) System.out.println(o.line());
                 System.out.println((passed == all.size() ? "PASS" : "FAIL") + ": " + passed + " of " + all.size() + " TMA cases verified");
+                return passed == all.size() ? 0 : 1;
+            }
+        }
+    }
+
+    /**
+     * {@code gpu blackwell}: the UMMA tiles of the Blackwell check ({@code --list}, the default), one tile's kernel
+     * ({@code --ptx N}), or ({@code --verify}) every tile run on an SM100 GPU and compared with C + A·B. No Blackwell GPU
+     * is at hand where this was written: the tables are checked on the PTX ISA's model in the tests and the kernels by
+     * ptxas -arch=sm_100a (gpu/BENCHMARKS.md says what a B200 run checks).
+     */
+    @Command(name = "blackwell", description = "The Blackwell (tcgen05) check: UMMA tiles through smem atoms, descriptors and TMEM, on an SM100 GPU (--verify).")
+    static final class Blackwell implements Callable<Integer> {
+        @Option(names = "--verify", description = "run every tile on the GPU (an SM100 GPU: B200, GB200)") boolean verify;
+        @Option(names = "--ptx", paramLabel = "N", description = "print tile N's kernel (from --list)") Integer ptx;
+        @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            List<org.layoutcat.gpu.atom.UmmaTile> tiles = org.layoutcat.gpu.atom.UmmaTile.matrix();
+            if (ptx != null) {
+                Main.require(spec, ptx >= 0 && ptx < tiles.size(), "--ptx: a tile of 0.." + (tiles.size() - 1) + ", not " + ptx);
+                System.out.print(org.layoutcat.gpu.ptx.UmmaKernels.umma(tiles.get(ptx).kernelTile()).ptx());
+                return 0;
+            }
+            if (!verify) {
+                for (int i = 0; i < tiles.size(); i++) {
+                    org.layoutcat.gpu.atom.UmmaTile u = tiles.get(i);
+                    System.out.printf("%2d  %s  A desc 0x%016x  B desc 0x%016x  idesc 0x%08x%n", i, u.name(), u.descriptor(u.aMajor(),
+                            org.layoutcat.gpu.atom.UmmaTile.M).value(), u.descriptor(u.bMajor(), u.n()).value(), u.instrDescriptor().value());
+                }
+                return 0;
+            }
+            try (CudaBackend gpu = CudaBackend.open()) {
+                System.out.println("device " + gpu.description());
+                if (!gpu.architecture().startsWith("sm_10")) {
+                    System.err.println("layoutcat gpu blackwell: tcgen05 runs on SM100 GPUs (B200, GB200: sm_100a); this one is "
+                            + gpu.architecture() + ". The " + tiles.size() + " kernels assemble with ptxas -arch=sm_100a (PtxasTest) and the"
+                            + " tables compute C + A·B on the PTX ISA's model (UmmaTileTest); run this on a B200.");
+                    return 2;
+                }
+                List<org.layoutcat.gpu.atom.UmmaVerification.Outcome> all =
+                        org.layoutcat.gpu.atom.UmmaVerification.verifyAll(new org.layoutcat.gpu.cuda.CudaAtoms(gpu));
+                long passed = all.stream().filter(o -> o.passed()).count();
+                for (org.layoutcat.gpu.atom.UmmaVerification.Outcome o : all) System.out.println(o.line());
+                System.out.println((passed == all.size() ? "PASS" : "FAIL") + ": " + passed + " of " + all.size() + " UMMA tiles verified");
                 return passed == all.size() ? 0 : 1;
             }
         }

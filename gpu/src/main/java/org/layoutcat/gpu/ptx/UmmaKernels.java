@@ -14,14 +14,15 @@ package org.layoutcat.gpu.ptx;
  *     and gives up the permit; thread 0 initializes an mbarrier;</li>
  * <li>every thread writes its accumulator's initial values (the elements of C at the table {@code ic}) into TMEM with
  *     {@code tcgen05.st.sync.aligned.32x32b}, at its warp's lanes, {@code repeat} columns a store;</li>
- * <li>thread 0 issues {@code kSteps} {@code tcgen05.mma.cta_group::1.kind::K} with the descriptors advanced by
- *     {@code advanceA} and {@code advanceB} (16-byte units of the start address) a step, accumulating into C, and
- *     commits them to the mbarrier ({@code tcgen05.commit});</li>
+ * <li>thread 0 issues {@code kSteps} {@code tcgen05.mma.cta_group::1.kind::K}, step s with the descriptors' start
+ *     addresses advanced by {@code koff[2s]} and {@code koff[2s+1]} (16-byte units: the K-block's offset in its tile,
+ *     as CuTe's descriptor iterator adds it), accumulating into C, and commits them to the mbarrier
+ *     ({@code tcgen05.commit});</li>
  * <li>every thread waits for the mbarrier, loads its lanes' columns back ({@code tcgen05.ld.sync.aligned.32x32b},
  *     {@code repeat} columns a load, {@code tcgen05.wait::ld}) and stores value v to {@code d[ic[t·N + v]]};</li>
  * <li>warp 0 frees the columns ({@code tcgen05.dealloc}).</li>
  * </ol>
- * Parameters: {@code .u64 a, b, c, d, ia, ib, ic, .u64 adesc, bdesc, .u32 idesc}; the flag word after {@code d}'s
+ * Parameters: {@code .u64 a, b, c, d, ia, ib, ic, koff, .u64 adesc, bdesc, .u32 idesc}; the flag word after {@code d}'s
  * {@code 128·N} words is 1 (done) or 2 (the mbarrier timed out).
  *
  * @see <a href="https://docs.nvidia.com/cuda/parallel-thread-execution/#tensorcore-5th-generation-instructions">PTX ISA:
@@ -55,12 +56,10 @@ public final class UmmaKernels {
      * @param kSteps   the instructions issued along K, the descriptors advanced between them
      * @param aBytes   A's bytes in shared memory
      * @param bBytes   B's bytes in shared memory
-     * @param advanceA A's descriptor advance a step, in 16-byte units
-     * @param advanceB B's descriptor advance a step
      * @param columns  the TMEM columns allocated: a power of two from 32 to 512, at least n
      * @param repeat   the columns of one tcgen05.ld/st (its .x: 1 to 128, a power of two dividing n)
      */
-    public record Tile(Kind kind, int n, int kSteps, int aBytes, int bBytes, int advanceA, int advanceB, int columns, int repeat) {
+    public record Tile(Kind kind, int n, int kSteps, int aBytes, int bBytes, int columns, int repeat) {
         public Tile {
             if (n < 8 || n > 256 || n % 8 != 0) throw new IllegalArgumentException("UMMA's N is a multiple of 8 from 8 to 256 (M = 128 here), not " + n);
             if (columns < 32 || columns > 512 || Integer.bitCount(columns) != 1 || columns < n) {
@@ -85,7 +84,7 @@ public final class UmmaKernels {
                 .append(", ").append(t.kSteps).append(" K steps, the accumulator in ").append(t.columns).append(" TMEM columns\n//\n");
         p.append(".version ").append(PTX_VERSION).append("\n.target sm_100a\n.address_size 64\n\n");
         p.append(".visible .entry ").append(entry).append("(\n\t.param .u64 a,\n\t.param .u64 b,\n\t.param .u64 c,\n\t.param .u64 d,\n")
-                .append("\t.param .u64 ia,\n\t.param .u64 ib,\n\t.param .u64 ic,\n\t.param .u64 adesc,\n\t.param .u64 bdesc,\n\t.param .u32 idesc\n)\n")
+                .append("\t.param .u64 ia,\n\t.param .u64 ib,\n\t.param .u64 ic,\n\t.param .u64 koff,\n\t.param .u64 adesc,\n\t.param .u64 bdesc,\n\t.param .u32 idesc\n)\n")
                 .append(".maxntid 128, 1, 1\n{\n");
         p.append("\t.reg .pred %p<8>;\n\t.reg .b32 %r<40>;\n\t.reg .b64 %rd<40>;\n\t.reg .b32 %v<").append(t.repeat).append(">;\n");
         p.append("\t.shared .align 1024 .b8 smemA[").append(t.aBytes).append("];\n\t.shared .align 1024 .b8 smemB[").append(t.bBytes)
@@ -102,6 +101,7 @@ public final class UmmaKernels {
                 	ld.param.u64 %rd7, [ic];
                 	ld.param.u64 %rd8, [adesc];
                 	ld.param.u64 %rd9, [bdesc];
+                	ld.param.u64 %rd18, [koff];
                 	ld.param.u32 %r2, [idesc];
                 	mov.u32 %r3, smemA;
                 	mov.u32 %r4, smemB;
@@ -161,9 +161,13 @@ public final class UmmaKernels {
                 MMA:
                 	setp.ge.u32 %p4, %r15, KSTEPS;
                 	@%p4 bra COMMIT;
-                	mul.wide.u32 %rd14, %r15, ADVANCE_A;
+                	mul.wide.u32 %rd14, %r15, 8;
+                	add.s64 %rd19, %rd18, %rd14;
+                	ld.global.u32 %r18, [%rd19];
+                	ld.global.u32 %r19, [%rd19+4];
+                	cvt.u64.u32 %rd14, %r18;
                 	add.s64 %rd15, %rd8, %rd14;
-                	mul.wide.u32 %rd16, %r15, ADVANCE_B;
+                	cvt.u64.u32 %rd16, %r19;
                 	add.s64 %rd17, %rd9, %rd16;
                 	tcgen05.mma.cta_group::1.kind::KIND [%r7], %rd15, %rd17, %r2, %p3;
                 	add.u32 %r15, %r15, 1;
@@ -190,8 +194,7 @@ public final class UmmaKernels {
                 	setp.ge.u32 %p2, %r11, VALUES;
                 	@%p2 bra LOADED;
                 	add.u32 %r14, %r9, %r11;
-                """.replace("KSTEPS", String.valueOf(t.kSteps)).replace("ADVANCE_A", String.valueOf(t.advanceA))
-                .replace("ADVANCE_B", String.valueOf(t.advanceB)).replace("KIND", t.kind.ptx).replace("VALUES", String.valueOf(values)));
+                """.replace("KSTEPS", String.valueOf(t.kSteps)).replace("KIND", t.kind.ptx).replace("VALUES", String.valueOf(values)));
         p.append("\ttcgen05.ld.sync.aligned.32x32b.x").append(t.repeat).append(".b32 {").append(regs).append("}, [%r14];\n")
                 .append("\ttcgen05.wait::ld.sync.aligned;\n");
         for (int i = 0; i < t.repeat; i++) {

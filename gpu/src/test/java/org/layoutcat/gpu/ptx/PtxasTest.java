@@ -137,26 +137,26 @@ class PtxasTest {
     }
 
     /**
-     * Issue 36: the UMMA tile kernels (tcgen05.alloc, .st, .mma of each dense kind, .commit, .ld, .dealloc) assemble for
-     * sm_100a without a warning, over N from 8 to 256 and loads of .x1 to .x128.
+     * Issue 36: the UMMA tile kernels (tcgen05.alloc, .st, .mma of each dense kind, .commit, .ld, .dealloc) of every tile
+     * of the Blackwell check, in one module (entries renamed apart), assemble for sm_100a without a warning.
      */
     @Test
     void ummaKernelsAssembleForSm100a(@TempDir Path dir) throws Exception {
         Path ptxas = ptxas();
         assumeTrue(ptxas != null, "ptxas is not installed");
-        List<Kernel> kernels = List.of(
-                UmmaKernels.umma(new UmmaKernels.Tile(UmmaKernels.Kind.F16, 256, 4, 16384, 32768, 2, 2, 256, 32)),
-                UmmaKernels.umma(new UmmaKernels.Tile(UmmaKernels.Kind.TF32, 64, 2, 16384, 8192, 2, 2, 64, 64)),
-                UmmaKernels.umma(new UmmaKernels.Tile(UmmaKernels.Kind.F8F6F4, 128, 1, 16384, 16384, 0, 0, 128, 128)),
-                UmmaKernels.umma(new UmmaKernels.Tile(UmmaKernels.Kind.I8, 8, 2, 16384, 1024, 2, 2, 32, 1)));
-        for (int i = 0; i < kernels.size(); i++) {
-            Kernel k = kernels.get(i);
-            Path file = dir.resolve("umma" + i + ".ptx");
-            Files.writeString(file, k.ptx());
-            Result r = run(ptxas.toString(), "-arch=sm_100a", file.toString(), "-o", dir.resolve("umma" + i + ".cubin").toString());
-            assertEquals(0, r.code, () -> k.summary() + "\n" + r.output);
-            assertEquals("", r.output.strip(), () -> "ptxas warned on " + k.summary() + ":\n" + r.output);
+        List<org.layoutcat.gpu.atom.UmmaTile> tiles = org.layoutcat.gpu.atom.UmmaTile.matrix();
+        StringBuilder module = new StringBuilder(".version " + UmmaKernels.PTX_VERSION + "\n.target sm_100a\n.address_size 64\n");
+        for (int i = 0; i < tiles.size(); i++) {
+            Kernel k = UmmaKernels.umma(tiles.get(i).kernelTile());
+            String text = k.ptx();
+            module.append(text.substring(text.indexOf(".visible .entry")).replace(".entry " + k.entry() + "(", ".entry " + k.entry() + "_" + i + "("));
         }
+        Path file = dir.resolve("umma.ptx");
+        Files.writeString(file, module);
+        Result r = run(ptxas.toString(), "-arch=sm_100a", file.toString(), "-o", dir.resolve("umma.cubin").toString());
+        assertEquals(0, r.code, r.output);
+        assertEquals("", r.output.strip(), () -> "ptxas warned:\n" + r.output);
+        assertEquals(40, tiles.size());
     }
 
     /**
