@@ -17,5 +17,6 @@ module org.layoutcat.core {
     exports org.layoutcat.core.recast;
     exports org.layoutcat.core.swizzle;
     exports org.layoutcat.core.tma;
+    exports org.layoutcat.core.tmem;
     exports org.layoutcat.core.internal to org.layoutcat.category, org.layoutcat.diagrams, org.layoutcat.gpu, org.layoutcat.cli;
 }

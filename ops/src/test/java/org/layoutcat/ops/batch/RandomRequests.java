@@ -344,7 +344,8 @@ public final class RandomRequests {
         List<MmaAtom> mmas = Atoms.mmaAtoms();
         List<MmaAtom> warp = mmas.stream().filter(m -> !m.name().startsWith("SM90_")).toList();
         List<MmaAtom> gmma = Atoms.gmmaAtoms(); // the whole SM90 catalog: every family, SS and RS
-        List<CopyAtom> copies = Atoms.copyAtoms();
+        // TMEM atoms tile by make_tmem_copy (tmem_copy), not make_tiled_copy: the mix keeps the atoms it had
+        List<CopyAtom> copies = Atoms.copyAtoms().stream().filter(c -> !c.name().startsWith("SM100_TMEM_")).toList();
         List<CopyAtom> matrix = copies.stream().filter(c -> c.name().contains("LDSM") || c.name().contains("STSM")).toList();
         times(n, () -> add("mma_atom", (r.nextBoolean() ? pick(gmma) : pick(mmas)).name()));
         times(n, () -> {
