@@ -52,14 +52,15 @@ public final class TmemCopy {
     }
 
     /**
-     * Checks the rule on every thread of the copy: each TMEM offset of its partition, as an address, is in the lanes of
-     * its warp's subpartition.
+     * Checks the rule on every warp of the copy: each TMEM offset of its partition, as an address, is in the lanes of
+     * its warp's subpartition. The 32 threads of a warp have one TMEM partition (the atom's thread layout has stride 0
+     * within a warp), so the first thread of each warp stands for all 32. O(threads/32 · values per thread).
      *
      * @throws LayoutArgumentException naming the first thread, value and lane that break it
      */
     public static void requireWarpLanes(TiledCopy copy, Layout tmem) {
         int shift = 5 - Integer.numberOfTrailingZeros(copy.valueBits());
-        for (long t = 0; t < copy.threads(); t++) {
+        for (long t = 0; t < copy.threads(); t += 32) {
             Sliced<Layout> p = tmemPartition(copy, tmem, t);
             long base = p.offset().isLeaf() ? p.offset().value() : 0;
             long w = (t / 32) % 4;
