@@ -30,8 +30,9 @@ public final class TmemCopy {
      * {@code make_tmem_copy(Copy_Atom<op, T>, tmem)}: T of {@code valueBits} bits, the tensor's layout {@code tmem}
      * ({@code tmem_ptr<T>} offsets, as {@link TmemAccumulator#layout()}).
      *
-     * @throws LayoutArgumentException for an atom not of {@link TmemCopyAtoms}, a width other than 32 or 16 bits, or
-     *         where {@link TiledCopy#cotiled} refuses (the atom reads memory the tensor does not hold)
+     * @throws LayoutArgumentException for an atom not of {@link TmemCopyAtoms}, a width other than 32 or 16 bits, a tensor
+     *         of more values than tensor memory holds (128 × 512 32-bit columns), or where {@link TiledCopy#cotiled}
+     *         refuses (the atom reads memory the tensor does not hold)
      */
     public static TiledCopy make(CopyAtom atom, int valueBits, Layout tmem) {
         if (TmemCopyAtoms.named(atom.name()).isEmpty()) {
@@ -39,6 +40,11 @@ public final class TmemCopy {
         }
         if (valueBits != 32 && valueBits != 16) {
             throw new LayoutArgumentException("make_tmem_copy of " + valueBits + "-bit values: a TMEM tensor here holds 32- or 16-bit values");
+        }
+        if (tmem.size() > (long) TmemAccumulator.LANES * TmemAccumulator.COLUMNS * (32 / valueBits)) {
+            throw new LayoutArgumentException("make_tmem_copy over " + tmem + ": a TMEM tensor holds at most 128 lanes × 512 columns of"
+                    + " 32 bits (" + (long) TmemAccumulator.LANES * TmemAccumulator.COLUMNS * (32 / valueBits) + " values of " + valueBits
+                    + " bits), and this one has " + tmem.size());
         }
         long dp = (1L << 16) << Integer.numberOfTrailingZeros(32 / valueBits);
         Layout threads = Layout.of(IntTuple.flat(32, 4), IntTuple.flat(0, 32 * dp));

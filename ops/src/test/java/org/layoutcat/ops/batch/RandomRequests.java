@@ -165,6 +165,34 @@ public final class RandomRequests {
         tuples(n);
         swizzles(n);
         atoms(n);
+        tensorMemory(n);
+    }
+
+    /**
+     * UMMA accumulators in tensor memory (every mode, 1 and 2 SMs, the four types) and make_tmem_copy of one with a TMEM
+     * atom of the catalog, load or store, packed where the values are 16-bit; a thread of the four warps.
+     */
+    private void tensorMemory(int n) {
+        String[] types = {"F32", "S32", "F16", "BF16"};
+        times(n, () -> {
+            int sms = (int) pick(1, 2);
+            long m = sms == 1 ? pick(64, 128) : pick(64, 128, 256);
+            String mode = sms == 1 ? (m == 64 ? pick(List.of("INTERLEAVED", "NON_INTERLEAVED")) : "INTERLEAVED")
+                    : (m == 128 ? pick(List.of("INTERLEAVED", "DUPLICATED")) : "INTERLEAVED");
+            add("tmem_accumulator", "(" + m + "," + pick(16, 32, 64, 128, 256) + ")", "" + sms, pick(List.of(types)), mode);
+        });
+        List<CopyAtom> tmem = org.layoutcat.core.atom.TmemCopyAtoms.all();
+        times(2 * n, () -> {
+            int sms = (int) pick(1, 2);
+            long m = sms == 1 ? pick(64, 128) : pick(128, 256);
+            long cols = pick(32, 64, 128);
+            String type = pick(List.of(types));
+            boolean half = type.startsWith("F16") || type.startsWith("BF16");
+            Layout slice = org.layoutcat.core.tmem.TmemAccumulator.ofTile(org.layoutcat.core.atom.Element.valueOf(type), sms, m, cols)
+                    .layout().mode(0);
+            List<CopyAtom> fitting = tmem.stream().filter(c -> c.name().endsWith("_16b") == half && c.bits() <= 32 * 32).toList();
+            add("tmem_copy", pick(fitting).name(), type, slice.toString(), "" + r.nextInt(128));
+        });
     }
 
     private void algebra(int n) {
