@@ -1634,7 +1634,7 @@ public final class Operations {
                     return Answer.of(best.atom().name()).with(TMEM_COLUMNS, p.accumulator().columns())
                             .with(TMEM_ALLOCATION, p.allocation().allocated()).with(TMEM_FITS, p.allocation().fits()).with(TMEM_SLICE, p.slice())
                             .with(TMEM_LOADS, best.loadsPerWarp()).with(TMEM_REGS, best.registersPerLoad())
-                            .with(TMEM_CHOICES, String.join(", ", choices)).with(TMEM_REFUSED, p.refused());
+                            .with(TMEM_CHOICES, String.join(", ", choices)).with(TMEM_REFUSED, p.refused().size());
                 })
                 .cpp(none("the plan ranks the atoms by counts read off make_tmem_copy's partitions; each atom's partition is tmem_copy's,"
                         + " whose C++ test checks it against CuTe (CuTe has no ranking to compare)"))

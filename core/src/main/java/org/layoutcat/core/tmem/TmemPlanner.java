@@ -41,7 +41,7 @@ public final class TmemPlanner {
      * @param registersPerLoad  32-bit registers each thread receives per instruction
      * @param registersPerThread registers a thread holds after all its loads (loads × registers per load)
      */
-    public record Load(CopyAtom atom, long loadsPerWarp, long registersPerLoad, long registersPerThread) {}
+    public record Load(CopyAtom atom, long loadsPerWarp, long registersPerLoad, long registersPerThread) implements Outcome {}
 
     /**
      * A plan.
@@ -51,14 +51,23 @@ public final class TmemPlanner {
      * @param slice       the TMEM tensor one warpgroup copies: the accumulator's (M, N/G) columns of its first slice
      * @param allocation  the accumulator's columns in one allocation
      * @param loads       every legal load atom, the fewest instructions first (then the fewest registers per load)
-     * @param refused     how many of the TMEM load atoms CuTe would not take for this slice
+     * @param refused     every other TMEM load atom, with the rule that refuses it, in catalog order
      */
-    public record Plan(TmemAccumulator accumulator, int warps, Layout slice, TmemAllocation allocation, List<Load> loads, int refused) {
+    public record Plan(TmemAccumulator accumulator, int warps, Layout slice, TmemAllocation allocation, List<Load> loads, List<Refused> refused) {
         public Plan {
             Objects.requireNonNull(accumulator, "accumulator");
             loads = List.copyOf(loads);
+            refused = List.copyOf(refused);
         }
     }
+
+    /**
+     * A load atom the slice does not take, and why.
+     *
+     * @param atom   the atom
+     * @param reason the rule it breaks, in the words of CuTe's static_assert or the PTX ISA
+     */
+    public record Refused(CopyAtom atom, String reason) implements Outcome {}
 
     /**
      * The plan of an accumulator tile (M across the SMs, as {@link TmemAccumulator#ofTile}) read by {@code warps} warps.
@@ -81,12 +90,13 @@ public final class TmemPlanner {
         Layout tile = acc.layout().mode(0);
         Layout slice = Composition.compose(tile, Tiler.ByMode.of(Layout.of(acc.m(), 1), Layout.of(acc.n() / groups, 1)));
         List<Load> loads = new ArrayList<>();
-        int refused = 0;
+        List<Refused> refused = new ArrayList<>();
         for (CopyAtom atom : TmemCopyAtoms.all()) {
             if (!(atom.family() instanceof CopyAtom.TmemLoad)) continue;
-            Load l = cost(atom, type, slice);
-            if (l == null) refused++;
-            else loads.add(l);
+            switch (cost(atom, type, slice)) {
+                case Load l -> loads.add(l);
+                case Refused r -> refused.add(r);
+            }
         }
         if (loads.isEmpty()) {
             throw new LayoutArgumentException("the " + tileM + "×" + tileN + " " + type.ptx() + " accumulator on " + sms + " SM" + (sms == 1 ? "" : "s")
@@ -98,24 +108,34 @@ public final class TmemPlanner {
         return new Plan(acc, warps, slice, TmemAllocation.of(acc.columns(), 1, sms), loads, refused);
     }
 
-    /** The atom's cost over the slice, or null where CuTe does not take it (see the class comment). */
-    static Load cost(CopyAtom atom, Element type, Layout slice) {
-        if (TmemCopyAtoms.packs16(atom) != (type.bits() == 16)) return null;
+    /** The atom's cost over the slice, or the rule that refuses it (see the class comment). */
+    static Outcome cost(CopyAtom atom, Element type, Layout slice) {
+        if (TmemCopyAtoms.packs16(atom) != (type.bits() == 16)) {
+            return new Refused(atom, type.bits() == 16
+                    ? "16-bit values sit one to a 32-bit column: a load packs two columns into a register (.pack::16b, the _16b atoms)"
+                    : "32-bit values are read whole: .pack::16b would keep 16 bits of each");
+        }
         TiledCopy copy;
         try {
             copy = TmemCopy.make(atom, type.bits(), slice);
             TmemCopy.requireWarpLanes(copy, slice);
         } catch (LayoutArgumentException e) {
-            return null;
+            return new Refused(atom, e.getMessage());
         }
         Layout want = Coalesce.coalesce(Recast.upcast(TmemCopyAtoms.valId(atom), type.bits()));
         long atomValues = want.size();
         Sliced<Layout> s = TmemCopy.tmemPartition(copy, slice, 0);
         Layout vals = s.layout().mode(0);
         Layout one = vals.size() == atomValues ? vals : vals.rank() == 2 && vals.mode(0).size() == atomValues ? vals.mode(0) : null;
-        if (one == null || !Coalesce.coalesce(one).equals(want)) return null; // copy_unpack: "Expected src to have the specific TMEM layout required by CopyOp."
+        if (one == null || !Coalesce.coalesce(one).equals(want)) {
+            return new Refused(atom, "copy_unpack: Expected src to have the specific TMEM layout required by CopyOp (CuTe's static_assert):"
+                    + " an instruction's values are " + (one == null ? vals : Coalesce.coalesce(one)) + ", the atom's ValID " + want);
+        }
         long loads = s.layout().size() / atomValues;
         long regs = TmemCopyAtoms.registersPerThread(atom);
         return new Load(atom, loads, regs, Math.multiplyExact(loads, regs));
     }
+
+    /** What the planner makes of an atom: its cost, or its refusal. */
+    sealed interface Outcome permits Load, Refused {}
 }

@@ -53,6 +53,12 @@ class TmemPlannerTest {
         LayoutArgumentException e = assertThrows(LayoutArgumentException.class,
                 () -> TmemCopy.make(Atoms.copy("SM100_TMEM_LOAD_32dp32b1x"), 32, p.slice()));
         assertTrue(e.getMessage().contains("The memory pointed to by AtomTVLayout does not exist in the DataLayout"), e.getMessage());
+        for (TmemPlanner.Refused r : p.refused()) {
+            if (r.atom().name().contains("_32dp") && !r.atom().name().endsWith("_16b")) {
+                assertTrue(r.reason().contains("The memory pointed to by AtomTVLayout does not exist in the DataLayout"), r.reason());
+            }
+        }
+        assertEquals(74, p.loads().size() + p.refused().size(), "every TMEM load atom is planned or refused");
     }
 
     /** 16-bit accumulators sit in 32-bit columns: only the .pack::16b atoms read them (CuTe refuses the others). */
