@@ -39,7 +39,7 @@ public final class TmemCopyAtoms {
     public static final long DP_BITS = 1L << 21;
 
     /** The shapes of {@code tcgen05.ld/.st}: lanes, bits per lane per repetition, CuTe's name part and PTX's. */
-    public enum Shape {
+    private enum Shape {
         DP16_256B(16, 256, 256, "16dp256b", "16x256b", 32),
         DP16_128B(16, 128, 128, "16dp128b", "16x128b", 64),
         DP16_64B(16, 64, 64, "16dp64b", "16x64b", 128),
@@ -60,36 +60,6 @@ public final class TmemCopyAtoms {
             this.cute = cute;
             this.ptx = ptx;
             this.maxRepeat = maxRepeat;
-        }
-
-        /** The lanes (data paths) one instruction reaches in each warp's subpartition: 16 or 32. */
-        public int lanes() {
-            return lanes;
-        }
-
-        /** The bits of the shape's pattern: 256, 128, 64 or 32 (of {@code 16x32bx2}, twice). */
-        public int patternBits() {
-            return patternBits;
-        }
-
-        /** The bits each lane moves per repetition: the pattern's, twice for {@code 16x32bx2}. */
-        public int laneBits() {
-            return laneBits;
-        }
-
-        /** The largest {@code .xN} CuTe defines for the shape. */
-        public int maxRepeat() {
-            return maxRepeat;
-        }
-
-        /** CuTe's part of the name, e.g. {@code 16dp256b}. */
-        public String cuteName() {
-            return cute;
-        }
-
-        /** PTX's shape qualifier, e.g. {@code 16x32bx2}. */
-        public String ptxName() {
-            return ptx;
         }
     }
 
@@ -159,18 +129,6 @@ public final class TmemCopyAtoms {
         Layout v = VAL_ID.get(atom.name());
         if (v == null) throw new IllegalArgumentException(atom.name() + " is not a TMEM copy atom");
         return v;
-    }
-
-    /** The shape of a TMEM atom's family. */
-    public static Shape shape(CopyAtom atom) {
-        int lanes, bits;
-        switch (atom.family()) {
-            case CopyAtom.TmemLoad(int l, int b, int _, boolean _) -> { lanes = l; bits = b; }
-            case CopyAtom.TmemStore(int l, int b, int _, boolean _) -> { lanes = l; bits = b; }
-            default -> throw new IllegalArgumentException(atom.name() + " is not a TMEM copy atom");
-        }
-        for (Shape s : Shape.values()) if (s.lanes == lanes && s.patternBits == bits) return s;
-        throw new IllegalStateException(atom.name() + ": no shape of " + lanes + " lanes and " + bits + " bits");
     }
 
     /** Whether the atom packs (loads) or unpacks (stores) 16-bit columns ({@code _16b}). */

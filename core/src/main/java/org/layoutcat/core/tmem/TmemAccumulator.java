@@ -148,11 +148,6 @@ public record TmemAccumulator(Element type, int sms, Mode mode, long m, long n, 
         return Integer.numberOfTrailingZeros(32 / type.bits());
     }
 
-    /** A lane's stride in the layout's offsets, CuTe's {@code TMEM::DP<V>}. */
-    public long lanesStride() {
-        return (1L << 16) << offsetShift();
-    }
-
     /**
      * The 32-bit TMEM address of an offset from the allocation's base 0 ({@code (tmem_ptr<V>(0) + offset).get()}):
      * the offset rotated right by {@link #offsetShift()}.
