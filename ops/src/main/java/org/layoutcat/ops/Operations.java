@@ -64,6 +64,12 @@ import org.layoutcat.core.atom.CopyAtom;
 import org.layoutcat.core.atom.MmaAtom;
 import org.layoutcat.core.atom.TiledCopy;
 import org.layoutcat.core.atom.TiledMma;
+import org.layoutcat.core.atom.TmemCopyAtoms;
+import org.layoutcat.core.atom.Element;
+import org.layoutcat.core.tmem.TmemAccumulator;
+import org.layoutcat.core.tmem.TmemAllocation;
+import org.layoutcat.core.tmem.TmemCopy;
+import org.layoutcat.core.tmem.TmemPlanner;
 import org.layoutcat.core.construct.Compact;
 import org.layoutcat.core.construct.TileToShape;
 import org.layoutcat.core.construct.TvLayout;
@@ -1720,8 +1726,184 @@ public final class Operations {
     private static final Field<List<String>> DESCRIPTORS = Field.of("descriptors",
             d -> d.isEmpty() ? "none: the atom reads this operand from registers" : String.join(" ", d));
 
+    /** An UMMA accumulator's element type, as the C++ test names it (a type alias each: F32 is float, ...). */
+    private enum AccType {
+        F32, S32, F16, BF16;
+
+        Element element() {
+            return Element.valueOf(name());
+        }
+    }
+
+    /** CuTe's UMMA::TmemAllocMode, as the C++ test names it (a constant each: INTERLEAVED is TmemAllocMode::Interleaved). */
+    private enum AllocMode {
+        INTERLEAVED(TmemAccumulator.Mode.Interleaved), NON_INTERLEAVED(TmemAccumulator.Mode.NonInterleaved),
+        DUPLICATED(TmemAccumulator.Mode.Duplicated);
+
+        final TmemAccumulator.Mode mode;
+
+        AllocMode(TmemAccumulator.Mode mode) {
+            this.mode = mode;
+        }
+    }
+
+    /** The C++ names the tensor-memory tests use for the enums above. */
+    private static final String[] TMEM_NAMES = {"using F32 = float; using S32 = int32_t; using F16 = half_t; using BF16 = bfloat16_t;",
+        "constexpr auto INTERLEAVED = UMMA::TmemAllocMode::Interleaved; constexpr auto NON_INTERLEAVED = UMMA::TmemAllocMode::NonInterleaved;"
+                + " constexpr auto DUPLICATED = UMMA::TmemAllocMode::Duplicated;"};
+
+    /** A TMEM copy atom, by CuTe's name: SM100_TMEM_LOAD_32dp32b8x, SM100_TMEM_STORE_16dp256b1x_16b, .... */
+    public static final ArgKind<CopyAtom> TMEM_COPY_ATOM = new ArgKind<>("a TMEM copy atom's name, e.g. SM100_TMEM_LOAD_32dp32b8x",
+            (t, op, i) -> TmemCopyAtoms.named(t).orElseThrow(() -> new LayoutArgumentException("argument " + (i + 1) + " \""
+                    + LayoutArgumentException.quote(t) + "\" is no TMEM copy atom: SM100_TMEM_<LOAD|STORE>_<16dp256b|16dp128b|16dp64b|16dp32b|32dp32b><N>x[_16b]"
+                    + " (N = 1, 2, 4, … up to 32, 64, 128, 128, 128)")));
+
+    private static final Field<Long> TMEM_LANES = Field.of("lanes");
+    private static final Field<Long> TMEM_COLUMNS = Field.of("columns");
+    private static final Field<Long> TMEM_ALLOCATION = Field.of("allocation");
+    private static final Field<Long> TMEM_FITS = Field.of("fits");
+    private static final Field<String> TMEM_CORNERS = Field.of("corners");
+    private static final Field<Long> TMEM_NEEDED = Field.of("needed");
+    private static final Field<Long> TMEM_UNUSED = Field.of("unused");
+    private static final Field<Long> TMEM_BYTES = Field.of("bytes_per_sm");
+    private static final Field<String> TMEM_PTX = Field.of("ptx");
+    private static final Field<Long> TMEM_ADDRESS = Field.of("tmem_address");
+    private static final Field<String> TMEM_LANE_RANGE = Field.of("warp_lanes");
+    private static final Field<Layout> TMEM_TV = Field.of("tv_layout");
+    private static final Field<String> TMEM_TILER = Field.of("tiler");
+    private static final Field<Layout> TMEM_REGISTERS = Field.of("registers");
+    private static final Field<IntTuple> TMEM_REGISTERS_OFFSET = Field.of("registers_offset");
+    private static final Field<Long> TMEM_LOADS = Field.of("loads_per_warp");
+    private static final Field<Long> TMEM_REGS = Field.of("registers_per_load");
+    private static final Field<Layout> TMEM_SLICE = Field.of("slice");
+    private static final Field<String> TMEM_CHOICES = Field.of("choices");
+    private static final Field<Integer> TMEM_REFUSED = Field.of("refused");
+
+    /** Why the tensor-memory operations have no CuTe DSL test. */
+    private static final String DSL_TMEM = "CuTe DSL names tcgen05's atoms by operation objects (cute.nvgpu.tcgen05.Ld32x32bOp(Repetition,"
+            + " Pack), make_tmem_copy over a tensor it allocates in a kernel), not CuTe C++'s type names that layoutcat's catalog uses;"
+            + " layoutcat writes the C++ test";
+
+    /** An accumulator tile (M,N): two positive integers. */
+    private static IntTuple tmemTile(String op, IntTuple t) {
+        if (t.isLeaf() || t.rank() != 2 || !t.mode(0).isLeaf() || !t.mode(1).isLeaf() || t.mode(0).value() < 1 || t.mode(1).value() < 1) {
+            throw new LayoutArgumentException(op + ": the tile " + t + " is (M,N), two positive integers");
+        }
+        return t;
+    }
+
     /** Tensor memory: the accumulator's layout, allocation, TMEM copy atoms and the TMEM planner. */
     private static void tensorMemory() {
+        Param<IntTuple> tile = Param.of("tile", ArgKind.TUPLE, "the accumulator tile (M,N) of the UMMA instruction, M across the SMs"
+                + " (an UMMA_2SM M = 256 puts 128 rows in each SM)");
+        Param<Integer> sms = Param.of("sm", ArgKind.integer("the SMs of the instruction", 1, 2), "1 (UMMA_1SM) or 2 (UMMA_2SM)");
+        Param<AccType> type = Param.of("type", ArgKind.oneOf(AccType.class), "the accumulator's element type (in 32-bit columns)");
+        Param<AllocMode> mode = Param.optional("mode", ArgKind.oneOf(AllocMode.class), "CuTe's TmemAllocMode (default INTERLEAVED)");
+        TABLE.add(declare("tmem_accumulator", BLACKWELL, "an UMMA accumulator's layout in tensor memory (UMMA::tmem_frg_1sm/2sm):"
+                        + " ((M,N),1,1) -> tmem_ptr offset, lane·DP + column")
+                .params(tile, sms, type, mode).fields(TMEM_LANES, TMEM_COLUMNS, TMEM_ALLOCATION, TMEM_FITS, TMEM_CORNERS)
+                .body(a -> {
+                    IntTuple t = tmemTile("tmem_accumulator", a.get(tile));
+                    int n = a.get(sms);
+                    if (t.mode(0).value() % n != 0) {
+                        throw new LayoutArgumentException("tmem_accumulator: M = " + t.mode(0).value() + " splits evenly among the " + n + " SMs");
+                    }
+                    TmemAccumulator acc = TmemAccumulator.of(a.get(type).element(), n, a.getOr(mode, AllocMode.INTERLEAVED).mode,
+                            t.mode(0).value() / n, t.mode(1).value(), 1, 1);
+                    TmemAllocation alloc = TmemAllocation.of(acc.columns(), 1, n);
+                    Layout l = acc.layout().mode(0);
+                    long m = l.mode(0).size(), cols = l.mode(1).size();
+                    StringBuilder corners = new StringBuilder();
+                    for (long[] c : new long[][] {{0, 0}, {m - 1, 0}, {0, cols - 1}, {m - 1, cols - 1}}) {
+                        long addr = acc.address(l.apply(IntTuple.flat(c[0], c[1])));
+                        if (corners.length() > 0) corners.append("; ");
+                        corners.append("(").append(c[0]).append(",").append(c[1]).append(") lane ").append(TmemAccumulator.lane(addr))
+                                .append(" column ").append(TmemAccumulator.column(addr));
+                    }
+                    return Answer.of(acc.layout()).with(TMEM_LANES, acc.lanes()).with(TMEM_COLUMNS, acc.columns())
+                            .with(TMEM_ALLOCATION, alloc.allocated()).with(TMEM_FITS, alloc.fits()).with(TMEM_CORNERS, corners.toString());
+                })
+                .cpp(callChecking("UMMA::tmem_frg<{type:name}, uint32_t, {sm:int}⟦, {mode:name}⟧>::make(make_shape(make_shape(get<0>(T)"
+                        + " / Int<{sm:int}>{}, get<1>(T)), Int<1>{}, Int<1>{}))")
+                        .after(TMEM_NAMES[0], TMEM_NAMES[1], "auto T = {tile:literal};").check(Field.RESULT, "r.layout()"))
+                .dsl(none(DSL_TMEM)).example("(128,256)", "1", "F32").build());
+        Param<Long> columns = Param.of("columns", ArgKind.INDEX, "the columns one buffer needs (an accumulator's: tmem_accumulator's columns)");
+        Param<Long> buffers = Param.optional("buffers", ArgKind.INDEX, "how many such buffers (default 1; 2 double-buffers the accumulator)");
+        TABLE.add(declare("tmem_alloc", BLACKWELL, "a tcgen05.alloc of tensor memory: the columns rounded up to a power of 2 in [32, 512],"
+                        + " how many such allocations an SM holds")
+                .params(columns, sms, buffers).fields(TMEM_NEEDED, TMEM_UNUSED, TMEM_FITS, TMEM_BYTES, TMEM_PTX)
+                .body(a -> {
+                    TmemAllocation t = TmemAllocation.of(a.get(columns), a.getOr(buffers, 1L), a.get(sms));
+                    return Answer.of(t.allocated()).with(TMEM_NEEDED, t.needed()).with(TMEM_UNUSED, t.unused()).with(TMEM_FITS, t.fits())
+                            .with(TMEM_BYTES, t.bytesPerSm()).with(TMEM_PTX, t.ptx());
+                })
+                .cpp(none("tcgen05.alloc takes its column count at run time on the device, and CuTe's TMEM::Allocator1Sm/2Sm check"
+                        + " nothing on the host (their comments state the rule: 32 <= num_columns <= 512 and power of 2)"))
+                .dsl(none(DSL_TMEM)).example("96", "2", "2").build());
+        Param<CopyAtom> atom = Param.of("copy", TMEM_COPY_ATOM, "the TMEM copy atom (SM100_TMEM_LOAD_… or SM100_TMEM_STORE_…)");
+        Param<Layout> tmem = Param.of("tmem", ArgKind.LAYOUT, "the TMEM tensor's layout, (M,N) -> tmem_ptr offset (tmem_accumulator's"
+                + " ((M,N),1,1) mode 0: (128,256):(65536,1) for a 128x256 fp32 accumulator)");
+        Param<Long> thread = Param.of("thread", ArgKind.INDEX, "the thread's index, 0 to 127");
+        TABLE.add(declare("tmem_copy", BLACKWELL, "make_tmem_copy: a TMEM copy atom tiled over four warps and a TMEM tensor; a thread's"
+                        + " TMEM partition, its address, and which (m,n) its registers hold")
+                .params(atom, type, tmem, thread).fields(TMEM_ADDRESS, TMEM_LANE_RANGE, TMEM_TV, TMEM_TILER, TMEM_REGISTERS, TMEM_REGISTERS_OFFSET,
+                        TMEM_LOADS, TMEM_REGS)
+                .body(a -> {
+                    CopyAtom c = a.get(atom);
+                    Element e = a.get(type).element();
+                    Layout t = a.get(tmem);
+                    TiledCopy copy = TmemCopy.make(c, e.bits(), t);
+                    long th = a.get(thread);
+                    if (th < 0 || th >= copy.threads()) {
+                        throw new LayoutArgumentException("tmem_copy: thread " + th + " of make_tmem_copy's " + copy.threads() + " threads");
+                    }
+                    TmemCopy.requireWarpLanes(copy, t);
+                    Sliced<Layout> s = TmemCopy.tmemPartition(copy, t, th);
+                    Layout indices = Layout.colMajor(t.shape());
+                    Sliced<Layout> regs = c.reference() == CopyAtom.Side.SRC ? copy.partitionD(indices, th) : copy.partitionS(indices, th);
+                    long atomValues = c.ref(e.bits()).mode(1).size();
+                    long w = (th / 32) % 4;
+                    long offset = s.offset().value();
+                    long address = Integer.toUnsignedLong(Integer.rotateRight((int) offset, 5 - Integer.numberOfTrailingZeros(e.bits())));
+                    return Answer.of(s.layout()).with(TMEM_ADDRESS, address).with(TMEM_LANE_RANGE, 32 * w + " … " + (32 * w + 31))
+                            .with(TMEM_TV, copy.tiledLayoutTV())
+                            .with(TMEM_TILER, "(" + String.join(",", copy.tilerLayouts().stream().map(Layout::toString).toList()) + ")")
+                            .with(TMEM_REGISTERS, regs.layout()).with(TMEM_REGISTERS_OFFSET, regs.offset())
+                            .with(TMEM_LOADS, s.layout().size() / atomValues).with(TMEM_REGS, TmemCopyAtoms.registersPerThread(c));
+                })
+                .cpp(callChecking("[&] { if constexpr (LOAD) return thr.partition_S(T); else return thr.partition_D(T); }()")
+                        .after(TMEM_NAMES[0], "auto T = make_tensor(make_tmem_ptr<{type:name}>(), {tmem});", "auto tc = make_tmem_copy({copy:type}{}, T);",
+                                "auto thr = tc.get_slice({thread:literal});",
+                                "constexpr bool LOAD = std::is_same_v<typename decltype(tc)::ValLayoutRef, typename decltype(tc)::ValLayoutSrc>;",
+                                "auto I = make_tensor(counting_iterator<int>(0), make_layout(shape(T)));",
+                                "auto R = [&] { if constexpr (LOAD) return thr.partition_D(I); else return thr.partition_S(I); }();")
+                        .check(Field.RESULT, "r.layout()").checkAtRun(TMEM_ADDRESS, "r.data().get()")
+                        .check(TMEM_TV, "typename decltype(tc)::TiledLayout_TV{}").check(TMEM_REGISTERS, "R.layout()")
+                        .checkAtRun(TMEM_REGISTERS_OFFSET, "*R.data()"))
+                .dsl(none(DSL_TMEM)).example("SM100_TMEM_LOAD_32dp32b8x", "F32", "(128,256):(65536,1)", "33").build());
+        Param<Integer> warps = Param.optional("warps", ArgKind.integer("the epilogue's warps", 1, 32), "the epilogue's warps reading"
+                + " the accumulator (default 4: one warpgroup; 8 splits N between two)");
+        TABLE.add(declare("tmem_plan", BLACKWELL, "the epilogue's TMEM loads of an accumulator: every load atom make_tmem_copy takes,"
+                        + " its loads per warp and registers, the cheapest first")
+                .params(tile, sms, type, warps).fields(TMEM_COLUMNS, TMEM_ALLOCATION, TMEM_FITS, TMEM_SLICE, TMEM_LOADS, TMEM_REGS, TMEM_CHOICES,
+                        TMEM_REFUSED)
+                .body(a -> {
+                    IntTuple t = tmemTile("tmem_plan", a.get(tile));
+                    TmemPlanner.Plan p = TmemPlanner.plan(a.get(type).element(), a.get(sms), t.mode(0).value(), t.mode(1).value(),
+                            a.getOr(warps, 4));
+                    TmemPlanner.Load best = p.loads().get(0);
+                    List<String> choices = new ArrayList<>();
+                    for (TmemPlanner.Load l : p.loads()) {
+                        choices.add(l.atom().name() + " " + l.loadsPerWarp() + "×" + l.registersPerLoad());
+                    }
+                    return Answer.of(best.atom().name()).with(TMEM_COLUMNS, p.accumulator().columns())
+                            .with(TMEM_ALLOCATION, p.allocation().allocated()).with(TMEM_FITS, p.allocation().fits()).with(TMEM_SLICE, p.slice())
+                            .with(TMEM_LOADS, best.loadsPerWarp()).with(TMEM_REGS, best.registersPerLoad())
+                            .with(TMEM_CHOICES, String.join(", ", choices)).with(TMEM_REFUSED, p.refused().size());
+                })
+                .cpp(none("the plan ranks the atoms by counts read off make_tmem_copy's partitions; each atom's partition is tmem_copy's,"
+                        + " whose C++ test checks it against CuTe (CuTe has no ranking to compare)"))
+                .dsl(none(DSL_TMEM)).example("(128,256)", "1", "F32").build());
     }
 
     private static void atoms() {

@@ -106,6 +106,7 @@ public final class Atoms {
             copy(new Ptx("UniversalCopy_U" + (8 * bytes), bytes == 16 ? "ld.v4.u32 / st.v4.u32" : "ld.b" + (8 * bytes) + " / st.b" + (8 * bytes),
                     "Data Movement and Conversion Instructions: ld, st", "any"), new CopyAtom.Universal(), "1:0", b, b);
         }
+        COPY.putAll(TmemCopyAtoms.byName()); // SM100 tcgen05.ld/.st: 148 atoms
     }
 
     private Atoms() {}
@@ -262,8 +263,12 @@ public final class Atoms {
         }
         if (a == null) {
             java.util.Optional<String> near = org.layoutcat.core.internal.Spelling.nearest(name.strip(), COPY.keySet());
+            List<String> known = new ArrayList<>(COPY.keySet());
+            known.removeAll(TmemCopyAtoms.byName().keySet());
             throw new LayoutArgumentException("no copy atom \"" + LayoutArgumentException.quote(name) + "\"" + (near.isPresent()
-                    ? "; did you mean " + near.get() + "? (`layoutcat atom` lists the catalog)" : "; known: " + String.join(", ", COPY.keySet())));
+                    ? "; did you mean " + near.get() + "? (`layoutcat atom` lists the catalog)" : "; known: " + String.join(", ", known)
+                    + ", and CuTe's SM100 TMEM atoms SM100_TMEM_<LOAD|STORE>_<16dp256b|16dp128b|16dp64b|16dp32b|32dp32b><N>x[_16b]"
+                    + " (N = 1, 2, 4, … up to 32, 64, 128, 128, 128)"));
         }
         return a;
     }

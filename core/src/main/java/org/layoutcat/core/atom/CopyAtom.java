@@ -31,7 +31,7 @@ public record CopyAtom(String name, Family family, String ptx, String isaSection
     public enum Side { SRC, DST }
 
     /** The instruction families of copy atoms, as the catalog declares them. */
-    public sealed interface Family permits Ldmatrix, Stmatrix, CpAsync, Universal {}
+    public sealed interface Family permits Ldmatrix, Stmatrix, CpAsync, Universal, TmemLoad, TmemStore {}
 
     /** {@code ldmatrix}: a warp loads {@code matrices} 8×8 matrices of 16-bit elements (.x1, .x2, .x4) from shared memory. */
     public record Ldmatrix(int matrices) implements Family {}
@@ -44,6 +44,20 @@ public record CopyAtom(String name, Family family, String ptx, String isaSection
 
     /** CuTe's {@code UniversalCopy}: one thread's load or store of a unit, either side in any memory. */
     public record Universal() implements Family {}
+
+    /**
+     * {@code tcgen05.ld} (SM100): a warp loads {@code lanes} lanes of tensor memory ({@code .16x256b}, {@code .16x128b},
+     * {@code .16x64b}, {@code .16x32bx2}, {@code .32x32b}: the shape's {@code bits} per lane) {@code repeat} times
+     * ({@code .x1} … {@code .x128}) into registers; {@code pack16} packs two 16-bit columns into one register
+     * ({@code .pack::16b}). See {@link org.layoutcat.core.tmem.TmemCopyAtoms}.
+     */
+    public record TmemLoad(int lanes, int bits, int repeat, boolean pack16) implements Family {}
+
+    /**
+     * {@code tcgen05.st} (SM100): a warp stores registers to {@code lanes} lanes of tensor memory, the shapes of
+     * {@link TmemLoad}; {@code unpack16} writes each register's two halves to two 16-bit columns ({@code .unpack::16b}).
+     */
+    public record TmemStore(int lanes, int bits, int repeat, boolean unpack16) implements Family {}
 
     /**
      * The copy atom of the given parts.
@@ -91,13 +105,14 @@ public record CopyAtom(String name, Family family, String ptx, String isaSection
 
     /**
      * Which side a tiled copy's thread–value layout is read against (CuTe's {@code RefLayout}), as the family gives it:
-     * the registers, which {@code ldmatrix} writes (its destination) and every other copy here reads (the source of a
-     * store, {@code stmatrix}, of {@code cp.async} and of a one-thread copy).
+     * the registers, which {@code ldmatrix} writes (its destination) and {@code stmatrix}, {@code cp.async} and a
+     * one-thread copy read (their source); for {@code tcgen05.ld} and {@code .st} the tensor memory (the source of a
+     * load, the destination of a store: CuTe's {@code RefLayout} of {@code copy_traits_sm100.hpp}).
      */
     public Side reference() {
         return switch (family) {
-            case Ldmatrix _ -> Side.DST;
-            case Stmatrix _, CpAsync _, Universal _ -> Side.SRC;
+            case Ldmatrix _, TmemStore _ -> Side.DST;
+            case Stmatrix _, CpAsync _, Universal _, TmemLoad _ -> Side.SRC;
         };
     }
 

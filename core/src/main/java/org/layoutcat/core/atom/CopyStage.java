@@ -29,7 +29,7 @@ public final class CopyStage {
         return switch (atom.family()) {
             case CopyAtom.Ldmatrix _ -> CopyAtom.Side.SRC;
             case CopyAtom.Stmatrix _, CopyAtom.CpAsync _ -> CopyAtom.Side.DST;
-            case CopyAtom.Universal _ -> null;
+            case CopyAtom.Universal _, CopyAtom.TmemLoad _, CopyAtom.TmemStore _ -> null; // tcgen05: tensor memory ↔ registers
         };
     }
 
@@ -38,7 +38,7 @@ public final class CopyStage {
         return switch (atom.family()) {
             case CopyAtom.Ldmatrix(int m) -> 8 * m;
             case CopyAtom.Stmatrix(int m) -> 8 * m;
-            case CopyAtom.CpAsync _, CopyAtom.Universal _ -> 32;
+            case CopyAtom.CpAsync _, CopyAtom.Universal _, CopyAtom.TmemLoad _, CopyAtom.TmemStore _ -> 32;
         };
     }
 

@@ -40,12 +40,25 @@ public final class TiledCopy {
     private final int valueBits;
     private final Layout tiledLayoutTV;
     private final IntTuple tiler;
+    private final List<Layout> tilerModes; // Tiler_MN by mode: s:1 each, or make_cotiled_copy's layouts
 
     private TiledCopy(CopyAtom atom, int valueBits, Layout tiledLayoutTV, IntTuple tiler) {
+        this(atom, valueBits, tiledLayoutTV, tiler, stepTiler(tiler));
+    }
+
+    /** {@code <s0:1, s1:1, ...>}: the by-mode tiler of a tile of extents s (make_tiled_copy's). */
+    private static List<Layout> stepTiler(IntTuple tiler) {
+        List<Layout> modes = new ArrayList<>();
+        for (long s : tiler.flatten().leaves()) modes.add(Layout.of(s, 1));
+        return List.copyOf(modes);
+    }
+
+    private TiledCopy(CopyAtom atom, int valueBits, Layout tiledLayoutTV, IntTuple tiler, List<Layout> tilerModes) {
         this.atom = Objects.requireNonNull(atom, "atom");
         this.valueBits = valueBits;
         this.tiledLayoutTV = tiledLayoutTV;
         this.tiler = tiler;
+        this.tilerModes = tilerModes;
         Layout ref = ref();
         if (tiledLayoutTV.mode(0).size() % ref.mode(0).size() != 0 || tiledLayoutTV.mode(1).size() % ref.mode(1).size() != 0) {
             throw new LayoutArgumentException("the TV layout " + tiledLayoutTV + " of " + atom.name() + " does not split into the atom's "
@@ -100,6 +113,48 @@ public final class TiledCopy {
      */
     public static TiledCopy forC(CopyAtom atom, int valueBits, TiledMma mma) {
         return new TiledCopy(atom, valueBits, mma.layoutC(), IntTuple.flat(mma.tileSize(0), mma.tileSize(1)));
+    }
+
+    /**
+     * CuTe's {@code make_cotiled_copy(atom, atom_tv_layout, data_layout)}: the tiled copy whose threads and values are
+     * where {@code atomTv} ((thread, value) → data address) puts them in a tensor of layout {@code data} (coordinate →
+     * data address). With {@code inv = (left_inverse(data), 1:0)} and {@code tv_data = inv ∘ atomTv} ((thread, value) →
+     * data coordinate), the tiler of flat mode i is {@code filter(make_layout(flat_shape, e_i) ∘ tv_data)} (the
+     * coordinates of mode i that the atom reaches), and the TV layout is {@code left_inverse(make_layout(flat_shape) ∘
+     * tiler) ∘ tv_data}.
+     *
+     * @throws LayoutArgumentException where the atom's values address memory the data layout does not hold (CuTe's
+     *         static_assert "The memory pointed to by AtomTVLayout does not exist in the DataLayout."), or an inverse,
+     *         composition or filter is refused
+     * @throws ArithmeticException on overflow of a size, stride or offset
+     */
+    public static TiledCopy cotiled(CopyAtom atom, int valueBits, Layout atomTv, Layout data) {
+        Layout inv = Layout.concat(Inverse.leftInverse(data), Layout.of(1, 0));
+        Layout tvData = Composition.compose(inv, atomTv);
+        Layout reached = Coalesce.coalesce(Composition.compose(Layout.concat(data, Layout.of(1, 0)), tvData.mode(1)));
+        if (!reached.equals(Coalesce.coalesce(atomTv.mode(1)))) {
+            throw new LayoutArgumentException("make_cotiled_copy of " + atom.name() + " over " + data + ": The memory pointed to by"
+                    + " AtomTVLayout does not exist in the DataLayout (CuTe's static_assert): the atom's values " + atomTv.mode(1)
+                    + " read through the data layout are " + reached);
+        }
+        List<Long> flat = new ArrayList<>();
+        for (int i = 0; i < data.rank(); i++) flat.add(data.mode(i).size());
+        IntTuple flatShape = IntTuple.flat(flat.stream().mapToLong(Long::longValue).toArray());
+        List<Layout> tilers = new ArrayList<>();
+        for (int i = 0; i < flat.size(); i++) {
+            long[] unit = new long[flat.size()];
+            unit[i] = 1;
+            tilers.add(Coalesce.filter(Composition.compose(Layout.of(flatShape, IntTuple.flat(unit)), tvData)));
+        }
+        Layout tile2data = Composition.compose(Layout.colMajor(flatShape), new Tiler.ByMode(new ArrayList<Tiler>(tilers)));
+        Layout tv = Composition.compose(Inverse.leftInverse(tile2data), tvData);
+        long[] extents = tilers.stream().mapToLong(Layout::size).toArray();
+        return new TiledCopy(atom, valueBits, tv, IntTuple.flat(extents), List.copyOf(tilers));
+    }
+
+    /** {@code Tiler_MN} as CuTe holds it: a layout per mode ({@code s:1} for make_tiled_copy, make_cotiled_copy's own). */
+    public List<Layout> tilerLayouts() {
+        return tilerModes;
     }
 
     public CopyAtom atom() {
@@ -170,8 +225,7 @@ public final class TiledCopy {
         if (thread < 0 || thread >= threads()) {
             throw new LayoutArgumentException("thread " + thread + " of a tiled copy of " + threads() + " threads");
         }
-        List<Tiler> modes = new ArrayList<>();
-        for (long s : tiler.flatten().leaves()) modes.add(Layout.of(s, 1));
+        List<Tiler> modes = new ArrayList<>(tilerModes);
         Layout tiles = Divide.zippedDivide(tensor, new Tiler.ByMode(modes)); // ((TileM,TileN),(RestM,RestN))
         Layout tv = Composition.compose(tiles.mode(0), thrval2mn(trg)); // (thread, value)
         Sliced<Layout> s = Slicing.sliceAndOffset(SliceCoord.of(SliceCoord.of(thread), SliceCoord.WILDCARD), tv);
@@ -194,8 +248,7 @@ public final class TiledCopy {
             throw new LayoutArgumentException("thread " + thread + " of a tiled copy of " + threads() + " threads");
         }
         ComposedLayout e = tensor.inOffsetForm();
-        List<Tiler> modes = new ArrayList<>();
-        for (long s : tiler.flatten().leaves()) modes.add(Layout.of(s, 1));
+        List<Tiler> modes = new ArrayList<>(tilerModes);
         Layout tiles = Divide.zippedDivide(e.inner(), new Tiler.ByMode(modes)); // ((TileM,TileN),(RestM,RestN))
         Layout tvRest = Layout.concat(Composition.compose(tiles.mode(0), thrval2mn(trg)), tiles.mode(1));
         Sliced<AnyLayout> s = Slicing.sliceAndOffset(SliceCoord.of(SliceCoord.of(SliceCoord.of(thread), SliceCoord.WILDCARD),

@@ -36,7 +36,8 @@ class AtomFamilyTest {
             CopyAtom.Family expected = p.startsWith("ldmatrix.") ? new CopyAtom.Ldmatrix(x)
                     : p.startsWith("stmatrix.") ? new CopyAtom.Stmatrix(x)
                     : p.startsWith("cp.async.") ? new CopyAtom.CpAsync()
-                    : c.name().startsWith("UniversalCopy_") ? new CopyAtom.Universal() : null;
+                    : c.name().startsWith("UniversalCopy_") ? new CopyAtom.Universal()
+                    : p.startsWith("tcgen05.") ? tmemFamily(p) : null;
             assertEquals(expected, c.family(), c.name());
         }
     }
@@ -65,5 +66,15 @@ class AtomFamilyTest {
                 () -> Atoms.mma("SM80_NOPE")).getMessage();
         org.junit.jupiter.api.Assertions.assertTrue(m.startsWith("no MMA atom \"SM80_NOPE\"; known: SM70_8x8x4_F16F16F16F16_TN, "), m);
         org.junit.jupiter.api.Assertions.assertTrue(m.contains("SM80_8x8x4_F64F64F64F64_TN, and CuTe's SM90 GMMA catalog: SM90_64xNxK_"), m);
+    }
+
+    /** tcgen05.ld/st's family from its PTX: .16x256b (16 lanes, 256 bits), …, .16x32bx2 (16, 32), .32x32b (32, 32), .xN, .pack::16b. */
+    private static CopyAtom.Family tmemFamily(String ptx) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("tcgen05\\.(ld|st)\\.sync\\.aligned\\.(16|32)x(\\d+)b(?:x2)?\\.x(\\d+)(\\.(?:un)?pack::16b)?\\.b32")
+                .matcher(ptx);
+        if (!m.matches()) return null;
+        int lanes = Integer.parseInt(m.group(2)), bits = Integer.parseInt(m.group(3)), n = Integer.parseInt(m.group(4));
+        boolean pack = m.group(5) != null;
+        return m.group(1).equals("ld") ? new CopyAtom.TmemLoad(lanes, bits, n, pack) : new CopyAtom.TmemStore(lanes, bits, n, pack);
     }
 }

@@ -577,7 +577,7 @@ public final class AtomKernels {
         return switch (atom.family()) {
             case CopyAtom.Ldmatrix(int m) -> m;
             case CopyAtom.Stmatrix(int m) -> m;
-            case CopyAtom.CpAsync _, CopyAtom.Universal _ -> 1;
+            case CopyAtom.CpAsync _, CopyAtom.Universal _, CopyAtom.TmemLoad _, CopyAtom.TmemStore _ -> 1;
         };
     }
 

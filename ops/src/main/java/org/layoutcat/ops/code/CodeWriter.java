@@ -382,7 +382,7 @@ public final class CodeWriter {
          */
         static String atomType(CopyAtom c) {
             return switch (c.family()) {
-                case CopyAtom.Ldmatrix _, CopyAtom.Stmatrix _ -> c.name();
+                case CopyAtom.Ldmatrix _, CopyAtom.Stmatrix _, CopyAtom.TmemLoad _, CopyAtom.TmemStore _ -> c.name();
                 case CopyAtom.CpAsync _ -> "SM80_CP_ASYNC_CACHEALWAYS<uint" + c.bits() + "_t>";
                 case CopyAtom.Universal _ -> "UniversalCopy<uint" + c.bits() + "_t>";
             };

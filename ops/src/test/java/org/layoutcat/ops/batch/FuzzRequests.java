@@ -36,6 +36,9 @@ public final class FuzzRequests {
     static final String[] HUGE_TILES = {"(4096,4096)", "(65536,65536)", "(4096,4096,4096)", "(1048576,1024)", "(2147483648,2)",
         "(256,256,256,256,256)", "(4294967296,4294967296)", "(64,4096)", "(1024,64)", "(256,256)"};
 
+    /** The copy atoms a copy_atom or tiled copy is asked of: the catalog less the TMEM atoms, which tmem_copy takes by its own kind. */
+    private static final List<org.layoutcat.core.atom.CopyAtom> WARP_COPIES = Atoms.copyAtoms().stream()
+            .filter(c -> !c.name().startsWith("SM100_TMEM_")).toList();
     private static final Pattern RANGE = Pattern.compile(", (-?\\d+) to (-?\\d+)$");
     private static final Pattern INTEGER = Pattern.compile("(?<![A-Za-z0-9_@.-])-?\\d+(?![A-Za-z0-9_.])");
 
@@ -325,7 +328,7 @@ public final class FuzzRequests {
         if (kind == ArgKind.COORD) return coord();
         if (kind == ArgKind.MORPHISM) return r.nextInt(5) == 0 ? shape(1) + " --(1)--> " + shape(1) : morphism();
         if (kind == ArgKind.MMA_ATOM) return Atoms.mmaAtoms().get(r.nextInt(Atoms.mmaAtoms().size())).name();
-        if (kind == ArgKind.COPY_ATOM) return Atoms.copyAtoms().get(r.nextInt(Atoms.copyAtoms().size())).name();
+        if (kind == ArgKind.COPY_ATOM) return WARP_COPIES.get(r.nextInt(WARP_COPIES.size())).name();
         if (kind == ArgKind.ATOM_LAYOUT) {
             if (r.nextInt(6) == 0) return "1x" + extent() + "x" + extent();
             return (1 + r.nextInt(4)) + "x" + (1 + r.nextInt(4)) + "x" + (1 + r.nextInt(2));

@@ -167,6 +167,7 @@ public final class RandomRequests {
         atoms(n);
         blackwell(n);
         printing(n);
+        tensorMemory(n);
     }
 
     /** CuTe's print of a layout of any kind (drawn last, so that the sequences above stay as they were). */
@@ -206,6 +207,33 @@ public final class RandomRequests {
                     : p.rank() == 4 ? "(" + mn + "," + k + "," + p.mode(3).value() + "):(" + k + ",1," + mn * k + ")"
                     : "(" + mn + "," + k + "):(" + k + ",1)";
             add("blockscaled_conformance", arch, op, vec, problem, producer);
+        });
+    }
+
+    /**
+     * UMMA accumulators in tensor memory (every mode, 1 and 2 SMs, the four types) and make_tmem_copy of one with a TMEM
+     * atom of the catalog, load or store, packed where the values are 16-bit; a thread of the four warps.
+     */
+    private void tensorMemory(int n) {
+        String[] types = {"F32", "S32", "F16", "BF16"};
+        times(n, () -> {
+            int sms = (int) pick(1, 2);
+            long m = sms == 1 ? pick(64, 128) : pick(64, 128, 256);
+            String mode = sms == 1 ? (m == 64 ? pick(List.of("INTERLEAVED", "NON_INTERLEAVED")) : "INTERLEAVED")
+                    : (m == 128 ? pick(List.of("INTERLEAVED", "DUPLICATED")) : "INTERLEAVED");
+            add("tmem_accumulator", "(" + m + "," + pick(16, 32, 64, 128, 256) + ")", "" + sms, pick(List.of(types)), mode);
+        });
+        List<CopyAtom> tmem = org.layoutcat.core.atom.TmemCopyAtoms.all();
+        times(2 * n, () -> {
+            int sms = (int) pick(1, 2);
+            long m = sms == 1 ? pick(64, 128) : pick(128, 256);
+            long cols = pick(32, 64, 128);
+            String type = pick(List.of(types));
+            boolean half = type.startsWith("F16") || type.startsWith("BF16");
+            Layout slice = org.layoutcat.core.tmem.TmemAccumulator.ofTile(org.layoutcat.core.atom.Element.valueOf(type), sms, m, cols)
+                    .layout().mode(0);
+            List<CopyAtom> fitting = tmem.stream().filter(c -> c.name().endsWith("_16b") == half && c.bits() <= 32 * 32).toList();
+            add("tmem_copy", pick(fitting).name(), type, slice.toString(), "" + r.nextInt(128));
         });
     }
 
@@ -386,7 +414,8 @@ public final class RandomRequests {
         List<MmaAtom> mmas = Atoms.mmaAtoms();
         List<MmaAtom> warp = mmas.stream().filter(m -> !m.name().startsWith("SM90_")).toList();
         List<MmaAtom> gmma = Atoms.gmmaAtoms(); // the whole SM90 catalog: every family, SS and RS
-        List<CopyAtom> copies = Atoms.copyAtoms();
+        // TMEM atoms tile by make_tmem_copy (tmem_copy), not make_tiled_copy: the mix keeps the atoms it had
+        List<CopyAtom> copies = Atoms.copyAtoms().stream().filter(c -> !c.name().startsWith("SM100_TMEM_")).toList();
         List<CopyAtom> matrix = copies.stream().filter(c -> c.name().contains("LDSM") || c.name().contains("STSM")).toList();
         times(n, () -> add("mma_atom", (r.nextBoolean() ? pick(gmma) : pick(mmas)).name()));
         times(n, () -> {
