@@ -262,6 +262,17 @@ class ExplorerHttpTest {
         }
     }
 
+    /**
+     * Issue 36: a TMEM load is a view like the others: make_tmem_copy's first tile of the accumulator, each (m,n) by the
+     * thread and register that hold it, drawn as its figure.
+     */
+    @Test
+    void aTmemLoadIsAView() throws Exception {
+        JsonNode v = view("{\"kind\":\"tmem-copy\",\"args\":[\"SM100_TMEM_LOAD_32dp32b8x\",\"F32\",\"(128,256):(65536,1)\",\"33\"]}");
+        assertTrue(v.get("title").asText().contains("SM100_TMEM_LOAD_32dp32b8x"), v.get("title").asText());
+        assertTrue(v.get("figures").get(0).get("svg").asText().contains("<svg"), "an SVG figure");
+    }
+
     @Test
     void everyGalleryExampleOpensInTheExplorer() throws Exception {
         HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(explorer.uri().resolve("/api/catalog")).build(),

@@ -1880,7 +1880,20 @@ public final class Operations {
                         .check(Field.RESULT, "r.layout()").checkAtRun(TMEM_ADDRESS, "r.data().get()")
                         .check(TMEM_TV, "typename decltype(tc)::TiledLayout_TV{}").check(TMEM_REGISTERS, "R.layout()")
                         .checkAtRun(TMEM_REGISTERS_OFFSET, "*R.data()"))
-                .dsl(none(DSL_TMEM)).example("SM100_TMEM_LOAD_32dp32b8x", "F32", "(128,256):(65536,1)", "33").build());
+                .dsl(none(DSL_TMEM)).example("SM100_TMEM_LOAD_32dp32b8x", "F32", "(128,256):(65536,1)", "33")
+                .pictures(Picture.of("tmem-copy", "TMEM copy", "a TMEM copy atom, the accumulator's type, the TMEM tensor's layout and a"
+                        + " thread", 4, 4, (args, answer, o) -> {
+                            TiledCopy copy = TmemCopy.make(args.get(atom), args.get(type).element().bits(), args.get(tmem));
+                            TmemCopy.requireWarpLanes(copy, args.get(tmem));
+                            // the copy's first tile of the accumulator, each (m,n) by the thread and register that hold it; the
+                            // TMEM side's offsets are tmem_ptr's, lane·65536 + column (the tile by mode: make_cotiled_copy's tiler)
+                            List<Tiler> byMode = copy.tilerLayouts().stream().map(l -> (Tiler) l).toList();
+                            AnyLayout first = Composition.compose(args.get(tmem), new Tiler.ByMode(byMode));
+                            return org.layoutcat.diagrams.Drawings.copy(copy, first, null, o.get(Picture.TITLE) != null
+                                    ? o.get(Picture.TITLE) : copy.atom().name() + " over the first " + copy.tiler() + " tile of "
+                                    + args.get(tmem) + ": each (m,n) by the thread (T) and register (V) that hold it, and its TMEM address");
+                        }))
+                .build());
         Param<Integer> warps = Param.optional("warps", ArgKind.integer("the epilogue's warps", 1, 32), "the epilogue's warps reading"
                 + " the accumulator (default 4: one warpgroup; 8 splits N between two)");
         TABLE.add(declare("tmem_plan", BLACKWELL, "the epilogue's TMEM loads of an accumulator: every load atom make_tmem_copy takes,"
