@@ -51,7 +51,9 @@ import picocli.CommandLine.Parameters;
     "                         one instruction's threads against the 32 banks:",
     "                         a row per wavefront, bank conflicts outlined red",
     "  tma GMEM SMEM ELEM [TILE]  a TMA copy (make_tma_copy): the tile by copy,",
-    "                         the box, and its swizzled landing in shared memory"})
+    "                         the box, and its swizzled landing in shared memory",
+    "  tmem-copy COPY TYPE TMEM THREAD  a TMEM load or store (make_tmem_copy):",
+    "                         each (m,n) by the thread and register that hold it"})
 public final class DrawCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "KIND", description = "morphism, refinement, compose, layout, tv, coords, divide, product, mma, copy, banks or tma")
     String kind;
