@@ -505,8 +505,8 @@ function draw() {
       }
       ctx.lineWidth = 1;
     }
-    if (selected != null && p.thread) { // the selected thread's values: outlined
-      ctx.strokeStyle = '#c62828'; ctx.lineWidth = 2;
+    if (selected != null && p.thread) { // the selected thread's values: outlined in ink (red marks bank conflicts alone)
+      ctx.strokeStyle = '#1d2433'; ctx.lineWidth = 2.5;
       for (let c = c0; c < c1; c++) for (let r = r0; r < r1; r++) {
         if (holds(p, element(p, r, c))) ctx.strokeRect(x0 + c * cw + 1, y0 + r * ch + 1, cw - 2, ch - 2);
       }
