@@ -30,14 +30,16 @@ public sealed interface CodeForm permits CodeForm.Call, CodeForm.None {
     /**
      * A call and the checks of its answer.
      *
+     * @param headers CUTLASS headers the call needs beside {@code <cute/tensor.hpp>} (include paths)
      * @param setup  lines before the call, after the arguments' variables (templates)
      * @param call   the expression whose value is {@code r} (a template)
      * @param checks the check of each reply part, by its key ({@link Field#RESULT} and the entry's fields), in terms of
      *               {@code r}; a part not named here is not checked (its value has no counterpart in code: a name, a PTX
      *               line)
      */
-    record Call(List<String> setup, String call, Map<Field<?>, Check> checks) implements CodeForm {
+    record Call(List<String> headers, List<String> setup, String call, Map<Field<?>, Check> checks) implements CodeForm {
         public Call {
+            headers = List.copyOf(headers);
             setup = List.copyOf(setup);
             checks = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(checks));
         }
@@ -71,13 +73,18 @@ public sealed interface CodeForm permits CodeForm.Call, CodeForm.None {
 
         /** This form with lines before the call. */
         public Call after(String... lines) {
-            return new Call(List.of(lines), call, checks);
+            return new Call(headers, List.of(lines), call, checks);
+        }
+
+        /** This form including CUTLASS headers beside CuTe's ({@code cutlass/detail/sm100_blockscaled_layout.hpp}). */
+        public Call including(String... paths) {
+            return new Call(List.of(paths), setup, call, checks);
         }
 
         private Call with(Field<?> part, Check c) {
             Map<Field<?>, Check> m = new LinkedHashMap<>(checks);
             m.put(part, c);
-            return new Call(setup, call, m);
+            return new Call(headers, setup, call, m);
         }
     }
 
@@ -98,12 +105,12 @@ public sealed interface CodeForm permits CodeForm.Call, CodeForm.None {
 
     /** {@code r = call}, its result checked at compile time. */
     static Call call(String call) {
-        return new Call(List.of(), call, Map.of(Field.RESULT, new Check("r", When.COMPILE, null)));
+        return new Call(List.of(), List.of(), call, Map.of(Field.RESULT, new Check("r", When.COMPILE, null)));
     }
 
     /** {@code r = call}, no part checked yet: the form names the checks. */
     static Call callChecking(String call) {
-        return new Call(List.of(), call, Map.of());
+        return new Call(List.of(), List.of(), call, Map.of());
     }
 
     /** No form, because {@code reason}. */

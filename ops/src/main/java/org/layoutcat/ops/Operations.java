@@ -1503,9 +1503,11 @@ public final class Operations {
                 .params(arch, which, sfVec, problem)
                 .body(a -> Answer.of(org.layoutcat.core.blockscaled.ScaleFactorLayouts.of(a.get(arch), a.get(which), a.get(sfVec),
                         a.get(problem))))
-                .cpp(none("CUTLASS's Sm1xxBlockScaledConfig lives in cutlass/detail/sm100_blockscaled_layout.hpp, outside the"
-                        + " <cute/tensor.hpp> that the written tests include; its values are held equal to CUTLASS's by"
-                        + " BlockScaledOracleTest (oracle/blockscaled-sf-cute.cpp)"))
+                .cpp(callChecking("{arch:name}::tile_atom_to_shape_{operand:name}({problem:ints})")
+                        .including("cutlass/detail/sm100_blockscaled_layout.hpp", "cutlass/detail/sm103_blockscaled_layout.hpp")
+                        .after("using SM100 = cutlass::detail::Sm1xxBlockScaledConfig<{sf_vec:int}>;",
+                                "using SM103 = cutlass::detail::Sm103BlockScaledConfig<{sf_vec:int}>;")
+                        .checkAtRun(Field.RESULT, "r"))
                 .dsl(none("CuTe DSL's blockscaled_utils build these layouts in Python helpers, not one call of CuTe's"))
                 .example("SM100", "SFA", "32", "(256,256,512,1)").build());
         Param<GmmaSmemAtoms.Major> sfdMajor = Param.of("major", ArgKind.oneOf(GmmaSmemAtoms.Major.class), "K (the vectors along"
@@ -1514,9 +1516,9 @@ public final class Operations {
                 + " (CUTLASS's tile_atom_to_shape_SFD of Sm1xxBlockScaledOutputConfig)")
                 .params(sfVec, sfdMajor, problem)
                 .body(a -> Answer.of(org.layoutcat.core.blockscaled.ScaleFactorLayouts.output(a.get(sfVec), a.get(sfdMajor), a.get(problem))))
-                .cpp(none("CUTLASS's Sm1xxBlockScaledOutputConfig lives in cutlass/detail/sm100_blockscaled_layout.hpp, outside the"
-                        + " <cute/tensor.hpp> that the written tests include; its values are held equal to CUTLASS's by"
-                        + " BlockScaledOracleTest (oracle/blockscaled-sf-cute.cpp)"))
+                .cpp(callChecking("cutlass::detail::Sm1xxBlockScaledOutputConfig<{sf_vec:int}, UMMA::Major::{major:name}>"
+                        + "::tile_atom_to_shape_SFD({problem:ints})")
+                        .including("cutlass/detail/sm100_blockscaled_layout.hpp").checkAtRun(Field.RESULT, "r"))
                 .dsl(none("CuTe DSL's blockscaled_utils build these layouts in Python helpers, not one call of CuTe's"))
                 .example("16", "K", "(256,512,128)").build());
         Param<Layout> producer = Param.of("producer", ArgKind.LAYOUT, "the producer's layout of the scale factors' byte offsets:"

@@ -129,6 +129,7 @@ public final class CodeWriter {
         });
         Set<String> defines = new LinkedHashSet<>();
         for (Param<?> p : o.params()) if (a.has(p)) defines.addAll(Cpp.defines(a.get(p)));
+        for (String h : form.headers()) defines.add("#include <" + h + ">");
         StringBuilder head = new StringBuilder("// layoutcat cpp ").append(op);
         for (String x : args) head.append(" \"").append(x).append('"');
         StringBuilder said = new StringBuilder("// layoutcat's answer: ").append(answer.result());
@@ -290,6 +291,8 @@ public final class CodeWriter {
                 case "literal" -> v instanceof IntTuple t && !t.isLeaf() ? tuple(t, "make_coord")
                         : v instanceof IntTuple t ? integer(t.value()) : value(v);
                 case "int" -> String.valueOf(v instanceof IntTuple t ? t.value() : v);
+                // a shape of run-time integers, as CUTLASS's problem shapes are (a mode of size 1 keeps its stride)
+                case "ints" -> "make_shape(" + String.join(", ", java.util.Arrays.stream(((IntTuple) v).leaves()).mapToObj(String::valueOf).toList()) + ")";
                 case "indices" -> indices(v);
                 case "type" -> switch (v) {
                     case MmaAtom m -> atomType(m);

@@ -130,6 +130,9 @@ class KernelCodeTest {
         {"umma_instr_descriptor_block_scaled", "float_e4m3_t", "float_e4m3_t", "float", "float_ue8m0_t", "128", "256", "K", "K"},
         {"umma_instr_descriptor_block_scaled", "float_e2m1_t", "float_e2m1_t", "float", "float_ue4m3_t", "256", "192", "K", "K", "One", "Neg",
                 "false", "2147483648", "1073741824", "0", "1"},
+        {"blockscaled_sf_layout", "SM100", "SFA", "32", "(100,200,300,2)"},
+        {"blockscaled_sf_layout", "SM103", "SFB", "16", "(256,512,128)"},
+        {"blockscaled_sfd_layout", "16", "MN", "(256,256,512)"},
         {"copy_atom", "SM100_TMEM_LOAD_16dp256b2x_16b", "16"},
         {"tmem_accumulator", "(256,128)", "2", "F16"},
         {"tmem_accumulator", "(64,64)", "1", "F32", "NON_INTERLEAVED"},
@@ -138,6 +141,18 @@ class KernelCodeTest {
     };
 
     /** A stand-in for {@code <cute/tensor.hpp>}: every name the generator writes, each answering a value of one type. */
+    /** A stand-in for CUTLASS's block-scaled configs ({@code cutlass/detail/sm100_blockscaled_layout.hpp}, sm103's). */
+    private static final String BLOCKSCALED_STAND_IN = String.join("\n",
+            "#pragma once",
+            "#include <cute/tensor.hpp>",
+            "namespace cutlass::detail {",
+            "#define LAYOUTCAT_SF(name) template <class... T> static constexpr cute::Any name(T const&...) { return {}; }",
+            "template <int V> struct Sm1xxBlockScaledConfig { LAYOUTCAT_SF(tile_atom_to_shape_SFA) LAYOUTCAT_SF(tile_atom_to_shape_SFB) };",
+            "template <int V> struct Sm103BlockScaledConfig { LAYOUTCAT_SF(tile_atom_to_shape_SFA) LAYOUTCAT_SF(tile_atom_to_shape_SFB) };",
+            "template <int V, cute::UMMA::Major M = cute::UMMA::Major::K> struct Sm1xxBlockScaledOutputConfig { LAYOUTCAT_SF(tile_atom_to_shape_SFD) };",
+            "}  // namespace cutlass::detail",
+            "");
+
     private static final String STAND_IN = String.join("\n",
             "#pragma once",
             "#include <cstdint>",
@@ -309,6 +324,9 @@ class KernelCodeTest {
         assumeTrue(has("g++"), "g++ is not installed");
         Files.createDirectories(dir.resolve("cute"));
         Files.writeString(dir.resolve("cute/tensor.hpp"), STAND_IN);
+        Files.createDirectories(dir.resolve("cutlass/detail"));
+        Files.writeString(dir.resolve("cutlass/detail/sm100_blockscaled_layout.hpp"), BLOCKSCALED_STAND_IN);
+        Files.writeString(dir.resolve("cutlass/detail/sm103_blockscaled_layout.hpp"), "#pragma once\n#include <cutlass/detail/sm100_blockscaled_layout.hpp>\n");
         List<String> cmd = new ArrayList<>(List.of("g++", "-std=c++17", "-fsyntax-only", "-I", dir.toString()));
         for (int i = 0; i < REQUESTS.length; i++) {
             String[] q = REQUESTS[i];
@@ -358,6 +376,7 @@ class KernelCodeTest {
         Set<String> helpers = new java.util.LinkedHashSet<>();
         for (Case c : cases) {
             helpers.addAll(c.program().helpers());
+            defines.addAll(c.program().defines()); // the defines and the CUTLASS headers a case's call needs
         }
         List<String> out = new ArrayList<>(defines);
         out.addAll(List.of("#include <cstdio>", "#include <cute/tensor.hpp>", "using namespace cute;"));
