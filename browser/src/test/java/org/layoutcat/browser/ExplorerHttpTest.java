@@ -271,6 +271,10 @@ class ExplorerHttpTest {
         JsonNode v = view("{\"kind\":\"tmem-copy\",\"args\":[\"SM100_TMEM_LOAD_32dp32b8x\",\"F32\",\"(128,256):(65536,1)\",\"33\"]}");
         assertTrue(v.get("title").asText().contains("SM100_TMEM_LOAD_32dp32b8x"), v.get("title").asText());
         assertTrue(v.get("figures").get(0).get("svg").asText().contains("<svg"), "an SVG figure");
+        // the accumulator in tensor memory: M = 64 in the 16-lane halves of the four quarters (CuTe's tmem_frg_1sm)
+        JsonNode t = view("{\"kind\":\"tmem\",\"args\":[\"(64,16)\",\"1\",\"F32\",\"NON_INTERLEAVED\"]}");
+        String svg = t.get("figures").get(0).get("svg").asText();
+        assertTrue(svg.contains("(16,0)") && svg.contains("(63,15)"), "the elements placed");
     }
 
     @Test

@@ -52,6 +52,8 @@ import picocli.CommandLine.Parameters;
     "                         a row per wavefront, bank conflicts outlined red",
     "  tma GMEM SMEM ELEM [TILE]  a TMA copy (make_tma_copy): the tile by copy,",
     "                         the box, and its swizzled landing in shared memory",
+    "  tmem TILE SM TYPE [MODE]  an accumulator in tensor memory (tmem_frg):",
+    "                         lanes x columns, each cell its (m,n), by warp quarter",
     "  tmem-copy COPY TYPE TMEM THREAD  a TMEM load or store (make_tmem_copy):",
     "                         each (m,n) by the thread and register that hold it"})
 public final class DrawCommand implements Callable<Integer> {

@@ -1794,6 +1794,15 @@ public final class Operations {
         return t;
     }
 
+    /** tmem_frg of an accumulator tile over its SMs (M split evenly among them). */
+    private static TmemAccumulator tmemAccumulator(IntTuple tile, int sms, AccType type, AllocMode mode) {
+        IntTuple t = tmemTile("tmem_accumulator", tile);
+        if (t.mode(0).value() % sms != 0) {
+            throw new LayoutArgumentException("tmem_accumulator: M = " + t.mode(0).value() + " splits evenly among the " + sms + " SMs");
+        }
+        return TmemAccumulator.of(type.element(), sms, mode.mode, t.mode(0).value() / sms, t.mode(1).value(), 1, 1);
+    }
+
     /** Tensor memory: the accumulator's layout, allocation, TMEM copy atoms and the TMEM planner. */
     private static void tensorMemory() {
         Param<IntTuple> tile = Param.of("tile", ArgKind.TUPLE, "the accumulator tile (M,N) of the UMMA instruction, M across the SMs"
@@ -1805,13 +1814,8 @@ public final class Operations {
                         + " ((M,N),1,1) -> tmem_ptr offset, lane·DP + column")
                 .params(tile, sms, type, mode).fields(TMEM_LANES, TMEM_COLUMNS, TMEM_ALLOCATION, TMEM_FITS, TMEM_CORNERS)
                 .body(a -> {
-                    IntTuple t = tmemTile("tmem_accumulator", a.get(tile));
+                    TmemAccumulator acc = tmemAccumulator(a.get(tile), a.get(sms), a.get(type), a.getOr(mode, AllocMode.INTERLEAVED));
                     int n = a.get(sms);
-                    if (t.mode(0).value() % n != 0) {
-                        throw new LayoutArgumentException("tmem_accumulator: M = " + t.mode(0).value() + " splits evenly among the " + n + " SMs");
-                    }
-                    TmemAccumulator acc = TmemAccumulator.of(a.get(type).element(), n, a.getOr(mode, AllocMode.INTERLEAVED).mode,
-                            t.mode(0).value() / n, t.mode(1).value(), 1, 1);
                     TmemAllocation alloc = TmemAllocation.of(acc.columns(), 1, n);
                     Layout l = acc.layout().mode(0);
                     long m = l.mode(0).size(), cols = l.mode(1).size();
@@ -1828,7 +1832,11 @@ public final class Operations {
                 .cpp(callChecking("UMMA::tmem_frg<{type:name}, uint32_t, {sm:int}⟦, {mode:name}⟧>::make(make_shape(make_shape(get<0>(T)"
                         + " / Int<{sm:int}>{}, get<1>(T)), Int<1>{}, Int<1>{}))")
                         .after(TMEM_NAMES[0], TMEM_NAMES[1], "auto T = {tile:literal};").check(Field.RESULT, "r.layout()"))
-                .dsl(none(DSL_TMEM)).example("(128,256)", "1", "F32").build());
+                .dsl(none(DSL_TMEM)).example("(128,256)", "1", "F32")
+                .pictures(Picture.of("tmem", "tensor memory", "an accumulator tile (M,N), its SMs, its type and mode", 3, 4,
+                        (args, answer, o) -> org.layoutcat.diagrams.picture.TmemPicture.of(tmemAccumulator(args.get(tile), args.get(sms),
+                                args.get(type), args.getOr(mode, AllocMode.INTERLEAVED)), o.get(Picture.TITLE))))
+                .build());
         Param<Long> columns = Param.of("columns", ArgKind.INDEX, "the columns one buffer needs (an accumulator's: tmem_accumulator's columns)");
         Param<Long> buffers = Param.optional("buffers", ArgKind.INDEX, "how many such buffers (default 1; 2 double-buffers the accumulator)");
         TABLE.add(declare("tmem_alloc", BLACKWELL, "a tcgen05.alloc of tensor memory: the columns rounded up to a power of 2 in [32, 512],"
@@ -1918,7 +1926,11 @@ public final class Operations {
                 })
                 .cpp(none("the plan ranks the atoms by counts read off make_tmem_copy's partitions; each atom's partition is tmem_copy's,"
                         + " whose C++ test checks it against CuTe (CuTe has no ranking to compare)"))
-                .dsl(none(DSL_TMEM)).example("(128,256)", "1", "F32").build());
+                .dsl(none(DSL_TMEM)).example("(128,256)", "1", "F32")
+                .pictures(Picture.of("tmem", "tensor memory", "an accumulator tile (M,N), its SMs, its type and mode", 3, 4,
+                        (args, answer, o) -> org.layoutcat.diagrams.picture.TmemPicture.of(tmemAccumulator(args.get(tile), args.get(sms),
+                                args.get(type), args.getOr(mode, AllocMode.INTERLEAVED)), o.get(Picture.TITLE))))
+                .build());
     }
 
     private static void atoms() {
