@@ -302,6 +302,17 @@ class ExplorerBrowserTest {
         assertTrue(driver.findElement(By.id("copy-cpp")).isDisplayed());
     }
 
+    /** Issue 36: tensor memory as an accumulator fills it is a view of the page (its figure, each cell its (m,n)). */
+    @Test
+    void tensorMemoryIsAView() throws IOException {
+        driver.get(explorer.uri() + "?kind=tmem&a=" + java.net.URLEncoder.encode("(64,16)", java.nio.charset.StandardCharsets.UTF_8)
+                + "&a=1&a=F16&a=NON_INTERLEAVED");
+        wait.until(d -> js("return window.layoutcat.view") != null || driver.findElement(By.id("error")).isDisplayed());
+        assertTrue(!driver.findElement(By.id("error")).isDisplayed(), driver.findElement(By.id("error")).getText());
+        assertTrue(driver.findElement(By.cssSelector("#figures img")).isDisplayed());
+        shot("8-tmem");
+    }
+
     @Test
     void aPermalinkOpensItsView() throws IOException {
         URI link = explorer.uri().resolve("/?kind=mma&a=SM80_16x8x16_F16F16F16F16_TN&a=2x2x1&only=C");
