@@ -30,35 +30,27 @@ public final class CudaTma implements TmaVerification.Device {
 
     @Override
     public byte[] load(TensorMapArgs args, byte[] global, int tileBytes, int[] copies, int ncopies, long txBytes) {
-        Kernel k = TmaKernels.load(args.rank(), tileBytes);
-        byte[] out = new byte[tileBytes + 4];
-        try (CudaBackend.Buffer g = gpu.allocate(global.length); CudaBackend.Buffer o = gpu.allocate(out.length);
-             CudaBackend.Buffer c = gpu.allocate(4L * Math.max(1, copies.length))) {
-            cuMemcpyHtoD(g.ptr, Pointer.to(global), global.length);
-            cuMemcpyHtoD(o.ptr, Pointer.to(out), out.length);
-            cuMemcpyHtoD(c.ptr, Pointer.to(copies), 4L * copies.length);
-            TensorMapEncoder.Result map = encoder.encode(args, g.address());
-            if (!map.ok()) throw new IllegalStateException("the driver refused the tensor map (CUresult " + map.status() + "): " + args);
-            Pointer params = Pointer.to(Pointer.to(map.map()), Pointer.to(new long[] {o.address()}), Pointer.to(new long[] {c.address()}),
-                    Pointer.to(new int[] {ncopies}), Pointer.to(new int[] {Math.toIntExact(txBytes)}));
-            cuLaunchKernel(gpu.function(k), 1, 1, 1, 128, 1, 1, 0, null, params, null);
-            cuCtxSynchronize();
-            cuMemcpyDtoH(Pointer.to(out), o.ptr, out.length);
-        }
-        return out;
+        return loadOne(TmaKernels.load(args.rank(), tileBytes), address -> encoder.encode(args, address), args, global, tileBytes, copies,
+                ncopies, txBytes);
     }
 
     @Override
     public byte[] loadIm2col(Im2colArgs args, byte[] global, int tileBytes, int[] copies, int ncopies, long txBytes) {
-        Kernel k = TmaKernels.loadIm2col(args.rank(), tileBytes);
+        return loadOne(TmaKernels.loadIm2col(args.rank(), tileBytes), address -> encoder.encode(args, address), args, global, tileBytes,
+                copies, ncopies, txBytes);
+    }
+
+    /** One block of the kernel over a tensor map the driver encodes over the global buffer: the tile's bytes and the flag. */
+    private byte[] loadOne(Kernel k, java.util.function.LongFunction<TensorMapEncoder.Result> encode, Object args, byte[] global, int tileBytes,
+                           int[] copies, int ncopies, long txBytes) {
         byte[] out = new byte[tileBytes + 4];
         try (CudaBackend.Buffer g = gpu.allocate(global.length); CudaBackend.Buffer o = gpu.allocate(out.length);
              CudaBackend.Buffer c = gpu.allocate(4L * Math.max(1, copies.length))) {
             cuMemcpyHtoD(g.ptr, Pointer.to(global), global.length);
             cuMemcpyHtoD(o.ptr, Pointer.to(out), out.length);
             cuMemcpyHtoD(c.ptr, Pointer.to(copies), 4L * copies.length);
-            TensorMapEncoder.Result map = encoder.encode(args, g.address());
-            if (!map.ok()) throw new IllegalStateException("the driver refused the im2col tensor map (CUresult " + map.status() + "): " + args);
+            TensorMapEncoder.Result map = encode.apply(g.address());
+            if (!map.ok()) throw new IllegalStateException("the driver refused the tensor map (CUresult " + map.status() + "): " + args);
             Pointer params = Pointer.to(Pointer.to(map.map()), Pointer.to(new long[] {o.address()}), Pointer.to(new long[] {c.address()}),
                     Pointer.to(new int[] {ncopies}), Pointer.to(new int[] {Math.toIntExact(txBytes)}));
             cuLaunchKernel(gpu.function(k), 1, 1, 1, 128, 1, 1, 0, null, params, null);

@@ -68,17 +68,9 @@ public final class TmaKernels {
                 	mov.b64 %rd2, tmap;
                 	cvta.param.u64 %rd3, %rd2;
                 	// 1. poison the tile
-                	mov.u32 %r5, %r0;
-                POISON:
-                	setp.ge.u32 %p0, %r5, WORDS;
-                	@%p0 bra POISONED;
-                	shl.b32 %r6, %r5, 2;
-                	add.u32 %r7, %r2, %r6;
-                	st.shared.u32 [%r7], 0xA5A5A5A5;
-                	add.u32 %r5, %r5, 128;
-                	bra.uni POISON;
-                POISONED:
-                	fence.proxy.async.shared::cta;
+                """);
+        p.append(poison(tileBytes / 4));
+        p.append("""
                 	bar.sync 0;
                 	// 2. thread 0: the mbarrier and the copies
                 	setp.ne.u32 %p0, %r0, 0;
@@ -115,29 +107,12 @@ public final class TmaKernels {
                 ISSUED:
                 	bar.sync 0;
                 	// 3. wait for the copies, then copy the tile out
-                	mov.u32 %r8, 0;
-                	mov.u32 %r9, 1;
-                WAIT:
-                	mbarrier.try_wait.parity.shared::cta.b64 %p2, [%r1], 0;
-                	@%p2 bra LOADED;
-                	add.u32 %r8, %r8, 1;
-                	setp.lt.u32 %p3, %r8, 4194304;
-                	@%p3 bra WAIT;
-                	mov.u32 %r9, 2;
-                LOADED:
-                	mov.u32 %r5, %r0;
-                OUT:
-                	setp.ge.u32 %p0, %r5, WORDS;
-                	@%p0 bra FLAG;
-                	shl.b32 %r6, %r5, 2;
-                	add.u32 %r7, %r2, %r6;
-                	ld.shared.u32 %r20, [%r7];
-                	mul.wide.u32 %rd6, %r5, 4;
-                	add.s64 %rd7, %rd0, %rd6;
-                	st.global.u32 [%rd7], %r20;
-                	add.u32 %r5, %r5, 128;
-                	bra.uni OUT;
-                FLAG:
+                """);
+        p.append(WAIT_PHASE_0);
+        p.append("""
+                """);
+        p.append(copyOut(tileBytes / 4, "%rd0"));
+        p.append("""
                 	setp.ne.u32 %p0, %r0, 0;
                 	@%p0 bra END;
                 	st.global.u32 [%rd0+BYTES], %r9;
@@ -204,17 +179,9 @@ public final class TmaKernels {
                 	mov.b64 %rd9, tmap1;
                 	cvta.param.u64 %rd10, %rd9;
                 	// 1. poison the tile; thread 0 initializes the mbarrier; the cluster meets
-                	mov.u32 %r5, %r0;
-                POISON:
-                	setp.ge.u32 %p0, %r5, WORDS;
-                	@%p0 bra POISONED;
-                	shl.b32 %r6, %r5, 2;
-                	add.u32 %r7, %r2, %r6;
-                	st.shared.u32 [%r7], 0xA5A5A5A5;
-                	add.u32 %r5, %r5, 128;
-                	bra.uni POISON;
-                POISONED:
-                	fence.proxy.async.shared::cta;
+                """);
+        p.append(poison(tileBytes / 4));
+        p.append("""
                 	setp.ne.u32 %p0, %r0, 0;
                 	@%p0 bra INITIALIZED;
                 	mbarrier.init.shared::cta.b64 [%r1], 1;
@@ -257,31 +224,14 @@ public final class TmaKernels {
         p.append("""
                 ISSUED:
                 	// 3. wait for the bytes, copy the tile out, meet the cluster before exiting
-                	mov.u32 %r8, 0;
-                	mov.u32 %r9, 1;
-                WAIT:
-                	mbarrier.try_wait.parity.shared::cta.b64 %p2, [%r1], 0;
-                	@%p2 bra LOADED;
-                	add.u32 %r8, %r8, 1;
-                	setp.lt.u32 %p3, %r8, 4194304;
-                	@%p3 bra WAIT;
-                	mov.u32 %r9, 2;
-                LOADED:
+                """);
+        p.append(WAIT_PHASE_0);
+        p.append("""
                 	mul.wide.u32 %rd13, %r21, STRIDE;
                 	add.s64 %rd14, %rd0, %rd13;
-                	mov.u32 %r5, %r0;
-                OUT:
-                	setp.ge.u32 %p0, %r5, WORDS;
-                	@%p0 bra FLAG;
-                	shl.b32 %r6, %r5, 2;
-                	add.u32 %r7, %r2, %r6;
-                	ld.shared.u32 %r20, [%r7];
-                	mul.wide.u32 %rd6, %r5, 4;
-                	add.s64 %rd7, %rd14, %rd6;
-                	st.global.u32 [%rd7], %r20;
-                	add.u32 %r5, %r5, 128;
-                	bra.uni OUT;
-                FLAG:
+                """.replace("STRIDE", String.valueOf(tileBytes + 4)));
+        p.append(copyOut(tileBytes / 4, "%rd14"));
+        p.append("""
                 	setp.ne.u32 %p0, %r0, 0;
                 	@%p0 bra END;
                 	st.global.u32 [%rd14+BYTES], %r9;
@@ -294,5 +244,54 @@ public final class TmaKernels {
                 .replace("STRIDE", String.valueOf(tileBytes + 4)));
         return new Kernel(entry, p.toString(), Kernel.Geometry.BLOCK_PER_TILE, cluster, 128, 1,
                 "tiles of " + tileBytes + " bytes through cp.async.bulk.tensor." + rank + "d .multicast::cluster over " + cluster + " CTAs");
+    }
+    /** Every thread writes the poison byte over the tile's {@code words} words, then hands them to the async proxy. */
+    private static String poison(int words) {
+        return """
+                	mov.u32 %r5, %r0;
+                POISON:
+                	setp.ge.u32 %p0, %r5, WORDS;
+                	@%p0 bra POISONED;
+                	shl.b32 %r6, %r5, 2;
+                	add.u32 %r7, %r2, %r6;
+                	st.shared.u32 [%r7], 0xA5A5A5A5;
+                	add.u32 %r5, %r5, 128;
+                	bra.uni POISON;
+                POISONED:
+                	fence.proxy.async.shared::cta;
+                """.replace("WORDS", String.valueOf(words));
+    }
+
+    /** Every thread waits for phase 0 of the mbarrier {@code %r1}, at most about 2^22 tries: %r9 is then 1, or 2 (timed out). */
+    private static final String WAIT_PHASE_0 = """
+            	mov.u32 %r8, 0;
+            	mov.u32 %r9, 1;
+            WAIT:
+            	mbarrier.try_wait.parity.shared::cta.b64 %p2, [%r1], 0;
+            	@%p2 bra LOADED;
+            	add.u32 %r8, %r8, 1;
+            	setp.lt.u32 %p3, %r8, 4194304;
+            	@%p3 bra WAIT;
+            	mov.u32 %r9, 2;
+            LOADED:
+            """;
+
+    /** Every thread copies the tile's {@code words} words out to the global address in {@code base}, then on to FLAG. */
+    private static String copyOut(int words, String base) {
+        return """
+                	mov.u32 %r5, %r0;
+                OUT:
+                	setp.ge.u32 %p0, %r5, WORDS;
+                	@%p0 bra FLAG;
+                	shl.b32 %r6, %r5, 2;
+                	add.u32 %r7, %r2, %r6;
+                	ld.shared.u32 %r20, [%r7];
+                	mul.wide.u32 %rd6, %r5, 4;
+                	add.s64 %rd7, BASE, %rd6;
+                	st.global.u32 [%rd7], %r20;
+                	add.u32 %r5, %r5, 128;
+                	bra.uni OUT;
+                FLAG:
+                """.replace("WORDS", String.valueOf(words)).replace("BASE", base);
     }
 }
