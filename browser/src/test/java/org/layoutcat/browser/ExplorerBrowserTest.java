@@ -302,6 +302,26 @@ class ExplorerBrowserTest {
         assertTrue(driver.findElement(By.id("copy-cpp")).isDisplayed());
     }
 
+    /**
+     * Issue 37: a divide's view is hoverable like the others (its tiling picture, and the result's grid, each cell its
+     * index, coordinate and offset) and "copy CuTe" copies the result, the view's text.
+     */
+    @Test
+    void aDivideIsHoverableAndCopiesItsResult() {
+        driver.get(explorer.uri() + "?kind=divide&a=" + java.net.URLEncoder.encode("(8,8):(8,1)", java.nio.charset.StandardCharsets.UTF_8)
+                + "&a=" + java.net.URLEncoder.encode("(2,4):(1,2)", java.nio.charset.StandardCharsets.UTF_8));
+        wait.until(d -> js("return window.layoutcat.view") != null || driver.findElement(By.id("error")).isDisplayed());
+        assertTrue(!driver.findElement(By.id("error")).isDisplayed(), driver.findElement(By.id("error")).getText());
+        assertEquals("64", cells());
+        String result = String.valueOf(js("return window.layoutcat.view.text"));
+        String said = hover(0, 1, 0);
+        assertTrue(said.startsWith("index 1 · coordinate") && said.contains("offset "), said);
+        driver.findElement(By.id("copy-text")).click();
+        wait.until(d -> driver.findElement(By.id("code")).isDisplayed());
+        assertEquals(result, driver.findElement(By.id("code")).getText());
+        assertTrue(driver.findElement(By.cssSelector("#figures img")).isDisplayed(), "the tiling picture too");
+    }
+
     /** Issue 36: tensor memory as an accumulator fills it is a view of the page (its figure, each cell its (m,n)). */
     @Test
     void tensorMemoryIsAView() throws IOException {

@@ -152,6 +152,7 @@ final class Views {
                     case STAGE -> stage(g, d, answer);
                     case STEPS -> compose(g, d, answer);
                     case FIGURE -> picture(g, d, answer);
+                    case TILING -> tiling(g, d, answer);
                 }
             }
             g.writeEndObject();
@@ -387,6 +388,18 @@ final class Views {
         reply(g, answer);
         figures(g, List.of(new Figure(diagram.title(), svg(diagram), null)));
         request(g, d);
+    }
+
+    /**
+     * A divide's or product's view: its tiling picture, and the result's grid below it, each cell hoverable (its index,
+     * coordinate and offset) as a layout's view is.
+     */
+    private static void tiling(JsonGenerator g, Pictures.Drawing d, Answer answer) throws IOException {
+        picture(g, d, answer);
+        if (answer.value() instanceof AnyLayout l && l.size() <= Grids.MAX_CELLS) {
+            notes(g, List.of("below the picture: the result, " + answer.result() + ", a cell to hover"));
+            panels(g, List.of(Grids.layout(l, 0)));
+        }
     }
 
     /** The bytes of a picture of a request in a format ({@code svg}, {@code png}, {@code tex}). */

@@ -88,6 +88,8 @@ public record Picture(String name, String label, String words, Set<Integer> coun
         STAGE,
         /** the composition walkthrough, a step at a time */
         STEPS,
+        /** a divide's or product's tiling picture, and its result's grid to hover */
+        TILING,
         /** the picture as drawn (SVG) */
         FIGURE
     }

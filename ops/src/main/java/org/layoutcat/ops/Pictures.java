@@ -198,7 +198,7 @@ public final class Pictures {
     static Picture divide(Param<AnyLayout> a, Param<? extends Tiler> b, TilingPicture.DivideKind form) {
         return Picture.of("divide", "divide", "a layout A, a tiler B and optionally a form (logical, zipped, tiled, flat)", 2, 3,
                 (args, answer, o) -> Drawings.divide(integer(args.get(a), "divide"), args.get(b), form, o.get(Picture.TITLE)))
-                .trailing(Picture.KIND).positional(2, 2, 3)
+                .trailing(Picture.KIND).positional(2, 2, 3).shown(Picture.View.TILING)
                 .routed((leading, o) -> o.has(Picture.KIND)
                         ? new Picture.Routing.Other(TilingPicture.DivideKind.parse(o.get(Picture.KIND).word()).cuteName(), leading)
                         : new Picture.Routing.Own(leading));
@@ -208,7 +208,7 @@ public final class Pictures {
     static Picture product(Param<AnyLayout> a, Param<? extends Tiler> b, TilingPicture.ProductKind form) {
         return Picture.of("product", "product", "a layout A, a layout B and optionally a form (logical, zipped, tiled, flat, blocked, raked)",
                 2, 3, (args, answer, o) -> Drawings.product(integer(args.get(a), "product"), args.get(b), form, o.get(Picture.TITLE)))
-                .trailing(Picture.KIND).positional(2, 2, 3)
+                .trailing(Picture.KIND).positional(2, 2, 3).shown(Picture.View.TILING)
                 .routed((leading, o) -> o.has(Picture.KIND)
                         ? new Picture.Routing.Other(TilingPicture.ProductKind.parse(o.get(Picture.KIND).word()).cuteName(), leading)
                         : new Picture.Routing.Own(leading));
