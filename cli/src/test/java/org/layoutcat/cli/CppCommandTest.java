@@ -20,6 +20,10 @@ class CppCommandTest {
         assertEquals(0, d.code(), d.err());
         assertTrue(d.out().contains("r = cute.composition(A, B)"), d.out());
         assertTrue(d.out().contains("== \"(6,(2,3)):(1,(6,72))\""), d.out());
+        // a swizzled result as CuTe DSL prints it: S<3,4,3> o 0 o ... (its Swizzle.__str__ and ComposedLayout.__str__)
+        CliRun sw = CliRun.of("cpp", "--dsl", "composition", "Sw<3,4,3> o 0 o (8,64):(64,1)", "(8,8):(1,8)");
+        assertEquals(0, sw.code(), sw.err());
+        assertTrue(sw.out().contains("== \"S<3,4,3>o0o(8,8):(64,1)\""), sw.out());
         CliRun no = CliRun.of("cpp", "to_morphism", "(2,2):(3,30)");
         assertEquals(1, no.code());
         assertTrue(no.err().contains("no CuTe C++ counterpart"), no.err());

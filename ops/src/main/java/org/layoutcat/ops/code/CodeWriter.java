@@ -161,12 +161,21 @@ public final class CodeWriter {
         sb.append("    print(r)\n");
         form.checks().forEach((part, check) -> {
             Object want = checked(answer, part);
-            String text = want instanceof Boolean b ? (b ? "True" : "False") : String.valueOf(want);
+            String text = want instanceof Boolean b ? (b ? "True" : "False") : dslPrinted(String.valueOf(want));
             sb.append("    assert str(").append(check.expr()).append(").replace(\" \", \"\") == \"").append(text.replace(" ", ""))
                     .append("\", str(").append(check.expr()).append(")\n");
         });
         sb.append("\n\ncheck()\n");
         return sb.toString();
+    }
+
+    /**
+     * A value as CuTe DSL prints it, from CuTe C++'s print: the swizzle {@code Sw<B,M,S>} is {@code S<B,M,S>} (CuTe DSL's
+     * {@code Swizzle.__str__} cuts it out of its MLIR type {@code !cute.swizzle<"S<B,M,S>">}, and a composed layout
+     * prints {@code inner o offset o outer}: {@code S<3,4,3> o 0 o (8,8):(64,1)}; python/CuTeDSL/cutlass/cute/core.py).
+     */
+    static String dslPrinted(String cpp) {
+        return cpp.replace("Sw<", "S<");
     }
 
     /** Whether the operation declares {@code part} present in {@code answer} (a conditional field's condition). */
