@@ -20,7 +20,6 @@ import static org.layoutcat.ops.Operation.Group.TUPLES;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -289,15 +288,9 @@ public final class Operations {
      */
     public static String nearest(String name) {
         if (name == null || name.length() > 64) return null;
-        java.util.stream.Stream<String> commands = ALIASES.stream().map(Alias::command).filter(c -> standsFor(c) != null);
-        java.util.stream.Stream<String> candidates = java.util.stream.Stream.concat(names().stream(), commands);
-        return candidates.min(Comparator.comparingInt(n -> distance(n, name)))
-                .filter(n -> distance(n, name) <= Math.max(2, name.length() / 3)).map(n -> standsFor(n) != null ? standsFor(n) : n).orElse(null);
-    }
-
-    /** Levenshtein distance ({@link org.layoutcat.core.internal.Spelling#distance}). */
-    static int distance(String a, String b) {
-        return org.layoutcat.core.internal.Spelling.distance(a, b);
+        List<String> candidates = new ArrayList<>(names());
+        for (Alias a : ALIASES) if (standsFor(a.command()) != null) candidates.add(a.command());
+        return org.layoutcat.core.internal.Spelling.nearest(name, candidates).map(n -> standsFor(n) != null ? standsFor(n) : n).orElse(null);
     }
 
     // ---------------------------------------------------------------------------------------------------------
