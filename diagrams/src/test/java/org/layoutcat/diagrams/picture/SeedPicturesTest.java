@@ -76,7 +76,7 @@ class SeedPicturesTest {
         String fill = d.scene().shapes().stream().filter(s -> s instanceof Scene.Rect r && r.box().equals(first.box()))
                 .map(s -> ((Scene.Rect) s).fill()).findFirst().orElseThrow();
         assertEquals(Palette.fill(0), fill);
-        assertEquals("#a6cee3", fill);
+        assertEquals("#77aadd", fill); // Tol's light blue
         // the second panel is the layout itself: thread t, value v holds TV(t, v)
         for (int t = 0; t < 4; t++) {
             for (int v = 0; v < 6; v++) {
