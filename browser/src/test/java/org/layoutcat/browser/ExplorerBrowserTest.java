@@ -227,6 +227,52 @@ class ExplorerBrowserTest {
         assertTrue(String.valueOf(js("return location.search")).contains("zoom="), String.valueOf(js("return location.search")));
     }
 
+    /**
+     * Issue 37: colour by thread, warp, value or bank, with a legend on the canvas (and its words for screen readers),
+     * remembered by the link. The tiled MMA SM80_16x8x16 over 2x2x1 atoms: CuTe's layout_c_tv
+     * ((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0))) puts thread 32 (warp 1) at offset 16, element (16,0) of
+     * the 32x16 tile, and thread 64 (warp 2) at offset 256, element (0,8).
+     */
+    @Test
+    void cellsColourByWarpWithALegendAndTheLinkKeepsIt() throws IOException {
+        driver.get(explorer.uri().resolve("/?kind=mma&a=SM80_16x8x16_F16F16F16F16_TN&a=2x2x1&only=C&by=warp").toString());
+        wait.until(d -> "warp".equals(driver.findElement(By.id("colour")).getAttribute("value")));
+        assertEquals("colour: warp (32 threads): warp 0; warp 1; warp 2; warp 3",
+                driver.findElement(By.id("legend-text")).getAttribute("textContent"));
+        assertTrue(hover(0, 16, 0).contains("thread 32,"), hover(0, 16, 0));
+        assertTrue(hover(0, 0, 8).contains("thread 64,"), hover(0, 0, 8));
+        assertEquals(palette(1), pixel(0, 16, 0));
+        assertEquals(palette(2), pixel(0, 0, 8));
+        // the choices are the view's: a tiled MMA has threads and values, no banks
+        List<String> offered = driver.findElement(By.id("colour")).findElements(By.tagName("option")).stream().map(o -> o.getAttribute("value")).toList();
+        assertEquals(List.of("", "thread", "warp", "value"), offered);
+        shot("8-mma-by-warp");
+        // by thread: the legend cycles eight colours over 128 threads, and thread 32 is colour 32 mod 8 = 0
+        new Select(driver.findElement(By.id("colour"))).selectByValue("thread");
+        wait.until(d -> String.valueOf(js("return location.search")).contains("by=thread"));
+        assertTrue(driver.findElement(By.id("legend-text")).getAttribute("textContent").startsWith("colour: thread (mod 8): T0, T8, …; T1, T9, …"),
+                driver.findElement(By.id("legend-text")).getAttribute("textContent"));
+        assertEquals(palette(0), pixel(0, 16, 0));
+        // a selected thread is a mark of the legend
+        type("thread", "5");
+        wait.until(d -> driver.findElement(By.id("legend-text")).getAttribute("textContent").endsWith("marks: thread 5"));
+    }
+
+    /** Colour i of the page's palette, as the canvas paints it. */
+    static String palette(int i) {
+        return String.valueOf(js("return window.layoutcat.palette[arguments[0]]", i));
+    }
+
+    /** The colour the canvas shows 3 pixels inside the top left corner of a panel's cell (r, c), as #rrggbb. */
+    static String pixel(int panel, int r, int c) {
+        return String.valueOf(js("""
+                const at = window.layoutcat.cellOffset(arguments[0], arguments[1], arguments[2]), k = window.layoutcat.state.zoom;
+                const vp = document.getElementById('viewport'), g = document.getElementById('grid'), dpr = window.devicePixelRatio || 1;
+                const x = vp.clientWidth / 2 + at.dx - 44 * k / 2 + 3, y = vp.clientHeight / 2 + at.dy - 30 * k / 2 + 3;
+                const d = g.getContext('2d').getImageData(Math.round(x * dpr), Math.round(y * dpr), 1, 1).data;
+                return '#' + [d[0], d[1], d[2]].map((v) => v.toString(16).padStart(2, '0')).join('');""", panel, r, c));
+    }
+
     /** Issue 37: a bare link to a kind shows that kind's own example instead of refusing empty fields. */
     @Test
     void aBareKindShowsItsDefaults() {

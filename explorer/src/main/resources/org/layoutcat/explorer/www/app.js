@@ -49,6 +49,7 @@ let blobs = [];
 // The view's own state in its link, beside the request: the selected thread, the walkthrough's step (from 1), the
 // zoom and the pan. A permalink's state is applied once its view is shown, and the link follows every change.
 const VIEW_KEYS = ['thread', 'step', 'zoom', 'x', 'y'];
+const STATE_KEYS = [...VIEW_KEYS, 'by']; // and the colouring chosen (by=warp)
 let pending = null;    // the state a link asks for, until its view is shown
 let syncing = null;    // the timer that writes the state into the link
 
@@ -94,11 +95,12 @@ function fromUrl() {
   const k0 = q.get('kind');
   if (!k0 || !forms[k0]) return false;
   const options = {};
-  for (const [key, v] of q) if (key !== 'kind' && key !== 'a' && !VIEW_KEYS.includes(key)) options[key] = v;
+  for (const [key, v] of q) if (key !== 'kind' && key !== 'a' && !STATE_KEYS.includes(key)) options[key] = v;
   const args = q.getAll('a');
   choose(k0, args.length ? args : undefined, options); // a bare ?kind=copy: the form's own example
   pending = {};
   for (const key of VIEW_KEYS) if (q.has(key) && Number.isFinite(Number(q.get(key)))) pending[key] = Number(q.get(key));
+  if (COLOURINGS[q.get('by')]) pending.by = q.get('by');
   return true;
 }
 
@@ -235,7 +237,7 @@ async function run(push) {
   const mine = ++serial;
   const url = urlOf(r);
   const now = new URLSearchParams(location.search);
-  for (const key of VIEW_KEYS) now.delete(key);
+  for (const key of STATE_KEYS) now.delete(key);
   if (push && url !== location.pathname + '?' + now.toString()) history.pushState(null, '', url);
   else history.replaceState(null, '', url);
   $('title').textContent = '…';
@@ -272,6 +274,7 @@ function showError(message) {
   // nothing of the last view stays on show beside a refusal
   pending = null;
   view = null; shown = null; placed = []; hover = null; selected = null; lit = null;
+  relegend();
   $('title').textContent = 'refused: see the reason beside the input';
   for (const id of ['notes', 'figures']) $(id).replaceChildren();
   for (const id of ['stepper', 'reply', 'code', 'inspect']) $(id).hidden = true;
@@ -305,6 +308,7 @@ function show(v) {
   $('copy-cpp').title = v.request && !v.request.cpp ? `${v.request.op} has no CuTe C++ counterpart to test` : 'a self-contained CuTe C++ test asserting this answer';
   $('copy-dsl').title = v.request && !v.request.dsl ? `${v.request.op} has no CuTe DSL counterpart` : 'the same check in CuTe DSL (Python)';
   place(v.panels ?? []);
+  colourings();
   $('viewport').classList.toggle('empty', placed.length === 0);
   for (const b of ['fit', 'zoom-in', 'zoom-out']) $(b).hidden = placed.length === 0;
   const drawable = placed.length > 0 || (v.figures ?? []).length > 0 || kind !== 'op'; // an op view draws its result's grid
@@ -327,6 +331,7 @@ function restore(state) {
     tx = state.x ?? 0; ty = state.y ?? 0;
     draw();
   }
+  if (state.by && placed.some((p) => COLOURINGS[state.by].has(p))) colourBy(state.by);
   if (state.thread != null && placed.some((p) => p.thread)) selectThread(Math.round(state.thread));
   syncLink();
 }
@@ -334,8 +339,9 @@ function restore(state) {
 /** The link of the view as it is now: the request's, and the view's state. */
 function linkNow() {
   const q = new URLSearchParams(location.search);
-  for (const key of VIEW_KEYS) q.delete(key);
+  for (const key of STATE_KEYS) q.delete(key);
   if (selected != null) q.set('thread', String(selected));
+  if (colouring) q.set('by', colouring);
   if (view && view.steps) q.set('step', String(stepIndex + 1));
   if (placed.length) { q.set('zoom', String(Math.round(k * 1000) / 1000)); q.set('x', String(Math.round(tx))); q.set('y', String(Math.round(ty))); }
   return location.pathname + '?' + q.toString();
@@ -404,7 +410,7 @@ function fit() {
   const vp = $('viewport');
   k = 1.5;
   for (const p of placed) {
-    k = Math.min(k, (vp.clientWidth - 16 - p.gx) / ((p.x + p.cols) * CW), (vp.clientHeight - 16 - p.gy) / ((p.y + p.rows) * CH));
+    k = Math.min(k, (vp.clientWidth - 16 - p.gx) / ((p.x + p.cols) * CW), (vp.clientHeight - 16 - legendBand() - p.gy) / ((p.y + p.rows) * CH));
   }
   let right = 0;
   for (const p of placed) right = Math.max(right, p.gx + (p.x + p.cols) * CW * k);
@@ -426,15 +432,134 @@ function zoom(factor, sx, sy) {
   draw();
 }
 
-function pal(n) { const P = catalog.palette; return P.length ? P[((n % 8) + 8) % 8 % P.length] : '#ddd'; }
+/** Colour n of the palette (the engine's, eight colours that stay apart under the common colour-vision deficiencies). */
+function pal(n) { const P = catalog.palette; return P.length ? P[((n % P.length) + P.length) % P.length] : '#ddd'; }
+
+/**
+ * What a cell's colour can say, where its panel has it: each its colour index of an element (negative: the paper of
+ * a cell no thread holds), and the words of the legend for colour i of those present.
+ */
+const COLOURINGS = {
+  thread: { label: 'thread', has: (p) => p.thread, of: (p, e) => p.thread[e], says: 'thread', entry: (i, cyc) => cyc ? `T${i}, T${i + 8}, …` : `T${i}` },
+  warp: { label: 'warp', has: (p) => p.thread, of: (p, e) => p.thread[e] < 0 ? -1 : Math.floor(p.thread[e] / 32), says: 'warp (32 threads)', entry: (i, cyc) => cyc ? `warps ${i}, ${i + 8}, …` : `warp ${i}` },
+  value: { label: 'value', has: (p) => p.value, of: (p, e) => p.thread && p.thread[e] < 0 ? -1 : p.value[e], says: 'value', entry: (i, cyc) => cyc ? `V${i}, V${i + 8}, …` : `V${i}` },
+  bank: { label: 'bank', has: (p) => p.bank, of: (p, e) => Math.floor(p.bank[e] / 4), says: 'bank, four banks a colour', entry: (i) => `banks ${4 * i}–${4 * i + 3}` },
+  offset: { label: 'offset', has: (p) => p.offset, of: (p, e) => p.offset[e], says: 'offset', entry: (i, cyc) => cyc ? `offsets ≡ ${i} mod 8` : `offset ${i}` },
+};
+let colouring = null;  // the colouring chosen for the view, or null: each panel's own
+
+/** A panel's colouring: the one chosen where the panel has what it needs, else the panel's own (null: none). */
+function colouringOf(p) {
+  if (colouring && COLOURINGS[colouring].has(p)) return colouring;
+  return COLOURINGS[p.colour] ? p.colour : null;
+}
 
 function fill(p, e) {
-  if (p.colour === 'thread' && p.thread[e] < 0) return '#ffffff';
-  switch (p.colour) {
-    case 'thread': return pal(p.thread[e]);
-    case 'bank': return pal(Math.floor(p.bank[e] / 4));
-    case 'offset': return pal(p.offset[e]);
-    default: return '#ffffff';
+  const m = colouringOf(p);
+  if (!m) return '#ffffff';
+  const n = COLOURINGS[m].of(p, e);
+  return n < 0 ? '#ffffff' : pal(n);
+}
+
+/**
+ * The legend of the picture as coloured now: per colouring in use, its colours with what each stands for (the
+ * indices present, or their residues mod 8 where more than eight are), then the marks the view draws.
+ */
+function legendOf() {
+  const P = catalog.palette.length || 8;
+  const groups = [];
+  for (const m of new Set(placed.map(colouringOf).filter(Boolean))) {
+    let max = -1;
+    const present = new Set();
+    for (const p of placed) {
+      if (colouringOf(p) !== m) continue;
+      for (let e = 0; e < p.rows * p.cols; e++) { const n = COLOURINGS[m].of(p, e); if (n >= 0) { present.add(n % P); if (n > max) max = n; } }
+    }
+    const cyc = max >= P;
+    groups.push({ title: 'colour: ' + COLOURINGS[m].says + (cyc && m !== 'bank' ? ` (mod ${P})` : ''),
+      entries: [...present].sort((a, b) => a - b).map((i) => ({ fill: pal(i), text: COLOURINGS[m].entry(i, cyc) })) });
+  }
+  const marks = [];
+  const byThread = (p) => ['thread', 'warp', 'value'].includes(colouringOf(p));
+  if (placed.some((p) => p.thread && byThread(p) && p.thread.some((t) => t < 0))) marks.push({ fill: '#ffffff', text: 'no thread' });
+  if (placed.some((p) => p.ways && p.ways.some((w) => w > 1))) marks.push({ stroke: '#c62828', text: 'bank conflict' });
+  if (selected != null) marks.push({ stroke: '#1d2433', text: `thread ${selected}` });
+  if (placed.some((p) => p.holders && p.holders.some((h) => h > 1))) marks.push({ stroke: '#1d2433', dash: true, text: 'held by several' });
+  if (marks.length) groups.push({ title: 'marks', entries: marks });
+  return groups;
+}
+
+let legend = [];       // the legend of the view as coloured now (legendOf), and its words for screen readers
+function relegend() {
+  legend = placed.length ? legendOf() : [];
+  $('legend-text').textContent = legend.map((g) => `${g.title}: ${g.entries.map((x) => x.text).join('; ')}`).join('. ');
+}
+
+/** The colourings the view's panels allow, offered in the colour menu (hidden where there is no choice). */
+function colourings() {
+  colouring = null;
+  const allowed = Object.keys(COLOURINGS).filter((m) => placed.some((p) => COLOURINGS[m].has(p)));
+  const sel = $('colour');
+  sel.replaceChildren(new Option('as drawn', ''), ...allowed.map((m) => new Option(COLOURINGS[m].label, m)));
+  sel.value = '';
+  sel.parentElement.hidden = allowed.length < 2;
+  relegend();
+}
+
+function colourBy(m) {
+  colouring = COLOURINGS[m] ? m : null;
+  $('colour').value = colouring ?? '';
+  relegend();
+  draw();
+}
+
+let legendTop = Infinity; // where the legend's band begins on screen: the cells under it are not pointed at
+const LEGEND_FONT = '11px system-ui, sans-serif', LEGEND_ROW = 18;
+
+/** The legend's items laid out in rows across width W: each its x and row. */
+function legendRows(ctx, W) {
+  ctx.font = LEGEND_FONT;
+  const items = [];
+  let x = 8, row = 0;
+  for (const g of legend) {
+    const parts = [{ title: g.title, w: ctx.measureText(g.title).width + 8 }, ...g.entries.map((e) => ({ e, w: 16 + ctx.measureText(e.text).width + 12 }))];
+    parts.forEach((it, j) => {
+      const w = j === 0 && parts.length > 1 ? it.w + parts[1].w : it.w; // a title stays with its first entry
+      if (x + w > W - 8 && x > 8) { x = 8; row++; }
+      items.push({ ...it, x, row });
+      x += it.w;
+    });
+    x += 10;
+  }
+  return { items, rows: items.length ? row + 1 : 0 };
+}
+
+/** The height of the legend's band at the viewport's bottom (fit keeps the picture above it). */
+function legendBand() {
+  const ctx = $('grid').getContext('2d');
+  const n = legendRows(ctx, $('viewport').clientWidth).rows;
+  return n ? n * LEGEND_ROW + 8 : 0;
+}
+
+/** The legend on the canvas: a band at its bottom, each colour a swatch with what it stands for, then the marks. */
+function drawLegend(ctx, W, H) {
+  const { items, rows } = legendRows(ctx, W);
+  legendTop = Infinity;
+  if (!rows) return;
+  const top = H - rows * LEGEND_ROW - 8;
+  legendTop = top;
+  ctx.fillStyle = 'rgba(255,255,255,.93)'; ctx.fillRect(0, top, W, H - top);
+  ctx.strokeStyle = '#d5dae3'; ctx.lineWidth = 1; ctx.beginPath(); ctx.moveTo(0, top + .5); ctx.lineTo(W, top + .5); ctx.stroke();
+  ctx.font = LEGEND_FONT; ctx.textAlign = 'left'; ctx.textBaseline = 'middle';
+  for (const it of items) {
+    const y = top + 4 + it.row * LEGEND_ROW + LEGEND_ROW / 2;
+    if (it.title) { ctx.fillStyle = '#5b6577'; ctx.fillText(it.title, it.x, y); continue; }
+    const e = it.e;
+    ctx.fillStyle = e.fill ?? '#ffffff'; ctx.fillRect(it.x, y - 6, 12, 12);
+    ctx.strokeStyle = e.stroke ?? 'rgba(29,36,51,.45)'; ctx.lineWidth = e.stroke ? 2 : 1; ctx.setLineDash(e.dash ? [3, 2] : []);
+    ctx.strokeRect(it.x + .5, y - 5.5, 11, 11);
+    ctx.setLineDash([]); ctx.lineWidth = 1;
+    ctx.fillStyle = '#1d2433'; ctx.fillText(e.text, it.x + 16, y);
   }
 }
 
@@ -515,6 +640,7 @@ function draw() {
     indices(ctx, p, x0, y0, cw, ch, r0, r1, c0, c1);
   }
   canvas.dataset.drawn = String(drawn);
+  drawLegend(ctx, W, H);
   drawOverlay();
   if (view) syncLink();
 }
@@ -525,7 +651,8 @@ function draw() {
  * selection, then drawn scaled at every frame, so that a zoom or a pan costs one image however many cells.
  */
 function bitmap(p) {
-  if (p.bmp && p.bmpKey === selected) return p.bmp;
+  const key = `${selected}|${colouring}`;
+  if (p.bmp && p.bmpKey === key) return p.bmp;
   const canvas = document.createElement('canvas');
   canvas.width = p.cols; canvas.height = p.rows;
   const ctx = canvas.getContext('2d');
@@ -545,7 +672,7 @@ function bitmap(p) {
     }
   }
   ctx.putImageData(img, 0, 0);
-  p.bmp = canvas; p.bmpKey = selected;
+  p.bmp = canvas; p.bmpKey = key;
   return canvas;
 }
 
@@ -642,6 +769,7 @@ function describe(p, r, c) {
 }
 
 function cellAt(sx, sy) {
+  if (sy >= legendTop) return null;
   for (const p of placed) {
     const c = Math.floor((sx - sx0(p)) / (CW * k)), r = Math.floor((sy - sy0(p)) / (CH * k));
     if (r >= 0 && c >= 0 && r < p.rows && c < p.cols) return { p, r, c };
@@ -711,6 +839,7 @@ function wireView() {
     if (!cell) { $('cell').textContent = `no cell is "${$('goto').value.trim()}": give an index, a coordinate (r,c), @offset, or T thread V value`; return; }
     cursorTo(cell.p, cell.r, cell.c);
   });
+  $('colour').addEventListener('change', () => { colourBy($('colour').value); syncLink(); });
   $('thread').addEventListener('input', () => {
     const v = $('thread').value.trim();
     selectThread(v === '' || !/^\d+$/.test(v) ? null : Number(v));
@@ -848,6 +977,7 @@ function selectThread(t) {
     for (const p of placed) if (p.thread) for (let e = 0; e < p.rows * p.cols; e++) if (holds(p, e)) n++;
     $('cell').textContent = `thread ${t}: ${n} cells`;
   }
+  relegend();
   draw();
 }
 
@@ -890,6 +1020,7 @@ window.layoutcat = {
     return { dx: Math.round(sx0(p) + (c + .5) * CW * k - vp.clientWidth / 2), dy: Math.round(sy0(p) + (r + .5) * CH * k - vp.clientHeight / 2) };
   },
   get view() { return view; },
+  get palette() { return catalog.palette; },
   timings,
   zoomTo(factor) { k = factor; tx = 0; ty = 0; draw(); },
   get state() { return { zoom: k, x: tx, y: ty, thread: selected, step: stepIndex + 1, cursor: hover && { panel: hover.p.i, r: hover.r, c: hover.c } }; },
