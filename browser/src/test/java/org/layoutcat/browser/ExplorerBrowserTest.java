@@ -258,6 +258,30 @@ class ExplorerBrowserTest {
         wait.until(d -> driver.findElement(By.id("legend-text")).getAttribute("textContent").endsWith("marks: thread 5"));
     }
 
+    /**
+     * Issue 37: Hopper's TMA copies are a view like the others: the tile in global memory and shared memory by address,
+     * each element hoverable. Element (1,8) of a K-major SW128 tile of halves: line byte 128 + 16, chunk 1 of line 1,
+     * which SWIZZLE_128B writes at chunk 1 XOR 1 = 0: byte 128, shared offset 64 (PTX ISA, tensor copy swizzling).
+     */
+    @Test
+    void aTmaCopyShowsWhereEachElementLands() throws IOException {
+        driver.get(explorer.uri().resolve("/?kind=tma&a=(512,1024):(1024,1)&a=" + java.net.URLEncoder.encode(
+                "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,2)):((64,512),(1,8192))", java.nio.charset.StandardCharsets.UTF_8) + "&a=f16").toString());
+        wait.until(d -> "tma".equals(js("return window.layoutcat.view && window.layoutcat.view.kind")));
+        js("window.layoutcat.zoomTo(1)");
+        String said = hover(0, 1, 8);
+        assertTrue(said.contains("tile element (1,8)") && said.contains("global offset 1032") && said.contains("TMA coordinate (8,1)")
+                && said.contains("lands at shared offset 64") && said.contains("TMA copy 0 of 2"), said);
+        js("arguments[0].focus()", driver.findElement(By.id("viewport")));
+        new Actions(driver).sendKeys("]").perform(); // the cursor to shared memory's first cell, brought into view
+        said = hover(1, 1, 0); // shared offset 64: line 1, element 0
+        assertTrue(said.contains("shared offset 64 (swizzled from 72), line 1") && said.contains("holds the tensor's element (1,8)"), said);
+        assertEquals("colour: 16-byte chunk of its 128-byte line before the swizzle: chunk 0; chunk 1; chunk 2; chunk 3; chunk 4; chunk 5; chunk 6; chunk 7",
+                driver.findElement(By.id("legend-text")).getAttribute("textContent"));
+        js("document.getElementById('fit').click()");
+        shot("9-tma");
+    }
+
     /** Colour i of the page's palette, as the canvas paints it. */
     static String palette(int i) {
         return String.valueOf(js("return window.layoutcat.palette[arguments[0]]", i));

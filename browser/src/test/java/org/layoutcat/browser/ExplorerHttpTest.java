@@ -159,6 +159,48 @@ class ExplorerHttpTest {
         }
     }
 
+    /**
+     * Issue 37: a TMA copy is a view like the others. A 128x128 half tile of a row-major (512,1024) tensor, K-major in
+     * SW128 atoms ((8,16),(64,2)):((64,512),(1,8192)): two copies of box (64,128). Checked against definitions, not
+     * the view's own derivation: element (m,k) has global offset 1024m + k; the tensor map's dimension 0 is k, so its TMA
+     * coordinate is (k,m), inside the box of the copy that moves it; it lands where SWIZZLE_128B puts its bytes
+     * (PTX ISA, tensor copy swizzling: 16-byte chunk c of 128-byte line r is written at chunk c XOR r mod 8), the line
+     * byte 128m + 2(k mod 64) of atom k / 64 (8192 elements on); and the two panels point at each other.
+     */
+    @Test
+    void aTmaCopyIsAViewOfEveryElementInGlobalAndSharedMemory() throws Exception {
+        JsonNode v = view("{\"kind\":\"tma\",\"args\":[\"(512,1024):(1024,1)\",\"Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,2)):((64,512),(1,8192))\",\"f16\"]}");
+        assertEquals(List.of("(0,0)", "(64,0)"), JSON.convertValue(v.get("copies"), List.class));
+        assertEquals("(64,128)", "(" + v.get("reply").get("box_dim").asText().replaceAll("[^0-9,]", "") + ")");
+        JsonNode global = v.get("panels").get(0), shared = v.get("panels").get(1);
+        assertEquals(128, global.get("rows").asInt());
+        assertEquals(128, global.get("cols").asInt());
+        int[] moved = new int[2];
+        for (int m = 0; m < 128; m++) {
+            for (int k = 0; k < 128; k++) {
+                int e = m + 128 * k;
+                assertEquals(1024L * m + k, global.get("offset").get(e).asLong());
+                assertEquals("(" + k + "," + m + ")", global.get("tmaCoord").get(e).asText());
+                int copy = global.get("copy").get(e).asInt();
+                moved[copy]++;
+                assertTrue(k >= 64 * copy && k < 64 * copy + 64, "(" + m + "," + k + ") in copy " + copy); // box (64,128) at (64·copy, 0)
+                long line = 128L * m + 2 * (k % 64);
+                long swizzled = (line ^ (((line >> 7) & 7) << 4)) / 2 + 8192L * (k / 64);
+                long a = global.get("peer").get(e).asLong();
+                assertEquals(swizzled, a, "(" + m + "," + k + ")");
+                assertEquals(a, shared.get("offset").get((int) a).asLong());
+                assertEquals(e, shared.get("peer").get((int) a).asLong());
+                assertEquals("(" + m + "," + k + ")", shared.get("text").get((int) a).asText());
+                assertEquals(copy, shared.get("copy").get((int) a).asInt());
+                assertEquals((line / 16) % 8, global.get("chunk").get(e).asLong()); // the chunk before the swizzle
+                assertEquals(a * 2 / 4 % 32, shared.get("bank").get((int) a).asLong());
+            }
+        }
+        assertEquals(List.of(8192, 8192), List.of(moved[0], moved[1])); // each copy moves its box: 64 x 128 elements
+        assertEquals(64, shared.get("cols").asInt()); // 128-byte lines of halves
+        assertEquals(256, shared.get("rows").asInt());
+    }
+
     @Test
     void aRefusalSaysWhyInTheEnginesWords() throws Exception {
         HttpResponse<byte[]> r = post("/api/view", "{\"kind\":\"compose\",\"args\":[\"(4,6):(1,5)\",\"3:2\"]}");

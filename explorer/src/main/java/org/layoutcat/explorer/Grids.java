@@ -194,6 +194,21 @@ final class Grids {
     record Text(String[] text) implements Layer {
     }
 
+    /** @param copy each element's TMA copy: the index of the copy (in the descriptor's list) that moves it, −1 where none */
+    record Copies(long[] copy) implements Layer {
+    }
+
+    /**
+     * @param chunk each element's 16-byte chunk within its 128-byte line of shared memory before the swizzle (0 to 7):
+     *              the unit TMA's swizzles permute, line by line, −1 where no element is
+     */
+    record Chunks(long[] chunk) implements Layer {
+    }
+
+    /** @param coord each element's coordinate in the TMA tensor map, one per TMA dimension: {@code (64,3)} */
+    record TmaCoords(String[] coord) implements Layer {
+    }
+
     /** Rows and columns of a shape: rank ≤ 1 a column ({@code (N,1)}, as CuTe pads a vector); else mode 0 against the rest. */
     static long[] rowsCols(IntTuple shape) {
         if (shape.isLeaf() || shape.rank() == 1) return new long[] {shape.product(), 1};
@@ -424,4 +439,90 @@ final class Grids {
         Panel out = p.withOwners(new Owners(thread, value, holders)).with(new Conflicts(ways));
         return stage ? out.with(new Stage(instruction)) : out;
     }
+
+    /**
+     * A TMA copy of a CTA's tile (make_tma_copy), element by element, in two panels that point at each other:
+     * <ol>
+     * <li>the tile in global memory, over the CTA tile's shape: each element v its offset {@code G(V(v))} in the global
+     *     tensor (V the tile's coordinates of G: the identity of G's shape composed with the CTA tiler), its coordinate
+     *     in the tensor map ({@code get_tma_tensor}'s), and the copy that moves it;</li>
+     * <li>shared memory in 128-byte lines, by address: at each element offset a, the tile element v with {@code S(v) = a}
+     *     (S swizzled) shown by its coordinate of G, the offset before the swizzle, its bank, and the same copy.</li>
+     * </ol>
+     * The copy of v is the one whose box holds v's shared-memory bytes before the swizzle: TMA writes a box densely, from
+     * the copy's {@code smemOffset}, {@code bytesPerCopy} bytes (the derivation's box is the tile's leading unit steps in
+     * shared memory), and swizzles by address as it writes.
+     *
+     * @throws IllegalArgumentException for elements of no whole byte (the packed types), whose lines are 16-byte chunks of
+     *         16 values and whose figure says so
+     */
+    static List<Panel> tma(org.layoutcat.core.tma.TmaDescriptor d, Layout gmem, AnyLayout smem, IntTuple tile) {
+        if (d.dataType().isPacked()) {
+            throw new IllegalArgumentException("tma: " + d.dataType() + " packs values of " + d.dataType().bits() + " bits, which the"
+                    + " element grids do not place; the figure draws its 16-byte chunks");
+        }
+        int bytes = d.dataType().bytes();
+        long n = checkCells("the tile " + tile, tile.product());
+        AnyLayout v = org.layoutcat.core.algebra.Composition.compose(CoordLayout.identity(gmem.shape()), org.layoutcat.core.Tiler.ofShape(tile));
+        LongUnaryOperator swizzled = AnyLayout.offsets(smem, "tma", "a TMA tile in shared memory is a layout of element offsets");
+        Layout unswizzledLayout = smem instanceof ComposedLayout c ? c.inner() : (Layout) smem;
+        long unswizzledBase = smem instanceof ComposedLayout c && c.pointerBits() == 0 ? c.offset() : 0;
+        // the copies by where their boxes start in shared memory, before the swizzle
+        List<org.layoutcat.core.tma.TmaDescriptor.Copy> copies = d.copies();
+        Integer[] order = new Integer[copies.size()];
+        for (int i = 0; i < order.length; i++) order[i] = i;
+        Arrays.sort(order, (a, b) -> Long.compare(copies.get(a).smemOffset(), copies.get(b).smemOffset()));
+        long[] starts = new long[order.length];
+        for (int i = 0; i < order.length; i++) starts[i] = copies.get(order[i]).smemOffset();
+        long boxBytes = d.bytesPerCopy();
+
+        long[] global = new long[(int) n], copy = new long[(int) n], at = new long[(int) n], before = new long[(int) n];
+        String[] tmaCoord = new String[(int) n], globalCoord = new String[(int) n];
+        long cosize = 0;
+        for (int e = 0; e < n; e++) {
+            if ((e & 1023) == 0) checkInterrupted();
+            IntTuple coord = (IntTuple) (v instanceof CoordLayout cl ? cl.apply(e) : IntTuple.of(((Layout) v).apply(e)));
+            global[e] = gmem.apply(coord);
+            globalCoord[e] = coord.toString();
+            tmaCoord[e] = d.tmaTensor().apply(coord).toString();
+            at[e] = swizzled.applyAsLong(e);
+            before[e] = Math.addExact(unswizzledBase, unswizzledLayout.apply(e));
+            long b = Math.multiplyExact(before[e], bytes);
+            int k = Arrays.binarySearch(starts, b);
+            int i = k >= 0 ? k : -k - 2;
+            copy[e] = i >= 0 && b < starts[i] + boxBytes ? order[i] : -1;
+            cosize = Math.max(cosize, at[e] + 1);
+        }
+        long perLine = Math.max(1, 128 / bytes), lines = Math.ceilDiv(cosize, perLine);
+        long cells = checkCells("the tile's shared memory (" + cosize + " elements)", lines * perLine);
+        long[] peer = new long[(int) n], chunk = new long[(int) n];
+        long[] byAddress = new long[(int) cells], addrCopy = new long[(int) cells], addrBefore = new long[(int) cells], holder = new long[(int) cells];
+        String[] element = new String[(int) cells];
+        Arrays.fill(holder, -1);
+        Arrays.fill(addrCopy, -1);
+        Arrays.fill(addrBefore, -1);
+        Arrays.fill(element, "");
+        for (int a = 0; a < cells; a++) byAddress[a] = a;
+        for (int e = 0; e < n; e++) {
+            int a = (int) at[e];
+            peer[e] = a;
+            chunk[e] = Math.floorMod(before[e] * bytes / 16, 8);
+            holder[a] = e;
+            addrCopy[a] = copy[e];
+            addrBefore[a] = before[e];
+            element[a] = globalCoord[e];
+        }
+        long[] rc = rowsCols(tile);
+        long[] addrChunk = new long[(int) cells];
+        for (int a = 0; a < cells; a++) addrChunk[a] = holder[a] < 0 ? -1 : chunk[(int) holder[a]];
+        Panel inGlobal = new Panel(new Frame("global: the tile " + tile, tile, rc[0], rc[1], false),
+                "chunk", new Offsets(global), new Copies(copy), new Chunks(chunk), new TmaCoords(tmaCoord)).withPeer(peer, 1);
+        Panel inShared = new Panel(new Frame("shared: by address, " + perLine + " a line",
+                IntTuple.of(IntTuple.of(perLine), IntTuple.of(lines)), lines, perLine, true), "chunk",
+                new Offsets(byAddress), new Swizzle(addrBefore), new Copies(addrCopy), new Chunks(addrChunk), new Text(element))
+                .withPeer(holder, 0).at(rc[1] + 2, 0);
+        return List.of(inGlobal, new Panel(inShared.frame(), inShared.x(), inShared.y(), "chunk", inShared.layers())
+                .with(new Banks(banks(byAddress, bytes))));
+    }
+
 }

@@ -153,6 +153,7 @@ final class Views {
                     case STEPS -> compose(g, d, answer);
                     case FIGURE -> picture(g, d, answer);
                     case TILING -> tiling(g, d, answer);
+                    case TMA -> tma(g, d, answer);
                 }
             }
             g.writeEndObject();
@@ -402,6 +403,32 @@ final class Views {
         }
     }
 
+    /**
+     * A TMA copy's view: its picture (the tile by copy, the box, its swizzled landing, in 16-byte chunks), and below it
+     * the tile element by element in global memory and in shared memory by address, each cell hoverable and pointing
+     * at its counterpart ({@link Grids#tma}).
+     */
+    private static void tma(JsonGenerator g, Pictures.Drawing d, Answer answer) throws IOException {
+        picture(g, d, answer);
+        org.layoutcat.core.tma.TmaDescriptor t = (org.layoutcat.core.tma.TmaDescriptor) answer.value();
+        if (t.dataType().isPacked()) {
+            notes(g, List.of(t.dataType() + " packs " + t.dataType().bits() + "-bit values: the picture draws its 16-byte chunks"));
+            return;
+        }
+        Layout gmem = d.args().value("gmem", Layout.class);
+        AnyLayout smem = d.args().value("smem", AnyLayout.class);
+        IntTuple tile = d.args().value("cta_tile", IntTuple.class);
+        notes(g, List.of(t.copies().size() + (t.copies().size() == 1 ? " copy" : " copies") + " of " + t.bytesPerCopy() + " bytes, box " + t.boxDim() + "; below the picture: left, the"
+                + " CTA's tile in global memory, each element its offset; right, shared memory by address in 128-byte lines, each"
+                + " element offset the tile element landing there (its coordinate in the tensor); colour: the 16-byte chunk of"
+                + " the element's line before " + t.swizzle() + ", so each line's colours come out permuted as the swizzle"
+                + " permutes them (or colour by TMA copy); hover an element for its counterpart"));
+        g.writeArrayFieldStart("copies");
+        for (org.layoutcat.core.tma.TmaDescriptor.Copy c : t.copies()) g.writeString(c.toString());
+        g.writeEndArray();
+        panels(g, Grids.tma(t, gmem, smem, tile != null ? tile : org.layoutcat.core.tma.TmaDescriptor.defaultTile(smem)));
+    }
+
     /** The bytes of a picture of a request in a format ({@code svg}, {@code png}, {@code tex}). */
     static byte[] draw(Request r, String format) {
         Exports.Format f = switch (format) {
@@ -512,6 +539,8 @@ final class Views {
             array(g, "address", p.layer(Grids.Addresses.class).map(Grids.Addresses::address));
             array(g, "ways", p.layer(Grids.Conflicts.class).map(Grids.Conflicts::ways));
             array(g, "instruction", p.layer(Grids.Stage.class).map(Grids.Stage::instruction));
+            array(g, "copy", p.layer(Grids.Copies.class).map(Grids.Copies::copy));
+            array(g, "chunk", p.layer(Grids.Chunks.class).map(Grids.Chunks::chunk));
             Optional<Grids.Pairs> pairs = p.layer(Grids.Pairs.class);
             if (pairs.isPresent()) {
                 array(g, "pairs", pairs.map(Grids.Pairs::pairs));
@@ -519,13 +548,17 @@ final class Views {
             }
             if (peers.isPresent()) g.writeNumberField("peerPanel", peers.get().panel());
             Optional<Grids.Text> text = p.layer(Grids.Text.class);
-            if (text.isPresent()) {
-                g.writeArrayFieldStart("text");
-                for (String t : text.get().text()) g.writeString(t);
-                g.writeEndArray();
-            }
+            if (text.isPresent()) strings(g, "text", text.get().text());
+            Optional<Grids.TmaCoords> tma = p.layer(Grids.TmaCoords.class);
+            if (tma.isPresent()) strings(g, "tmaCoord", tma.get().coord());
             g.writeEndObject();
         }
+        g.writeEndArray();
+    }
+
+    private static void strings(JsonGenerator g, String name, String[] values) throws IOException {
+        g.writeArrayFieldStart(name);
+        for (String t : values) g.writeString(t);
         g.writeEndArray();
     }
 

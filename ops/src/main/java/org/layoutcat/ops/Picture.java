@@ -90,6 +90,8 @@ public record Picture(String name, String label, String words, Set<Integer> coun
         STEPS,
         /** a divide's or product's tiling picture, and its result's grid to hover */
         TILING,
+        /** a TMA copy's picture, and the tile's elements in global and shared memory to hover */
+        TMA,
         /** the picture as drawn (SVG) */
         FIGURE
     }

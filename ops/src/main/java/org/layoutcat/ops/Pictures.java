@@ -358,7 +358,7 @@ public final class Pictures {
                                 + " its bytes) and optionally the CTA tile; got " + leading.size() + " argument" + (leading.size() == 1 ? "" : "s"));
                     }
                     return new Picture.Routing.Own(a);
-                }, Picture.ELEM);
+                }, Picture.ELEM).shown(Picture.View.TMA);
     }
 
     /**

@@ -145,6 +145,7 @@ function choose(name, args, options) {
  */
 function followWidth(form, layoutId, bytesId) {
   const layout = form.elements[layoutId], bytes = form.elements[bytesId];
+  if (!bytes || !bytes.options) return; // a field of element bytes to choose from, not a type's name
   const follow = () => {
     const m = /smem_ptr\[(\d+)b\]/.exec(layout.value);
     if (!m || bytes.value === '') return;
@@ -444,6 +445,8 @@ const COLOURINGS = {
   warp: { label: 'warp', has: (p) => p.thread, of: (p, e) => p.thread[e] < 0 ? -1 : Math.floor(p.thread[e] / 32), says: 'warp (32 threads)', entry: (i, cyc) => cyc ? `warps ${i}, ${i + 8}, …` : `warp ${i}` },
   value: { label: 'value', has: (p) => p.value, of: (p, e) => p.thread && p.thread[e] < 0 ? -1 : p.value[e], says: 'value', entry: (i, cyc) => cyc ? `V${i}, V${i + 8}, …` : `V${i}` },
   bank: { label: 'bank', has: (p) => p.bank, of: (p, e) => Math.floor(p.bank[e] / 4), says: 'bank, four banks a colour', entry: (i) => `banks ${4 * i}–${4 * i + 3}` },
+  chunk: { label: '16-byte chunk', has: (p) => p.chunk, of: (p, e) => p.chunk[e], says: "16-byte chunk of its 128-byte line before the swizzle", entry: (i) => `chunk ${i}` },
+  copy: { label: 'TMA copy', has: (p) => p.copy, of: (p, e) => p.copy[e], says: 'the TMA copy that moves it', entry: (i, cyc) => cyc ? `copies ${i}, ${i + 8}, …` : `copy ${i}` },
   offset: { label: 'offset', has: (p) => p.offset, of: (p, e) => p.offset[e], says: 'offset', entry: (i, cyc) => cyc ? `offsets ≡ ${i} mod 8` : `offset ${i}` },
 };
 let colouring = null;  // the colouring chosen for the view, or null: each panel's own
@@ -567,6 +570,7 @@ function element(p, r, c) { return p.transposed ? c + p.cols * r : r + p.rows * 
 
 function lines(p, e) {
   if (p.text) return [p.text[e]];
+  if (p.copy && p.offset) return p.copy[e] < 0 ? [String(p.offset[e])] : [String(p.offset[e]), `copy ${p.copy[e]}`];
   if (p.offset && p.thread && p.bank) return [String(p.offset[e]), p.thread[e] >= 0 ? `T${p.thread[e]}` : `b${p.bank[e]}`];
   if (p.offset && p.thread) return [String(p.offset[e])];
   if (p.offset) return p.bank ? [String(p.offset[e]), 'b' + p.bank[e]] : [String(p.offset[e])];
@@ -745,6 +749,20 @@ function crd(i, s) {
 function describe(p, r, c) {
   const e = element(p, r, c);
   const out = [];
+  if (p.copy) { // a TMA copy: the tile in global memory, or shared memory by address
+    const i = p.copy[e], copies = view.copies ?? [];
+    const by = i >= 0 ? `TMA copy ${i} of ${copies.length}, its box at ${copies[i]}` : 'no copy writes it';
+    if (p.text) {
+      out.push(`shared offset ${p.offset[e]}` + (p.unswizzled && p.unswizzled[e] >= 0 && p.unswizzled[e] !== p.offset[e] ? ` (swizzled from ${p.unswizzled[e]})` : '')
+        + `, line ${r}` + (p.bank ? `, bank ${p.bank[e]}` : ''));
+      out.push(i >= 0 ? `holds the tensor's element ${p.text[e]}, chunk ${p.chunk[e]} of its line before the swizzle` : 'holds no element of the tile');
+    } else {
+      out.push(`tile element ${crd(e, p.shape)} (index ${e}) · global offset ${p.offset[e]} · TMA coordinate ${p.tmaCoord[e]}`);
+      if (p.peer) out.push(`lands at shared offset ${placed[p.peerPanel].offset[p.peer[e]]}`);
+    }
+    out.push(by);
+    return out;
+  }
   if (p.thread && !p.offset) { // a tile held by threads
     out.push(`${p.name} ${crd(e, p.shape)}, element ${e}`);
     out.push(p.thread[e] >= 0 ? `thread ${p.thread[e]}, value ${p.value[e]}` : 'no thread holds it');
