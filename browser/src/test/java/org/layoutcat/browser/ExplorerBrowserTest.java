@@ -275,7 +275,7 @@ class ExplorerBrowserTest {
         js("arguments[0].focus()", driver.findElement(By.id("viewport")));
         new Actions(driver).sendKeys("]").perform(); // the cursor to shared memory's first cell, brought into view
         said = hover(1, 1, 0); // shared offset 64: line 1, element 0
-        assertTrue(said.contains("shared offset 64 (swizzled from 72), line 1") && said.contains("holds the tensor's element (1,8)"), said);
+        assertTrue(said.contains("shared offset 64 (swizzled from 72), line 1") && said.contains("holds tile element (1,8)"), said);
         assertEquals("colour: 16-byte chunk of its 128-byte line before the swizzle: chunk 0; chunk 1; chunk 2; chunk 3; chunk 4; chunk 5; chunk 6; chunk 7",
                 driver.findElement(By.id("legend-text")).getAttribute("textContent"));
         js("document.getElementById('fit').click()");
@@ -479,6 +479,35 @@ class ExplorerBrowserTest {
         assertEquals(r + 256 * c, i, said);
         assertEquals(256 * r + c, Long.parseLong(m.group(4)), said);
         shot("7-layout-256x256");
+    }
+
+    /**
+     * Measured, not asserted (the note reports them; a benchmark, not a test of speed): for the largest request of each
+     * grid view, the first picture (from asking to its cells drawn, the page's own timing), the zoom frame (60 wheel
+     * steps), and the PNG download (from the click to the image in hand), each as the page times it.
+     */
+    @Test
+    void theLargestViewsAreTimedFirstPictureZoomFrameAndPngDownload() {
+        String sw128 = java.net.URLEncoder.encode("Sw<3,4,3> o smem_ptr[16b](unset) o ((8,32),(64,2)):((64,512),(1,16384))",
+                java.nio.charset.StandardCharsets.UTF_8);
+        List<String> views = List.of(
+                "/?kind=layout&a=(256,256):(256,1)",
+                "/?kind=layout&a=" + java.net.URLEncoder.encode("Sw<3,3,3> o 0 o ((8,16),(64,1)):((64,512),(1,0))", java.nio.charset.StandardCharsets.UTF_8) + "&a=2",
+                "/?kind=mma&a=SM80_16x8x16_F16F16F16F16_TN&a=4x2x1&a=%3C128,256,16%3E",
+                "/?kind=tma&a=(512,1024):(1024,1)&a=" + sw128 + "&a=f16");
+        for (String v : views) {
+            driver.get(explorer.uri().resolve(v).toString());
+            wait.until(d -> js("return window.layoutcat.timings.view") != null || driver.findElement(By.id("error")).isDisplayed());
+            assertTrue(!driver.findElement(By.id("error")).isDisplayed(), v + ": " + driver.findElement(By.id("error")).getText());
+            Object first = js("return window.layoutcat.timings.view");
+            String zoom = zoomFrames();
+            driver.findElement(By.id("get-png")).click();
+            new WebDriverWait(driver, Duration.ofSeconds(120)).until(d -> js("return window.layoutcat.timings.download") != null
+                    || driver.findElement(By.id("error")).isDisplayed());
+            System.out.println("explorer benchmark " + v + ": cells " + cells() + ", first picture " + first + " ms, zoom " + zoom
+                    + ", PNG download " + js("return JSON.stringify(window.layoutcat.timings.download)")
+                    + (driver.findElement(By.id("error")).isDisplayed() ? " refused: " + driver.findElement(By.id("error")).getText() : ""));
+        }
     }
 
     /**

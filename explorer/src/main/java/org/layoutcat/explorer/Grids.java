@@ -205,8 +205,8 @@ final class Grids {
     record Chunks(long[] chunk) implements Layer {
     }
 
-    /** @param coord each element's coordinate in the TMA tensor map, one per TMA dimension: {@code (64,3)} */
-    record TmaCoords(String[] coord) implements Layer {
+    /** @param coord per TMA dimension d, each element's coordinate along d in the tensor map ({@code coord[d][e]}) */
+    record TmaCoords(long[][] coord) implements Layer {
     }
 
     /** Rows and columns of a shape: rank ≤ 1 a column ({@code (N,1)}, as CuTe pads a vector); else mode 0 against the rest. */
@@ -443,11 +443,12 @@ final class Grids {
     /**
      * A TMA copy of a CTA's tile (make_tma_copy), element by element, in two panels that point at each other:
      * <ol>
-     * <li>the tile in global memory, over the CTA tile's shape: each element v its offset {@code G(V(v))} in the global
-     *     tensor (V the tile's coordinates of G: the identity of G's shape composed with the CTA tiler), its coordinate
-     *     in the tensor map ({@code get_tma_tensor}'s), and the copy that moves it;</li>
+     * <li>the tile in global memory, over the CTA tile's shape: each element v its offset {@code (G ∘ tiler)(v)} in the
+     *     global tensor, its coordinate in the tensor map ({@code get_tma_tensor}'s, composed with the tiler), and the
+     *     copy that moves it;</li>
      * <li>shared memory in 128-byte lines, by address: at each element offset a, the tile element v with {@code S(v) = a}
-     *     (S swizzled) shown by its coordinate of G, the offset before the swizzle, its bank, and the same copy.</li>
+     *     (S swizzled; the page names v by its coordinate in the tile), the offset before the swizzle, its bank, and the
+     *     same copy.</li>
      * </ol>
      * The copy of v is the one whose box holds v's shared-memory bytes before the swizzle: TMA writes a box densely, from
      * the copy's {@code smemOffset}, {@code bytesPerCopy} bytes (the derivation's box is the tile's leading unit steps in
@@ -463,7 +464,19 @@ final class Grids {
         }
         int bytes = d.dataType().bytes();
         long n = checkCells("the tile " + tile, tile.product());
-        AnyLayout v = org.layoutcat.core.algebra.Composition.compose(CoordLayout.identity(gmem.shape()), org.layoutcat.core.Tiler.ofShape(tile));
+        org.layoutcat.core.Tiler tiler = org.layoutcat.core.Tiler.ofShape(tile);
+        // G ∘ V, the tile's global offsets, and per TMA dimension d the tensor map's coordinate along d of G's modes (its
+        // flat strides' scales on basis d) composed with the tiler: integer layouts, each applied once an element
+        Layout globalOffset = org.layoutcat.core.algebra.Composition.compose(gmem, tiler);
+        List<org.layoutcat.core.ScaledBasis> strides = d.tmaTensor().flatStrides();
+        Layout[] along = new Layout[d.rank()];
+        for (int j = 0; j < along.length; j++) {
+            List<org.layoutcat.core.ScaledBasis> onJ = new ArrayList<>();
+            for (org.layoutcat.core.ScaledBasis b : strides) {
+                onJ.add(org.layoutcat.core.ScaledBasis.of(!b.isInteger() && b.index(0) == j ? b.value() : 0));
+            }
+            along[j] = org.layoutcat.core.algebra.Composition.compose(CoordLayout.of(gmem.shape(), onJ).toLayout(), tiler);
+        }
         LongUnaryOperator swizzled = AnyLayout.offsets(smem, "tma", "a TMA tile in shared memory is a layout of element offsets");
         Layout unswizzledLayout = smem instanceof ComposedLayout c ? c.inner() : (Layout) smem;
         long unswizzledBase = smem instanceof ComposedLayout c && c.pointerBits() == 0 ? c.offset() : 0;
@@ -477,14 +490,12 @@ final class Grids {
         long boxBytes = d.bytesPerCopy();
 
         long[] global = new long[(int) n], copy = new long[(int) n], at = new long[(int) n], before = new long[(int) n];
-        String[] tmaCoord = new String[(int) n], globalCoord = new String[(int) n];
+        long[][] tmaCoord = new long[along.length][(int) n];
         long cosize = 0;
         for (int e = 0; e < n; e++) {
-            if ((e & 1023) == 0) checkInterrupted();
-            IntTuple coord = (IntTuple) (v instanceof CoordLayout cl ? cl.apply(e) : IntTuple.of(((Layout) v).apply(e)));
-            global[e] = gmem.apply(coord);
-            globalCoord[e] = coord.toString();
-            tmaCoord[e] = d.tmaTensor().apply(coord).toString();
+            if ((e & 4095) == 0) checkInterrupted();
+            global[e] = globalOffset.apply(e);
+            for (int j = 0; j < along.length; j++) tmaCoord[j][e] = along[j].apply(e);
             at[e] = swizzled.applyAsLong(e);
             before[e] = Math.addExact(unswizzledBase, unswizzledLayout.apply(e));
             long b = Math.multiplyExact(before[e], bytes);
@@ -497,11 +508,9 @@ final class Grids {
         long cells = checkCells("the tile's shared memory (" + cosize + " elements)", lines * perLine);
         long[] peer = new long[(int) n], chunk = new long[(int) n];
         long[] byAddress = new long[(int) cells], addrCopy = new long[(int) cells], addrBefore = new long[(int) cells], holder = new long[(int) cells];
-        String[] element = new String[(int) cells];
         Arrays.fill(holder, -1);
         Arrays.fill(addrCopy, -1);
         Arrays.fill(addrBefore, -1);
-        Arrays.fill(element, "");
         for (int a = 0; a < cells; a++) byAddress[a] = a;
         for (int e = 0; e < n; e++) {
             int a = (int) at[e];
@@ -510,7 +519,6 @@ final class Grids {
             holder[a] = e;
             addrCopy[a] = copy[e];
             addrBefore[a] = before[e];
-            element[a] = globalCoord[e];
         }
         long[] rc = rowsCols(tile);
         long[] addrChunk = new long[(int) cells];
@@ -519,7 +527,7 @@ final class Grids {
                 "chunk", new Offsets(global), new Copies(copy), new Chunks(chunk), new TmaCoords(tmaCoord)).withPeer(peer, 1);
         Panel inShared = new Panel(new Frame("shared: by address, " + perLine + " a line",
                 IntTuple.of(IntTuple.of(perLine), IntTuple.of(lines)), lines, perLine, true), "chunk",
-                new Offsets(byAddress), new Swizzle(addrBefore), new Copies(addrCopy), new Chunks(addrChunk), new Text(element))
+                new Offsets(byAddress), new Swizzle(addrBefore), new Copies(addrCopy), new Chunks(addrChunk))
                 .withPeer(holder, 0).at(rc[1] + 2, 0);
         return List.of(inGlobal, new Panel(inShared.frame(), inShared.x(), inShared.y(), "chunk", inShared.layers())
                 .with(new Banks(banks(byAddress, bytes))));

@@ -420,7 +420,7 @@ final class Views {
         IntTuple tile = d.args().value("cta_tile", IntTuple.class);
         notes(g, List.of(t.copies().size() + (t.copies().size() == 1 ? " copy" : " copies") + " of " + t.bytesPerCopy() + " bytes, box " + t.boxDim() + "; below the picture: left, the"
                 + " CTA's tile in global memory, each element its offset; right, shared memory by address in 128-byte lines, each"
-                + " element offset the tile element landing there (its coordinate in the tensor); colour: the 16-byte chunk of"
+                + " element offset the tile element landing there (its coordinate in the tile); colour: the 16-byte chunk of"
                 + " the element's line before " + t.swizzle() + ", so each line's colours come out permuted as the swizzle"
                 + " permutes them (or colour by TMA copy); hover an element for its counterpart"));
         g.writeArrayFieldStart("copies");
@@ -550,7 +550,11 @@ final class Views {
             Optional<Grids.Text> text = p.layer(Grids.Text.class);
             if (text.isPresent()) strings(g, "text", text.get().text());
             Optional<Grids.TmaCoords> tma = p.layer(Grids.TmaCoords.class);
-            if (tma.isPresent()) strings(g, "tmaCoord", tma.get().coord());
+            if (tma.isPresent()) {
+                g.writeArrayFieldStart("tmaCoord");
+                for (long[] along : tma.get().coord()) g.writeArray(along, 0, along.length);
+                g.writeEndArray();
+            }
             g.writeEndObject();
         }
         g.writeEndArray();

@@ -260,7 +260,7 @@ async function run(push) {
 }
 
 /** How long the last view took from asking to drawn, and when the first was drawn after the page began (ms). */
-const timings = { view: null, firstView: null };
+const timings = { view: null, firstView: null, download: null };
 
 function showError(message) {
   const box = $('error');
@@ -570,6 +570,7 @@ function element(p, r, c) { return p.transposed ? c + p.cols * r : r + p.rows * 
 
 function lines(p, e) {
   if (p.text) return [p.text[e]];
+  if (p.copy && !p.tmaCoord) { const q = placed[p.peerPanel]; return p.peer[e] < 0 ? [] : [crd(p.peer[e], q.shape)]; } // shared memory: the tile element
   if (p.copy && p.offset) return p.copy[e] < 0 ? [String(p.offset[e])] : [String(p.offset[e]), `copy ${p.copy[e]}`];
   if (p.offset && p.thread && p.bank) return [String(p.offset[e]), p.thread[e] >= 0 ? `T${p.thread[e]}` : `b${p.bank[e]}`];
   if (p.offset && p.thread) return [String(p.offset[e])];
@@ -752,12 +753,13 @@ function describe(p, r, c) {
   if (p.copy) { // a TMA copy: the tile in global memory, or shared memory by address
     const i = p.copy[e], copies = view.copies ?? [];
     const by = i >= 0 ? `TMA copy ${i} of ${copies.length}, its box at ${copies[i]}` : 'no copy writes it';
-    if (p.text) {
+    if (!p.tmaCoord) { // shared memory by address
+      const q = placed[p.peerPanel];
       out.push(`shared offset ${p.offset[e]}` + (p.unswizzled && p.unswizzled[e] >= 0 && p.unswizzled[e] !== p.offset[e] ? ` (swizzled from ${p.unswizzled[e]})` : '')
         + `, line ${r}` + (p.bank ? `, bank ${p.bank[e]}` : ''));
-      out.push(i >= 0 ? `holds the tensor's element ${p.text[e]}, chunk ${p.chunk[e]} of its line before the swizzle` : 'holds no element of the tile');
+      out.push(p.peer[e] >= 0 ? `holds tile element ${crd(p.peer[e], q.shape)}, chunk ${p.chunk[e]} of its line before the swizzle` : 'holds no element of the tile');
     } else {
-      out.push(`tile element ${crd(e, p.shape)} (index ${e}) · global offset ${p.offset[e]} · TMA coordinate ${p.tmaCoord[e]}`);
+      out.push(`tile element ${crd(e, p.shape)} (index ${e}) · global offset ${p.offset[e]} · TMA coordinate (${p.tmaCoord.map((d) => d[e]).join(',')})`);
       if (p.peer) out.push(`lands at shared offset ${placed[p.peerPanel].offset[p.peer[e]]}`);
     }
     out.push(by);
@@ -1021,9 +1023,12 @@ async function code(lang) {
 
 async function download(format) {
   if (!shown) return;
+  const began = performance.now();
   const res = await post('/api/draw?format=' + format, shown);
   if (!res.ok) { notice((await res.json()).error); return; }
-  const url = URL.createObjectURL(await res.blob());
+  const blob = await res.blob();
+  timings.download = { format, ms: Math.round(performance.now() - began), bytes: blob.size };
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url; a.download = `layoutcat-${shown.kind}.${format}`;
   document.body.append(a); a.click(); a.remove();
