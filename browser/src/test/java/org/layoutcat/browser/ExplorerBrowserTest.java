@@ -504,7 +504,8 @@ class ExplorerBrowserTest {
             driver.findElement(By.id("get-png")).click();
             new WebDriverWait(driver, Duration.ofSeconds(120)).until(d -> js("return window.layoutcat.timings.download") != null
                     || driver.findElement(By.id("error")).isDisplayed());
-            System.out.println("explorer benchmark " + v + ": cells " + cells() + ", first picture " + first + " ms, zoom " + zoom
+            System.out.println("explorer benchmark " + v + ": cells " + cells() + ", first picture " + first + " ms "
+                    + js("return JSON.stringify(window.layoutcat.timings.parts)") + ", zoom " + zoom
                     + ", PNG download " + js("return JSON.stringify(window.layoutcat.timings.download)")
                     + (driver.findElement(By.id("error")).isDisplayed() ? " refused: " + driver.findElement(By.id("error")).getText() : ""));
         }

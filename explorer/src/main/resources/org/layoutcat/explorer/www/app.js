@@ -242,10 +242,12 @@ async function run(push) {
   if (push && url !== location.pathname + '?' + now.toString()) history.pushState(null, '', url);
   else history.replaceState(null, '', url);
   $('title').textContent = '…';
-  let reply;
+  let reply, answered, parsed;
   try {
     const res = await post('/api/view', r);
+    answered = performance.now();
     reply = await res.json();
+    parsed = performance.now();
   } catch (e) {
     reply = { error: 'the explorer did not answer: ' + e };
   }
@@ -256,11 +258,12 @@ async function run(push) {
   show(reply);
   if (pending) { restore(pending); pending = null; }
   timings.view = Math.round(performance.now() - began);
+  timings.parts = { answer: Math.round(answered - began), json: Math.round(parsed - answered), show: Math.round(performance.now() - parsed) };
   if (timings.firstView == null) timings.firstView = Math.round(performance.now());
 }
 
 /** How long the last view took from asking to drawn, and when the first was drawn after the page began (ms). */
-const timings = { view: null, firstView: null, download: null };
+const timings = { view: null, parts: null, firstView: null, download: null };
 
 function showError(message) {
   const box = $('error');
@@ -455,13 +458,6 @@ let colouring = null;  // the colouring chosen for the view, or null: each panel
 function colouringOf(p) {
   if (colouring && COLOURINGS[colouring].has(p)) return colouring;
   return COLOURINGS[p.colour] ? p.colour : null;
-}
-
-function fill(p, e) {
-  const m = colouringOf(p);
-  if (!m) return '#ffffff';
-  const n = COLOURINGS[m].of(p, e);
-  return n < 0 ? '#ffffff' : pal(n);
 }
 
 /**
@@ -663,13 +659,14 @@ function bitmap(p) {
   const ctx = canvas.getContext('2d');
   const img = ctx.createImageData(p.cols, p.rows);
   const d = img.data;
-  const rgb = new Map();
+  // the palette's colours as bytes, read once; a cell's colour index, as fill() gives its CSS colour
+  const rgb = (catalog.palette.length ? catalog.palette : ['#dddddd']).map(colour), paper = colour('#ffffff');
+  const m = colouringOf(p), of = m ? COLOURINGS[m].of : null;
   for (let r = 0; r < p.rows; r++) {
     for (let c = 0; c < p.cols; c++) {
       const e = element(p, r, c);
-      const f = fill(p, e);
-      let v = rgb.get(f);
-      if (!v) { v = colour(f); rgb.set(f, v); }
+      const n = of ? of(p, e) : -1;
+      const v = n < 0 ? paper : rgb[n % rgb.length];
       const dim = selected != null && p.thread && !holds(p, e);
       const i = 4 * (r * p.cols + c);
       d[i] = v[0]; d[i + 1] = v[1]; d[i + 2] = v[2];
