@@ -243,9 +243,9 @@ class ExplorerBrowserTest {
         assertTrue(hover(0, 0, 8).contains("thread 64,"), hover(0, 0, 8));
         assertEquals(palette(1), pixel(0, 16, 0));
         assertEquals(palette(2), pixel(0, 0, 8));
-        // the choices are the view's: a tiled MMA has threads and values, no banks
+        // the choices are the view's: a tiled MMA has threads and values, rows and columns, no banks or offsets
         List<String> offered = driver.findElement(By.id("colour")).findElements(By.tagName("option")).stream().map(o -> o.getAttribute("value")).toList();
-        assertEquals(List.of("", "thread", "warp", "value"), offered);
+        assertEquals(List.of("", "thread", "warp", "value", "row", "column"), offered);
         shot("8-mma-by-warp");
         // by thread: the legend cycles eight colours over 128 threads, and thread 32 is colour 32 mod 8 = 0
         new Select(driver.findElement(By.id("colour"))).selectByValue("thread");

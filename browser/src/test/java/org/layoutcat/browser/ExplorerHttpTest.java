@@ -202,6 +202,17 @@ class ExplorerHttpTest {
         assertEquals(256, shared.get("rows").asInt());
     }
 
+    /** A layout's view is coloured as {@code draw layout --color} colours its picture: by row, column, offset, bank or none. */
+    @Test
+    void aLayoutsViewIsColouredAsItsColorOptionSays() throws Exception {
+        for (String by : List.of("row", "column", "offset", "none")) {
+            JsonNode p = view("{\"kind\":\"layout\",\"args\":[\"(4,8):(1,4)\"],\"options\":{\"color\":\"" + by + "\"}}").get("panels").get(0);
+            assertEquals(by, p.get("colour").asText());
+        }
+        assertEquals("offset", view("{\"kind\":\"layout\",\"args\":[\"(4,8):(1,4)\"]}").get("panels").get(0).get("colour").asText());
+        assertEquals("bank", view("{\"kind\":\"layout\",\"args\":[\"(4,8):(1,4)\",\"2\"]}").get("panels").get(0).get("colour").asText());
+    }
+
     @Test
     void aRefusalSaysWhyInTheEnginesWords() throws Exception {
         HttpResponse<byte[]> r = post("/api/view", "{\"kind\":\"compose\",\"args\":[\"(4,6):(1,5)\",\"3:2\"]}");

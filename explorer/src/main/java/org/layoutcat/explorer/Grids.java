@@ -108,6 +108,11 @@ final class Grids {
             return new Panel(frame, x, y, "bank", layers).with(new Banks(banks));
         }
 
+        /** The panel coloured by what {@code colour} names instead (one the page knows: offset, row, column, bank, none, ...). */
+        Panel colouredBy(String colour) {
+            return new Panel(frame, x, y, colour, layers);
+        }
+
         Panel withAddress(long[] offsets) {
             return with(new Addresses(offsets));
         }

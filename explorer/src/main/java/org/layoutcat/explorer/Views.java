@@ -175,9 +175,14 @@ final class Views {
         if (l instanceof org.layoutcat.core.ComposedLayout c) {
             notes.add("each cell: " + c.outer() + "(" + c.offset() + " + L(i)), the swizzled offset of L = " + c.inner());
         }
-        if (elem > 0) notes.add("bank = ⌊offset·" + elem + " B / 4 B⌋ mod 32; colour: the bank's group of four");
+        if (elem > 0) notes.add("bank = ⌊offset·" + elem + " B / 4 B⌋ mod 32");
         notes(g, notes);
-        panels(g, List.of(Grids.layout(l, elem)));
+        Grids.Panel grid = Grids.layout(l, elem);
+        org.layoutcat.diagrams.picture.LayoutPicture.ColourBy by = d.options().get(Picture.COLOR); // as draw layout --color colours it
+        if (by != null && !(by == org.layoutcat.diagrams.picture.LayoutPicture.ColourBy.BANK && elem == 0)) {
+            grid = grid.colouredBy(by.name().toLowerCase(Locale.ROOT));
+        }
+        panels(g, List.of(grid));
         request(g, d);
     }
 
