@@ -399,7 +399,13 @@ class ExplorerBrowserTest {
                 + "&a=1&a=F16&a=NON_INTERLEAVED");
         wait.until(d -> js("return window.layoutcat.view") != null || driver.findElement(By.id("error")).isDisplayed());
         assertTrue(!driver.findElement(By.id("error")).isDisplayed(), driver.findElement(By.id("error")).getText());
-        assertTrue(driver.findElement(By.cssSelector("#figures img")).isDisplayed());
+        // a grid like the others: lane 33, column 2 holds row 17 (rows 16-31 in the second quarter's first 16 lanes)
+        type("goto", "(33,2)");
+        driver.findElement(By.id("goto")).sendKeys(org.openqa.selenium.Keys.ENTER);
+        String said = driver.findElement(By.id("cell")).getText();
+        assertTrue(said.contains("lane 33, column 2: TMEM address 0x00210002") && said.contains("holds (17,2)")
+                && said.contains("the quarter warps 1, 5, … reach"), said);
+        js("document.getElementById('fit').click()");
         shot("8-tmem");
     }
 
@@ -495,6 +501,18 @@ class ExplorerBrowserTest {
                 "/?kind=layout&a=" + java.net.URLEncoder.encode("Sw<3,3,3> o 0 o ((8,16),(64,1)):((64,512),(1,0))", java.nio.charset.StandardCharsets.UTF_8) + "&a=2",
                 "/?kind=mma&a=SM80_16x8x16_F16F16F16F16_TN&a=4x2x1&a=%3C128,256,16%3E",
                 "/?kind=tma&a=(512,1024):(1024,1)&a=" + sw128 + "&a=f16");
+        // every view's own example, first as the explorer's first request of its kind, then again
+        @SuppressWarnings("unchecked")
+        List<String> kinds = (List<String>) js("return [...document.querySelectorAll('#kinds button')].map((b) => b.dataset.kind)");
+        for (String k : kinds) {
+            List<String> times = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                driver.get(explorer.uri().resolve("/?kind=" + k).toString());
+                wait.until(d -> js("return window.layoutcat.timings.view") != null || driver.findElement(By.id("error")).isDisplayed());
+                times.add(js("return window.layoutcat.timings.view") + " ms " + js("return JSON.stringify(window.layoutcat.timings.parts)"));
+            }
+            System.out.println("explorer benchmark ?kind=" + k + ": first picture " + times.get(0) + ", again " + times.get(1) + ", cells " + cells());
+        }
         for (String v : views) {
             driver.get(explorer.uri().resolve(v).toString());
             wait.until(d -> js("return window.layoutcat.timings.view") != null || driver.findElement(By.id("error")).isDisplayed());

@@ -213,6 +213,24 @@ class ExplorerHttpTest {
         assertEquals("bank", view("{\"kind\":\"layout\",\"args\":[\"(4,8):(1,4)\",\"2\"]}").get("panels").get(0).get("colour").asText());
     }
 
+    /** Every view of the schema shows its own example (the form's defaults, as a bare {@code ?kind=NAME} asks for it). */
+    @Test
+    void everyViewShowsItsOwnExample() throws Exception {
+        JsonNode schema = JSON.readTree(http.send(HttpRequest.newBuilder(explorer.uri().resolve("/api/schema")).build(),
+                HttpResponse.BodyHandlers.ofByteArray()).body());
+        int seen = 0;
+        for (JsonNode v : schema.get("views")) {
+            ObjectNode request = JSON.createObjectNode().put("kind", v.get("name").asText());
+            ArrayNode args = request.putArray("args");
+            for (JsonNode a : v.get("args")) args.add(a.path("value").asText(""));
+            request.putObject("options");
+            HttpResponse<byte[]> r = post("/api/view", JSON.writeValueAsString(request));
+            assertEquals(200, r.statusCode(), () -> request + " -> " + new String(r.body(), java.nio.charset.StandardCharsets.UTF_8));
+            seen++;
+        }
+        assertTrue(seen > 0, "no view in the schema");
+    }
+
     @Test
     void aRefusalSaysWhyInTheEnginesWords() throws Exception {
         HttpResponse<byte[]> r = post("/api/view", "{\"kind\":\"compose\",\"args\":[\"(4,6):(1,5)\",\"3:2\"]}");
@@ -326,9 +344,22 @@ class ExplorerHttpTest {
         assertTrue(v.get("title").asText().contains("SM100_TMEM_LOAD_32dp32b8x"), v.get("title").asText());
         assertTrue(v.get("figures").get(0).get("svg").asText().contains("<svg"), "an SVG figure");
         // the accumulator in tensor memory: M = 64 in the 16-lane halves of the four quarters (CuTe's tmem_frg_1sm)
+        // (the tmem_frg layout, as TmemOracleTest holds it to CuTe C++'s: row m in lane 32·(m/16) + m mod 16, column n), a
+        // grid of data: 128 lanes × 16 columns, each cell its (m,n), by quarter
         JsonNode t = view("{\"kind\":\"tmem\",\"args\":[\"(64,16)\",\"1\",\"F32\",\"NON_INTERLEAVED\"]}");
-        String svg = t.get("figures").get(0).get("svg").asText();
-        assertTrue(svg.contains("(16,0)") && svg.contains("(63,15)"), "the elements placed");
+        assertEquals("(((16,4),16),1,1):(((65536,2097152),1),0,0)", t.get("text").asText());
+        JsonNode grid = t.get("panels").get(0);
+        assertEquals(128, grid.get("rows").asInt());
+        assertEquals(16, grid.get("cols").asInt());
+        for (int m = 0; m < 64; m++) {
+            for (int n = 0; n < 16; n++) {
+                int lane = 32 * (m / 16) + m % 16;
+                assertEquals("(" + m + "," + n + ")", grid.get("text").get(lane + 128 * n).asText());
+                assertEquals(lane / 32, grid.get("quarter").get(lane + 128 * n).asInt());
+            }
+        }
+        assertEquals("", grid.get("text").get(16).asText()); // lane 16: none of M = 64 in the first quarter's second half
+        assertEquals(-1, grid.get("quarter").get(16).asInt());
     }
 
     @Test

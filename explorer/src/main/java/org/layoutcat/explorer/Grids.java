@@ -210,6 +210,13 @@ final class Grids {
     record Chunks(long[] chunk) implements Layer {
     }
 
+    /**
+     * @param quarter for tensor memory: each cell's quarter of lanes (lane / 32, which warps w with w mod 4 = quarter
+     *                reach), −1 where the cell holds no element
+     */
+    record Quarters(long[] quarter) implements Layer {
+    }
+
     /** @param coord per TMA dimension d, each element's coordinate along d in the tensor map ({@code coord[d][e]}) */
     record TmaCoords(long[][] coord) implements Layer {
     }
@@ -538,4 +545,32 @@ final class Grids {
                 .with(new Banks(banks(byAddress, bytes))));
     }
 
+    /**
+     * Tensor memory as an accumulator fills it ({@code tmem_frg}): 128 lanes down, the columns it spans across, each
+     * cell {@code lane + 128·column} the accumulator's elements (m,n) whose TMEM address (lane in bits 16–22, column in
+     * bits 0–8) it is, two where 16-bit values pack a 32-bit column; each held cell in its quarter of lanes.
+     */
+    static Panel tmem(org.layoutcat.core.tmem.TmemAccumulator acc) {
+        int lanes = org.layoutcat.core.tmem.TmemAccumulator.LANES;
+        long columns = acc.columns();
+        long n = checkCells("tensor memory's " + lanes + " lanes × " + columns + " columns", Math.multiplyExact(lanes, columns));
+        Layout tile = acc.layout().mode(0);
+        long m = tile.mode(0).size(), cols = tile.mode(1).size();
+        StringBuilder[] held = new StringBuilder[(int) n];
+        for (long j = 0; j < cols; j++) {
+            for (long i = 0; i < m; i++) {
+                long address = acc.address(tile.apply(IntTuple.flat(i, j)));
+                int e = (int) (org.layoutcat.core.tmem.TmemAccumulator.lane(address) + (long) lanes * org.layoutcat.core.tmem.TmemAccumulator.column(address));
+                held[e] = (held[e] == null ? new StringBuilder() : held[e].append(' ')).append('(').append(i).append(',').append(j).append(')');
+            }
+        }
+        String[] text = new String[(int) n];
+        long[] quarter = new long[(int) n];
+        for (int e = 0; e < n; e++) {
+            text[e] = held[e] == null ? "" : held[e].toString();
+            quarter[e] = held[e] == null ? -1 : (e % lanes) / 32;
+        }
+        return new Panel(new Frame("tensor memory: lanes × columns", IntTuple.flat(lanes, columns), lanes, columns, false), "quarter",
+                new Text(text), new Quarters(quarter));
+    }
 }

@@ -154,6 +154,7 @@ final class Views {
                     case FIGURE -> picture(g, d, answer);
                     case TILING -> tiling(g, d, answer);
                     case TMA -> tma(g, d, answer);
+                    case TMEM -> tmem(g, d, answer);
                 }
             }
             g.writeEndObject();
@@ -200,9 +201,11 @@ final class Views {
     }
 
     private static void mma(JsonGenerator g, Pictures.Drawing d, Answer answer) throws IOException {
-        Layout atoms = d.args().value("atom_layout", Layout.class);
+        // tiled_mma's picture, or mma_atom's: an atom alone, tiled 1x1x1
+        boolean tiled = d.op().params().stream().anyMatch(p -> p.name().equals("atom_layout"));
+        Layout atoms = tiled ? d.args().value("atom_layout", Layout.class) : null;
         TiledMma mma = TiledMma.of(d.args().value("mma", org.layoutcat.core.atom.MmaAtom.class),
-                atoms != null ? atoms : TiledMma.parseAtomLayout("1x1x1"), d.args().value("permutation", Tiler.class));
+                atoms != null ? atoms : TiledMma.parseAtomLayout("1x1x1"), tiled ? d.args().value("permutation", Tiler.class) : null);
         String operands = Picture.Operands.of(mma, d.options().get(Picture.ONLY)).name(); // as draw mma --only takes them
         g.writeStringField("title", mma.atom().name() + " tiled " + mma.atomLayout() + ": tile " + mma.tileShape());
         g.writeStringField("text", "C " + mma.layoutC() + "\nA " + mma.layoutA() + "\nB " + mma.layoutB());
@@ -434,6 +437,22 @@ final class Views {
         panels(g, Grids.tma(t, gmem, smem, tile != null ? tile : org.layoutcat.core.tma.TmaDescriptor.defaultTile(smem)));
     }
 
+    /**
+     * An accumulator in tensor memory: its lanes × columns as a grid of data (the picture's cells, each the elements
+     * it holds, coloured by quarter of lanes), hoverable as the other grids are.
+     */
+    private static void tmem(JsonGenerator g, Pictures.Drawing d, Answer answer) throws IOException {
+        org.layoutcat.core.tmem.TmemAccumulator acc = answer.detail(Operations.TMEM_ACCUMULATOR).orElseThrow(
+                () -> new IllegalStateException(d.op().name() + " answers no accumulator in tensor memory"));
+        g.writeStringField("title", acc + " in tensor memory");
+        g.writeStringField("text", answer.result());
+        reply(g, answer);
+        notes(g, List.of("lanes × columns: each cell the accumulator's (m,n) at that TMEM address (lane in bits 16–22, column in bits"
+                + " 0–8); colour: the quarter of lanes warp w reaches, w mod 4 (tcgen05.ld/st of a warp reach its quarter only)"));
+        panels(g, List.of(Grids.tmem(acc)));
+        request(g, d);
+    }
+
     /** The bytes of a picture of a request in a format ({@code svg}, {@code png}, {@code tex}). */
     static byte[] draw(Request r, String format) {
         Exports.Format f = switch (format) {
@@ -546,6 +565,7 @@ final class Views {
             array(g, "instruction", p.layer(Grids.Stage.class).map(Grids.Stage::instruction));
             array(g, "copy", p.layer(Grids.Copies.class).map(Grids.Copies::copy));
             array(g, "chunk", p.layer(Grids.Chunks.class).map(Grids.Chunks::chunk));
+            array(g, "quarter", p.layer(Grids.Quarters.class).map(Grids.Quarters::quarter));
             Optional<Grids.Pairs> pairs = p.layer(Grids.Pairs.class);
             if (pairs.isPresent()) {
                 array(g, "pairs", pairs.map(Grids.Pairs::pairs));

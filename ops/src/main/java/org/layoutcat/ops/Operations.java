@@ -1754,6 +1754,8 @@ public final class Operations {
                     + " (N = 1, 2, 4, … up to 32, 64, 128, 128, 128)")));
 
     private static final Field<Long> TMEM_LANES = Field.of("lanes");
+    /** The accumulator in tensor memory a reply is of (tmem_accumulator's, tmem_plan's), which the explorer's view draws. */
+    public static final Answer.Detail<TmemAccumulator> TMEM_ACCUMULATOR = new Answer.Detail<>("the accumulator in tensor memory", TmemAccumulator.class);
     private static final Field<Long> TMEM_COLUMNS = Field.of("columns");
     private static final Field<Long> TMEM_ALLOCATION = Field.of("allocation");
     private static final Field<Long> TMEM_FITS = Field.of("fits");
@@ -1819,7 +1821,7 @@ public final class Operations {
                         corners.append("(").append(c[0]).append(",").append(c[1]).append(") lane ").append(TmemAccumulator.lane(addr))
                                 .append(" column ").append(TmemAccumulator.column(addr));
                     }
-                    return Answer.of(acc.layout()).with(TMEM_LANES, acc.lanes()).with(TMEM_COLUMNS, acc.columns())
+                    return Answer.of(acc.layout()).withDetail(TMEM_ACCUMULATOR, acc).with(TMEM_LANES, acc.lanes()).with(TMEM_COLUMNS, acc.columns())
                             .with(TMEM_ALLOCATION, alloc.allocated()).with(TMEM_FITS, alloc.fits()).with(TMEM_CORNERS, corners.toString());
                 })
                 .cpp(callChecking("UMMA::tmem_frg<{type:name}, uint32_t, {sm:int}⟦, {mode:name}⟧>::make(make_shape(make_shape(get<0>(T)"
@@ -1828,7 +1830,7 @@ public final class Operations {
                 .dsl(none(DSL_TMEM)).example("(128,256)", "1", "F32")
                 .pictures(Picture.of("tmem", "tensor memory", "an accumulator tile (M,N), its SMs, its type and mode", 3, 4,
                         (args, answer, o) -> org.layoutcat.diagrams.picture.TmemPicture.of(tmemAccumulator(args.get(tile), args.get(sms),
-                                args.get(type), args.getOr(mode, AllocMode.INTERLEAVED)), o.get(Picture.TITLE))))
+                                args.get(type), args.getOr(mode, AllocMode.INTERLEAVED)), o.get(Picture.TITLE))).shown(Picture.View.TMEM))
                 .build());
         Param<Long> columns = Param.of("columns", ArgKind.INDEX, "the columns one buffer needs (an accumulator's: tmem_accumulator's columns)");
         Param<Long> buffers = Param.optional("buffers", ArgKind.INDEX, "how many such buffers (default 1; 2 double-buffers the accumulator)");
@@ -1912,7 +1914,7 @@ public final class Operations {
                     for (TmemPlanner.Load l : p.loads()) {
                         choices.add(l.atom().name() + " " + l.loadsPerWarp() + "×" + l.registersPerLoad());
                     }
-                    return Answer.of(best.atom().name()).with(TMEM_COLUMNS, p.accumulator().columns())
+                    return Answer.of(best.atom().name()).withDetail(TMEM_ACCUMULATOR, p.accumulator()).with(TMEM_COLUMNS, p.accumulator().columns())
                             .with(TMEM_ALLOCATION, p.allocation().allocated()).with(TMEM_FITS, p.allocation().fits()).with(TMEM_SLICE, p.slice())
                             .with(TMEM_LOADS, best.loadsPerWarp()).with(TMEM_REGS, best.registersPerLoad())
                             .with(TMEM_CHOICES, String.join(", ", choices)).with(TMEM_REFUSED, p.refused().size());
@@ -1922,7 +1924,7 @@ public final class Operations {
                 .dsl(none(DSL_TMEM)).example("(128,256)", "1", "F32")
                 .pictures(Picture.of("tmem", "tensor memory", "an accumulator tile (M,N), its SMs, its type and mode", 3, 4,
                         (args, answer, o) -> org.layoutcat.diagrams.picture.TmemPicture.of(tmemAccumulator(args.get(tile), args.get(sms),
-                                args.get(type), args.getOr(mode, AllocMode.INTERLEAVED)), o.get(Picture.TITLE))))
+                                args.get(type), args.getOr(mode, AllocMode.INTERLEAVED)), o.get(Picture.TITLE))).shown(Picture.View.TMEM))
                 .build());
     }
 

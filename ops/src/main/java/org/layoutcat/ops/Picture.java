@@ -92,6 +92,8 @@ public record Picture(String name, String label, String words, Set<Integer> coun
         TILING,
         /** a TMA copy's picture, and the tile's elements in global and shared memory to hover */
         TMA,
+        /** tensor memory's lanes × columns as an accumulator fills them, each cell the elements it holds */
+        TMEM,
         /** the picture as drawn (SVG) */
         FIGURE
     }

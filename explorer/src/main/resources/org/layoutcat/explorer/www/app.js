@@ -284,6 +284,7 @@ function showError(message) {
   for (const id of ['stepper', 'reply', 'code', 'inspect']) $(id).hidden = true;
   $('viewport').classList.add('empty');
   for (const b of ['copy-text', 'copy-cpp', 'copy-dsl', 'copy-decl', 'get-svg', 'get-png', 'get-tex']) $(b).disabled = true;
+  for (const b of ['fit', 'zoom-in', 'zoom-out']) $(b).hidden = true; // nothing to zoom
 }
 
 // ---- showing a view
@@ -448,6 +449,7 @@ const COLOURINGS = {
   warp: { label: 'warp', has: (p) => p.thread, of: (p, e) => p.thread[e] < 0 ? -1 : Math.floor(p.thread[e] / 32), says: 'warp (32 threads)', entry: (i, cyc) => cyc ? `warps ${i}, ${i + 8}, …` : `warp ${i}` },
   value: { label: 'value', has: (p) => p.value, of: (p, e) => p.thread && p.thread[e] < 0 ? -1 : p.value[e], says: 'value', entry: (i, cyc) => cyc ? `V${i}, V${i + 8}, …` : `V${i}` },
   bank: { label: 'bank', has: (p) => p.bank, of: (p, e) => Math.floor(p.bank[e] / 4), says: 'bank, four banks a colour', entry: (i) => `banks ${4 * i}–${4 * i + 3}` },
+  quarter: { label: 'lane quarter', has: (p) => p.quarter, of: (p, e) => p.quarter[e], says: 'the quarter of lanes warp w reaches, w mod 4', entry: (i) => `lanes ${32 * i}–${32 * i + 31}: warps ${i}, ${i + 4}, …` },
   chunk: { label: '16-byte chunk', has: (p) => p.chunk, of: (p, e) => p.chunk[e], says: "16-byte chunk of its 128-byte line before the swizzle", entry: (i) => `chunk ${i}` },
   copy: { label: 'TMA copy', has: (p) => p.copy, of: (p, e) => p.copy[e], says: 'the TMA copy that moves it', entry: (i, cyc) => cyc ? `copies ${i}, ${i + 8}, …` : `copy ${i}` },
   row: { label: 'row', has: (p) => !p.copy, of: (p, e) => p.transposed ? Math.floor(e / p.cols) : e % p.rows, says: 'row', entry: (i, cyc) => cyc ? `rows ${i}, ${i + 8}, …` : `row ${i}` },
@@ -749,6 +751,13 @@ function crd(i, s) {
 function describe(p, r, c) {
   const e = element(p, r, c);
   const out = [];
+  if (p.quarter) { // tensor memory: a lane and a column
+    const address = ((r << 16) | c) >>> 0;
+    out.push(`lane ${r}, column ${c}: TMEM address 0x${address.toString(16).padStart(8, '0')} (lane << 16 | column)`);
+    out.push(p.text[e] ? `holds ${p.text[e].split(' ').join(' and ')} of the accumulator` : 'holds no element of the accumulator');
+    out.push(`lanes ${32 * Math.floor(r / 32)}–${32 * Math.floor(r / 32) + 31}: the quarter warps ${Math.floor(r / 32)}, ${Math.floor(r / 32) + 4}, … reach`);
+    return out;
+  }
   if (p.copy) { // a TMA copy: the tile in global memory, or shared memory by address
     const i = p.copy[e], copies = view.copies ?? [];
     const by = i >= 0 ? `TMA copy ${i} of ${copies.length}, its box at ${copies[i]}` : 'no copy writes it';
