@@ -72,6 +72,24 @@ public final class SwizzleSearch {
             return ranked.getFirst();
         }
 
+        /**
+         * The candidate of this rank: 1 the best, as {@link #table} numbers them.
+         *
+         * @throws LayoutArgumentException for a rank past the ranking (both named)
+         */
+        public Candidate ranked(int rank) {
+            if (rank < 1 || rank > ranked.size()) {
+                throw new LayoutArgumentException("candidate " + rank + ": the search ranks " + ranked.size() + " candidate"
+                        + (ranked.size() == 1 ? "" : "s") + ", 1 the best");
+            }
+            return ranked.get(rank - 1);
+        }
+
+        /** Whether a candidate is CUTLASS's choice: the layout its selector tiles (any candidate of that same layout). */
+        public boolean isCutlass(Candidate c) {
+            return cutlass != null && cutlass.smem().equals(c.smem());
+        }
+
         /** Whether the best candidate meets the lower bound: no instruction of the stage has a bank conflict. */
         public boolean meetsBound() {
             return best().wavefronts() == lowerBound;
