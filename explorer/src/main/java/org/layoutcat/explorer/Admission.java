@@ -298,6 +298,7 @@ final class Admission implements AutoCloseable {
             case "mma" -> 3 * Grids.MAX_CELLS; // A, B and C
             case "copy" -> 2 * Grids.MAX_CELLS; // source and destination
             case "op" -> Grids.MAX_CELLS; // its result's grid
+            case "swizzle-search" -> r.args().isEmpty() ? 0 : 2 * size(r.args().getFirst()); // the tile under each copy
             default -> {
                 long cells = 0;
                 for (String a : r.args()) cells += size(a);

@@ -13,6 +13,7 @@ import org.layoutcat.core.Layout;
 import org.layoutcat.core.atom.TiledCopy;
 import org.layoutcat.core.atom.TiledMma;
 import org.layoutcat.core.construct.TvLayout;
+import org.layoutcat.core.internal.Wavefronts;
 import org.layoutcat.core.swizzle.BankConflicts;
 
 /**
@@ -94,6 +95,11 @@ final class Grids {
             for (Layer l : layers) if (l.getClass() != layer.getClass()) out.add(l);
             out.add(layer);
             return new Panel(frame, x, y, colour, out);
+        }
+
+        /** The panel under another caption. */
+        Panel named(String name) {
+            return new Panel(new Frame(name, frame.shape(), frame.rows(), frame.cols(), frame.transposed()), x, y, colour, layers);
         }
 
         Panel at(long nx, long ny) {
@@ -398,11 +404,10 @@ final class Grids {
         for (int w = 0, k = 0; w < warps; w++) {
             for (int i = 0; i < a.perThread(); i++, k++) {
                 checkInterrupted();
-                List<BankConflicts.Phase> phases = BankConflicts.phasesOfAddresses(instructions.get(k), vector);
+                int[][] phases = phaseBanks(instructions.get(k), vector);
                 for (int lane = 0; lane < lanes && 32 * w + lane < a.threads(); lane++) {
                     int t = 32 * w + lane;
-                    BankConflicts.Phase phase = null;
-                    for (BankConflicts.Phase ph : phases) if (lane >= ph.firstThread() && lane < ph.firstThread() + ph.addresses().size()) phase = ph;
+                    int[] phase = phases[lane / Wavefronts.perPhase(vector)];
                     for (int v = 0; v < a.values(); v++) {
                         long e = a.index()[(int) (((long) i * a.values() + v) * a.threads() + t)];
                         if (e < 0 || e >= cells) {
@@ -415,7 +420,7 @@ final class Grids {
                             instruction[(int) e] = k;
                         }
                         long word = Math.floorDiv(Math.multiplyExact(offset[(int) e], (long) elementBytes), (long) BankConflicts.WORD);
-                        if (phase != null) ways[(int) e] = Math.max(ways[(int) e], phase.banks().get((int) Math.floorMod(word, (long) BankConflicts.BANKS)).size());
+                        ways[(int) e] = Math.max(ways[(int) e], phase[(int) Math.floorMod(word, (long) BankConflicts.BANKS)]);
                     }
                 }
             }
@@ -423,5 +428,27 @@ final class Grids {
         boolean stage = warps * (long) a.perThread() > 1;
         Panel out = p.withOwners(new Owners(thread, value, holders)).with(new Conflicts(ways));
         return stage ? out.with(new Stage(instruction)) : out;
+    }
+
+    /**
+     * For each phase of one instruction whose lanes access {@code vector} bytes at these byte addresses (checked by
+     * {@link BankConflicts#stageAddresses}), the distinct words each of the 32 banks holds in it: {@code [phase][bank]},
+     * as {@link BankConflicts.Phase#banks} holds them ({@link Wavefronts}' rule of phases and words), from the phase's words
+     * sorted, without a map of them.
+     */
+    private static int[][] phaseBanks(List<Long> address, int vector) {
+        int perPhase = Wavefronts.perPhase(vector), n = address.size();
+        int[][] out = new int[(n + perPhase - 1) / perPhase][BankConflicts.BANKS];
+        long[] words = Wavefronts.words(vector);
+        for (int start = 0, ph = 0; start < n; start += perPhase, ph++) {
+            int m = 0;
+            for (int t = start; t < Math.min(n, start + perPhase); t++) {
+                long first = address.get(t);
+                for (long wd = Math.floorDiv(first, (long) BankConflicts.WORD); wd <= Wavefronts.lastWord(first, vector); wd++) words[m++] = wd;
+            }
+            Arrays.sort(words, 0, m);
+            for (int i = 0; i < m; i++) if (i == 0 || words[i] != words[i - 1]) out[ph][(int) Math.floorMod(words[i], (long) BankConflicts.BANKS)]++;
+        }
+        return out;
     }
 }

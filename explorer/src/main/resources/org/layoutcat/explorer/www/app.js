@@ -274,7 +274,7 @@ function showError(message) {
   view = null; shown = null; placed = []; hover = null; selected = null; lit = null;
   $('title').textContent = 'refused: see the reason beside the input';
   for (const id of ['notes', 'figures']) $(id).replaceChildren();
-  for (const id of ['stepper', 'reply', 'code', 'inspect']) $(id).hidden = true;
+  for (const id of ['stepper', 'reply', 'code', 'inspect', 'ranking']) $(id).hidden = true;
   $('viewport').classList.add('empty');
   for (const b of ['copy-text', 'copy-cpp', 'copy-dsl', 'copy-decl', 'get-svg', 'get-png', 'get-tex']) $(b).disabled = true;
 }
@@ -289,6 +289,7 @@ function show(v) {
   $('title').textContent = v.title ?? '';
   const notes = $('notes');
   notes.replaceChildren(...(v.notes ?? []).map((n) => { const li = document.createElement('li'); li.textContent = n; return li; }));
+  showRanking(v.ranking);
   $('code').hidden = true;
   const reply = $('reply');
   if (v.reply) {
@@ -314,6 +315,59 @@ function show(v) {
   blobs = [];
   showFigures();
   if (placed.length) { resize(); fit(); }
+}
+
+// ---- the swizzle search's ranking: a table of its candidates; choosing one asks for the view again with its rank (the
+// picture's trailing argument, so that the link and `layoutcat draw swizzle-search ... RANK` name the same candidate)
+let focusRank = null;  // the rank chosen from the table, whose row takes the focus back once its view is shown
+
+/** The ranking's table, the chosen candidate's row marked and in sight; none for a view without a ranking. */
+function showRanking(ranking) {
+  const box = $('ranking');
+  if (!ranking) { box.hidden = true; box.replaceChildren(); focusRank = null; return; }
+  const table = document.createElement('table');
+  const cap = document.createElement('caption');
+  cap.textContent = `${ranking.candidates.length} candidates ranked (of ${ranking.tried} tried), against the lower bound of ${ranking.lowerBound} wavefronts`
+    + (ranking.xor ? `; outside Sw<B,M,S>: ${ranking.xor}` : '') + '. Choose one to draw its banks.';
+  table.append(cap);
+  const head = table.createTHead().insertRow();
+  for (const h of ['rank', 'candidate', ...ranking.accesses, 'total', 'against the bound', "CUTLASS's choice"]) {
+    const th = document.createElement('th'); th.scope = 'col'; th.textContent = h; head.append(th);
+  }
+  const body = table.createTBody();
+  for (const c of ranking.candidates) {
+    const tr = body.insertRow();
+    tr.dataset.rank = String(c.rank);
+    if (c.rank === ranking.chosen) { tr.className = 'chosen'; tr.setAttribute('aria-current', 'true'); }
+    const b = document.createElement('button');
+    b.type = 'button'; b.textContent = String(c.rank); b.setAttribute('aria-label', `draw the banks of candidate ${c.rank}, ${c.name}`);
+    tr.insertCell().append(b);
+    const name = tr.insertCell(); name.className = 'layout'; name.textContent = c.name;
+    for (const w of c.perAccess) tr.insertCell().textContent = String(w);
+    tr.insertCell().textContent = String(c.wavefronts);
+    const over = c.wavefronts - ranking.lowerBound;
+    tr.insertCell().textContent = over === 0 ? 'meets it' : `+${over} (${(c.wavefronts / ranking.lowerBound).toFixed(2)}×)`;
+    tr.insertCell().textContent = c.cutlass ? 'CUTLASS' : '';
+    tr.addEventListener('click', () => chooseCandidate(c.rank)); // a click on the row, or Enter on its button
+  }
+  box.replaceChildren(table);
+  box.hidden = false;
+  const row = body.querySelector('tr.chosen');
+  if (row) {
+    box.scrollTop = Math.max(0, row.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop - box.clientHeight / 2);
+    if (focusRank === ranking.chosen) row.querySelector('button').focus();
+  }
+  focusRank = null;
+}
+
+/** Draws candidate `rank`'s banks: the form's rank field set, and the view asked for (a new entry of the history). */
+function chooseCandidate(rank) {
+  const at = (forms[kind].args ?? []).findIndex((a) => a.name === 'candidate');
+  const field = at >= 0 ? $('form').elements['a' + at] : null;
+  if (!field) return;
+  field.value = String(rank);
+  focusRank = rank;
+  run(true);
 }
 
 /** Applies a link's view state: the step, then the zoom and pan, then the thread (each where the view has it). */
