@@ -387,14 +387,25 @@ final class Grids {
      * {@code ldmatrix}/{@code stmatrix .x1/.x2}).
      */
     static Panel banks(AnyLayout smem, Layout access, int elementBytes, int lanes) {
-        Panel p = layout(smem, elementBytes);
+        return banks(layout(smem, elementBytes), smem, access, elementBytes, lanes);
+    }
+
+    /**
+     * The same over {@code p}, the grid of smem's offsets and banks ({@link #layout}), which several accesses of one
+     * tile share: smem's offsets are read from it, not evaluated again.
+     */
+    static Panel banks(Panel p, AnyLayout smem, Layout access, int elementBytes, int lanes) {
         long cells = smem.size();
         // one instruction, or a stage of them (threads past a warp, instructions as modes 2, 3, ...), as the hardware
         // issues them: each warp's instructions in order, each split into its phases
         BankConflicts.Indexed a = BankConflicts.indexed(access, lanes);
-        List<List<Long>> instructions = BankConflicts.stageAddresses(BankConflicts.offsets(smem), elementBytes, a);
-        int vector = a.values() * elementBytes;
         long[] offset = p.layer(Offsets.class).map(Offsets::offset).orElse(null); // a layout of offsets: the others are refused above
+        LongUnaryOperator phi = BankConflicts.offsets(smem);
+        boolean exact = true; // every byte address of the grid within range: the table answers for smem (else smem words the refusal)
+        for (long o : offset) exact &= org.layoutcat.core.internal.Checked.fits(o, elementBytes);
+        LongUnaryOperator table = !exact ? phi : i -> i >= 0 && i < offset.length ? offset[(int) i] : phi.applyAsLong(i);
+        List<List<Long>> instructions = BankConflicts.stageAddresses(table, elementBytes, a);
+        int vector = a.values() * elementBytes;
         long[] thread = new long[(int) cells], value = new long[(int) cells], holders = new long[(int) cells];
         long[] ways = new long[(int) cells], instruction = new long[(int) cells];
         java.util.Arrays.fill(thread, -1);

@@ -457,11 +457,12 @@ final class Views {
         g.writeEndObject();
         List<Grids.Panel> panels = new ArrayList<>();
         List<Figure> figures = new ArrayList<>();
+        Grids.Panel offsets = grid ? Grids.layout(chosen.smem(), elem) : null; // the tile's offsets and banks, which both copies read
         for (int i = 0; i < accesses.size(); i++) {
             org.layoutcat.core.swizzle.SwizzleSearch.Access a = accesses.get(i);
-            String name = sides[i] + ": " + a.name() + " over candidate " + rank + ", " + chosen.perAccess().get(i) + " wavefronts";
+            String name = sides[i] + ", candidate " + rank + ": " + chosen.perAccess().get(i) + " wavefronts";
             if (grid) {
-                Grids.Panel p = Grids.banks(chosen.smem(), a.access(), elem, a.lanes()).named(name);
+                Grids.Panel p = Grids.banks(offsets, chosen.smem(), a.access(), elem, a.lanes()).named(name);
                 panels.add(panels.isEmpty() ? p : p.at(panels.getFirst().cols(), 0));
             }
             figures.add(new Figure(sides[i] + ": " + a.name() + ", its worst instruction", svg(org.layoutcat.diagrams.picture.BankPicture.worstOfStage(
