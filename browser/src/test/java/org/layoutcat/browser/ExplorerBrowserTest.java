@@ -477,6 +477,8 @@ class ExplorerBrowserTest {
         }
         assertEquals(String.valueOf(2 * 256 * 128), cells());
         assertTrue(Long.parseLong(String.valueOf(js("return document.getElementById('grid').dataset.drawn"))) > 0, "the banks are drawn");
+        // and below them, the search's picture: each copy's worst instruction against the 32 banks
+        wait.until(d -> (Boolean) js("const i = document.querySelector('#figures img'); return i != null && i.complete && i.naturalWidth > 0"));
         shot("9-swizzle-search-cutlass");
 
         // the keyboard: the chosen row's button has the focus back; Tab reaches the next candidate's, Enter draws it

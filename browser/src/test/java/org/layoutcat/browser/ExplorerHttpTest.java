@@ -490,7 +490,9 @@ class ExplorerHttpTest {
         }
         assertTrue(cutlass > 0, "CUTLASS's choice is among the candidates");
         assertEquals(2, v.get("panels").size()); // the best's tile under the write and under the read
-        assertEquals(2, v.get("figures").size());
+        HttpResponse<byte[]> picture = post("/api/draw?format=svg", JSON.writeValueAsString(request)); // the worst instructions, which the page asks for next
+        assertEquals(200, picture.statusCode());
+        assertTrue(new String(picture.body(), StandardCharsets.UTF_8).contains("<svg"));
 
         // CUTLASS's choice, by its rank: its stage, each copy counted instruction by instruction as copy_bank_conflicts
         // and the copy banks view count a tiled copy's stage
@@ -508,6 +510,7 @@ class ExplorerHttpTest {
         JsonNode p = chosen.get("panels").get(0), q = chosen.get("panels").get(1);
         assertEquals(128 * 64, p.get("offset").size());
         assertEquals(p.get("cols").asLong(), q.get("x").asLong(), "the read's tile right of the write's");
+        assertEquals(0, q.get("shares").asInt(), "the same tile: its offsets and banks sent once");
         // each cell: the candidate's offset of the element (CuTe's smem_ptr[16b] swizzle of byte addresses, as element
         // offsets), and its bank, ⌊offset·2 B / 4 B⌋ mod 32
         org.layoutcat.core.ComposedLayout l = ((org.layoutcat.core.ComposedLayout) org.layoutcat.core.AnyLayout.parse(layout)).inOffsetForm();

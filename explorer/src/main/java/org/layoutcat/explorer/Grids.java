@@ -97,6 +97,17 @@ final class Grids {
             return new Panel(frame, x, y, colour, out);
         }
 
+        /**
+         * The panel with panel {@code other}'s offsets, offsets before the swizzle and banks, which are its own (the same
+         * tile): its own layers of them left out, said to be {@code other}'s.
+         */
+        Panel sharing(int other) {
+            List<Layer> out = new ArrayList<>();
+            for (Layer l : layers) if (!(l instanceof Offsets || l instanceof Swizzle || l instanceof Banks)) out.add(l);
+            out.add(new Shared(other));
+            return new Panel(frame, x, y, colour, out);
+        }
+
         /** The panel under another caption. */
         Panel named(String name) {
             return new Panel(new Frame(name, frame.shape(), frame.rows(), frame.cols(), frame.transposed()), x, y, colour, layers);
@@ -194,6 +205,13 @@ final class Grids {
      *                    issue order), −1 where none does
      */
     record Stage(long[] instruction) implements Layer {
+    }
+
+    /**
+     * @param panel the panel whose offsets, offsets before the swizzle and banks this one has too (one tile under two
+     *              accesses), sent once, with that panel
+     */
+    record Shared(int panel) implements Layer {
     }
 
     /** @param text each element's value as text where it is not an integer (a coordinate of a scaled-basis layout) */

@@ -407,7 +407,8 @@ final class Views {
      * The swizzle search's view: its ranking as data for the page's table ({@code ranking}: the lower bound, and each
      * candidate's rank, name, layout, wavefronts per access and in all, and whether it is CUTLASS's choice), and the
      * stage over the candidate the picture's trailing rank names (1, the best, by default): each access's tile of banks
-     * as the copy banks view draws one (write left, read right), and each access's worst instruction. Choosing another
+     * as the copy banks view draws one (write left, read right). Each access's worst instruction is the picture itself
+     * ({@code draw swizzle-search}), which the page asks for once this first picture is drawn. Choosing another
      * candidate asks for the view again with its rank: the search is answered anew, nothing kept between requests.
      */
     private static void search(JsonGenerator g, Pictures.Drawing d, Answer answer) throws IOException {
@@ -427,10 +428,10 @@ final class Views {
         boolean grid = tile.product() <= Grids.MAX_CELLS;
         notes(g, List.of(r.candidates() + " layouts tried, " + r.ranked().size() + " take both copies; ranked by the stage's wavefronts (write + read)"
                         + " against the lower bound, one wavefront per 128 bytes a phase: choose a candidate (click it, or Tab to it and Enter) to draw its banks",
-                grid ? "below: candidate " + rank + "'s tile under each copy, write left and read right; each cell its bank and the thread, value and"
-                        + " warp instruction that reach it; red: a bank with several words in its phase"
-                        : "the tile's " + tile.product() + " cells are past the " + Grids.MAX_CELLS + " a grid of the explorer draws: below, each copy's"
-                        + " worst instruction alone"));
+                (grid ? "below: candidate " + rank + "'s tile under each copy, write left and read right; each cell its bank and the thread, value and"
+                        + " warp instruction that reach it; red: a bank with several words in its phase; under it, "
+                        : "the tile's " + tile.product() + " cells are past the " + Grids.MAX_CELLS + " a grid of the explorer draws; below, ")
+                        + "each copy's worst instruction against the 32 banks, as draw swizzle-search draws them"));
         g.writeObjectFieldStart("ranking");
         g.writeNumberField("lowerBound", r.lowerBound());
         g.writeNumberField("chosen", rank);
@@ -456,21 +457,16 @@ final class Views {
         if (r.xor() != null) g.writeStringField("xor", r.xor() + " over the compact tile: " + r.xor().wavefronts() + " wavefronts");
         g.writeEndObject();
         List<Grids.Panel> panels = new ArrayList<>();
-        List<Figure> figures = new ArrayList<>();
         Grids.Panel offsets = grid ? Grids.layout(chosen.smem(), elem) : null; // the tile's offsets and banks, which both copies read
         for (int i = 0; i < accesses.size(); i++) {
             org.layoutcat.core.swizzle.SwizzleSearch.Access a = accesses.get(i);
             String name = sides[i] + ", candidate " + rank + ": " + chosen.perAccess().get(i) + " wavefronts";
             if (grid) {
                 Grids.Panel p = Grids.banks(offsets, chosen.smem(), a.access(), elem, a.lanes()).named(name);
-                panels.add(panels.isEmpty() ? p : p.at(panels.getFirst().cols(), 0));
+                panels.add(panels.isEmpty() ? p : p.at(panels.getFirst().cols(), 0).sharing(0)); // one tile: its offsets and banks sent once
             }
-            figures.add(new Figure(sides[i] + ": " + a.name() + ", its worst instruction", svg(org.layoutcat.diagrams.picture.BankPicture.worstOfStage(
-                    chosen.smem().toString(), org.layoutcat.core.swizzle.BankConflicts.offsets(chosen.smem()), elem, a.access(), a.lanes(),
-                    sides[i] + " " + a.access() + " into candidate " + rank)), null));
         }
         if (grid) panels(g, panels);
-        figures(g, figures);
         request(g, d);
     }
 
@@ -590,6 +586,8 @@ final class Views {
                 g.writeNumberField("threads", pairs.get().threads());
             }
             if (peers.isPresent()) g.writeNumberField("peerPanel", peers.get().panel());
+            Optional<Grids.Shared> shared = p.layer(Grids.Shared.class);
+            if (shared.isPresent()) g.writeNumberField("shares", shared.get().panel());
             Optional<Grids.Text> text = p.layer(Grids.Text.class);
             if (text.isPresent()) {
                 g.writeArrayFieldStart("text");

@@ -305,6 +305,7 @@ function show(v) {
   $('copy-decl').hidden = !(v.request && v.request.decl); // the result is a layout, which a C++ type can declare
   $('copy-cpp').title = v.request && !v.request.cpp ? `${v.request.op} has no CuTe C++ counterpart to test` : 'a self-contained CuTe C++ test asserting this answer';
   $('copy-dsl').title = v.request && !v.request.dsl ? `${v.request.op} has no CuTe DSL counterpart` : 'the same check in CuTe DSL (Python)';
+  shareLayers(v.panels ?? []);
   place(v.panels ?? []);
   $('viewport').classList.toggle('empty', placed.length === 0);
   for (const b of ['fit', 'zoom-in', 'zoom-out']) $(b).hidden = placed.length === 0;
@@ -330,9 +331,14 @@ function showRanking(ranking) {
   cap.textContent = `${ranking.candidates.length} candidates ranked (of ${ranking.tried} tried), against the lower bound of ${ranking.lowerBound} wavefronts`
     + (ranking.xor ? `; outside Sw<B,M,S>: ${ranking.xor}` : '') + '. Choose one to draw its banks.';
   table.append(cap);
+  const cols = document.createElement('colgroup'); // fixed widths: the table is laid out from them, not from its every cell
+  for (const w of ['4.5em', null, ...ranking.accesses.map(() => '7em'), '5em', '8.5em', '6.5em']) {
+    const c = document.createElement('col'); if (w) c.style.width = w; cols.append(c);
+  }
+  table.append(cols);
   const head = table.createTHead().insertRow();
   for (const h of ['rank', 'candidate', ...ranking.accesses, 'total', 'against the bound', "CUTLASS's choice"]) {
-    const th = document.createElement('th'); th.scope = 'col'; th.textContent = h; head.append(th);
+    const th = document.createElement('th'); th.scope = 'col'; th.textContent = h; th.title = h; head.append(th);
   }
   const body = table.createTBody();
   for (const c of ranking.candidates) {
@@ -342,7 +348,7 @@ function showRanking(ranking) {
     const b = document.createElement('button');
     b.type = 'button'; b.textContent = String(c.rank); b.setAttribute('aria-label', `draw the banks of candidate ${c.rank}, ${c.name}`);
     tr.insertCell().append(b);
-    const name = tr.insertCell(); name.className = 'layout'; name.textContent = c.name;
+    const name = tr.insertCell(); name.className = 'layout'; name.textContent = c.name; name.title = c.name; // one line, the whole on hover
     for (const w of c.perAccess) tr.insertCell().textContent = String(w);
     tr.insertCell().textContent = String(c.wavefronts);
     const over = c.wavefronts - ranking.lowerBound;
@@ -352,12 +358,44 @@ function showRanking(ranking) {
   }
   box.replaceChildren(table);
   box.hidden = false;
+  const asked = shown;
+  setTimeout(() => searchPicture(asked), 0); // once this first picture is drawn
   const row = body.querySelector('tr.chosen');
-  if (row) {
+  if (row && (ranking.chosen > 1 || focusRank != null)) { // the first row is in sight as it is: no layout asked for
     box.scrollTop = Math.max(0, row.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop - box.clientHeight / 2);
     if (focusRank === ranking.chosen) row.querySelector('button').focus();
   }
   focusRank = null;
+}
+
+/** A panel that shares another's offsets and banks (one tile under two copies, sent once) takes them from it. */
+function shareLayers(panels) {
+  for (const p of panels) {
+    if (p.shares == null || !panels[p.shares]) continue;
+    for (const key of ['offset', 'unswizzled', 'bank']) if (!p[key] && panels[p.shares][key]) p[key] = panels[p.shares][key];
+  }
+}
+
+/**
+ * The search's own picture below the grids: each copy's worst instruction against the 32 banks, under the ranking, as
+ * `layoutcat draw swizzle-search` draws it (the draw endpoint, the request shown); dropped where another view came first.
+ */
+async function searchPicture(asked) {
+  let res;
+  try { res = await post('/api/draw?format=svg', asked); } catch (e) { return; }
+  if (shown !== asked || !res.ok) return;
+  const svg = await res.text();
+  if (shown !== asked) return;
+  const fig = document.createElement('figure');
+  const cap = document.createElement('figcaption');
+  cap.textContent = "each copy's worst instruction against the 32 banks, under the ranking (layoutcat draw swizzle-search)";
+  const img = document.createElement('img');
+  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+  blobs.push(url);
+  img.src = url; img.alt = cap.textContent;
+  img.addEventListener('click', () => img.classList.toggle('natural'));
+  fig.append(cap, img);
+  $('figures').append(fig);
 }
 
 /** Draws candidate `rank`'s banks: the form's rank field set, and the view asked for (a new entry of the history). */
