@@ -328,7 +328,8 @@ function showRanking(ranking) {
   if (!ranking) { box.hidden = true; box.replaceChildren(); focusRank = null; return; }
   const table = document.createElement('table');
   const cap = document.createElement('caption');
-  cap.textContent = `${ranking.candidates.length} candidates ranked (of ${ranking.tried} tried), against the lower bound of ${ranking.lowerBound} wavefronts`
+  cap.textContent = `${ranking.candidates.length} candidates ranked (of ${ranking.tried} tried) by their wavefronts under ${ranking.accesses.join(' and ')},`
+    + ` against the lower bound of ${ranking.lowerBound} wavefronts`
     + (ranking.xor ? `; outside Sw<B,M,S>: ${ranking.xor}` : '') + '. Choose one to draw its banks.';
   table.append(cap);
   const cols = document.createElement('colgroup'); // fixed widths: the table is laid out from them, not from its every cell
@@ -337,8 +338,10 @@ function showRanking(ranking) {
   }
   table.append(cols);
   const head = table.createTHead().insertRow();
-  for (const h of ['rank', 'candidate', ...ranking.accesses, 'total', 'against the bound', "CUTLASS's choice"]) {
-    const th = document.createElement('th'); th.scope = 'col'; th.textContent = h; th.title = h; head.append(th);
+  const heads = [['rank'], ['candidate'], ...ranking.accesses.map((a) => [a.split(':')[0], a]), ['total', 'wavefronts of both copies'],
+    ['vs bound', 'against the lower bound'], ['CUTLASS', "CUTLASS's choice (SM90 ss_smem_selector)"]];
+  for (const [h, title] of heads) {
+    const th = document.createElement('th'); th.scope = 'col'; th.textContent = h; th.title = title ?? h; head.append(th);
   }
   const body = table.createTBody();
   for (const c of ranking.candidates) {
