@@ -20,5 +20,6 @@ module org.layoutcat.core {
     exports org.layoutcat.core.tma;
     exports org.layoutcat.core.tmem;
     exports org.layoutcat.core.umma;
-    exports org.layoutcat.core.internal to org.layoutcat.category, org.layoutcat.diagrams, org.layoutcat.gpu, org.layoutcat.ops, org.layoutcat.cli;
+    exports org.layoutcat.core.internal to org.layoutcat.category, org.layoutcat.diagrams, org.layoutcat.gpu, org.layoutcat.ops, org.layoutcat.explorer,
+            org.layoutcat.cli;
 }

@@ -536,6 +536,81 @@ class ExplorerHttpTest {
         for (JsonNode w : swizzled.get("panels").get(0).get("ways")) assertEquals(1, w.asInt());
     }
 
+    /**
+     * Issue 37: the swizzle search's view ranks the candidates as swizzle_search does (the batch reply's result,
+     * wavefronts, lower_bound, candidates, cutlass and cutlass_wavefronts) and draws the chosen candidate's stage: each
+     * copy's tile of banks, the copy's wavefronts over that candidate as copy_bank_conflicts and the copy banks view count
+     * them (the definition, instruction by instruction) and each copy's worst instruction.
+     */
+    @Test
+    void theSwizzleSearchViewRanksAsTheOperationAndDrawsAChosenCandidatesStage() throws Exception {
+        String write = "SM80_CP_ASYNC_CACHEALWAYS_U128/16/(16,8):(8,1)/(1,8)", read = "SM75_U32x4_LDSM_N/A/SM80_16x8x16_F16F16F16F16_TN/2x2x1";
+        List<String> args = List.of("(128,64)", "2", "K", write, read);
+        ObjectNode line = JSON.createObjectNode().put("id", 1).put("op", "swizzle_search");
+        args.forEach(line.putArray("args")::add);
+        JsonNode batch = JSON.readTree(BatchEngine.reply(JSON.writeValueAsString(line)));
+        ObjectNode request = JSON.createObjectNode().put("kind", "swizzle-search");
+        args.forEach(request.putArray("args")::add);
+        JsonNode v = view(JSON.writeValueAsString(request));
+        JsonNode ranking = v.get("ranking");
+        assertEquals(batch.get("lower_bound").asLong(), ranking.get("lowerBound").asLong());
+        assertEquals(batch.get("candidates").asInt(), ranking.get("tried").asInt());
+        assertEquals(1, ranking.get("chosen").asInt());
+        JsonNode best = ranking.get("candidates").get(0);
+        assertEquals(batch.get("result").asText(), best.get("layout").asText());
+        assertEquals(batch.get("wavefronts").asLong(), best.get("wavefronts").asLong());
+        long last = 0;
+        int cutlass = -1;
+        for (JsonNode c : ranking.get("candidates")) {
+            assertTrue(c.get("wavefronts").asLong() >= last, "ranked by wavefronts: " + c);
+            last = c.get("wavefronts").asLong();
+            assertEquals(c.get("wavefronts").asLong(), c.get("perAccess").get(0).asLong() + c.get("perAccess").get(1).asLong(), c::toString);
+            assertTrue(c.get("wavefronts").asLong() >= batch.get("lower_bound").asLong(), c::toString);
+            boolean isCutlass = c.get("layout").asText().equals(batch.get("cutlass").asText());
+            assertEquals(isCutlass, c.get("cutlass").asBoolean(), c::toString);
+            if (isCutlass) {
+                assertEquals(batch.get("cutlass_wavefronts").asLong(), c.get("wavefronts").asLong());
+                if (cutlass < 0) cutlass = c.get("rank").asInt();
+            }
+        }
+        assertTrue(cutlass > 0, "CUTLASS's choice is among the candidates");
+        assertEquals(2, v.get("panels").size()); // the best's tile under the write and under the read
+        HttpResponse<byte[]> picture = post("/api/draw?format=svg", JSON.writeValueAsString(request)); // the worst instructions, which the page asks for next
+        assertEquals(200, picture.statusCode());
+        assertTrue(new String(picture.body(), StandardCharsets.UTF_8).contains("<svg"));
+
+        // CUTLASS's choice, by its rank: its stage, each copy counted instruction by instruction as copy_bank_conflicts
+        // and the copy banks view count a tiled copy's stage
+        ((ArrayNode) request.get("args")).add(String.valueOf(cutlass));
+        JsonNode chosen = view(JSON.writeValueAsString(request));
+        assertEquals(cutlass, chosen.get("ranking").get("chosen").asInt());
+        String layout = batch.get("cutlass").asText();
+        JsonNode row = chosen.get("ranking").get("candidates").get(cutlass - 1);
+        ObjectNode stage = JSON.createObjectNode().put("id", 2).put("op", "copy_bank_conflicts");
+        for (String a : List.of(layout, "SM80_CP_ASYNC_CACHEALWAYS_U128", "16", "(16,8):(8,1)", "(1,8)")) ((ArrayNode) stage.withArray("args")).add(a);
+        assertEquals(JSON.readTree(BatchEngine.reply(JSON.writeValueAsString(stage))).get("result").asLong(), row.get("perAccess").get(0).asLong());
+        JsonNode operand = view(JSON.writeValueAsString(JSON.createObjectNode().put("kind", "copybanks").set("args",
+                JSON.createArrayNode().add(layout).add(read))));
+        assertEquals(operand.get("text").asLong(), row.get("perAccess").get(1).asLong());
+        JsonNode p = chosen.get("panels").get(0), q = chosen.get("panels").get(1);
+        assertEquals(128 * 64, p.get("offset").size());
+        assertEquals(p.get("cols").asLong(), q.get("x").asLong(), "the read's tile right of the write's");
+        assertEquals(0, q.get("shares").asInt(), "the same tile: its offsets and banks sent once");
+        // each cell: the candidate's offset of the element (CuTe's smem_ptr[16b] swizzle of byte addresses, as element
+        // offsets), and its bank, ⌊offset·2 B / 4 B⌋ mod 32
+        org.layoutcat.core.ComposedLayout l = ((org.layoutcat.core.ComposedLayout) org.layoutcat.core.AnyLayout.parse(layout)).inOffsetForm();
+        for (int e = 0; e < 128 * 64; e += 37) {
+            assertEquals(l.apply(e), p.get("offset").get(e).asLong(), "element " + e);
+            assertEquals(Math.floorMod(Math.floorDiv(2 * l.apply(e), 4), 32), p.get("bank").get(e).asLong(), "element " + e);
+        }
+        assertTrue(chosen.get("title").asText().contains("candidate " + cutlass + " of "), chosen.get("title").asText());
+        ((ArrayNode) request.get("args")).set(5, "100000");
+        HttpResponse<byte[]> past = post("/api/view", JSON.writeValueAsString(request));
+        assertEquals(400, past.statusCode());
+        assertTrue(JSON.readTree(past.body()).get("error").asText().startsWith("candidate 100000: the search ranks "),
+                new String(past.body(), StandardCharsets.UTF_8));
+    }
+
     /** A view, the operation behind it, and that operation's arguments. */
     static Stream<Arguments> views() {
         String sw = "Sw<3,3,3> o 0 o (8,64):(64,1)";
@@ -549,6 +624,9 @@ class ExplorerHttpTest {
                 Arguments.of("refinement", List.of("(4,6)", "(2,12)"), "mutual_refinement", List.of("(4,6)", "(2,12)")),
                 Arguments.of("morphism", List.of("(2,2):(3,30)"), "to_morphism", List.of("(2,2):(3,30)")),
                 Arguments.of("op", List.of("complement", "(2,4):(1,2)", "16"), "complement", List.of("(2,4):(1,2)", "16")),
+                Arguments.of("swizzle-search", List.of("(128,16)", "2", "K", "SM80_CP_ASYNC_CACHEALWAYS_U128/16/(64,2):(2,1)/(1,8)",
+                        "SM75_U32x4_LDSM_N/A/SM80_16x8x16_F16F16F16F16_TN/2x2x1", "3"), "swizzle_search", List.of("(128,16)", "2", "K",
+                        "SM80_CP_ASYNC_CACHEALWAYS_U128/16/(64,2):(2,1)/(1,8)", "SM75_U32x4_LDSM_N/A/SM80_16x8x16_F16F16F16F16_TN/2x2x1")),
                 Arguments.of("op", List.of("coalesce", sw), "coalesce", List.of(sw)),
                 Arguments.of("op", List.of("bank_conflicts", "(8,64):(64,1)", "(32,8):(64,1)", "2"), "bank_conflicts",
                         List.of("(8,64):(64,1)", "(32,8):(64,1)", "2")));

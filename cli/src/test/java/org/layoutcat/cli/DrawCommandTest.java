@@ -172,7 +172,7 @@ class DrawCommandTest {
     void theTextOfTheCommandLineIsReadHereAndRefusedInItsOwnWords(@TempDir Path dir) {
         String svg = dir.resolve("x.svg").toString();
         assertEquals("layoutcat draw: unknown picture kind 'pie': one of compose, divide, product, layout, coords, tv, morphism, refinement,"
-                + " gmma-doctor, banks, mma_atom, mma, copy, tma, tma-doctor, copybanks, tmem, tmem-copy (see 'layoutcat draw --help')", run("draw", "pie", "4:1", "-o", svg).err().strip());
+                + " gmma-doctor, banks, mma_atom, mma, copy, tma, tma-doctor, copybanks, swizzle-search, tmem, tmem-copy (see 'layoutcat draw --help')", run("draw", "pie", "4:1", "-o", svg).err().strip());
         assertEquals("layoutcat draw: layout takes a layout or composed layout and optionally the element's bytes; got 3 arguments (see 'layoutcat draw --help')",
                 run("draw", "layout", "4:1", "2", "8:1", "-o", svg).err().strip());
         assertEquals("layoutcat draw: layout: the element's bytes '8:1' are none of 1, 2, 4, 8, 16",

@@ -255,6 +255,11 @@ final class Admission implements AutoCloseable {
     /** A cell of a PNG: its primitives, and about 4,400 pixels at the explorer's scale 2 (a 256x256 grid's PNG is 36 megapixels, the limit). */
     static final long PNG_SCENE_CELL = 1024;
     static final long PNG_CELL_PIXELS = 4400;
+    /**
+     * The cells of swizzle-search's picture: two warp instructions against the 32 banks, each at most 4 phases of 32
+     * wavefronts (a bank's 32 words), whatever the tile (the view's grids are counted by the tile, twice).
+     */
+    static final long SEARCH_PICTURE_CELLS = 2 * 4 * 32 * 32;
     /** A pixel of a PNG: 4 bytes of image, and its encoding. */
     static final long PNG_PIXEL = 5;
 
@@ -274,7 +279,8 @@ final class Admission implements AutoCloseable {
         } catch (RuntimeException unreadable) {
             return new Estimate(base, "the request");
         }
-        long cells = cells(r);
+        // swizzle-search's picture: each copy's worst instruction against the 32 banks, whatever the tile
+        long cells = path.equals("/api/draw") && r.kind().equals("swizzle-search") ? SEARCH_PICTURE_CELLS : cells(r);
         long op = r.kind().equals("op") ? OPERATION : 0;
         if (path.equals("/api/draw")) {
             if ("png".equals(format)) {
@@ -284,7 +290,7 @@ final class Admission implements AutoCloseable {
             return new Estimate(base + op + cells * PICTURE_CELL, "a picture of " + cells + " cells");
         }
         // a view's figures are SVG pictures beside its grids
-        boolean pictures = !java.util.List.of("layout", "tv", "mma", "copy", "op").contains(r.kind());
+        boolean pictures = !java.util.List.of("layout", "tv", "mma", "copy", "op", "swizzle-search").contains(r.kind());
         return new Estimate(base + op + cells * (VIEW_CELL + (pictures ? PICTURE_CELL : 0)), "a view of " + cells + " cells");
     }
 
@@ -298,6 +304,7 @@ final class Admission implements AutoCloseable {
             case "mma" -> 3 * Grids.MAX_CELLS; // A, B and C
             case "copy" -> 2 * Grids.MAX_CELLS; // source and destination
             case "op" -> Grids.MAX_CELLS; // its result's grid
+            case "swizzle-search" -> r.args().isEmpty() ? 0 : 2 * size(r.args().getFirst()); // the tile under each copy
             default -> {
                 long cells = 0;
                 for (String a : r.args()) cells += size(a);

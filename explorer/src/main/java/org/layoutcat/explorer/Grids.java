@@ -13,6 +13,7 @@ import org.layoutcat.core.Layout;
 import org.layoutcat.core.atom.TiledCopy;
 import org.layoutcat.core.atom.TiledMma;
 import org.layoutcat.core.construct.TvLayout;
+import org.layoutcat.core.internal.Wavefronts;
 import org.layoutcat.core.swizzle.BankConflicts;
 
 /**
@@ -94,6 +95,22 @@ final class Grids {
             for (Layer l : layers) if (l.getClass() != layer.getClass()) out.add(l);
             out.add(layer);
             return new Panel(frame, x, y, colour, out);
+        }
+
+        /**
+         * The panel with panel {@code other}'s offsets, offsets before the swizzle and banks, which are its own (the same
+         * tile): its own layers of them left out, said to be {@code other}'s.
+         */
+        Panel sharing(int other) {
+            List<Layer> out = new ArrayList<>();
+            for (Layer l : layers) if (!(l instanceof Offsets || l instanceof Swizzle || l instanceof Banks)) out.add(l);
+            out.add(new Shared(other));
+            return new Panel(frame, x, y, colour, out);
+        }
+
+        /** The panel under another caption. */
+        Panel named(String name) {
+            return new Panel(new Frame(name, frame.shape(), frame.rows(), frame.cols(), frame.transposed()), x, y, colour, layers);
         }
 
         Panel at(long nx, long ny) {
@@ -193,6 +210,13 @@ final class Grids {
      *                    issue order), −1 where none does
      */
     record Stage(long[] instruction) implements Layer {
+    }
+
+    /**
+     * @param panel the panel whose offsets, offsets before the swizzle and banks this one has too (one tile under two
+     *              accesses), sent once, with that panel
+     */
+    record Shared(int panel) implements Layer {
     }
 
     /** @param text each element's value as text where it is not an integer (a coordinate of a scaled-basis layout) */
@@ -408,14 +432,25 @@ final class Grids {
      * {@code ldmatrix}/{@code stmatrix .x1/.x2}).
      */
     static Panel banks(AnyLayout smem, Layout access, int elementBytes, int lanes) {
-        Panel p = layout(smem, elementBytes);
+        return banks(layout(smem, elementBytes), smem, access, elementBytes, lanes);
+    }
+
+    /**
+     * The same over {@code p}, the grid of smem's offsets and banks ({@link #layout}), which several accesses of one
+     * tile share: smem's offsets are read from it, not evaluated again.
+     */
+    static Panel banks(Panel p, AnyLayout smem, Layout access, int elementBytes, int lanes) {
         long cells = smem.size();
         // one instruction, or a stage of them (threads past a warp, instructions as modes 2, 3, ...), as the hardware
         // issues them: each warp's instructions in order, each split into its phases
         BankConflicts.Indexed a = BankConflicts.indexed(access, lanes);
-        List<List<Long>> instructions = BankConflicts.stageAddresses(BankConflicts.offsets(smem), elementBytes, a);
-        int vector = a.values() * elementBytes;
         long[] offset = p.layer(Offsets.class).map(Offsets::offset).orElse(null); // a layout of offsets: the others are refused above
+        LongUnaryOperator phi = BankConflicts.offsets(smem);
+        boolean exact = true; // every byte address of the grid within range: the table answers for smem (else smem words the refusal)
+        for (long o : offset) exact &= org.layoutcat.core.internal.Checked.fits(o, elementBytes);
+        LongUnaryOperator table = !exact ? phi : i -> i >= 0 && i < offset.length ? offset[(int) i] : phi.applyAsLong(i);
+        List<List<Long>> instructions = BankConflicts.stageAddresses(table, elementBytes, a);
+        int vector = a.values() * elementBytes;
         long[] thread = new long[(int) cells], value = new long[(int) cells], holders = new long[(int) cells];
         long[] ways = new long[(int) cells], instruction = new long[(int) cells];
         java.util.Arrays.fill(thread, -1);
@@ -425,11 +460,10 @@ final class Grids {
         for (int w = 0, k = 0; w < warps; w++) {
             for (int i = 0; i < a.perThread(); i++, k++) {
                 checkInterrupted();
-                List<BankConflicts.Phase> phases = BankConflicts.phasesOfAddresses(instructions.get(k), vector);
+                int[][] phases = phaseBanks(instructions.get(k), vector);
                 for (int lane = 0; lane < lanes && 32 * w + lane < a.threads(); lane++) {
                     int t = 32 * w + lane;
-                    BankConflicts.Phase phase = null;
-                    for (BankConflicts.Phase ph : phases) if (lane >= ph.firstThread() && lane < ph.firstThread() + ph.addresses().size()) phase = ph;
+                    int[] phase = phases[lane / Wavefronts.perPhase(vector)];
                     for (int v = 0; v < a.values(); v++) {
                         long e = a.index()[(int) (((long) i * a.values() + v) * a.threads() + t)];
                         if (e < 0 || e >= cells) {
@@ -442,7 +476,7 @@ final class Grids {
                             instruction[(int) e] = k;
                         }
                         long word = Math.floorDiv(Math.multiplyExact(offset[(int) e], (long) elementBytes), (long) BankConflicts.WORD);
-                        if (phase != null) ways[(int) e] = Math.max(ways[(int) e], phase.banks().get((int) Math.floorMod(word, (long) BankConflicts.BANKS)).size());
+                        ways[(int) e] = Math.max(ways[(int) e], phase[(int) Math.floorMod(word, (long) BankConflicts.BANKS)]);
                     }
                 }
             }
@@ -572,5 +606,27 @@ final class Grids {
         }
         return new Panel(new Frame("tensor memory: lanes × columns", IntTuple.flat(lanes, columns), lanes, columns, false), "quarter",
                 new Text(text), new Quarters(quarter));
+    }
+
+    /**
+     * For each phase of one instruction whose lanes access {@code vector} bytes at these byte addresses (checked by
+     * {@link BankConflicts#stageAddresses}), the distinct words each of the 32 banks holds in it: {@code [phase][bank]},
+     * as {@link BankConflicts.Phase#banks} holds them ({@link Wavefronts}' rule of phases and words), from the phase's words
+     * sorted, without a map of them.
+     */
+    private static int[][] phaseBanks(List<Long> address, int vector) {
+        int perPhase = Wavefronts.perPhase(vector), n = address.size();
+        int[][] out = new int[(n + perPhase - 1) / perPhase][BankConflicts.BANKS];
+        long[] words = Wavefronts.words(vector);
+        for (int start = 0, ph = 0; start < n; start += perPhase, ph++) {
+            int m = 0;
+            for (int t = start; t < Math.min(n, start + perPhase); t++) {
+                long first = address.get(t);
+                for (long wd = Math.floorDiv(first, (long) BankConflicts.WORD); wd <= Wavefronts.lastWord(first, vector); wd++) words[m++] = wd;
+            }
+            Arrays.sort(words, 0, m);
+            for (int i = 0; i < m; i++) if (i == 0 || words[i] != words[i - 1]) out[ph][(int) Math.floorMod(words[i], (long) BankConflicts.BANKS)]++;
+        }
+        return out;
     }
 }

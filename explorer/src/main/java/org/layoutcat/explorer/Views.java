@@ -155,6 +155,7 @@ final class Views {
                     case TILING -> tiling(g, d, answer);
                     case TMA -> tma(g, d, answer);
                     case TMEM -> tmem(g, d, answer);
+                    case SEARCH -> search(g, d, answer);
                 }
             }
             g.writeEndObject();
@@ -453,6 +454,73 @@ final class Views {
         request(g, d);
     }
 
+    /**
+     * The swizzle search's view: its ranking as data for the page's table ({@code ranking}: the lower bound, and each
+     * candidate's rank, name, layout, wavefronts per access and in all, and whether it is CUTLASS's choice), and the
+     * stage over the candidate the picture's trailing rank names (1, the best, by default): each access's tile of banks
+     * as the copy banks view draws one (write left, read right). Each access's worst instruction is the picture itself
+     * ({@code draw swizzle-search}), which the page asks for once this first picture is drawn. Choosing another
+     * candidate asks for the view again with its rank: the search is answered anew, nothing kept between requests.
+     */
+    private static void search(JsonGenerator g, Pictures.Drawing d, Answer answer) throws IOException {
+        org.layoutcat.core.swizzle.SwizzleSearch.Result r = answer.detail(Operations.SEARCH).orElseThrow();
+        Integer asked = d.options().get(Picture.CANDIDATE);
+        int rank = asked == null ? 1 : asked;
+        org.layoutcat.core.swizzle.SwizzleSearch.Candidate chosen = r.ranked(rank);
+        IntTuple tile = d.args().value("tile", IntTuple.class);
+        int elem = org.layoutcat.core.swizzle.BankConflicts.elementBytes(chosen.smem(), d.args().value("elem", Integer.class));
+        List<org.layoutcat.core.swizzle.SwizzleSearch.Access> accesses = List.of(d.args().value("write", Operations.StageCopy.class).access(tile),
+                d.args().value("read", Operations.StageCopy.class).access(tile));
+        String[] sides = {"write", "read"};
+        g.writeStringField("title", "swizzle search of a " + tile + " tile of " + d.args().value("elem", Integer.class) + "-byte elements, "
+                + d.args().value("major", Object.class) + "-major: candidate " + rank + " of " + r.ranked().size() + ", " + chosen.smem());
+        g.writeStringField("text", answer.result());
+        reply(g, answer);
+        boolean grid = tile.product() <= Grids.MAX_CELLS;
+        notes(g, List.of(r.candidates() + " layouts tried, " + r.ranked().size() + " take both copies; ranked by the stage's wavefronts (write + read)"
+                        + " against the lower bound, one wavefront per 128 bytes a phase: choose a candidate (click it, or Tab to it and Enter) to draw its banks",
+                (grid ? "below: candidate " + rank + "'s tile under each copy, write left and read right; each cell its bank and the thread, value and"
+                        + " warp instruction that reach it; red: a bank with several words in its phase; under it, "
+                        : "the tile's " + tile.product() + " cells are past the " + Grids.MAX_CELLS + " a grid of the explorer draws; below, ")
+                        + "each copy's worst instruction against the 32 banks, as draw swizzle-search draws them"));
+        g.writeObjectFieldStart("ranking");
+        g.writeNumberField("lowerBound", r.lowerBound());
+        g.writeNumberField("chosen", rank);
+        g.writeNumberField("tried", r.candidates());
+        g.writeArrayFieldStart("accesses");
+        for (int i = 0; i < accesses.size(); i++) g.writeString(sides[i] + ": " + accesses.get(i).name());
+        g.writeEndArray();
+        g.writeArrayFieldStart("candidates");
+        for (int i = 1; i <= r.ranked().size(); i++) {
+            org.layoutcat.core.swizzle.SwizzleSearch.Candidate c = r.ranked(i);
+            g.writeStartObject();
+            g.writeNumberField("rank", i);
+            g.writeStringField("name", c.name());
+            g.writeStringField("layout", c.smem().toString());
+            g.writeNumberField("wavefronts", c.wavefronts());
+            g.writeArrayFieldStart("perAccess");
+            for (long w : c.perAccess()) g.writeNumber(w);
+            g.writeEndArray();
+            g.writeBooleanField("cutlass", r.isCutlass(c));
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        if (r.xor() != null) g.writeStringField("xor", r.xor() + " over the compact tile: " + r.xor().wavefronts() + " wavefronts");
+        g.writeEndObject();
+        List<Grids.Panel> panels = new ArrayList<>();
+        Grids.Panel offsets = grid ? Grids.layout(chosen.smem(), elem) : null; // the tile's offsets and banks, which both copies read
+        for (int i = 0; i < accesses.size(); i++) {
+            org.layoutcat.core.swizzle.SwizzleSearch.Access a = accesses.get(i);
+            String name = sides[i] + ", candidate " + rank + ": " + chosen.perAccess().get(i) + " wavefronts";
+            if (grid) {
+                Grids.Panel p = Grids.banks(offsets, chosen.smem(), a.access(), elem, a.lanes()).named(name);
+                panels.add(panels.isEmpty() ? p : p.at(panels.getFirst().cols(), 0).sharing(0)); // one tile: its offsets and banks sent once
+            }
+        }
+        if (grid) panels(g, panels);
+        request(g, d);
+    }
+
     /** The bytes of a picture of a request in a format ({@code svg}, {@code png}, {@code tex}). */
     static byte[] draw(Request r, String format) {
         Exports.Format f = switch (format) {
@@ -572,6 +640,8 @@ final class Views {
                 g.writeNumberField("threads", pairs.get().threads());
             }
             if (peers.isPresent()) g.writeNumberField("peerPanel", peers.get().panel());
+            Optional<Grids.Shared> shared = p.layer(Grids.Shared.class);
+            if (shared.isPresent()) g.writeNumberField("shares", shared.get().panel());
             Optional<Grids.Text> text = p.layer(Grids.Text.class);
             if (text.isPresent()) strings(g, "text", text.get().text());
             Optional<Grids.TmaCoords> tma = p.layer(Grids.TmaCoords.class);

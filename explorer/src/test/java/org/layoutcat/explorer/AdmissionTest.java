@@ -231,4 +231,19 @@ class AdmissionTest {
         byte[] huge = "{\"kind\":\"layout\",\"args\":[\"(1000000000,1000000000):(0,0)\"]}".getBytes(StandardCharsets.UTF_8);
         assertEquals(view, Admission.estimate("/api/view", "svg", huge).bytes() - 8L * (huge.length - big.length));
     }
+
+    /**
+     * The swizzle search's view draws its tile twice (under the write and under the read) and no picture a cell; its
+     * picture is two instructions against the 32 banks whatever the tile: a (256,256) tile's view and picture are
+     * admitted within the budget.
+     */
+    @Test
+    void aSwizzleSearchIsEstimatedByItsTileTwiceAndItsPictureByTheBanks() {
+        byte[] search = ("{\"kind\":\"swizzle-search\",\"args\":[\"(256,256)\",\"2\",\"K\",\"SM80_CP_ASYNC_CACHEALWAYS_U128/16/(16,8):(8,1)/(1,8)\","
+                + "\"SM75_U32x4_LDSM_N/A/SM80_16x8x16_F16F16F16F16_TN/2x2x1\"]}").getBytes(StandardCharsets.UTF_8);
+        assertEquals("a view of 131072 cells", Admission.estimate("/api/view", "svg", search).what());
+        assertTrue(Admission.estimate("/api/view", "svg", search).bytes() < Admission.BUDGET / 4);
+        assertEquals("a picture of " + Admission.SEARCH_PICTURE_CELLS + " cells", Admission.estimate("/api/draw", "svg", search).what());
+        assertTrue(Admission.estimate("/api/draw", "png", search).bytes() < Admission.BUDGET);
+    }
 }

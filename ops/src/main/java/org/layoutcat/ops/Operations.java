@@ -680,8 +680,8 @@ public final class Operations {
     private static final Field<SwizzleSearch.XorMap> XOR_MAP = Field.of("xor_map");
     private static final Field<Long> XOR_WAVEFRONTS = Field.of("xor_wavefronts");
     private static final Field<F2Map> XOR_MAP_F2 = Field.of("xor_map_f2");
-    /** The search's ranking, which a person's view prints as a table. */
-    private static final Answer.Detail<SwizzleSearch.Result> SEARCH = new Answer.Detail<>("the ranked candidates", SwizzleSearch.Result.class);
+    /** The search's ranking, which a person's view prints as a table and the explorer's search view shows. */
+    public static final Answer.Detail<SwizzleSearch.Result> SEARCH = new Answer.Detail<>("the ranked candidates", SwizzleSearch.Result.class);
     private static final String CUTLASS_CHOSE = "where CUTLASS's ss_smem_selector has an atom for the tile that both accesses take";
     private static final Predicate<Answer> CUTLASS_CHOICE = a -> a.detail(SEARCH).map(r -> r.cutlass() != null).orElse(false);
     private static final String BOUND_MISSED = "where no candidate meets the lower bound (meets_bound false)";
@@ -717,7 +717,8 @@ public final class Operations {
                         + " \"cutlass\" field gives"))
                 .dsl(none("CuTe DSL chooses no swizzle"))
                 .example("(128,16)", "2", "K", "SM80_CP_ASYNC_CACHEALWAYS_U128/16/(64,2):(2,1)/(1,8)", "SM75_U32x4_LDSM_N/A/SM80_16x8x16_F16F16F16F16_TN/2x2x1")
-                .display(answer -> answer.detail(SEARCH).orElseThrow().table(12)).build());
+                .display(answer -> answer.detail(SEARCH).orElseThrow().table(12))
+                .pictures(Pictures.swizzleSearch(tile, elem, major, write, read, SEARCH)).build());
     }
 
     // the TMA tensor map's fields, as cuTensorMapEncodeTiled takes them, and its copies

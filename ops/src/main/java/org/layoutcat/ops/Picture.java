@@ -94,6 +94,8 @@ public record Picture(String name, String label, String words, Set<Integer> coun
         TMA,
         /** tensor memory's lanes × columns as an accumulator fills them, each cell the elements it holds */
         TMEM,
+        /** the swizzle search: its candidates ranked against the bound and CUTLASS's choice, and one candidate's stage banks */
+        SEARCH,
         /** the picture as drawn (SVG) */
         FIGURE
     }
@@ -324,6 +326,19 @@ public record Picture(String name, String label, String words, Set<Integer> coun
     public static final Option<AnyLayout> SRC = value("src", "source tensor over the tile", AnyLayout::parse);
     /** {@code --dst}: a copy's destination tensor over the tile. */
     public static final Option<AnyLayout> DST = value("dst", "destination tensor over the tile", AnyLayout::parse);
+    /** A candidate of a search by its rank (1: the best), trailing the search's arguments. */
+    public static final Option<Integer> CANDIDATE = new Option<>("candidate", "candidate drawn: its rank (1, the best)",
+            t -> rank(t, "the candidate"), (p, t) -> rank(t, p + ": the candidate"), null, List.of(), true);
+
+    /** A rank: a whole number from 1. */
+    private static Integer rank(String text, String what) {
+        String t = text.trim();
+        if (t.isEmpty() || t.length() > 9 || t.chars().anyMatch(c -> c < '0' || c > '9') || Integer.parseInt(t) < 1) {
+            throw new IllegalArgumentException(what + " '" + LayoutArgumentException.quote(text) + "' is no rank: 1 (the best), 2, 3, ...");
+        }
+        return Integer.parseInt(t);
+    }
+
     /** A thread–value layout's tile, trailing its layout. */
     public static final Option<IntTuple> TILE = value("tile", "tile shape", IntTuple::parse);
     /** A given mutual refinement's T′, trailing T and U. */

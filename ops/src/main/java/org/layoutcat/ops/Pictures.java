@@ -18,6 +18,8 @@ import org.layoutcat.core.atom.MmaAtom;
 import org.layoutcat.core.atom.TiledCopy;
 import org.layoutcat.core.atom.TiledMma;
 import org.layoutcat.core.swizzle.BankConflicts;
+import org.layoutcat.core.swizzle.GmmaSmemAtoms;
+import org.layoutcat.core.swizzle.SwizzleSearch;
 import org.layoutcat.core.tma.TmaDataType;
 import org.layoutcat.diagrams.Diagram;
 import org.layoutcat.diagrams.Drawings;
@@ -342,6 +344,60 @@ public final class Pictures {
                     Layout access = CopyStage.access(c, TvLayout.productEach(s.shape()), shared);
                     return Drawings.banks(s, access, BankConflicts.elementBytes(s, args.get(bits) / 8), 0, o.get(Picture.TITLE));
                 }).shown(Picture.View.STAGE);
+    }
+
+    /** The most candidates the swizzle search's picture lists (the candidate drawn and CUTLASS's choice besides). */
+    static final int SEARCH_ROWS = 12;
+
+    /**
+     * swizzle_search's picture: its candidates ranked, each with its wavefronts per access and in all against the lower
+     * bound, CUTLASS's choice marked, and the stage over one candidate, by its rank (1, the best, unless a trailing rank
+     * says): each access's worst warp instruction against the 32 banks over that candidate's layout, counted as the search
+     * counts it (the addressing lanes of each copy).
+     */
+    static Picture swizzleSearch(Param<IntTuple> tile, Param<Integer> elem, Param<GmmaSmemAtoms.Major> major,
+            Param<Operations.StageCopy> write, Param<Operations.StageCopy> read, Answer.Detail<SwizzleSearch.Result> search) {
+        return Picture.of("swizzle-search", "swizzle search", "a tile (MN,K), the element's bytes, the tile's major (K or MN), the"
+                + " copies that write and read it, and optionally the rank of the candidate drawn (1, the best)", 5, 6, (args, answer, o) -> {
+                    SwizzleSearch.Result r = answer.get().detail(search).orElseThrow();
+                    int rank = o.get(Picture.CANDIDATE) == null ? 1 : o.get(Picture.CANDIDATE);
+                    SwizzleSearch.Candidate c = r.ranked(rank);
+                    IntTuple t = args.get(tile);
+                    List<SwizzleSearch.Access> accesses = List.of(args.get(write).access(t), args.get(read).access(t));
+                    int e = BankConflicts.elementBytes(c.smem(), args.get(elem));
+                    List<org.layoutcat.diagrams.picture.Panels.Panel> row = new ArrayList<>();
+                    String[] sides = {"write", "read"};
+                    for (int i = 0; i < accesses.size(); i++) {
+                        SwizzleSearch.Access a = accesses.get(i);
+                        row.add(new org.layoutcat.diagrams.picture.Panels.Panel(sides[i] + ": " + a.name() + ", " + c.perAccess().get(i) + " wavefronts",
+                                org.layoutcat.diagrams.picture.BankPicture.worstOfStage(c.smem().toString(), BankConflicts.offsets(c.smem()), e,
+                                        a.access(), a.lanes(), sides[i] + " " + a.access() + " into candidate " + rank)));
+                    }
+                    String title = o.get(Picture.TITLE) != null ? o.get(Picture.TITLE) : "swizzle search of a " + t + " tile of " + args.get(elem)
+                            + "-byte elements, " + args.get(major) + "-major: candidate " + rank + " of " + r.ranked().size() + " drawn, " + c.name();
+                    return org.layoutcat.diagrams.picture.Panels.arrange(title, searchLines(r, rank), List.of(row));
+                }).trailing(Picture.CANDIDATE).positional(5, 5, 6).shown(Picture.View.SEARCH);
+    }
+
+    /**
+     * The ranking as the search's picture lists it: the bound, the first {@link #SEARCH_ROWS} candidates and the one drawn
+     * (rank, wavefronts in all and per access, against the bound; CUTLASS's choice marked), and CUTLASS's choice.
+     */
+    static List<String> searchLines(SwizzleSearch.Result r, int drawn) {
+        List<String> lines = new ArrayList<>();
+        lines.add(r.candidates() + " candidates; lower bound " + r.lowerBound() + " wavefronts (one per 128 bytes a phase), "
+                + (r.meetsBound() ? "met" : "met by none"));
+        for (int i = 1; i <= r.ranked().size(); i++) {
+            if (i > SEARCH_ROWS && i != drawn) continue;
+            SwizzleSearch.Candidate c = r.ranked(i);
+            long over = c.wavefronts() - r.lowerBound();
+            lines.add(i + ". " + c.wavefronts() + " wavefronts " + c.perAccess() + (over == 0 ? ", the bound" : ", bound + " + over)
+                    + (r.isCutlass(c) ? ", CUTLASS's choice" : "") + (i == drawn ? ", drawn" : "") + ": " + c.name());
+        }
+        if (r.cutlass() != null) {
+            lines.add("CUTLASS (SM90 ss_smem_selector): " + r.cutlass().wavefronts() + " wavefronts " + r.cutlass().perAccess() + ": " + r.cutlass().name());
+        }
+        return lines;
     }
 
     /** A TMA copy (make_tma_copy): the tile by copy, the box, and its swizzled landing in shared memory. */

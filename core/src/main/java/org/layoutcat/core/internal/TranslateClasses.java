@@ -108,6 +108,44 @@ public final class TranslateClasses {
     }
 
     /**
+     * The classes of a stage whose access layout A is linear over F2 on its index bits, from A's images of those bits
+     * alone, without the stage's table of indices: {@code images[j] = A(2^j)}, j below {@code log2(size)}, over the
+     * index {@code x = t + threads·(v + values·i)} (thread t, value v, instruction i). The same classes as {@link #of}
+     * of the table A gives (the same representative, count and span), in O(bits + lanes·values·bits) time.
+     *
+     * <p>Why: A(x ⊕ y) = A(x) ⊕ A(y) for indices with no bit in common, so warp w's instruction i is the first warp's
+     * first instruction translated by {@code δ = A(32w) ⊕ A(threads·values·i)} (its lanes' bits lie below the warp's,
+     * its values' between the threads' and the instructions'), with as many addressing lanes (the threads are a power of
+     * two, so every warp has {@code min(lanes, threads)}): one class, of every warp instruction, whose δ's span what
+     * the images of the warp's and the instruction's bits span.
+     *
+     * @param images    {@code A(2^j)} for each index bit, non-negative and pairwise disjoint (A linear over F2)
+     * @param threads   the threads (a power of two: A's shape entries are)
+     * @param values    each thread's values of one instruction
+     * @param perThread the instructions each thread issues
+     * @param lanes     the lanes of a warp that give addresses
+     * @param bits      the tile's index bits
+     * @return the classes, or null where some index is not below {@code 2^bits} ({@link #of}'s domain)
+     */
+    public static TranslateClasses ofLinear(long[] images, int threads, int values, int perThread, int lanes, int bits) {
+        long all = 0;
+        for (long x : images) all |= x;
+        if (all < 0 || (bits < 63 && all >= 1L << bits)) return null; // disjoint images: the largest index is their sum
+        int n = Math.min(lanes, threads);
+        long[] reps = new long[n * values];
+        for (int v = 0, k = 0; v < values; v++) {
+            for (int t = 0; t < n; t++, k++) reps[k] = apply(images, t + (long) threads * v);
+        }
+        long[] pivot = new long[64];
+        int threadBits = Integer.numberOfTrailingZeros(threads), lowBits = threadBits + Integer.numberOfTrailingZeros(values);
+        for (int j = 5; j < threadBits; j++) insert(pivot, images[j]); // a warp's bits
+        for (int j = lowBits; j < images.length; j++) insert(pivot, images[j]); // an instruction's bits
+        long warps = (threads + 31) / 32;
+        return new TranslateClasses(values, new int[] {n}, new long[] {warps * perThread}, new int[] {0}, reps,
+                new long[][] {java.util.Arrays.stream(pivot).filter(x -> x != 0).toArray()});
+    }
+
+    /**
      * Whether the instruction whose entry (t, v) is {@code index[from + v·threads + t]} is the representative at
      * {@code rep} (entry (t, v) at {@code rep + v·n + t}) XOR one constant.
      */
@@ -157,21 +195,49 @@ public final class TranslateClasses {
      * them; −1 where that refuses the stage (some thread's values are not one aligned vector of 1 to 16 bytes).
      */
     public long wavefronts(long[] columns, int elementBytes) {
+        long[] images = new long[images()];
+        images(columns, images);
+        return wavefrontsOfImages(images, elementBytes);
+    }
+
+    /** How many images {@link #images(long[], long[])} writes: the representatives' entries, then each class's span. */
+    public int images() {
+        int n = rep.length;
+        for (long[] s : span) n += s.length;
+        return n;
+    }
+
+    /**
+     * The images under the linear map with these columns of what a count reads: each representative entry x, then
+     * each class's span basis b, as {@code L(x)} and {@code L(b)}, into {@code out} (of {@link #images()} entries). Maps
+     * that differ by what follows one linear map (the swizzles of one tile) count from its images, each mapped.
+     */
+    public void images(long[] columns, long[] out) {
+        int k = 0;
+        for (long x : rep) out[k++] = apply(columns, x);
+        for (long[] s : span) for (long b : s) out[k++] = apply(columns, b);
+    }
+
+    /**
+     * {@link #wavefronts(long[], int)} from the images {@link #images(long[], long[])} lays out; O(representative entries)
+     * and the phases' sorts.
+     */
+    public long wavefrontsOfImages(long[] images, int elementBytes) {
         long vector = (long) values * elementBytes;
         if (vector > 16 || Long.bitCount(vector) != 1 || elementBytes > 16 || Integer.bitCount(elementBytes) != 1) return -1;
         int vec = (int) vector;
         long[] address = new long[32];
         long[] words = Wavefronts.words(vec);
         long total = 0;
-        for (int c = 0; c < lanes.length; c++) {
+        for (int c = 0, b = rep.length; c < lanes.length; c++) {
             int n = lanes[c];
             for (int t = 0, k = start[c]; t < n; t++, k++) {
-                long first = apply(columns, rep[k]);
-                for (int v = 1; v < values; v++) if (apply(columns, rep[k + v * n]) != first + v) return -1;
+                long first = images[k];
+                for (int v = 1; v < values; v++) if (images[k + v * n] != first + v) return -1;
                 address[t] = first * elementBytes;
                 if (address[t] % vec != 0) return -1;
             }
-            if (values > 1) for (long b : span[c]) if (apply(columns, b) % values != 0) return -1;
+            for (int j = 0; j < span[c].length; j++, b++) if (values > 1 && images[b] % values != 0) return -1;
             total += count[c] * Wavefronts.count(address, n, vec, words, null);
         }
         return total;

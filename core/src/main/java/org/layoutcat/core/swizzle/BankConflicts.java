@@ -444,6 +444,27 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
      *         warp instructions
      */
     public static Indexed indexed(Layout access, int lanes) {
+        checkIndexed(access, lanes);
+        long threads = access.rank() >= 2 ? access.mode(0).size() : access.size();
+        long values = access.rank() >= 2 ? access.mode(1).size() : 1;
+        long perThread = access.size() / (threads * values);
+        long[] index;
+        try {
+            index = org.layoutcat.core.algebra.LayoutFunction.table(access); // no division per index
+        } catch (ArithmeticException e) { // some offset of the span overflows: each index's exact offset decides
+            index = new long[(int) access.size()];
+            for (int i = 0; i < index.length; i++) index[i] = access.apply(i);
+        }
+        return new Indexed(access, (int) threads, (int) values, (int) perThread, lanes, index);
+    }
+
+    /**
+     * The checks of {@link #indexed} before any index is evaluated: lanes 8, 16 or 32, and at most
+     * {@link #MAX_STAGE_INSTRUCTIONS} warp instructions.
+     *
+     * @throws LayoutArgumentException as {@link #indexed} refuses
+     */
+    static void checkIndexed(Layout access, int lanes) {
         if (lanes != 8 && lanes != 16 && lanes != 32) {
             throw new LayoutArgumentException("lanes " + lanes + ": an instruction reads the addresses of 8, 16 or 32 lanes of a warp");
         }
@@ -455,14 +476,6 @@ public record BankConflicts(int elementBytes, int vectorBytes, int threads, int 
             throw new LayoutArgumentException("access " + access + " makes " + warps * perThread + " warp instructions, past the "
                     + MAX_STAGE_INSTRUCTIONS + " counted here");
         }
-        long[] index;
-        try {
-            index = org.layoutcat.core.algebra.LayoutFunction.table(access); // no division per index
-        } catch (ArithmeticException e) { // some offset of the span overflows: each index's exact offset decides
-            index = new long[(int) access.size()];
-            for (int i = 0; i < index.length; i++) index[i] = access.apply(i);
-        }
-        return new Indexed(access, (int) threads, (int) values, (int) perThread, lanes, index);
     }
 
     /**

@@ -72,6 +72,24 @@ public final class SwizzleSearch {
             return ranked.getFirst();
         }
 
+        /**
+         * The candidate of this rank: 1 the best, as {@link #table} numbers them.
+         *
+         * @throws LayoutArgumentException for a rank past the ranking (both named)
+         */
+        public Candidate ranked(int rank) {
+            if (rank < 1 || rank > ranked.size()) {
+                throw new LayoutArgumentException("candidate " + rank + ": the search ranks " + ranked.size() + " candidate"
+                        + (ranked.size() == 1 ? "" : "s") + ", 1 the best");
+            }
+            return ranked.get(rank - 1);
+        }
+
+        /** Whether a candidate is CUTLASS's choice: the layout its selector tiles (any candidate of that same layout). */
+        public boolean isCutlass(Candidate c) {
+            return cutlass != null && cutlass.smem().equals(c.smem());
+        }
+
         /** Whether the best candidate meets the lower bound: no instruction of the stage has a bank conflict. */
         public boolean meetsBound() {
             return best().wavefronts() == lowerBound;
@@ -115,8 +133,9 @@ public final class SwizzleSearch {
      * The search (see the class comment) for a rank-2 tile {@code (MN, K)} of {@code elementBytes}-byte elements stored
      * {@code major}, against the stage's accesses.
      *
-     * <p>Cost: O(entries of the stage) to evaluate the accesses and class their instructions, then O(entries per
-     * count) for each candidate and each XOR map counted (see {@link #MAX_COUNTED}).
+     * <p>Cost: O(bits) to class the instructions of an access linear over F2 (O(entries of the stage) to evaluate and
+     * class another's), then O(entries per count) for each candidate and each XOR map counted (see {@link #MAX_COUNTED}):
+     * a swizzle of the compact tile one XOR and shift an entry, another layout O(bits) an entry.
      *
      * @throws LayoutArgumentException where the tile is not rank 2 with power-of-two extents, an element is not 1, 2,
      *         4 or 8 bytes, there is no access, an access is refused for every candidate (its values are no vector), an
@@ -138,8 +157,10 @@ public final class SwizzleSearch {
         Layout base = major == Major.K ? Layout.of(tile, IntTuple.flat(k, 1)) : Layout.of(tile, IntTuple.flat(1, mn));
         List<AnyLayout> layouts = new ArrayList<>();
         List<String> names = new ArrayList<>();
+        List<Swizzle> over = new ArrayList<>(); // per candidate, the swizzle of the compact tile it is (null: another layout)
         layouts.add(base);
         names.add("no swizzle: " + base);
+        over.add(Swizzle.IDENTITY);
         int bits = Long.numberOfTrailingZeros(mn * k);
         int log2e = Integer.numberOfTrailingZeros(elementBytes);
         for (int b = 1; b <= 5; b++) { // up to the 5 bits of a bank
@@ -148,6 +169,7 @@ public final class SwizzleSearch {
                     ComposedLayout c = new ComposedLayout(new Swizzle(b, m, s), 0, base);
                     layouts.add(c);
                     names.add(c.toString());
+                    over.add(c.outer());
                 }
             }
         }
@@ -159,6 +181,7 @@ public final class SwizzleSearch {
                         AnyLayout t = TileToShape.tileToShape(atom, tile, order);
                         layouts.add(t);
                         names.add(GmmaSmemAtoms.name(atomMajor, sw, 8 * elementBytes) + (order == null ? "" : " tiled (1,0)") + ": " + t);
+                        over.add(null);
                     } catch (LayoutArgumentException e) {
                         // the atom does not tile this tile
                     }
@@ -184,11 +207,9 @@ public final class SwizzleSearch {
                         + BankConflicts.MAX_STAGE_INSTRUCTIONS + " a stage's count takes; " + fits(tile, (double) BankConflicts.MAX_STAGE_INSTRUCTIONS / instructions));
             }
         }
-        List<BankConflicts.Indexed> indexed = new ArrayList<>();
-        for (Access a : accesses) indexed.add(BankConflicts.indexed(a.access(), a.lanes()));
-        Counter counter = new Counter(indexed, bits, elementBytes, base);
+        Counter counter = new Counter(accesses, bits, elementBytes, base);
         long work = 0;
-        for (AnyLayout l : layouts) work += counter.entriesPerCount(l);
+        for (int i = 0; i < layouts.size(); i++) work += counter.entriesPerCount(layouts.get(i), over.get(i));
         if (work > MAX_COUNTED) {
             throw new LayoutArgumentException(String.format("tile %s: counting its %d candidate layouts over the stage's %,d distinct"
                     + " instructions (up to XOR translates) reads %,d entries, past the %,d a search reads; %s", tile, layouts.size(),
@@ -200,7 +221,7 @@ public final class SwizzleSearch {
         for (int i = 0; i < layouts.size(); i++) {
             Candidate c;
             try {
-                c = counter.count(names.get(i), layouts.get(i));
+                c = counter.count(names.get(i), layouts.get(i), over.get(i));
             } catch (LayoutArgumentException e) {
                 c = null;
             }
@@ -221,7 +242,7 @@ public final class SwizzleSearch {
         if (pick != null) {
             AnyLayout t = TileToShape.tileToShape(GmmaSmemAtoms.atom(major, pick, 8 * elementBytes), tile, major == Major.MN ? IntTuple.flat(1, 0) : null);
             try {
-                cutlass = counter.count(GmmaSmemAtoms.name(major, pick, 8 * elementBytes) + ": " + t, t); // null where refused
+                cutlass = counter.count(GmmaSmemAtoms.name(major, pick, 8 * elementBytes) + ": " + t, t, null); // null where refused
             } catch (LayoutArgumentException e) {
                 cutlass = null;
             }
@@ -337,7 +358,7 @@ public final class SwizzleSearch {
                 break;
             }
         }
-        Budget budget = new Budget(tile, ranked.getFirst().wavefronts(), bound, counter, counter.entriesPerCount(base));
+        Budget budget = new Budget(tile, ranked.getFirst().wavefronts(), bound, counter, counter.entriesPerCount(base, Swizzle.IDENTITY));
         long current = xorCount(masks, counter, budget);
         if (current < 0) {
             masks = new long[bits];
@@ -414,23 +435,35 @@ public final class SwizzleSearch {
      * ({@link TranslateClasses}) where the layout is linear over F2 on the tile's index bits and the accesses stay in
      * the tile, else instruction by instruction with {@link BankConflicts#stage} (the definition, which also words every
      * refusal).
+     *
+     * <p>What the candidates share is computed once: an access layout linear over F2 gives its classes from the images
+     * of its index bits ({@link TranslateClasses#ofLinear}), without its table of indices, which is evaluated
+     * ({@link BankConflicts#indexed}) only where an access or a candidate is not linear; and the compact tile's images of
+     * what a count reads are taken once, so that a swizzle {@code Sw<B,M,S>} of it is counted from them, each swizzled
+     * ({@code sw(L(x))}, one XOR and shift an entry, as sw∘L is linear), instead of from its columns.
      */
     private static final class Counter {
-        private final List<BankConflicts.Indexed> accesses;
+        private final List<Access> accesses;
         private final List<TranslateClasses> classes;
         private final int bits;
         private final int elementBytes;
         private final Layout base;
         private final long[] baseColumns;
+        /** Per access, the compact tile's images of what its count reads ({@link TranslateClasses#images}); null without classes. */
+        private final long[][] baseImages;
+        /** Per access, its table of indices once evaluated. */
+        private final BankConflicts.Indexed[] indexed;
 
-        Counter(List<BankConflicts.Indexed> accesses, int bits, int elementBytes, Layout base) {
+        Counter(List<Access> accesses, int bits, int elementBytes, Layout base) {
             this.accesses = accesses;
             this.bits = bits;
             this.elementBytes = elementBytes;
             this.base = base;
+            this.indexed = new BankConflicts.Indexed[accesses.size()];
+            for (Access a : accesses) BankConflicts.checkIndexed(a.access(), a.lanes());
             List<TranslateClasses> cs = new ArrayList<>();
-            for (BankConflicts.Indexed a : accesses) {
-                TranslateClasses c = TranslateClasses.of(a.index(), a.threads(), a.values(), a.perThread(), a.lanes(), bits);
+            for (int i = 0; i < accesses.size(); i++) {
+                TranslateClasses c = classesOf(i);
                 if (c == null) {
                     cs = null;
                     break;
@@ -440,6 +473,37 @@ public final class SwizzleSearch {
             classes = cs;
             baseColumns = new long[bits];
             for (int j = 0; j < bits; j++) baseColumns[j] = base.apply(1L << j); // the compact tile: linear over F2
+            if (classes != null && linear(base)) {
+                baseImages = new long[classes.size()][];
+                for (int a = 0; a < classes.size(); a++) {
+                    baseImages[a] = new long[classes.get(a).images()];
+                    classes.get(a).images(baseColumns, baseImages[a]);
+                }
+            } else {
+                baseImages = null;
+            }
+        }
+
+        /** The classes of access i: from its images where it is linear over F2, else from its table; null outside the tile. */
+        private TranslateClasses classesOf(int i) {
+            Layout l = accesses.get(i).access();
+            int lanes = accesses.get(i).lanes();
+            long threads = l.rank() >= 2 ? l.mode(0).size() : l.size();
+            long values = l.rank() >= 2 ? l.mode(1).size() : 1;
+            long perThread = l.size() / (threads * values);
+            if (Long.bitCount(l.size()) == 1 && F2View.isLinear(l)) {
+                long[] images = new long[Long.numberOfTrailingZeros(l.size())];
+                for (int j = 0; j < images.length; j++) images[j] = l.apply(1L << j);
+                return TranslateClasses.ofLinear(images, (int) threads, (int) values, (int) perThread, lanes, bits);
+            }
+            BankConflicts.Indexed a = indexed(i);
+            return TranslateClasses.of(a.index(), a.threads(), a.values(), a.perThread(), a.lanes(), bits);
+        }
+
+        /** Access i's table of indices, evaluated when first asked for. */
+        private BankConflicts.Indexed indexed(int i) {
+            if (indexed[i] == null) indexed[i] = BankConflicts.indexed(accesses.get(i).access(), accesses.get(i).lanes());
+            return indexed[i];
         }
 
         /** The layouts already asked about and whether each is linear (a search asks twice of each: its work, its count). */
@@ -458,11 +522,19 @@ public final class SwizzleSearch {
             });
         }
 
-        /** The entries one count of {@code layout} reads. */
-        long entriesPerCount(AnyLayout layout) {
+        /**
+         * Whether a candidate is counted from the compact tile's images: a swizzle of the compact tile with offset 0,
+         * linear exactly where the compact tile is ({@code sw} is linear and keeps the tile's bits).
+         */
+        private boolean ofBase(Swizzle over) {
+            return over != null && baseImages != null;
+        }
+
+        /** The entries one count of {@code layout} reads ({@code over}: the swizzle of the compact tile it is, or null). */
+        long entriesPerCount(AnyLayout layout, Swizzle over) {
             long n = 0;
-            if (linear(layout)) for (TranslateClasses c : classes) n += c.representativeEntries();
-            else for (BankConflicts.Indexed a : accesses) n += a.index().length;
+            if (ofBase(over) || linear(layout)) for (TranslateClasses c : classes) n += c.representativeEntries();
+            else for (Access a : accesses) n += a.access().size();
             return n;
         }
 
@@ -470,7 +542,7 @@ public final class SwizzleSearch {
         long patterns() {
             long n = 0;
             if (classes != null) for (TranslateClasses c : classes) n += c.classes();
-            else for (BankConflicts.Indexed a : accesses) n += (long) (a.threads() + 31) / 32 * a.perThread();
+            else for (int i = 0; i < accesses.size(); i++) n += (long) (indexed(i).threads() + 31) / 32 * indexed(i).perThread();
             return n;
         }
 
@@ -495,9 +567,9 @@ public final class SwizzleSearch {
                 }
                 return total;
             }
-            for (BankConflicts.Indexed a : accesses) {
+            for (int i = 0; i < accesses.size(); i++) {
                 try {
-                    total += BankConflicts.stage(i -> XorMap.apply(masks, base.apply(i)), elementBytes, a).wavefronts();
+                    total += BankConflicts.stage(x -> XorMap.apply(masks, base.apply(x)), elementBytes, indexed(i)).wavefronts();
                 } catch (LayoutArgumentException e) {
                     return -1;
                 }
@@ -509,20 +581,32 @@ public final class SwizzleSearch {
          * The candidate's count, access by access; null where the classes show that an access is refused over it
          * ({@link #refusal} words why).
          *
+         * @param over the swizzle of the compact tile {@code smem} is, or null for another layout
          * @throws LayoutArgumentException where an access counted by {@link BankConflicts#stage} is refused over it
          */
-        Candidate count(String name, AnyLayout smem) {
-            LongUnaryOperator f = BankConflicts.offsets(smem);
-            long[] cols = columns(f, smem);
+        Candidate count(String name, AnyLayout smem, Swizzle over) {
             long total = 0;
             List<Long> per = new ArrayList<>();
+            if (ofBase(over)) {
+                for (int a = 0; a < accesses.size(); a++) {
+                    long[] images = baseImages[a].clone();
+                    for (int k = 0; k < images.length; k++) images[k] = over.apply(images[k]);
+                    long w = classes.get(a).wavefrontsOfImages(images, elementBytes);
+                    if (w < 0) return null;
+                    per.add(w);
+                    total += w;
+                }
+                return new Candidate(name, smem, total, per);
+            }
+            LongUnaryOperator f = BankConflicts.offsets(smem);
+            long[] cols = columns(f, smem);
             for (int a = 0; a < accesses.size(); a++) {
                 long w;
                 if (cols != null) {
                     w = classes.get(a).wavefronts(cols, elementBytes);
                     if (w < 0) return null;
                 } else {
-                    w = BankConflicts.stage(f, elementBytes, accesses.get(a)).wavefronts();
+                    w = BankConflicts.stage(f, elementBytes, indexed(a)).wavefronts();
                 }
                 per.add(w);
                 total += w;
@@ -532,9 +616,9 @@ public final class SwizzleSearch {
 
         /** Why the stage refuses {@code smem}: the refusal of {@link BankConflicts#stage} over the first access that refuses it. */
         LayoutArgumentException refusal(AnyLayout smem) {
-            for (BankConflicts.Indexed a : accesses) {
+            for (int i = 0; i < accesses.size(); i++) {
                 try {
-                    BankConflicts.stage(BankConflicts.offsets(smem), elementBytes, a);
+                    BankConflicts.stage(BankConflicts.offsets(smem), elementBytes, indexed(i));
                 } catch (LayoutArgumentException e) {
                     return e;
                 }
@@ -550,7 +634,7 @@ public final class SwizzleSearch {
                 return n;
             }
             long n = 0;
-            for (BankConflicts.Indexed a : accesses) n += BankConflicts.stage(BankConflicts.offsets(smem), elementBytes, a).minimum();
+            for (int i = 0; i < accesses.size(); i++) n += BankConflicts.stage(BankConflicts.offsets(smem), elementBytes, indexed(i)).minimum();
             return n;
         }
     }

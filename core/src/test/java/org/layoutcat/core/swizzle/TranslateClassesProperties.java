@@ -115,6 +115,49 @@ class TranslateClassesProperties {
         if (minimum >= 0) assertEquals(minimum, c.minimum(elementBytes));
     }
 
+    /**
+     * linearAccessesCountFromTheirImages: an access layout linear over F2 gives, from the images of its index bits
+     * alone ({@link TranslateClasses#ofLinear}), the count of every instruction (the definition, {@link BankConflicts#stage})
+     * over any layout linear over F2, the same refusal and minimum, and reads as many entries as the classes of its
+     * table; an access that leaves the tile has none, as the table's.
+     */
+    @Property(tries = 600)
+    void linearAccessesCountFromTheirImages(@ForAll long seed) {
+        Random r = new Random(seed);
+        int bits = 4 + r.nextInt(9);
+        int elementBytes = 1 << r.nextInt(4);
+        int lanes = new int[] {8, 16, 32}[r.nextInt(3)];
+        Layout access = access(r, bits);
+        if (access == null || !org.layoutcat.core.f2.F2View.isLinear(access)) return;
+        long[] cols = linearMap(r, bits);
+        LongUnaryOperator smem = i -> {
+            long y = 0;
+            for (int j = 0; j < bits; j++) if ((i >> j & 1) != 0) y ^= cols[j];
+            return y;
+        };
+        BankConflicts.Indexed ix = BankConflicts.indexed(access, lanes);
+        long[] images = new long[Long.numberOfTrailingZeros(access.size())];
+        for (int j = 0; j < images.length; j++) images[j] = access.apply(1L << j);
+        int tileBits = r.nextInt(4) == 0 ? bits - 1 : bits; // now and then a tile the access leaves
+        TranslateClasses table = TranslateClasses.of(ix.index(), ix.threads(), ix.values(), ix.perThread(), ix.lanes(), tileBits);
+        TranslateClasses linear = TranslateClasses.ofLinear(images, ix.threads(), ix.values(), ix.perThread(), ix.lanes(), tileBits);
+        assertEquals(table == null, linear == null, access + " in " + tileBits + " bits");
+        if (linear == null) return;
+        long want;
+        long minimum;
+        try {
+            BankConflicts.Stage st = BankConflicts.stage(smem, elementBytes, ix);
+            want = st.wavefronts();
+            minimum = st.minimum();
+        } catch (LayoutArgumentException e) {
+            want = -1;
+            minimum = -1;
+        }
+        assertEquals(want, linear.wavefronts(cols, elementBytes), access + " over " + java.util.Arrays.toString(cols));
+        if (minimum >= 0) assertEquals(minimum, linear.minimum(elementBytes));
+        assertEquals(table.representativeEntries(), linear.representativeEntries(), access.toString());
+    }
+
     /** An access that leaves the tile has no classes: the layouts are linear only on the tile's index bits. */
     @Example
     void anAccessOutsideTheTileHasNoClasses() {

@@ -96,8 +96,19 @@ public final class BankPicture {
      * @throws IllegalArgumentException where the stage is refused (see {@link BankConflicts#stage})
      */
     public static Diagram worstOfStage(String smemName, java.util.function.LongUnaryOperator smem, int elementBytes, Layout access, String title) {
+        return worstOfStage(smemName, smem, elementBytes, access, 32, title);
+    }
+
+    /**
+     * The same, each warp instruction giving the addresses of its first {@code lanes} lanes (8 and 16 for
+     * {@code ldmatrix}/{@code stmatrix .x1/.x2}), as {@link BankConflicts#stage} counts them.
+     *
+     * @throws IllegalArgumentException where the stage is refused (see {@link BankConflicts#stage})
+     */
+    public static Diagram worstOfStage(String smemName, java.util.function.LongUnaryOperator smem, int elementBytes, Layout access, int lanes,
+            String title) {
         Banks.elementBytes(elementBytes);
-        BankConflicts.Indexed ix = BankConflicts.indexed(access, 32);
+        BankConflicts.Indexed ix = BankConflicts.indexed(access, lanes);
         BankConflicts.Stage stage = BankConflicts.stage(smem, elementBytes, ix);
         BankConflicts.Stage.Instruction w = stage.worst();
         int at = stage.instructions().indexOf(w);

@@ -281,7 +281,7 @@ function showError(message) {
   relegend();
   $('title').textContent = 'refused: see the reason beside the input';
   for (const id of ['notes', 'figures']) $(id).replaceChildren();
-  for (const id of ['stepper', 'reply', 'code', 'inspect']) $(id).hidden = true;
+  for (const id of ['stepper', 'reply', 'code', 'inspect', 'ranking']) $(id).hidden = true;
   $('viewport').classList.add('empty');
   for (const b of ['copy-text', 'copy-cpp', 'copy-dsl', 'copy-decl', 'get-svg', 'get-png', 'get-tex']) $(b).disabled = true;
   for (const b of ['fit', 'zoom-in', 'zoom-out']) $(b).hidden = true; // nothing to zoom
@@ -297,6 +297,7 @@ function show(v) {
   $('title').textContent = v.title ?? '';
   const notes = $('notes');
   notes.replaceChildren(...(v.notes ?? []).map((n) => { const li = document.createElement('li'); li.textContent = n; return li; }));
+  showRanking(v.ranking);
   $('code').hidden = true;
   const reply = $('reply');
   if (v.reply) {
@@ -312,6 +313,7 @@ function show(v) {
   $('copy-decl').hidden = !(v.request && v.request.decl); // the result is a layout, which a C++ type can declare
   $('copy-cpp').title = v.request && !v.request.cpp ? `${v.request.op} has no CuTe C++ counterpart to test` : 'a self-contained CuTe C++ test asserting this answer';
   $('copy-dsl').title = v.request && !v.request.dsl ? `${v.request.op} has no CuTe DSL counterpart` : 'the same check in CuTe DSL (Python)';
+  shareLayers(v.panels ?? []);
   place(v.panels ?? []);
   colourings();
   $('viewport').classList.toggle('empty', placed.length === 0);
@@ -323,6 +325,99 @@ function show(v) {
   blobs = [];
   showFigures();
   if (placed.length) { resize(); fit(); }
+}
+
+// ---- the swizzle search's ranking: a table of its candidates; choosing one asks for the view again with its rank (the
+// picture's trailing argument, so that the link and `layoutcat draw swizzle-search ... RANK` name the same candidate)
+let focusRank = null;  // the rank chosen from the table, whose row takes the focus back once its view is shown
+
+/** The ranking's table, the chosen candidate's row marked and in sight; none for a view without a ranking. */
+function showRanking(ranking) {
+  const box = $('ranking');
+  if (!ranking) { box.hidden = true; box.replaceChildren(); focusRank = null; return; }
+  const table = document.createElement('table');
+  const cap = document.createElement('caption');
+  cap.textContent = `${ranking.candidates.length} candidates ranked (of ${ranking.tried} tried) by their wavefronts under ${ranking.accesses.join(' and ')},`
+    + ` against the lower bound of ${ranking.lowerBound} wavefronts`
+    + (ranking.xor ? `; outside Sw<B,M,S>: ${ranking.xor}` : '') + '. Choose one to draw its banks.';
+  table.append(cap);
+  const cols = document.createElement('colgroup'); // fixed widths: the table is laid out from them, not from its every cell
+  for (const w of ['4.5em', null, ...ranking.accesses.map(() => '7em'), '5em', '8.5em', '6.5em']) {
+    const c = document.createElement('col'); if (w) c.style.width = w; cols.append(c);
+  }
+  table.append(cols);
+  const head = table.createTHead().insertRow();
+  const heads = [['rank'], ['candidate'], ...ranking.accesses.map((a) => [a.split(':')[0], a]), ['total', 'wavefronts of both copies'],
+    ['vs bound', 'against the lower bound'], ['CUTLASS', "CUTLASS's choice (SM90 ss_smem_selector)"]];
+  for (const [h, title] of heads) {
+    const th = document.createElement('th'); th.scope = 'col'; th.textContent = h; th.title = title ?? h; head.append(th);
+  }
+  const body = table.createTBody();
+  for (const c of ranking.candidates) {
+    const tr = body.insertRow();
+    tr.dataset.rank = String(c.rank);
+    if (c.rank === ranking.chosen) { tr.className = 'chosen'; tr.setAttribute('aria-current', 'true'); }
+    const b = document.createElement('button');
+    b.type = 'button'; b.textContent = String(c.rank); b.setAttribute('aria-label', `draw the banks of candidate ${c.rank}, ${c.name}`);
+    tr.insertCell().append(b);
+    const name = tr.insertCell(); name.className = 'layout'; name.textContent = c.name; name.title = c.name; // one line, the whole on hover
+    for (const w of c.perAccess) tr.insertCell().textContent = String(w);
+    tr.insertCell().textContent = String(c.wavefronts);
+    const over = c.wavefronts - ranking.lowerBound;
+    tr.insertCell().textContent = over === 0 ? 'meets it' : `+${over} (${(c.wavefronts / ranking.lowerBound).toFixed(2)}×)`;
+    tr.insertCell().textContent = c.cutlass ? 'CUTLASS' : '';
+    tr.addEventListener('click', () => chooseCandidate(c.rank)); // a click on the row, or Enter on its button
+  }
+  box.replaceChildren(table);
+  box.hidden = false;
+  const asked = shown;
+  setTimeout(() => searchPicture(asked), 0); // once this first picture is drawn
+  const row = body.querySelector('tr.chosen');
+  if (row && (ranking.chosen > 1 || focusRank != null)) { // the first row is in sight as it is: no layout asked for
+    box.scrollTop = Math.max(0, row.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop - box.clientHeight / 2);
+    if (focusRank === ranking.chosen) row.querySelector('button').focus();
+  }
+  focusRank = null;
+}
+
+/** A panel that shares another's offsets and banks (one tile under two copies, sent once) takes them from it. */
+function shareLayers(panels) {
+  for (const p of panels) {
+    if (p.shares == null || !panels[p.shares]) continue;
+    for (const key of ['offset', 'unswizzled', 'bank']) if (!p[key] && panels[p.shares][key]) p[key] = panels[p.shares][key];
+  }
+}
+
+/**
+ * The search's own picture below the grids: each copy's worst instruction against the 32 banks, under the ranking, as
+ * `layoutcat draw swizzle-search` draws it (the draw endpoint, the request shown); dropped where another view came first.
+ */
+async function searchPicture(asked) {
+  let res;
+  try { res = await post('/api/draw?format=svg', asked); } catch (e) { return; }
+  if (shown !== asked || !res.ok) return;
+  const svg = await res.text();
+  if (shown !== asked) return;
+  const fig = document.createElement('figure');
+  const cap = document.createElement('figcaption');
+  cap.textContent = "each copy's worst instruction against the 32 banks, under the ranking (layoutcat draw swizzle-search)";
+  const img = document.createElement('img');
+  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+  blobs.push(url);
+  img.src = url; img.alt = cap.textContent;
+  img.addEventListener('click', () => img.classList.toggle('natural'));
+  fig.append(cap, img);
+  $('figures').append(fig);
+}
+
+/** Draws candidate `rank`'s banks: the form's rank field set, and the view asked for (a new entry of the history). */
+function chooseCandidate(rank) {
+  const at = (forms[kind].args ?? []).findIndex((a) => a.name === 'candidate');
+  const field = at >= 0 ? $('form').elements['a' + at] : null;
+  if (!field) return;
+  field.value = String(rank);
+  focusRank = rank;
+  run(true);
 }
 
 /** Applies a link's view state: the step, then the zoom and pan, then the thread (each where the view has it). */
