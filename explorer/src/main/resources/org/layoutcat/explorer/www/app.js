@@ -691,7 +691,7 @@ function draw() {
     const r0 = Math.max(0, Math.floor(-y0 / ch)), r1 = Math.min(p.rows, Math.ceil((H - y0) / ch));
     if (y0 - 8 > 0 && x0 < W) {
       ctx.fillStyle = '#1d2433'; ctx.font = '600 13px system-ui, sans-serif'; ctx.textAlign = 'left'; ctx.textBaseline = 'alphabetic';
-      ctx.fillText(p.name.length > 120 ? p.name.slice(0, 117) + '…' : p.name, x0, y0 - 20);
+      ctx.fillText(fitted(ctx, p.name, titleRoom(p, x0, W)), x0, y0 - 20);
     }
     const text = font >= 8 && cw >= 30; // where text can be read: below 8 px it is noise, and costs a frame its budget
     if (c1 > c0 && r1 > r0) { // the visible cells of the panel's bitmap, one pixel a cell, scaled without smoothing
@@ -743,6 +743,21 @@ function draw() {
   drawLegend(ctx, W, H);
   drawOverlay();
   if (view) syncLink();
+}
+
+/** The room for a panel's title: up to the next panel to its right on the same row, else the canvas's edge. */
+function titleRoom(p, x0, W) {
+  let right = W - x0 - 4;
+  for (const q of placed) if (q !== p && q.y === p.y && sx0(q) > x0) right = Math.min(right, sx0(q) - x0 - 12);
+  return Math.max(40, right);
+}
+
+/** A text cut with an ellipsis to fit a width in the context's font. */
+function fitted(ctx, text, width) {
+  if (ctx.measureText(text).width <= width) return text;
+  let lo = 0, hi = text.length;
+  while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (ctx.measureText(text.slice(0, mid) + '…').width <= width) lo = mid; else hi = mid - 1; }
+  return text.slice(0, lo) + '…';
 }
 
 /**
