@@ -53,7 +53,12 @@ public final class Main implements Callable<Integer> {
 
 
     public static void main(String[] args) {
-        System.exit(run(args));
+        int code = run(args);
+        // an answer, with no other thread of ours alive, ends as main returns: the JVM exits 0 as after System.exit(0),
+        // without System.exit's logging, whose first call looks for a System.Logger backend (a service of any jar on
+        // the class path, else java.util.logging's): 0.94 of compose's CPU time, 14 pairs (issue 37)
+        if (code == 0 && Thread.currentThread().getThreadGroup().activeCount() == 1) return;
+        System.exit(code);
     }
 
     /** Runs the command line and returns the exit code (0, {@link #REFUSED}, {@link #USAGE} or {@link #INTERNAL}). */
