@@ -123,6 +123,14 @@ class TableCommandsTest {
 
     /** What the command line {@code line} prints and exits with, parsed by its alias's generated command alone. */
     private static CliRun parsed(String... line) {
+        return parsed(() -> Main.commandLine(Operations.alias(line[0])), line);
+    }
+
+    /**
+     * {@code line} parsed and run by the command line {@code cl} makes (made here: it prints where System.out and
+     * System.err are when it is made), whatever quick path {@link Main#run} would take.
+     */
+    private static CliRun parsed(java.util.function.Supplier<CommandLine> cl, String... line) {
         java.io.PrintStream out = System.out;
         java.io.PrintStream err = System.err;
         java.io.ByteArrayOutputStream o = new java.io.ByteArrayOutputStream();
@@ -130,7 +138,7 @@ class TableCommandsTest {
         try {
             System.setOut(new java.io.PrintStream(o, true, java.nio.charset.StandardCharsets.UTF_8));
             System.setErr(new java.io.PrintStream(e, true, java.nio.charset.StandardCharsets.UTF_8));
-            int code = Main.commandLine(Operations.alias(line[0])).execute(line);
+            int code = cl.get().execute(line);
             return new CliRun(code, o.toString(java.nio.charset.StandardCharsets.UTF_8), e.toString(java.nio.charset.StandardCharsets.UTF_8));
         } finally {
             System.setOut(out);
@@ -155,6 +163,33 @@ class TableCommandsTest {
                 CliRun command = parsed(words);
                 assertEquals(command, run, String.join(" ", line));
             }
+        }
+    }
+
+    /**
+     * {@code op NAME ARGS} alone, answered without building the command line ({@link TableCommands#plainOp}), is
+     * answered as {@code op}'s command answers it: each operation's example, by its name and by a command's, too few
+     * and too many arguments, a refused input, an unknown name.
+     */
+    @Test
+    void opWithArgumentsAloneIsAnsweredAsItsCommandAnswersIt() {
+        List<List<String>> lines = new ArrayList<>();
+        for (Operation o : Operations.all()) {
+            List<String> line = new ArrayList<>(List.of("op", o.name()));
+            line.addAll(o.example());
+            lines.add(line);
+            lines.add(line.subList(0, line.size() - 1));
+            List<String> more = new ArrayList<>(line);
+            more.add("1");
+            lines.add(more);
+            lines.add(List.of("op", o.name(), "bogus"));
+        }
+        for (Alias a : Operations.aliases()) lines.add(List.of("op", a.command(), "(4,8):(1,4)", "(2,2):(1,4)"));
+        lines.add(List.of("op", "no_such_op", "4:1"));
+        lines.add(List.of("op", "list"));
+        for (List<String> line : lines) {
+            String[] words = line.toArray(String[]::new);
+            assertEquals(parsed(() -> Main.commandLine("op"), words), CliRun.of(words), String.join(" ", line));
         }
     }
 
