@@ -287,9 +287,13 @@ public final class Main implements Callable<Integer> {
         return ex instanceof java.io.IOException ? "input/output error: " + m : m;
     }
 
+    /** The command line this runs in: the whole one, which a bare {@code layoutcat} is answered with. */
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec self;
+
     @Override
     public Integer call() {
-        CommandLine.usage(this, System.out); // no command: the usage, as --help prints it
+        self.commandLine().usage(System.out); // no command: the usage of every command, as --help prints it
         return 0;
     }
 

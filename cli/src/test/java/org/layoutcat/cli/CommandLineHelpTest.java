@@ -124,6 +124,8 @@ class CommandLineHelpTest {
         CliRun r = CliRun.of();
         assertEquals(0, r.code());
         assertTrue(r.out().startsWith("Usage: layoutcat"), r.out());
+        assertEquals(CliRun.of("--help").out(), r.out(), "a bare layoutcat lists every command, as --help does");
+        assertTrue(r.out().contains("  compose ") && r.out().contains("  serve ") && r.out().contains("  gpu "), r.out());
         CliRun refused = CliRun.of("compose", "(4,6):(1,5)", "3:2");
         assertEquals(Main.REFUSED, refused.code());
         assertEquals(1, refused.err().lines().count(), refused.err());
