@@ -547,8 +547,8 @@ const COLOURINGS = {
   quarter: { label: 'lane quarter', has: (p) => p.quarter, of: (p, e) => p.quarter[e], says: 'the quarter of lanes warp w reaches, w mod 4', entry: (i) => `lanes ${32 * i}–${32 * i + 31}: warps ${i}, ${i + 4}, …` },
   chunk: { label: '16-byte chunk', has: (p) => p.chunk, of: (p, e) => p.chunk[e], says: "16-byte chunk of its 128-byte line before the swizzle", entry: (i) => `chunk ${i}` },
   copy: { label: 'TMA copy', has: (p) => p.copy, of: (p, e) => p.copy[e], says: 'the TMA copy that moves it', entry: (i, cyc) => cyc ? `copies ${i}, ${i + 8}, …` : `copy ${i}` },
-  row: { label: 'row', has: (p) => !p.copy, of: (p, e) => p.transposed ? Math.floor(e / p.cols) : e % p.rows, says: 'row', entry: (i, cyc) => cyc ? `rows ${i}, ${i + 8}, …` : `row ${i}` },
-  column: { label: 'column', has: (p) => !p.copy, of: (p, e) => p.transposed ? e % p.cols : Math.floor(e / p.rows), says: 'column', entry: (i, cyc) => cyc ? `columns ${i}, ${i + 8}, …` : `column ${i}` },
+  row: { label: 'row', has: () => true, of: (p, e) => p.transposed ? Math.floor(e / p.cols) : e % p.rows, says: 'row', entry: (i, cyc) => cyc ? `rows ${i}, ${i + 8}, …` : `row ${i}` },
+  column: { label: 'column', has: () => true, of: (p, e) => p.transposed ? e % p.cols : Math.floor(e / p.rows), says: 'column', entry: (i, cyc) => cyc ? `columns ${i}, ${i + 8}, …` : `column ${i}` },
   offset: { label: 'offset', has: (p) => p.offset, of: (p, e) => p.offset[e], says: 'offset', entry: (i, cyc) => cyc ? `offsets ≡ ${i} mod 8` : `offset ${i}` },
 };
 let colouring = null;  // the colouring chosen for the view, or null: each panel's own
