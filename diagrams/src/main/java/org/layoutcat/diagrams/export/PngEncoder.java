@@ -15,9 +15,9 @@ import java.util.zip.Deflater;
 /**
  * Encodes an image as PNG (ISO/IEC 15948): 8-bit truecolour, with alpha where the image has it; every row filtered
  * by Up (its bytes minus the row above's, so the many rows of a grid that repeat the row above are all zeros), the
- * rows deflated at zlib's level 1 in bands of about 4 MiB compressed in parallel, as pigz does: each band a raw
- * deflate stream ended by a sync flush (so the bands concatenate into one stream), the zlib trailer's Adler-32 combined
- * from the bands'. Each band is one IDAT chunk.
+ * rows deflated at zlib's level 1 in bands, one a processor (none under 4 MiB), compressed in parallel as pigz does:
+ * each band a raw deflate stream ended by a sync flush (so the bands concatenate into one stream), the zlib trailer's
+ * Adler-32 combined from the bands'. Each band is one IDAT chunk.
  *
  * <p>Why not ImageIO's PNG writer: it reads each row through the raster's sample model one sample at a time and
  * tries all five filters on every row; on a 256x256 grid at the explorer's scale (8,702 x 4,026 pixels) that took 1.5
@@ -32,7 +32,10 @@ final class PngEncoder {
     /** CMF (deflate, 32 KiB window) and FLG (fastest level, no dictionary; CMF·256 + FLG is a multiple of 31). */
     private static final byte[] ZLIB_HEADER = {0x78, 0x01};
     private static final int FILTER_UP = 2;
+    /** A band's filtered rows, at least: 4 MiB. */
     private static final int BAND_BYTES = 1 << 22;
+    /** The filtered rows a band deflates at a time, at most (one row where a row is longer): well under half a G1 region. */
+    private static final int CHUNK_BYTES = 1 << 17;
     private static final int ADLER_BASE = 65521;
 
     /** One band of rows: its raw deflate stream, and the Adler-32 and length of the filtered bytes it holds. */
@@ -45,6 +48,19 @@ final class PngEncoder {
      * @throws IllegalArgumentException for an image of another type
      */
     static byte[] encode(BufferedImage image) {
+        // as many bands as processors (each deflated by one thread), fewer where a band would hold less than BAND_BYTES
+        // (counted at 4 bytes a pixel)
+        long bytes = (1 + 4L * image.getWidth()) * image.getHeight();
+        return encode(image, (int) Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), bytes / BAND_BYTES)));
+    }
+
+    /**
+     * The PNG of {@code image} deflated in {@code bands} bands of rows (at most one a row), as {@link #encode(BufferedImage)}.
+     *
+     * @throws IllegalArgumentException for an image of another type, or fewer than one band
+     */
+    static byte[] encode(BufferedImage image, int bands) {
+        if (bands < 1) throw new IllegalArgumentException("a PNG is deflated in at least one band, not " + bands);
         boolean alpha = switch (image.getType()) {
             case BufferedImage.TYPE_INT_RGB -> false;
             case BufferedImage.TYPE_INT_ARGB -> true;
@@ -57,14 +73,14 @@ final class PngEncoder {
         int scan = ((SinglePixelPackedSampleModel) image.getSampleModel()).getScanlineStride();
         int offset = image.getRaster().getDataBuffer().getOffset();
         Rows rows = new Rows(pixels, offset, scan, w, alpha ? 4 : 3);
-        int perBand = Math.max(1, BAND_BYTES / rows.stride());
-        int bands = (h + perBand - 1) / perBand;
-        List<Band> parts = IntStream.range(0, bands).parallel()
-                .mapToObj(i -> band(rows, i * perBand, Math.min(h, (i + 1) * perBand), i == bands - 1)).toList();
+        int n = Math.min(bands, h);
+        List<Band> parts = IntStream.range(0, n).parallel()
+                .mapToObj(i -> band(rows, (int) ((long) h * i / n), (int) ((long) h * (i + 1) / n), i == n - 1))
+                .toList();
 
         int adler = 1;
         for (Band b : parts) adler = combine(adler, b.adler(), b.rawLength());
-        ByteArrayOutputStream out = new ByteArrayOutputStream(parts.stream().mapToInt(Band::length).sum() + 64 + 12 * bands);
+        ByteArrayOutputStream out = new ByteArrayOutputStream(parts.stream().mapToInt(Band::length).sum() + 64 + 12 * n);
         out.writeBytes(SIGNATURE);
         byte[] header = new byte[13];
         putInt(header, 0, w);
@@ -119,17 +135,30 @@ final class PngEncoder {
         }
     }
 
-    /** Rows {@code [y0, y1)} filtered by Up and deflated; the stream is finished after the last band, else sync-flushed. */
+    /**
+     * Rows {@code [y0, y1)} filtered by Up and deflated, a few rows at a time from one small buffer (so the band makes no
+     * garbage but its output, and no array the deflater pins is large); the stream is finished after the last band,
+     * else sync-flushed.
+     */
     private static Band band(Rows rows, int y0, int y1, boolean last) {
-        byte[] raw = new byte[rows.stride() * (y1 - y0)];
-        for (int y = y0; y < y1; y++) rows.filterUp(y, raw, (y - y0) * rows.stride());
+        int stride = rows.stride();
+        int perChunk = Math.max(1, CHUNK_BYTES / stride);
+        byte[] raw = new byte[stride * Math.min(perChunk, y1 - y0)];
         Adler32 sum = new Adler32();
-        sum.update(raw);
         Deflater deflater = new Deflater(Deflater.BEST_SPEED, true);
         try {
-            deflater.setInput(raw);
-            byte[] out = new byte[Math.max(1024, raw.length / 8)];
+            byte[] out = new byte[(int) Math.max(1024, (long) stride * (y1 - y0) / 16)];
             int length = 0;
+            for (int y = y0; y < y1; y += perChunk) {
+                int n = Math.min(perChunk, y1 - y);
+                for (int i = 0; i < n; i++) rows.filterUp(y + i, raw, i * stride);
+                sum.update(raw, 0, n * stride);
+                deflater.setInput(raw, 0, n * stride);
+                while (!deflater.needsInput()) {
+                    if (length == out.length) out = Arrays.copyOf(out, 2 * out.length);
+                    length += deflater.deflate(out, length, out.length - length);
+                }
+            }
             if (last) deflater.finish();
             while (true) {
                 if (length == out.length) out = Arrays.copyOf(out, 2 * out.length);
@@ -138,7 +167,7 @@ final class PngEncoder {
                 // a sync flush is complete once it leaves room in the buffer; a finish once the deflater says so
                 if (last ? deflater.finished() : length < out.length) break;
             }
-            return new Band(out, length, (int) sum.getValue(), raw.length);
+            return new Band(out, length, (int) sum.getValue(), (long) stride * (y1 - y0));
         } finally {
             deflater.end();
         }

@@ -47,7 +47,6 @@ class PngEncoderTest {
 
     @Test
     void anOpaqueImageDecodesToItsPixels() throws IOException {
-        // 700 px rows are 2,101 bytes filtered: 1,996 rows a band, so 4,100 rows are three bands, the last a short one
         BufferedImage img = image(700, 4100, BufferedImage.TYPE_INT_RGB, 1);
         BufferedImage read = decode(PngEncoder.encode(img));
         assertEquals(700, read.getWidth());
@@ -56,10 +55,20 @@ class PngEncoderTest {
         assertArrayEquals(pixels(img), pixels(read));
     }
 
+    /** However the rows are cut into bands (one deflate stream each, concatenated), the file holds the same pixels. */
+    @Test
+    void theBandsConcatenateIntoOneStream() throws IOException {
+        BufferedImage img = image(301, 97, BufferedImage.TYPE_INT_RGB, 4);
+        for (int bands : new int[] {1, 2, 3, 7, 96, 97, 500}) {
+            assertArrayEquals(pixels(img), pixels(decode(PngEncoder.encode(img, bands))), bands + " bands");
+        }
+        assertThrows(IllegalArgumentException.class, () -> PngEncoder.encode(img, 0));
+    }
+
     @Test
     void anImageWithAlphaDecodesToItsPixelsAndAlpha() throws IOException {
         BufferedImage img = image(333, 3200, BufferedImage.TYPE_INT_ARGB, 2);
-        BufferedImage read = decode(PngEncoder.encode(img));
+        BufferedImage read = decode(PngEncoder.encode(img, 3));
         assertTrue(read.getColorModel().hasAlpha(), "alpha is kept");
         assertArrayEquals(pixels(img), pixels(read));
     }
