@@ -3,6 +3,7 @@ package org.layoutcat.diagrams.export;
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferInt;
 import java.awt.image.SinglePixelPackedSampleModel;
+import java.awt.image.WritableRaster;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -69,9 +70,11 @@ final class PngEncoder {
         };
         int w = image.getWidth();
         int h = image.getHeight();
-        int[] pixels = ((DataBufferInt) image.getRaster().getDataBuffer()).getData();
-        int scan = ((SinglePixelPackedSampleModel) image.getSampleModel()).getScanlineStride();
-        int offset = image.getRaster().getDataBuffer().getOffset();
+        WritableRaster raster = image.getRaster();
+        int[] pixels = ((DataBufferInt) raster.getDataBuffer()).getData();
+        int scan = ((SinglePixelPackedSampleModel) raster.getSampleModel()).getScanlineStride();
+        // where pixel (0, 0) is: a subimage's raster shares its parent's data, translated
+        int offset = raster.getDataBuffer().getOffset() - raster.getSampleModelTranslateY() * scan - raster.getSampleModelTranslateX();
         Rows rows = new Rows(pixels, offset, scan, w, alpha ? 4 : 3);
         int n = Math.min(bands, h);
         List<Band> parts = IntStream.range(0, n).parallel()

@@ -81,6 +81,16 @@ class PngEncoderTest {
         }
     }
 
+    /** A subimage shares its parent's pixels from an offset, with the parent's rows' stride. */
+    @Test
+    void aSubimageDecodesToItsOwnPixels() throws IOException {
+        BufferedImage parent = image(120, 90, BufferedImage.TYPE_INT_RGB, 5);
+        BufferedImage sub = parent.getSubimage(17, 23, 61, 44);
+        BufferedImage read = decode(PngEncoder.encode(sub, 2));
+        assertEquals(61, read.getWidth());
+        assertArrayEquals(pixels(sub), pixels(read));
+    }
+
     @Test
     void anImageOfAnotherTypeIsRefusedByName() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
