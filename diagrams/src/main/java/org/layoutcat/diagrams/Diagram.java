@@ -1,6 +1,9 @@
 package org.layoutcat.diagrams;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.jgrapht.Graph;
 import org.jgrapht.graph.AsUnmodifiableGraph;
@@ -21,26 +24,31 @@ import org.jgrapht.graph.specifics.Specifics;
  * (so the same picture exports to DOT). Every node's {@link DiagramNode#box() box} is where the scene draws it,
  * and every {@link DiagramEdge.Kind#ARROW arrow} edge is drawn by the scene curve of the same id.
  *
- * <p>Immutable: the graph is an unmodifiable view of a private copy.
+ * <p>Immutable: the graph is an unmodifiable view of a private copy, made the first time it is asked for (a picture's
+ * SVG and PNG never ask).
  */
 public final class Diagram {
     private final String title;
     private final Scene scene;
-    private final Graph<DiagramNode, DiagramEdge> graph;
     private final Map<String, DiagramNode> byId;
+    /** The nodes and edges the graph is made of, in order, the first time it is asked for. */
+    private final List<DiagramNode> nodes;
+    private final List<Edge> edges;
+    private volatile Graph<DiagramNode, DiagramEdge> graph;
 
-    private Diagram(String title, Scene scene, Graph<DiagramNode, DiagramEdge> graph, boolean owned) {
+    /** An edge of a picture being drawn: the edge and its ends, as {@link Graph#addEdge(Object, Object, Object)} takes them. */
+    public record Edge(DiagramEdge edge, DiagramNode source, DiagramNode target) {}
+
+    private Diagram(String title, Scene scene, List<DiagramNode> nodes, List<Edge> edges) {
         this.title = title;
         this.scene = scene;
-        Graph<DiagramNode, DiagramEdge> copy = owned ? graph : newGraph();
-        Map<String, DiagramNode> ids = new LinkedHashMap<>();
-        for (DiagramNode n : graph.vertexSet()) {
+        Map<String, DiagramNode> ids = new HashMap<>();
+        for (DiagramNode n : nodes) {
             if (ids.put(n.id(), n) != null) throw new IllegalArgumentException("two nodes named " + n.id() + " in " + title);
-            if (!owned) copy.addVertex(n);
         }
-        if (!owned) for (DiagramEdge e : graph.edgeSet()) copy.addEdge(graph.getEdgeSource(e), graph.getEdgeTarget(e), e);
-        this.graph = new AsUnmodifiableGraph<>(copy);
         this.byId = ids;
+        this.nodes = nodes;
+        this.edges = edges;
     }
 
     /**
@@ -49,18 +57,21 @@ public final class Diagram {
      * @throws IllegalArgumentException where two nodes of the graph share an id
      */
     public static Diagram of(String title, Scene scene, Graph<DiagramNode, DiagramEdge> graph) {
-        return new Diagram(title, scene, graph, false);
+        List<Edge> edges = new ArrayList<>();
+        for (DiagramEdge e : graph.edgeSet()) edges.add(new Edge(e, graph.getEdgeSource(e), graph.getEdgeTarget(e)));
+        return new Diagram(title, scene, List.copyOf(graph.vertexSet()), edges);
     }
 
     /**
-     * The diagram of a graph its caller gives up: the graph, one of {@link #newGraph()}, is kept as it is (behind an
-     * unmodifiable view) instead of copied, and the caller must not change it afterwards. A picture being drawn hands
-     * its graph over so (a 65,536-cell grid's graph is 200,000 nodes and edges).
+     * The diagram of the nodes and edges a picture being drawn recorded, which its caller gives up (they are kept as they
+     * are, and must not change afterwards): its graph, one of {@link #newGraph()} with the nodes and then the edges added
+     * in order, is made the first time {@link #graph()} is asked for, not before (a 65,536-cell grid's graph is 200,000
+     * nodes and edges; making it was half the time of drawing the grid, and its SVG and PNG never read it).
      *
-     * @throws IllegalArgumentException where two nodes of the graph share an id
+     * @throws IllegalArgumentException where two nodes share an id
      */
-    public static Diagram ofOwned(String title, Scene scene, Graph<DiagramNode, DiagramEdge> graph) {
-        return new Diagram(title, scene, graph, true);
+    public static Diagram ofDrawn(String title, Scene scene, List<DiagramNode> nodes, List<Edge> edges) {
+        return new Diagram(title, scene, nodes, edges);
     }
 
     /**
@@ -106,9 +117,23 @@ public final class Diagram {
         return scene;
     }
 
-    /** The structure: an unmodifiable view. */
+    /**
+     * The structure: an unmodifiable view, made on the first call.
+     *
+     * @throws IllegalArgumentException where an edge {@link #ofDrawn} has an end that is not among its nodes
+     */
     public Graph<DiagramNode, DiagramEdge> graph() {
-        return graph;
+        Graph<DiagramNode, DiagramEdge> g = graph;
+        if (g != null) return g;
+        synchronized (this) {
+            if (graph == null) {
+                Graph<DiagramNode, DiagramEdge> made = newGraph();
+                for (DiagramNode n : nodes) made.addVertex(n);
+                for (Edge e : edges) made.addEdge(e.source(), e.target(), e.edge());
+                graph = new AsUnmodifiableGraph<>(made);
+            }
+            return graph;
+        }
     }
 
     /**

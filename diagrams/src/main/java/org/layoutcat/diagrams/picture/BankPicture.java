@@ -178,7 +178,7 @@ public final class BankPicture {
                     }
                 });
         Map<String, Box> cells = new HashMap<>();
-        for (DiagramNode n : g.graph.vertexSet()) if (n.kind() == DiagramNode.Kind.CELL) cells.put(n.id(), n.box());
+        for (DiagramNode n : g.nodes()) if (n.kind() == DiagramNode.Kind.CELL) cells.put(n.id(), n.box());
         double gridRight = box.right();
         for (int p = 0; p < phases.size(); p++) {
             BankConflicts.Phase phase = phases.get(p);

@@ -142,6 +142,18 @@ final class Grid {
      * their ids {@code cell.r.c}, c the column in the whole grid.
      */
     static Box draw(Sketch k, String prefix, double x0, double y0, Axis rowAxis, Axis colAxis, Cells cells, boolean wrap) {
+        return measure(rowAxis, colAxis, cells, wrap).paint(k, prefix, x0, y0);
+    }
+
+    /**
+     * The grid measured as {@link #draw} draws it (its cells' labels read once), to be painted where it goes: a picture
+     * that must know a grid's size before it knows where to put it (a layout's title block wraps to the grid's width,
+     * and sits above it) measures it first and paints it in place, instead of drawing it apart and copying every shape
+     * and node of it across (a 256x256 grid is 132,000 shapes and 196,000 nodes and edges).
+     *
+     * @throws IllegalArgumentException for a grid of more than {@link #MAX_CELLS} cells
+     */
+    static Measured measure(Axis rowAxis, Axis colAxis, Cells cells, boolean wrap) {
         long rows = rowAxis.count();
         long cols = colAxis.count();
         if (rows * cols > MAX_CELLS) {
@@ -179,13 +191,35 @@ final class Grid {
         double corner = Math.max(rowHeadW, colDescW);
         double bandH = colTracks.size() * th + rows * ch + (rowTracks.isEmpty() ? 0 : 20);
         long band = wrap ? bandColumns(cols, corner, cw, bandH) : cols;
-        Measures m = new Measures(rows, new Headers(rowTracks, colTracks, rw, rowHeadW, corner), new CellSize(cw, ch, th), labels, cells);
-        double y = y0;
-        for (long c0 = 0, b = 0; c0 < cols; c0 += band, b++) {
-            paintBand(k, prefix, m, new Band(b, c0, Math.min(cols, c0 + band), x0, y));
-            y += bandH + BAND_GAP;
+        return new Measured(new Measures(rows, new Headers(rowTracks, colTracks, rw, rowHeadW, corner), new CellSize(cw, ch, th), labels, cells),
+                cols, band, bandH);
+    }
+
+    /**
+     * A grid measured by {@link #measure}.
+     *
+     * @param measures its tracks, cell size, labels and cells
+     * @param cols     its columns
+     * @param band     the columns a band takes (all of them where it does not wrap)
+     * @param bandH    a band's height
+     */
+    record Measured(Measures measures, long cols, long band, double bandH) {
+        /** The box the grid takes with its top-left corner at (x0, y0). */
+        Box box(double x0, double y0) {
+            double y = y0;
+            for (long c0 = 0; c0 < cols; c0 += band) y += bandH + BAND_GAP;
+            return new Box(x0, y0, measures.headers().corner() + Math.min(band, cols) * measures.size().cw(), y - BAND_GAP - y0);
         }
-        return new Box(x0, y0, corner + Math.min(band, cols) * cw, y - BAND_GAP - y0);
+
+        /** Draws the grid with its top-left corner at (x0, y0), as {@link Grid#draw} does, and returns its box. */
+        Box paint(Sketch k, String prefix, double x0, double y0) {
+            double y = y0;
+            for (long c0 = 0, b = 0; c0 < cols; c0 += band, b++) {
+                paintBand(k, prefix, measures, new Band(b, c0, Math.min(cols, c0 + band), x0, y));
+                y += bandH + BAND_GAP;
+            }
+            return box(x0, y0);
+        }
     }
 
     /**

@@ -10,6 +10,7 @@ import org.layoutcat.core.IntTuple;
 import org.layoutcat.core.Layout;
 import org.layoutcat.diagrams.Box;
 import org.layoutcat.diagrams.Diagram;
+import org.layoutcat.diagrams.Point;
 import org.layoutcat.diagrams.Scene;
 import org.layoutcat.diagrams.Style;
 
@@ -232,15 +233,16 @@ public final class LayoutPicture {
             throw new IllegalArgumentException("a layout of " + size + " cells is too large to draw (limit "
                     + Grid.MAX_CELLS + " cells)");
         }
-        Sketch g = new Sketch();
+        // each panel measured, then placed as the panels wrap; the title block above them wraps to their width, and
+        // then each is painted where it goes (not drawn apart and copied across: a 256x256 grid is 132,000 shapes)
+        List<Grid.Measured> grids = new ArrayList<>();
+        List<Point> at = new ArrayList<>(); // each panel's top-left corner below the title block
+        List<String> labels = new ArrayList<>();
         double x = Style.MARGIN, y = 0, rowBottom = 0, right = 0;
+        double labelH = panels > 1 ? 18 : 0;
         for (long p = 0; p < panels; p++) {
             long base = rows * cols * p;
-            double labelH = panels > 1 ? 18 : 0;
-            // one panel is drawn where it goes (at (MARGIN, 0)); several are drawn apart, then placed as they wrap
-            Sketch panel = panels > 1 ? new Sketch() : g;
-            double px = panels > 1 ? 0 : x;
-            Box b = Grid.draw(panel, panels > 1 ? "p" + p + "." : "", px, labelH, axes[0], axes[1], new Grid.Cells() {
+            Grid.Measured m = Grid.measure(axes[0], axes[1], new Grid.Cells() {
                 @Override
                 public List<String> lines(long r, long c) {
                     long o = phi.applyAsLong(base + r + rows * c);
@@ -253,17 +255,18 @@ public final class LayoutPicture {
                     return colouring.colour(i, r, c, phi.applyAsLong(i));
                 }
             }, true); // a wide grid wraps into bands of columns
+            double px = panels > 1 ? 0 : x; // the sizes as the panel measures where it was drawn before (x for one)
+            Box b = m.box(px, labelH);
             double w = b.right() - px, h = b.bottom();
-            if (panels > 1) {
-                String label = panelLabel(shape, p);
-                panel.scene.add(new Scene.Text(b.x() + 2, 12, label, Style.SMALL, Scene.Anchor.START, Style.MUTED, false));
-                w = Math.max(w, b.x() + 2 + Style.textWidth(label, Style.SMALL)); // a narrow panel is as wide as its label
-            }
+            String label = panels > 1 ? panelLabel(shape, p) : null;
+            if (label != null) w = Math.max(w, b.x() + 2 + Style.textWidth(label, Style.SMALL)); // a narrow panel is as wide as its label
             if (p > 0 && x + w > PAGE_WIDTH - Style.MARGIN) { // wrap to the next row of panels
                 x = Style.MARGIN;
                 y = rowBottom + 16;
             }
-            if (panels > 1) g.include(panel, x, y);
+            grids.add(m);
+            at.add(new Point(x, y));
+            labels.add(label);
             right = Math.max(right, x + w);
             rowBottom = Math.max(rowBottom, y + h);
             x += w + 24;
@@ -280,7 +283,13 @@ public final class LayoutPicture {
             top = Banks.legend(k, Style.MARGIN, top).bottom() + 10;
             width = Math.max(width, Banks.legendWidth() + 2 * Style.MARGIN);
         }
-        k.include(g, 0, top);
+        for (int p = 0; p < grids.size(); p++) {
+            Point corner = at.get(p);
+            Box b = grids.get(p).paint(k, panels > 1 ? "p" + p + "." : "", corner.x(), top + corner.y() + labelH);
+            if (labels.get(p) != null) {
+                k.scene.add(new Scene.Text(b.x() + 2, top + corner.y() + 12, labels.get(p), Style.SMALL, Scene.Anchor.START, Style.MUTED, false));
+            }
+        }
         return k.build(title != null ? title : name, width, top + rowBottom + Style.MARGIN);
     }
 

@@ -82,13 +82,11 @@ public final class Panels {
     private static void merge(Sketch k, Diagram d, String prefix, double dx, double dy) {
         java.util.Map<DiagramNode, DiagramNode> moved = new java.util.HashMap<>();
         for (DiagramNode n : d.graph().vertexSet()) {
-            DiagramNode m = n.moved(prefix, dx, dy);
-            k.graph.addVertex(m);
-            moved.put(n, m);
+            moved.put(n, k.add(n.moved(prefix, dx, dy)));
         }
         for (DiagramEdge e : d.graph().edgeSet()) {
-            k.graph.addEdge(moved.get(d.graph().getEdgeSource(e)), moved.get(d.graph().getEdgeTarget(e)),
-                    new DiagramEdge(prefix + e.id(), e.kind()));
+            k.add(new DiagramEdge(prefix + e.id(), e.kind()), moved.get(d.graph().getEdgeSource(e)),
+                    moved.get(d.graph().getEdgeTarget(e)));
         }
     }
 }

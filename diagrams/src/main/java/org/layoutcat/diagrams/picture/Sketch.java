@@ -1,7 +1,7 @@
 package org.layoutcat.diagrams.picture;
 
+import java.util.ArrayList;
 import java.util.List;
-import org.jgrapht.Graph;
 import org.layoutcat.diagrams.Box;
 import org.layoutcat.diagrams.Diagram;
 import org.layoutcat.diagrams.DiagramEdge;
@@ -10,23 +10,40 @@ import org.layoutcat.diagrams.Point;
 import org.layoutcat.diagrams.Scene;
 import org.layoutcat.diagrams.Style;
 
-/** A picture being drawn: the scene's primitives and the graph's nodes and edges, added together. */
+/**
+ * A picture being drawn: the scene's primitives and the graph's nodes and edges, added together (the nodes and edges
+ * in order, of which the diagram makes its graph when it is asked for: {@link Diagram#ofDrawn}).
+ */
 final class Sketch {
     final Scene.Builder scene = new Scene.Builder();
-    final Graph<DiagramNode, DiagramEdge> graph = Diagram.newGraph();
+    private final List<DiagramNode> nodes = new ArrayList<>();
+    private final List<Diagram.Edge> edges = new ArrayList<>();
 
-    /** Adds a node of the graph (drawn separately). */
+    /** Adds a node of the graph (drawn separately); its id must be new (the diagram checks). */
     DiagramNode node(String id, DiagramNode.Kind kind, String label, Box box) {
-        DiagramNode n = new DiagramNode(id, kind, label, box);
-        if (!graph.addVertex(n)) throw new IllegalStateException("node " + id + " added twice");
+        return add(new DiagramNode(id, kind, label, box));
+    }
+
+    /** Adds a node of the graph made elsewhere; its id must be new (the diagram checks). */
+    DiagramNode add(DiagramNode n) {
+        nodes.add(n);
         return n;
     }
 
     /** Adds an edge of the graph (drawn separately). */
     DiagramEdge edge(String id, DiagramEdge.Kind kind, DiagramNode from, DiagramNode to) {
-        DiagramEdge e = new DiagramEdge(id, kind);
-        graph.addEdge(from, to, e);
+        return add(new DiagramEdge(id, kind), from, to);
+    }
+
+    /** Adds an edge of the graph made elsewhere, from {@code from} to {@code to}, nodes of this sketch. */
+    DiagramEdge add(DiagramEdge e, DiagramNode from, DiagramNode to) {
+        edges.add(new Diagram.Edge(e, from, to));
         return e;
+    }
+
+    /** The nodes added so far, in order. */
+    List<DiagramNode> nodes() {
+        return java.util.Collections.unmodifiableList(nodes);
     }
 
     /** A boxed entry: a rounded rectangle with its label centred. */
@@ -138,16 +155,11 @@ final class Sketch {
     void include(Sketch other, double dx, double dy) {
         scene.addAll(other.scene.build(0, 0), dx, dy, "");
         java.util.Map<DiagramNode, DiagramNode> moved = new java.util.HashMap<>();
-        for (DiagramNode n : other.graph.vertexSet()) {
-            DiagramNode m = n.moved("", dx, dy);
-            moved.put(n, node(m.id(), m.kind(), m.label(), m.box()));
-        }
-        for (DiagramEdge e : other.graph.edgeSet()) {
-            graph.addEdge(moved.get(other.graph.getEdgeSource(e)), moved.get(other.graph.getEdgeTarget(e)), e);
-        }
+        for (DiagramNode n : other.nodes) moved.put(n, add(n.moved("", dx, dy)));
+        for (Diagram.Edge e : other.edges) add(e.edge(), moved.get(e.source()), moved.get(e.target()));
     }
 
     Diagram build(String title, double width, double height) {
-        return Diagram.ofOwned(title, scene.build(Math.ceil(width), Math.ceil(height)), graph); // a sketch is built once
+        return Diagram.ofDrawn(title, scene.build(Math.ceil(width), Math.ceil(height)), nodes, edges); // a sketch is built once
     }
 }
