@@ -87,7 +87,8 @@ public final class DrawCommand implements Callable<Integer> {
     @Option(names = "--order", description = "row order of draw coords: offset (by the value L(i), as the hierarchical-layouts post orders it, the default) or index")
     String order;
 
-    @Option(names = "--scale", description = "PNG pixels per picture pixel (default 2, 1 for pictures over 1600 px wide)")
+    @Option(names = "--scale", description = "PNG pixels per picture pixel (default 2, 1 for pictures over 1600 px wide,"
+            + " less where that would pass 36 megapixels)")
     Double scale;
 
     @Option(names = "--title", description = "a title instead of the default")
@@ -147,11 +148,12 @@ public final class DrawCommand implements Callable<Integer> {
                     + kind + " picture is a grid or a walkthrough, which a graph layout would only tangle: write .svg, .png or .tex");
         }
         Diagram d = picture();
-        double s = scale != null ? scale : d.width() > 1600 ? 1 : 2;
+        double s = scale != null ? scale : org.layoutcat.diagrams.export.PngWriter.defaultScale(d.width(), d.height());
         Exports.write(d, output, s);
         long bytes = Files.size(output);
         String size = switch (format) { // what the file holds: pixels for images, text for TikZ and DOT
-            case PNG -> Math.round(d.width() * s) + "x" + Math.round(d.height() * s) + " pixels";
+            case PNG -> Math.round(d.width() * s) + "x" + Math.round(d.height() * s) + " pixels"
+                    + (scale == null && s < org.layoutcat.diagrams.export.PngWriter.usualScale(d.width()) ? " (scale " + s + ", the largest within the PNG's limit of 36 megapixels)" : "");
             case SVG -> Math.round(d.width()) + "x" + Math.round(d.height()) + " px canvas";
             default -> "text";
         };

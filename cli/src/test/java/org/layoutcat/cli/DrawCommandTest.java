@@ -19,6 +19,24 @@ class DrawCommandTest {
         return CliRun.of(args);
     }
 
+    /**
+     * A picture whose PNG at the usual scale would pass 36 megapixels is drawn at the largest scale within it, as the
+     * explorer's download draws it, and says so; a --scale past the limit is still refused with the one that fits.
+     */
+    @Test
+    void aPngTooLargeAtTheUsualScaleIsDrawnAtTheLargestThatFits(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("big.png");
+        CliRun r = run("draw", "layout", "(256,256):(256,1)", "-o", f.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("(scale 0.7, the largest within the PNG's limit of 36 megapixels)"), r.out());
+        java.awt.image.BufferedImage png = javax.imageio.ImageIO.read(f.toFile());
+        assertTrue((long) png.getWidth() * png.getHeight() <= 36_000_000L, png.getWidth() + "x" + png.getHeight());
+        assertTrue(r.out().contains(png.getWidth() + "x" + png.getHeight() + " pixels"), r.out());
+        CliRun refused = run("draw", "layout", "(256,256):(256,1)", "--scale", "1", "-o", dir.resolve("b.png").toString());
+        assertEquals(Main.REFUSED, refused.code(), refused.err());
+        assertTrue(refused.err().contains("--scale 0.7"), refused.err());
+    }
+
     @Test
     void everyKindWritesItsFile(@TempDir Path dir) throws Exception {
         String[][] cases = {

@@ -552,7 +552,7 @@ final class Views {
      * would pass the PNG's limits (a 256×256 grid is 12,432 × 5,751 picture pixels: about 0.7).
      */
     static double pngScale(Diagram d) {
-        return Math.min(d.width() > 1600 ? 1 : 2, org.layoutcat.diagrams.export.PngWriter.largestScale(d.width(), d.height()));
+        return org.layoutcat.diagrams.export.PngWriter.defaultScale(d.width(), d.height());
     }
 
     /** A figure: a picture (SVG), or a step in words. */

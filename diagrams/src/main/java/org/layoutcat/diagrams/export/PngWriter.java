@@ -97,6 +97,20 @@ public final class PngWriter {
     }
 
     /**
+     * The scale a PNG is drawn at unless one is asked for: 2 PNG pixels a picture pixel, 1 for a picture over 1,600 px
+     * wide, and never past {@link #largestScale}, so that a picture too large for 36 megapixels is drawn smaller rather
+     * than refused ({@code layoutcat draw} and the explorer's download alike).
+     */
+    public static double defaultScale(double width, double height) {
+        return Math.min(usualScale(width), largestScale(width, height));
+    }
+
+    /** 2 PNG pixels a picture pixel, 1 for a picture over 1,600 px wide: the scale a PNG is drawn at where it fits. */
+    public static double usualScale(double width) {
+        return width > 1600 ? 1 : 2;
+    }
+
+    /**
      * The PNG of an SVG document, {@code widthPx} pixels wide (height in proportion).
      *
      * @throws IllegalArgumentException for a width not in {@code (0, 20000]}, or when Batik reports any problem with the
