@@ -282,6 +282,23 @@ class ExplorerBrowserTest {
         shot("9-tma");
     }
 
+    /**
+     * A negative offset is coloured by its residue, as draw layout colours it ((4,2):(-1,4): offset -1 at (1,0) is
+     * colour 7), and a link whose by= names no colouring (a name of Object's prototype among them) is shown as drawn.
+     */
+    @Test
+    void aNegativeOffsetIsColouredByItsResidueAndABadColouringInALinkIsIgnored() {
+        driver.get(explorer.uri().resolve("/?kind=layout&a=(4,2):(-1,4)&by=constructor&zoom=2").toString());
+        wait.until(d -> js("return window.layoutcat.timings.view") != null || driver.findElement(By.id("error")).isDisplayed());
+        assertTrue(!driver.findElement(By.id("error")).isDisplayed(), driver.findElement(By.id("error")).getText());
+        assertEquals("", driver.findElement(By.id("colour")).getAttribute("value"));
+        assertEquals(palette(7), pixel(0, 1, 0));
+        assertEquals(palette(5), pixel(0, 3, 0)); // offset -3
+        kind("tiled MMA"); // the next view is shown, the link's state spent
+        wait.until(d -> "mma".equals(js("return window.layoutcat.view && window.layoutcat.view.kind")));
+        assertTrue(!driver.findElement(By.id("error")).isDisplayed(), driver.findElement(By.id("error")).getText());
+    }
+
     /** Colour i of the page's palette, as the canvas paints it. */
     static String palette(int i) {
         return String.valueOf(js("return window.layoutcat.palette[arguments[0]]", i));

@@ -59,7 +59,7 @@ public final class Diagram {
     public static Diagram of(String title, Scene scene, Graph<DiagramNode, DiagramEdge> graph) {
         List<Edge> edges = new ArrayList<>();
         for (DiagramEdge e : graph.edgeSet()) edges.add(new Edge(e, graph.getEdgeSource(e), graph.getEdgeTarget(e)));
-        return new Diagram(title, scene, List.copyOf(graph.vertexSet()), edges);
+        return new Diagram(title, scene, List.copyOf(graph.vertexSet()), List.copyOf(edges));
     }
 
     /**
@@ -106,6 +106,16 @@ public final class Diagram {
         public BiFunction<Graph<DiagramNode, DiagramEdge>, GraphType, Specifics<DiagramNode, DiagramEdge>> getSpecificsFactory() {
             return (graph, type) -> new DirectedSpecifics<>(graph, new LinkedHashMap<>(), getEdgeSetFactory());
         }
+    }
+
+    /** The nodes, in the order they were drawn (the graph's vertices, without making the graph). */
+    public List<DiagramNode> nodes() {
+        return java.util.Collections.unmodifiableList(nodes);
+    }
+
+    /** The edges with their ends, in the order they were drawn (the graph's edges, without making the graph). */
+    public List<Edge> edges() {
+        return java.util.Collections.unmodifiableList(edges);
     }
 
     /** The title, in CuTe notation. */

@@ -535,7 +535,7 @@ final class Grids {
         for (int i = 0; i < order.length; i++) starts[i] = copies.get(order[i]).smemOffset();
         long boxBytes = d.bytesPerCopy();
 
-        long[] global = new long[(int) n], copy = new long[(int) n], at = new long[(int) n], before = new long[(int) n];
+        long[] global = new long[(int) n], copy = new long[(int) n], at = new long[(int) n], before = new long[(int) n], chunk = new long[(int) n];
         long[][] tmaCoord = new long[along.length][(int) n];
         long cosize = 0;
         for (int e = 0; e < n; e++) {
@@ -545,6 +545,7 @@ final class Grids {
             at[e] = swizzled.applyAsLong(e);
             before[e] = Math.addExact(unswizzledBase, unswizzledLayout.apply(e));
             long b = Math.multiplyExact(before[e], bytes);
+            chunk[e] = Math.floorMod(b / 16, 8);
             int k = Arrays.binarySearch(starts, b);
             int i = k >= 0 ? k : -k - 2;
             copy[e] = i >= 0 && b < starts[i] + boxBytes ? order[i] : -1;
@@ -552,7 +553,7 @@ final class Grids {
         }
         long perLine = Math.max(1, 128 / bytes), lines = Math.ceilDiv(cosize, perLine);
         long cells = checkCells("the tile's shared memory (" + cosize + " elements)", lines * perLine);
-        long[] peer = new long[(int) n], chunk = new long[(int) n];
+        long[] peer = new long[(int) n];
         long[] byAddress = new long[(int) cells], addrCopy = new long[(int) cells], addrBefore = new long[(int) cells], holder = new long[(int) cells];
         Arrays.fill(holder, -1);
         Arrays.fill(addrCopy, -1);
@@ -561,7 +562,6 @@ final class Grids {
         for (int e = 0; e < n; e++) {
             int a = (int) at[e];
             peer[e] = a;
-            chunk[e] = Math.floorMod(before[e] * bytes / 16, 8);
             holder[a] = e;
             addrCopy[a] = copy[e];
             addrBefore[a] = before[e];
@@ -575,8 +575,7 @@ final class Grids {
                 IntTuple.of(IntTuple.of(perLine), IntTuple.of(lines)), lines, perLine, true), "chunk",
                 new Offsets(byAddress), new Swizzle(addrBefore), new Copies(addrCopy), new Chunks(addrChunk))
                 .withPeer(holder, 0).at(rc[1] + 2, 0);
-        return List.of(inGlobal, new Panel(inShared.frame(), inShared.x(), inShared.y(), "chunk", inShared.layers())
-                .with(new Banks(banks(byAddress, bytes))));
+        return List.of(inGlobal, inShared.with(new Banks(banks(byAddress, bytes))));
     }
 
     /**
@@ -593,8 +592,7 @@ final class Grids {
         StringBuilder[] held = new StringBuilder[(int) n];
         for (long j = 0; j < cols; j++) {
             for (long i = 0; i < m; i++) {
-                long address = acc.address(tile.apply(IntTuple.flat(i, j)));
-                int e = (int) (org.layoutcat.core.tmem.TmemAccumulator.lane(address) + (long) lanes * org.layoutcat.core.tmem.TmemAccumulator.column(address));
+                int e = (int) acc.cell(i, j);
                 held[e] = (held[e] == null ? new StringBuilder() : held[e].append(' ')).append('(').append(i).append(',').append(j).append(')');
             }
         }

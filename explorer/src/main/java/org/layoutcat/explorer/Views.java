@@ -181,7 +181,9 @@ final class Views {
         notes(g, notes);
         Grids.Panel grid = Grids.layout(l, elem);
         org.layoutcat.diagrams.picture.LayoutPicture.ColourBy by = d.options().get(Picture.COLOR); // as draw layout --color colours it
-        if (by != null && !(by == org.layoutcat.diagrams.picture.LayoutPicture.ColourBy.BANK && elem == 0)) {
+        if (by != null) {
+            // by bank needs the element's bytes: refused as the picture refuses it (its download would be)
+            if (elem == 0) org.layoutcat.diagrams.picture.LayoutPicture.Colouring.of(by);
             grid = grid.colouredBy(by.name().toLowerCase(Locale.ROOT));
         }
         panels(g, List.of(grid));

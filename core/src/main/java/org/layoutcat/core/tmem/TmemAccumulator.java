@@ -156,6 +156,15 @@ public record TmemAccumulator(Element type, int sms, Mode mode, long m, long n, 
         return Integer.toUnsignedLong(Integer.rotateRight((int) offset, offsetShift()));
     }
 
+    /**
+     * The tensor-memory cell of the accumulator's element (m, n) of its tile ({@code layout} mode 0):
+     * {@code lane + 128·column} of its address.
+     */
+    public long cell(long m, long n) {
+        long address = address(layout.mode(0).apply(IntTuple.flat(m, n)));
+        return lane(address) + (long) LANES * column(address);
+    }
+
     /** The lane of an address: bits 16–22. */
     public static int lane(long address) {
         return (int) ((address >>> 16) & 0x7F);

@@ -81,12 +81,9 @@ public final class Panels {
 
     private static void merge(Sketch k, Diagram d, String prefix, double dx, double dy) {
         java.util.Map<DiagramNode, DiagramNode> moved = new java.util.HashMap<>();
-        for (DiagramNode n : d.graph().vertexSet()) {
-            moved.put(n, k.add(n.moved(prefix, dx, dy)));
-        }
-        for (DiagramEdge e : d.graph().edgeSet()) {
-            k.add(new DiagramEdge(prefix + e.id(), e.kind()), moved.get(d.graph().getEdgeSource(e)),
-                    moved.get(d.graph().getEdgeTarget(e)));
+        for (DiagramNode n : d.nodes()) moved.put(n, k.add(n.moved(prefix, dx, dy))); // the panel's graph is not made
+        for (Diagram.Edge e : d.edges()) {
+            k.add(new DiagramEdge(prefix + e.edge().id(), e.edge().kind()), moved.get(e.source()), moved.get(e.target()));
         }
     }
 }

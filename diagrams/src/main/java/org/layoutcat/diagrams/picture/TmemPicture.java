@@ -37,8 +37,7 @@ public final class TmemPicture {
         for (long i = 0; i < LANES * columns; i++) held.add(new ArrayList<>());
         for (long j = 0; j < n; j++) {
             for (long i = 0; i < m; i++) {
-                long address = acc.address(tile.apply(IntTuple.flat(i, j)));
-                held.get((int) (TmemAccumulator.lane(address) + LANES * TmemAccumulator.column(address))).add("(" + i + "," + j + ")");
+                held.get((int) acc.cell(i, j)).add("(" + i + "," + j + ")");
             }
         }
         String name = title != null ? title : acc + " in tensor memory: lanes × columns, each cell the accumulator's (m,n) it holds,"

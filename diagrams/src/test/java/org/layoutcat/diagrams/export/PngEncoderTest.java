@@ -39,6 +39,41 @@ class PngEncoderTest {
         return img.getRGB(0, 0, img.getWidth(), img.getHeight(), null, 0, img.getWidth());
     }
 
+    /**
+     * The file as the PNG specification lays it out, checked where ImageIO's reader does not look: the signature, each
+     * chunk's CRC-32 over its type and data, IHDR first and IEND last, and the IDAT data one zlib stream whose Adler-32
+     * trailer the JDK's Inflater checks as it finishes, inflating to one filter byte and the samples of every row.
+     */
+    private static void wellFormed(byte[] png, int w, int h, int channels) throws Exception {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(png);
+        byte[] signature = new byte[8];
+        b.get(signature);
+        assertArrayEquals(new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'}, signature);
+        java.io.ByteArrayOutputStream idat = new java.io.ByteArrayOutputStream();
+        java.util.List<String> types = new java.util.ArrayList<>();
+        while (b.hasRemaining()) {
+            int length = b.getInt();
+            byte[] typeAndData = new byte[4 + length];
+            b.get(typeAndData);
+            java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+            crc.update(typeAndData);
+            assertEquals(crc.getValue(), Integer.toUnsignedLong(b.getInt()), "the CRC of a chunk");
+            String type = new String(typeAndData, 0, 4, java.nio.charset.StandardCharsets.US_ASCII);
+            types.add(type);
+            if (type.equals("IDAT")) idat.write(typeAndData, 4, length);
+        }
+        assertEquals("IHDR", types.getFirst());
+        assertEquals("IEND", types.getLast());
+        java.util.zip.Inflater inflater = new java.util.zip.Inflater();
+        inflater.setInput(idat.toByteArray());
+        byte[] out = new byte[(int) ((long) h * (1 + (long) w * channels))];
+        int n = 0;
+        while (!inflater.finished() && n < out.length) n += inflater.inflate(out, n, out.length - n);
+        assertTrue(inflater.finished() && inflater.getRemaining() == 0, "one zlib stream, its trailer checked, nothing after it");
+        assertEquals(out.length, n);
+        inflater.end();
+    }
+
     private static BufferedImage decode(byte[] png) throws IOException {
         BufferedImage read = ImageIO.read(new ByteArrayInputStream(png));
         assertTrue(read != null, "ImageIO reads the file as an image");
@@ -46,9 +81,11 @@ class PngEncoderTest {
     }
 
     @Test
-    void anOpaqueImageDecodesToItsPixels() throws IOException {
+    void anOpaqueImageDecodesToItsPixels() throws Exception {
         BufferedImage img = image(700, 4100, BufferedImage.TYPE_INT_RGB, 1);
-        BufferedImage read = decode(PngEncoder.encode(img));
+        byte[] png = PngEncoder.encode(img);
+        wellFormed(png, 700, 4100, 3);
+        BufferedImage read = decode(png);
         assertEquals(700, read.getWidth());
         assertEquals(4100, read.getHeight());
         assertTrue(!read.getColorModel().hasAlpha(), "an opaque image is written without alpha");
@@ -66,9 +103,11 @@ class PngEncoderTest {
     }
 
     @Test
-    void anImageWithAlphaDecodesToItsPixelsAndAlpha() throws IOException {
+    void anImageWithAlphaDecodesToItsPixelsAndAlpha() throws Exception {
         BufferedImage img = image(333, 3200, BufferedImage.TYPE_INT_ARGB, 2);
-        BufferedImage read = decode(PngEncoder.encode(img, 3));
+        byte[] png = PngEncoder.encode(img, 3); // in three bands: three deflate runs, one stream
+        wellFormed(png, 333, 3200, 4);
+        BufferedImage read = decode(png);
         assertTrue(read.getColorModel().hasAlpha(), "alpha is kept");
         assertArrayEquals(pixels(img), pixels(read));
     }

@@ -100,7 +100,7 @@ function fromUrl() {
   choose(k0, args.length ? args : undefined, options); // a bare ?kind=copy: the form's own example
   pending = {};
   for (const key of VIEW_KEYS) if (q.has(key) && Number.isFinite(Number(q.get(key)))) pending[key] = Number(q.get(key));
-  if (COLOURINGS[q.get('by')]) pending.by = q.get('by');
+  if (colouringNamed(q.get('by'))) pending.by = q.get('by');
   return true;
 }
 
@@ -234,6 +234,7 @@ async function post(path, body) {
 
 async function run(push) {
   const began = performance.now();
+  clearTimeout(syncing); // the last view's state is not written into this one's link
   const r = request();
   const mine = ++serial;
   const url = urlOf(r);
@@ -256,7 +257,7 @@ async function run(push) {
   showError(null);
   shown = r;
   show(reply);
-  if (pending) { restore(pending); pending = null; }
+  if (pending) { const state = pending; pending = null; restore(state); } // once, even where the state is bad
   timings.view = Math.round(performance.now() - began);
   timings.parts = { answer: Math.round(answered - began), json: Math.round(parsed - answered), show: Math.round(performance.now() - parsed) };
   if (timings.firstView == null) timings.firstView = Math.round(performance.now());
@@ -277,6 +278,7 @@ function showError(message) {
   inputs.forEach((i) => i.setAttribute('aria-invalid', String(i.value !== '' && message.includes(i.value.trim()))));
   // nothing of the last view stays on show beside a refusal
   pending = null;
+  clearTimeout(syncing);
   view = null; shown = null; placed = []; hover = null; selected = null; lit = null;
   relegend();
   $('title').textContent = 'refused: see the reason beside the input';
@@ -431,7 +433,7 @@ function restore(state) {
     tx = state.x ?? 0; ty = state.y ?? 0;
     draw();
   }
-  if (state.by && placed.some((p) => COLOURINGS[state.by].has(p))) colourBy(state.by);
+  if (colouringNamed(state.by) && placed.some((p) => COLOURINGS[state.by].has(p))) colourBy(state.by);
   if (state.thread != null && placed.some((p) => p.thread)) selectThread(Math.round(state.thread));
   syncLink();
 }
@@ -540,23 +542,30 @@ function pal(n) { const P = catalog.palette; return P.length ? P[((n % P.length)
  * a cell no thread holds), and the words of the legend for colour i of those present.
  */
 const COLOURINGS = {
-  thread: { label: 'thread', has: (p) => p.thread, of: (p, e) => p.thread[e], says: 'thread', entry: (i, cyc) => cyc ? `T${i}, T${i + 8}, …` : `T${i}` },
-  warp: { label: 'warp', has: (p) => p.thread, of: (p, e) => p.thread[e] < 0 ? -1 : Math.floor(p.thread[e] / 32), says: 'warp (32 threads)', entry: (i, cyc) => cyc ? `warps ${i}, ${i + 8}, …` : `warp ${i}` },
-  value: { label: 'value', has: (p) => p.value, of: (p, e) => p.thread && p.thread[e] < 0 ? -1 : p.value[e], says: 'value', entry: (i, cyc) => cyc ? `V${i}, V${i + 8}, …` : `V${i}` },
+  thread: { label: 'thread', has: (p) => p.thread, of: (p, e) => held(p, e) ? p.thread[e] : null, says: 'thread', entry: (i, P, cyc) => cyc ? `T${i}, T${i + P}, …` : `T${i}` },
+  warp: { label: 'warp', has: (p) => p.thread, of: (p, e) => held(p, e) ? Math.floor(p.thread[e] / 32) : null, says: 'warp (32 threads)', entry: (i, P, cyc) => cyc ? `warps ${i}, ${i + P}, …` : `warp ${i}` },
+  value: { label: 'value', has: (p) => p.value, of: (p, e) => held(p, e) ? p.value[e] : null, says: 'value', entry: (i, P, cyc) => cyc ? `V${i}, V${i + P}, …` : `V${i}` },
   bank: { label: 'bank', has: (p) => p.bank, of: (p, e) => Math.floor(p.bank[e] / 4), says: 'bank, four banks a colour', entry: (i) => `banks ${4 * i}–${4 * i + 3}` },
-  quarter: { label: 'lane quarter', has: (p) => p.quarter, of: (p, e) => p.quarter[e], says: 'the quarter of lanes warp w reaches, w mod 4', entry: (i) => `lanes ${32 * i}–${32 * i + 31}: warps ${i}, ${i + 4}, …` },
-  chunk: { label: '16-byte chunk', has: (p) => p.chunk, of: (p, e) => p.chunk[e], says: "16-byte chunk of its 128-byte line before the swizzle", entry: (i) => `chunk ${i}` },
-  copy: { label: 'TMA copy', has: (p) => p.copy, of: (p, e) => p.copy[e], says: 'the TMA copy that moves it', entry: (i, cyc) => cyc ? `copies ${i}, ${i + 8}, …` : `copy ${i}` },
-  row: { label: 'row', has: () => true, of: (p, e) => p.transposed ? Math.floor(e / p.cols) : e % p.rows, says: 'row', entry: (i, cyc) => cyc ? `rows ${i}, ${i + 8}, …` : `row ${i}` },
-  column: { label: 'column', has: () => true, of: (p, e) => p.transposed ? e % p.cols : Math.floor(e / p.rows), says: 'column', entry: (i, cyc) => cyc ? `columns ${i}, ${i + 8}, …` : `column ${i}` },
-  offset: { label: 'offset', has: (p) => p.offset, of: (p, e) => p.offset[e], says: 'offset', entry: (i, cyc) => cyc ? `offsets ≡ ${i} mod 8` : `offset ${i}` },
+  quarter: { label: 'lane quarter', has: (p) => p.quarter, of: (p, e) => p.quarter[e] < 0 ? null : p.quarter[e], says: 'the quarter of lanes warp w reaches, w mod 4', entry: (i) => `lanes ${32 * i}–${32 * i + 31}: warps ${i}, ${i + 4}, …` },
+  chunk: { label: '16-byte chunk', has: (p) => p.chunk, of: (p, e) => p.chunk[e] < 0 ? null : p.chunk[e], says: '16-byte chunk of its 128-byte line before the swizzle', entry: (i) => `chunk ${i}` },
+  copy: { label: 'TMA copy', has: (p) => p.copy, of: (p, e) => p.copy[e] < 0 ? null : p.copy[e], says: 'the TMA copy that moves it', entry: (i, P, cyc) => cyc ? `copies ${i}, ${i + P}, …` : `copy ${i}` },
+  row: { label: 'row', has: () => true, of: (p, e) => p.transposed ? Math.floor(e / p.cols) : e % p.rows, says: 'row', entry: (i, P, cyc) => cyc ? `rows ${i}, ${i + P}, …` : `row ${i}` },
+  column: { label: 'column', has: () => true, of: (p, e) => p.transposed ? e % p.cols : Math.floor(e / p.rows), says: 'column', entry: (i, P, cyc) => cyc ? `columns ${i}, ${i + P}, …` : `column ${i}` },
+  // an offset may be negative ((4,2):(-1,4)): its colour is its residue, as draw layout colours it
+  offset: { label: 'offset', has: (p) => p.offset, of: (p, e) => p.offset[e], says: 'offset', entry: (i, P, cyc) => cyc ? `offsets ≡ ${i}` : `offset ${i}` },
 };
+/** Whether a thread holds element e of a panel of threads (a panel without them holds every element). */
+function held(p, e) { return !p.thread || p.thread[e] >= 0; }
+/** A colouring's name, if it is one (a link's by= is read with it: not a name Object's prototype has). */
+function colouringNamed(name) { return name != null && Object.hasOwn(COLOURINGS, name) ? name : null; }
+/** The palette's colour index of a colour index, by its residue (an offset may be negative). */
+function residue(n, P) { return ((n % P) + P) % P; }
 let colouring = null;  // the colouring chosen for the view, or null: each panel's own
 
 /** A panel's colouring: the one chosen where the panel has what it needs, else the panel's own (null: none). */
 function colouringOf(p) {
   if (colouring && COLOURINGS[colouring].has(p)) return colouring;
-  return COLOURINGS[p.colour] ? p.colour : null;
+  return colouringNamed(p.colour);
 }
 
 /**
@@ -567,15 +576,19 @@ function legendOf() {
   const P = catalog.palette.length || 8;
   const groups = [];
   for (const m of new Set(placed.map(colouringOf).filter(Boolean))) {
-    let max = -1;
+    let cyc = false;
     const present = new Set();
     for (const p of placed) {
       if (colouringOf(p) !== m) continue;
-      for (let e = 0; e < p.rows * p.cols; e++) { const n = COLOURINGS[m].of(p, e); if (n >= 0) { present.add(n % P); if (n > max) max = n; } }
+      for (let e = 0; e < p.rows * p.cols; e++) {
+        const n = COLOURINGS[m].of(p, e);
+        if (n == null) continue;
+        present.add(residue(n, P));
+        if (n >= P || n < 0) cyc = true;
+      }
     }
-    const cyc = max >= P;
-    groups.push({ title: 'colour: ' + COLOURINGS[m].says + (cyc && m !== 'bank' ? ` (mod ${P})` : ''),
-      entries: [...present].sort((a, b) => a - b).map((i) => ({ fill: pal(i), text: COLOURINGS[m].entry(i, cyc) })) });
+    groups.push({ title: 'colour: ' + COLOURINGS[m].says + (cyc ? ` (mod ${P})` : ''),
+      entries: [...present].sort((a, b) => a - b).map((i) => ({ fill: pal(i), text: COLOURINGS[m].entry(i, P, cyc) })) });
   }
   const marks = [];
   const byThread = (p) => ['thread', 'warp', 'value'].includes(colouringOf(p));
@@ -605,7 +618,7 @@ function colourings() {
 }
 
 function colourBy(m) {
-  colouring = COLOURINGS[m] ? m : null;
+  colouring = colouringNamed(m);
   $('colour').value = colouring ?? '';
   relegend();
   draw();
@@ -773,14 +786,14 @@ function bitmap(p) {
   const ctx = canvas.getContext('2d');
   const img = ctx.createImageData(p.cols, p.rows);
   const d = img.data;
-  // the palette's colours as bytes, read once; a cell's colour index, as fill() gives its CSS colour
+  // the palette's colours as bytes, read once; each cell the colour of its colouring's index (none: the paper)
   const rgb = (catalog.palette.length ? catalog.palette : ['#dddddd']).map(colour), paper = colour('#ffffff');
   const m = colouringOf(p), of = m ? COLOURINGS[m].of : null;
   for (let r = 0; r < p.rows; r++) {
     for (let c = 0; c < p.cols; c++) {
       const e = element(p, r, c);
-      const n = of ? of(p, e) : -1;
-      const v = n < 0 ? paper : rgb[n % rgb.length];
+      const n = of ? of(p, e) : null;
+      const v = n == null ? paper : rgb[residue(n, rgb.length)];
       const dim = selected != null && p.thread && !holds(p, e);
       const i = 4 * (r * p.cols + c);
       d[i] = v[0]; d[i + 1] = v[1]; d[i + 2] = v[2];
@@ -898,7 +911,7 @@ function describe(p, r, c) {
     if (p.bank) out.push(`bank ${p.bank[e]}`);
     if (p.thread) {
       const by = p.instruction && p.instruction[e] >= 0 ? `, warp ${Math.floor(p.thread[e] / 32)}'s instruction ${p.instruction[e]} of the stage` : '';
-      out.push(p.thread[e] >= 0 ? `read by thread ${p.thread[e]}, value ${p.value[e]}${by}` : 'read by no instruction');
+      out.push(p.thread[e] >= 0 ? `reached by thread ${p.thread[e]}, value ${p.value[e]}${by}` : 'reached by no instruction');
     }
     if (p.ways && p.ways[e] > 1) out.push(`bank conflict: bank ${p.bank[e]} holds ${p.ways[e]} words in this phase (${p.ways[e]}-way)`);
     else if (p.ways && p.ways[e] === 1) out.push('its bank holds this one word in its phase: no conflict');
@@ -1068,7 +1081,8 @@ function cursorTo(p, r, c) {
   const x = sx0(p) + c * CW * k, y = sy0(p) + r * CH * k;
   let moved = false;
   if (x < 0 || x + CW * k > vp.clientWidth) { tx -= x - Math.max(0, (vp.clientWidth - CW * k) / 2); moved = true; }
-  if (y < 0 || y + CH * k > vp.clientHeight) { ty -= y - Math.max(0, (vp.clientHeight - CH * k) / 2); moved = true; }
+  const bottom = vp.clientHeight - legendBand(); // above the legend's band
+  if (y < 0 || y + CH * k > bottom) { ty -= y - Math.max(0, (bottom - CH * k) / 2); moved = true; }
   if (moved) draw();
   hover = { p, r, c };
   const words = describe(p, r, c);
