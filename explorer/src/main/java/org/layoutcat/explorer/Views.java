@@ -465,17 +465,15 @@ final class Views {
      * candidate asks for the view again with its rank: the search is answered anew, nothing kept between requests.
      */
     private static void search(JsonGenerator g, Pictures.Drawing d, Answer answer) throws IOException {
-        org.layoutcat.core.swizzle.SwizzleSearch.Result r = answer.detail(Operations.SEARCH).orElseThrow();
-        Integer asked = d.options().get(Picture.CANDIDATE);
-        int rank = asked == null ? 1 : asked;
-        org.layoutcat.core.swizzle.SwizzleSearch.Candidate chosen = r.ranked(rank);
-        IntTuple tile = d.args().value("tile", IntTuple.class);
-        int elem = org.layoutcat.core.swizzle.BankConflicts.elementBytes(chosen.smem(), d.args().value("elem", Integer.class));
-        List<org.layoutcat.core.swizzle.SwizzleSearch.Access> accesses = List.of(d.args().value("write", Operations.StageCopy.class).access(tile),
-                d.args().value("read", Operations.StageCopy.class).access(tile));
-        String[] sides = {"write", "read"};
-        g.writeStringField("title", "swizzle search of a " + tile + " tile of " + d.args().value("elem", Integer.class) + "-byte elements, "
-                + d.args().value("major", Object.class) + "-major: candidate " + rank + " of " + r.ranked().size() + ", " + chosen.smem());
+        Pictures.SearchStage s = Pictures.SearchStage.of(d.args(), answer, d.options());
+        org.layoutcat.core.swizzle.SwizzleSearch.Result r = s.result();
+        int rank = s.rank();
+        org.layoutcat.core.swizzle.SwizzleSearch.Candidate chosen = s.chosen();
+        IntTuple tile = s.tile();
+        int elem = s.elementBytes();
+        List<org.layoutcat.core.swizzle.SwizzleSearch.Access> accesses = s.accesses();
+        List<String> sides = Pictures.SearchStage.SIDES;
+        g.writeStringField("title", s.title() + ", " + chosen.smem());
         g.writeStringField("text", answer.result());
         reply(g, answer);
         boolean grid = tile.product() <= Grids.MAX_CELLS;
@@ -490,7 +488,7 @@ final class Views {
         g.writeNumberField("chosen", rank);
         g.writeNumberField("tried", r.candidates());
         g.writeArrayFieldStart("accesses");
-        for (int i = 0; i < accesses.size(); i++) g.writeString(sides[i] + ": " + accesses.get(i).name());
+        for (int i = 0; i < accesses.size(); i++) g.writeString(sides.get(i) + ": " + accesses.get(i).name());
         g.writeEndArray();
         g.writeArrayFieldStart("candidates");
         for (int i = 1; i <= r.ranked().size(); i++) {
@@ -513,7 +511,7 @@ final class Views {
         Grids.Panel offsets = grid ? Grids.layout(chosen.smem(), elem) : null; // the tile's offsets and banks, which both copies read
         for (int i = 0; i < accesses.size(); i++) {
             org.layoutcat.core.swizzle.SwizzleSearch.Access a = accesses.get(i);
-            String name = sides[i] + ", candidate " + rank + ": " + chosen.perAccess().get(i) + " wavefronts";
+            String name = sides.get(i) + ", candidate " + rank + ": " + chosen.perAccess().get(i) + " wavefronts";
             if (grid) {
                 Grids.Panel p = Grids.banks(offsets, chosen.smem(), a.access(), elem, a.lanes()).named(name);
                 panels.add(panels.isEmpty() ? p : p.at(panels.getFirst().cols(), 0).sharing(0)); // one tile: its offsets and banks sent once

@@ -718,7 +718,7 @@ public final class Operations {
                 .dsl(none("CuTe DSL chooses no swizzle"))
                 .example("(128,16)", "2", "K", "SM80_CP_ASYNC_CACHEALWAYS_U128/16/(64,2):(2,1)/(1,8)", "SM75_U32x4_LDSM_N/A/SM80_16x8x16_F16F16F16F16_TN/2x2x1")
                 .display(answer -> answer.detail(SEARCH).orElseThrow().table(12))
-                .pictures(Pictures.swizzleSearch(tile, elem, major, write, read, SEARCH)).build());
+                .pictures(Pictures.swizzleSearch()).build());
     }
 
     // the TMA tensor map's fields, as cuTensorMapEncodeTiled takes them, and its copies

@@ -18,7 +18,6 @@ import org.layoutcat.core.atom.MmaAtom;
 import org.layoutcat.core.atom.TiledCopy;
 import org.layoutcat.core.atom.TiledMma;
 import org.layoutcat.core.swizzle.BankConflicts;
-import org.layoutcat.core.swizzle.GmmaSmemAtoms;
 import org.layoutcat.core.swizzle.SwizzleSearch;
 import org.layoutcat.core.tma.TmaDataType;
 import org.layoutcat.diagrams.Diagram;
@@ -355,28 +354,51 @@ public final class Pictures {
      * says): each access's worst warp instruction against the 32 banks over that candidate's layout, counted as the search
      * counts it (the addressing lanes of each copy).
      */
-    static Picture swizzleSearch(Param<IntTuple> tile, Param<Integer> elem, Param<GmmaSmemAtoms.Major> major,
-            Param<Operations.StageCopy> write, Param<Operations.StageCopy> read, Answer.Detail<SwizzleSearch.Result> search) {
+    static Picture swizzleSearch() {
         return Picture.of("swizzle-search", "swizzle search", "a tile (MN,K), the element's bytes, the tile's major (K or MN), the"
                 + " copies that write and read it, and optionally the rank of the candidate drawn (1, the best)", 5, 6, (args, answer, o) -> {
-                    SwizzleSearch.Result r = answer.get().detail(search).orElseThrow();
-                    int rank = o.get(Picture.CANDIDATE) == null ? 1 : o.get(Picture.CANDIDATE);
-                    SwizzleSearch.Candidate c = r.ranked(rank);
-                    IntTuple t = args.get(tile);
-                    List<SwizzleSearch.Access> accesses = List.of(args.get(write).access(t), args.get(read).access(t));
-                    int e = BankConflicts.elementBytes(c.smem(), args.get(elem));
+                    SearchStage s = SearchStage.of(args, answer.get(), o);
+                    SwizzleSearch.Candidate c = s.chosen();
                     List<org.layoutcat.diagrams.picture.Panels.Panel> row = new ArrayList<>();
-                    String[] sides = {"write", "read"};
-                    for (int i = 0; i < accesses.size(); i++) {
-                        SwizzleSearch.Access a = accesses.get(i);
-                        row.add(new org.layoutcat.diagrams.picture.Panels.Panel(sides[i] + ": " + a.name() + ", " + c.perAccess().get(i) + " wavefronts",
-                                org.layoutcat.diagrams.picture.BankPicture.worstOfStage(c.smem().toString(), BankConflicts.offsets(c.smem()), e,
-                                        a.access(), a.lanes(), sides[i] + " " + a.access() + " into candidate " + rank)));
+                    for (int i = 0; i < s.accesses().size(); i++) {
+                        SwizzleSearch.Access a = s.accesses().get(i);
+                        String side = SearchStage.SIDES.get(i);
+                        row.add(new org.layoutcat.diagrams.picture.Panels.Panel(side + ": " + a.name() + ", " + c.perAccess().get(i) + " wavefronts",
+                                org.layoutcat.diagrams.picture.BankPicture.worstOfStage(c.smem().toString(), BankConflicts.offsets(c.smem()),
+                                        s.elementBytes(), a.access(), a.lanes(), side + " " + a.access() + " into candidate " + s.rank())));
                     }
-                    String title = o.get(Picture.TITLE) != null ? o.get(Picture.TITLE) : "swizzle search of a " + t + " tile of " + args.get(elem)
-                            + "-byte elements, " + args.get(major) + "-major: candidate " + rank + " of " + r.ranked().size() + " drawn, " + c.name();
-                    return org.layoutcat.diagrams.picture.Panels.arrange(title, searchLines(r, rank), List.of(row));
+                    String title = o.get(Picture.TITLE) != null ? o.get(Picture.TITLE) : s.title() + " drawn, " + c.name();
+                    return org.layoutcat.diagrams.picture.Panels.arrange(title, searchLines(s.result(), s.rank()), List.of(row));
                 }).trailing(Picture.CANDIDATE).positional(5, 5, 6).shown(Picture.View.SEARCH);
+    }
+
+    /**
+     * A swizzle search's stage over the candidate a picture draws, as its picture and the explorer's view read it from
+     * the request: the search's result, the rank drawn (the trailing option, 1 by default) and its candidate, the tile,
+     * the write's and the read's accesses, and the element's bytes as the candidate's pointer gives them.
+     */
+    public record SearchStage(SwizzleSearch.Result result, int rank, SwizzleSearch.Candidate chosen, IntTuple tile, int elem,
+                              Object major, List<SwizzleSearch.Access> accesses, int elementBytes) {
+        /** The accesses' sides, in order. */
+        public static final List<String> SIDES = List.of("write", "read");
+
+        /** The stage of a swizzle_search request's picture. */
+        public static SearchStage of(Args args, Answer answer, Picture.Values o) {
+            SwizzleSearch.Result r = answer.detail(Operations.SEARCH).orElseThrow();
+            int rank = o.get(Picture.CANDIDATE) == null ? 1 : o.get(Picture.CANDIDATE);
+            SwizzleSearch.Candidate c = r.ranked(rank);
+            IntTuple t = args.value("tile", IntTuple.class);
+            int elem = args.value("elem", Integer.class);
+            List<SwizzleSearch.Access> accesses = List.of(args.value("write", Operations.StageCopy.class).access(t),
+                    args.value("read", Operations.StageCopy.class).access(t));
+            return new SearchStage(r, rank, c, t, elem, args.value("major", Object.class), accesses, BankConflicts.elementBytes(c.smem(), elem));
+        }
+
+        /** "swizzle search of a (256,128) tile of 2-byte elements, K-major: candidate 1 of 48". */
+        public String title() {
+            return "swizzle search of a " + tile + " tile of " + elem + "-byte elements, " + major + "-major: candidate " + rank + " of "
+                    + result.ranked().size();
+        }
     }
 
     /**
