@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -244,6 +246,11 @@ class AdmissionTest {
         assertEquals("a view of 131072 cells", Admission.estimate("/api/view", "svg", search).what());
         assertTrue(Admission.estimate("/api/view", "svg", search).bytes() < Admission.BUDGET / 4);
         assertEquals("a picture of " + Admission.SEARCH_PICTURE_CELLS + " cells", Admission.estimate("/api/draw", "svg", search).what());
+        // the estimate bounds the picture drawn: its rectangles, each cell one, are no more than the cells estimated
+        org.layoutcat.diagrams.Diagram drawn = org.layoutcat.ops.Pictures.read("swizzle-search", List.of("(256,256)", "2", "K",
+                "SM80_CP_ASYNC_CACHEALWAYS_U128/16/(16,8):(8,1)/(1,8)", "SM75_U32x4_LDSM_N/A/SM80_16x8x16_F16F16F16F16_TN/2x2x1"), Map.of()).diagram();
+        long rects = drawn.scene().shapes().stream().filter(org.layoutcat.diagrams.Scene.Rect.class::isInstance).count();
+        assertTrue(rects > 0 && rects <= Admission.SEARCH_PICTURE_CELLS, rects + " rectangles drawn");
         assertTrue(Admission.estimate("/api/draw", "png", search).bytes() < Admission.BUDGET);
     }
 }
