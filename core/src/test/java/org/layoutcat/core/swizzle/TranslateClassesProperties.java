@@ -94,23 +94,11 @@ class TranslateClassesProperties {
         Layout access = access(r, bits);
         if (access == null) return;
         long[] cols = linearMap(r, bits);
-        LongUnaryOperator smem = i -> {
-            long y = 0;
-            for (int j = 0; j < bits; j++) if ((i >> j & 1) != 0) y ^= cols[j];
-            return y;
-        };
+        LongUnaryOperator smem = linear(cols);
         BankConflicts.Indexed ix = BankConflicts.indexed(access, lanes);
         TranslateClasses c = TranslateClasses.of(ix.index(), ix.threads(), ix.values(), ix.perThread(), ix.lanes(), bits);
-        long want;
-        long minimum;
-        try {
-            BankConflicts.Stage st = BankConflicts.stage(smem, elementBytes, ix);
-            want = st.wavefronts();
-            minimum = st.minimum();
-        } catch (LayoutArgumentException e) {
-            want = -1;
-            minimum = -1;
-        }
+        long[] count = definition(smem, elementBytes, ix);
+        long want = count[0], minimum = count[1];
         assertEquals(want, c.wavefronts(cols, elementBytes), access + " over " + java.util.Arrays.toString(cols));
         if (minimum >= 0) assertEquals(minimum, c.minimum(elementBytes));
     }
@@ -130,11 +118,7 @@ class TranslateClassesProperties {
         Layout access = access(r, bits);
         if (access == null || !org.layoutcat.core.f2.F2View.isLinear(access)) return;
         long[] cols = linearMap(r, bits);
-        LongUnaryOperator smem = i -> {
-            long y = 0;
-            for (int j = 0; j < bits; j++) if ((i >> j & 1) != 0) y ^= cols[j];
-            return y;
-        };
+        LongUnaryOperator smem = linear(cols);
         BankConflicts.Indexed ix = BankConflicts.indexed(access, lanes);
         long[] images = new long[Long.numberOfTrailingZeros(access.size())];
         for (int j = 0; j < images.length; j++) images[j] = access.apply(1L << j);
@@ -143,16 +127,8 @@ class TranslateClassesProperties {
         TranslateClasses linear = TranslateClasses.ofLinear(images, ix.threads(), ix.values(), ix.perThread(), ix.lanes(), tileBits);
         assertEquals(table == null, linear == null, access + " in " + tileBits + " bits");
         if (linear == null) return;
-        long want;
-        long minimum;
-        try {
-            BankConflicts.Stage st = BankConflicts.stage(smem, elementBytes, ix);
-            want = st.wavefronts();
-            minimum = st.minimum();
-        } catch (LayoutArgumentException e) {
-            want = -1;
-            minimum = -1;
-        }
+        long[] count = definition(smem, elementBytes, ix);
+        long want = count[0], minimum = count[1];
         assertEquals(want, linear.wavefronts(cols, elementBytes), access + " over " + java.util.Arrays.toString(cols));
         if (minimum >= 0) assertEquals(minimum, linear.minimum(elementBytes));
         assertEquals(table.representativeEntries(), linear.representativeEntries(), access.toString());
@@ -173,5 +149,24 @@ class TranslateClassesProperties {
         assertEquals(1, c.classes());
         assertEquals(32 * 8, c.representativeEntries());
         assertEquals(8192, ix.index().length); // the stage's entries, each read by a count without the classes
+    }
+
+    /** The layout over F2 whose columns are {@code cols}: i ↦ XOR of cols[j] over the set bits j of i. */
+    private static LongUnaryOperator linear(long[] cols) {
+        return i -> {
+            long y = 0;
+            for (int j = 0; j < cols.length; j++) if ((i >> j & 1) != 0) y ^= cols[j];
+            return y;
+        };
+    }
+
+    /** The definition's count of a stage ({@link BankConflicts#stage}): {wavefronts, minimum}, or {−1, −1} where it refuses. */
+    private static long[] definition(LongUnaryOperator smem, int elementBytes, BankConflicts.Indexed ix) {
+        try {
+            BankConflicts.Stage st = BankConflicts.stage(smem, elementBytes, ix);
+            return new long[] {st.wavefronts(), st.minimum()};
+        } catch (LayoutArgumentException e) {
+            return new long[] {-1, -1};
+        }
     }
 }
